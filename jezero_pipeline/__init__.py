@@ -1,0 +1,1 @@
+"""jezero-pipeline: agent sessions to a searchable DuckDB library, as Dagster assets."""

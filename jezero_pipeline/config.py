@@ -1,0 +1,230 @@
+"""The TOML config, validated with pydantic, with Jezero's section and field names.
+
+Every table forbids unknown keys so a typo fails loudly, naming the key. Secrets never live
+here: only the names of environment variables (`*_env`).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import tomllib
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+
+DEFAULT_ROOTS = [
+    "projects", "code", "dev", "src", "repos", "repositories", "git", "github", "gitlab",
+    "workspace", "workspaces", "work", "developer", "sites",
+]
+CONNECTOR_TYPES = ("claude_code", "codex", "grok", "gemini_cli", "kiro", "opencode", "hermes")
+_SECRET_KEY = re.compile(r"(api[_-]?key|token|secret|password|passwd|credential)", re.I)
+
+
+class ConfigError(ValueError):
+    """A config problem, with the file and the offending key in its message."""
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", validate_default=True)
+
+
+class StorageConfig(_Strict):
+    path: str = "data/library.duckdb"  # the DuckDB library
+    staging_dir: str = "data/staging"  # per-partition Parquet files
+
+
+class SearchConfig(_Strict):
+    default_limit: int = Field(10, ge=1, le=100)
+    max_limit: int = Field(50, ge=1, le=500)
+    candidate_pool: int = Field(200, ge=10, le=5000)
+    recency_half_life_days: float = Field(90.0, gt=0)
+    recency_weight: float = Field(0.3, ge=0, le=1)
+    original_weight: float = Field(0.2, ge=0, le=5)  # BM25 weight of the redacted original
+
+
+class SummarizerConfig(_Strict):
+    provider: Literal["extractive", "anthropic", "openai_compatible"] = "extractive"
+    base_url: str | None = None
+    model: str | None = None
+    api_key_env: str = "JEZERO_SUMMARIZER_API_KEY"
+    max_concurrency: int = Field(4, ge=1, le=64)
+    timeout_seconds: float = Field(120.0, gt=0)
+    max_input_chars: int = Field(60000, ge=1000)
+    known_projects: list[str] = []
+    output_language: str | None = None
+    allow_insecure_http: bool = False
+    max_retries: int = Field(4, ge=0, le=10)  # 5 attempts in all, as Jezero
+    max_calls_per_run: int | None = Field(None, ge=0)
+    price_input_per_mtok: float | None = Field(None, ge=0)  # USD per million input tokens
+    price_output_per_mtok: float | None = Field(None, ge=0)
+
+    @model_validator(mode="after")
+    def _needs_model(self) -> "SummarizerConfig":
+        if self.provider != "extractive" and not self.model:
+            raise ValueError(f"summarizer.model is required for provider {self.provider!r}")
+        return self
+
+    @property
+    def effective_base_url(self) -> str | None:
+        if self.base_url:
+            return self.base_url
+        return "https://api.anthropic.com" if self.provider == "anthropic" else None
+
+
+class ConnectorConfig(_Strict):
+    name: str
+    type: str
+    enabled: bool = True
+    interval_minutes: int = Field(15, ge=1)
+    project: str | None = None
+    trust: Literal["own", "external"] = "own"
+    options: dict[str, Any] = {}
+
+    @field_validator("name")
+    @classmethod
+    def _slug(cls, v: str) -> str:
+        if not re.fullmatch(r"[a-z0-9][a-z0-9_-]{0,63}", v):
+            raise ValueError(f"connector name {v!r} must be a lowercase slug (a-z, 0-9, _ and -)")
+        return v
+
+    @field_validator("type")
+    @classmethod
+    def _known_type(cls, v: str) -> str:
+        if v == "jsonl":
+            raise ValueError("type 'jsonl' is import-only: use `jezero-pipeline import-jsonl`")
+        if v not in CONNECTOR_TYPES:
+            raise ValueError(f"unknown connector type {v!r}; known: {', '.join(CONNECTOR_TYPES)}")
+        return v
+
+    @field_validator("options")
+    @classmethod
+    def _no_inline_secrets(cls, v: dict[str, Any]) -> dict[str, Any]:
+        for key in v:
+            if _SECRET_KEY.search(key) and not key.endswith("_env"):
+                raise ValueError(
+                    f"option {key!r} looks like a secret: name an environment variable in {key}_env"
+                )
+        return v
+
+
+class RedactionConfig(_Strict):
+    enabled: bool = True
+    extra_patterns: list[str] = []
+
+
+class ProjectsConfig(_Strict):
+    paths: dict[str, str] = {}
+    roots: list[str] = DEFAULT_ROOTS
+    aliases: dict[str, str] = {}
+    git: bool = True
+
+
+class WatchdogConfig(_Strict):
+    max_silence_hours: float = Field(24.0, gt=0)
+    alert_webhook_env: str | None = None
+    realert_hours: float = 12.0
+    heartbeat_url_env: str | None = None
+
+
+class AutomationConfig(_Strict):
+    resummarize_on_code_change: bool = False  # re-summarising costs money: opt in
+
+
+class Config(_Strict):
+    storage: StorageConfig = StorageConfig()
+    search: SearchConfig = SearchConfig()
+    summarizer: SummarizerConfig = SummarizerConfig()
+    connectors: list[ConnectorConfig] = []
+    redaction: RedactionConfig = RedactionConfig()
+    projects: ProjectsConfig = ProjectsConfig()
+    watchdog: WatchdogConfig = WatchdogConfig()
+    automation: AutomationConfig = AutomationConfig()
+
+    # Not from the file: where it was read, so relative paths resolve next to it.
+    base_dir: Path = Field(default=Path("."), exclude=True)
+
+    @model_validator(mode="after")
+    def _unique_names(self) -> "Config":
+        seen: set[str] = set()
+        for c in self.connectors:
+            if c.name in seen:
+                raise ValueError(f"connector name {c.name!r} is used twice")
+            seen.add(c.name)
+        return self
+
+    def resolve(self, p: str | os.PathLike[str]) -> Path:
+        path = Path(os.path.expanduser(str(p)))
+        return path if path.is_absolute() else (self.base_dir / path).resolve()
+
+    @property
+    def library_path(self) -> Path:
+        return self.resolve(self.storage.path)
+
+    @property
+    def staging_dir(self) -> Path:
+        return self.resolve(self.storage.staging_dir)
+
+    def connector(self, name: str) -> ConnectorConfig:
+        for c in self.connectors:
+            if c.name == name:
+                return c
+        raise ConfigError(f"no connector named {name!r}; configured: {[c.name for c in self.connectors]}")
+
+    @property
+    def enabled_connectors(self) -> list[ConnectorConfig]:
+        return [c for c in self.connectors if c.enabled]
+
+    def secret_values(self) -> dict[str, str]:
+        """Values of every env var the config names as a secret, for literal redaction."""
+        names = {"summarizer_api_key": self.summarizer.api_key_env}
+        for c in self.connectors:
+            for k, v in c.options.items():
+                if k.endswith("_env") and isinstance(v, str):
+                    names[f"{c.name}.{k}"] = v
+        for k in ("alert_webhook_env", "heartbeat_url_env"):
+            v = getattr(self.watchdog, k)
+            if v:
+                names[f"watchdog.{k}"] = v
+        return {label: os.environ[env] for label, env in names.items() if os.environ.get(env)}
+
+
+def config_path(explicit: str | os.PathLike[str] | None = None) -> Path:
+    """`-c`, else `$JEZERO_CONFIG`, else `./jezero.toml`, as in Jezero."""
+    if explicit:
+        return Path(explicit)
+    if os.environ.get("JEZERO_CONFIG"):
+        return Path(os.environ["JEZERO_CONFIG"])
+    return Path("jezero.toml")
+
+
+def _describe(err: ValidationError, path: Path) -> str:
+    lines = []
+    for e in err.errors():
+        where = ".".join(str(x) for x in e["loc"]) or "(top level)"
+        if e["type"] == "extra_forbidden":
+            lines.append(f"{path}: unknown key {where!r}")
+        else:
+            lines.append(f"{path}: {where}: {e['msg']}")
+    return "\n".join(lines)
+
+
+def parse_config(data: dict[str, Any], base_dir: Path, path: Path | None = None) -> Config:
+    try:
+        cfg = Config.model_validate(data)
+    except ValidationError as err:
+        raise ConfigError(_describe(err, path or base_dir / "jezero.toml")) from None
+    cfg.base_dir = base_dir.resolve()
+    return cfg
+
+
+def load_config(path: str | os.PathLike[str] | None = None) -> Config:
+    p = config_path(path)
+    try:
+        data = tomllib.loads(p.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise ConfigError(f"{p}: config file not found (pass -c or set JEZERO_CONFIG)") from None
+    except tomllib.TOMLDecodeError as err:
+        raise ConfigError(f"{p}: not valid TOML: {err}") from None
+    return parse_config(data, p.resolve().parent, p)

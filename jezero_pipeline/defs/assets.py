@@ -1,0 +1,156 @@
+"""The five assets. Each one calls a stage in `pipeline.py` and reports its figures.
+
+Partitions are the config's connector names; sessions are rows. The summaries asset's
+`code_version` is the summariser generation, so a prompt or model change shows every
+partition as unsynced, and only a deliberate re-materialisation pays for new summaries.
+"""
+
+
+import hashlib
+
+import dagster as dg
+
+from .. import pipeline
+from ..config import Config
+from ..summarizing.generation import generation_fingerprint
+from .resources import JezeroResource
+
+STAGE_VERSION = "1"  # bump when a stage's output for the same input changes
+
+
+class CollectConfig(dg.Config):
+    limit: int = 0  # at most this many new or changed sessions; the rest wait for the next run
+
+
+class SummarizeConfig(dg.Config):
+    max_calls: int = -1  # -1: the config's [summarizer] max_calls_per_run
+    force_ids: list[str] = []  # segment ids to summarise again even if a summary exists
+
+
+def _digest(values: list[str]) -> dg.DataVersion:
+    h = hashlib.sha256()
+    for v in sorted(values):
+        h.update(v.encode())
+        h.update(b"\n")
+    return dg.DataVersion(h.hexdigest()[:16])
+
+
+def build_assets(cfg: Config) -> tuple[list[dg.AssetsDefinition], list[dg.AssetChecksDefinition], dg.StaticPartitionsDefinition]:
+    partitions = dg.StaticPartitionsDefinition([c.name for c in cfg.connectors])
+    generation = generation_fingerprint(cfg.summarizer)
+
+    @dg.asset(partitions_def=partitions, code_version=STAGE_VERSION, group_name="sessions",
+              kinds={"python", "parquet"},
+              description="Sessions read from the connector's files (dialogue only), one row per session.")
+    def raw_sessions(context: dg.AssetExecutionContext, jezero: JezeroResource, config: CollectConfig) -> dg.MaterializeResult:
+        name = context.partition_key
+        with jezero.partition_lock(name):
+            sessions, rep = pipeline.collect(jezero.config, name, jezero.staging, limit=config.limit)
+        warnings = [jezero.redactor.redact(w)[0] for w in rep.warnings]
+        for w in warnings:
+            context.log.warning(w)
+        return dg.MaterializeResult(
+            metadata={
+                "sessions": rep.sessions, "new_or_changed": rep.new_or_changed,
+                "reused_unchanged": rep.reused, "deferred_sessions": rep.deferred,
+                "too_short": rep.too_short, "left_for_next_run": rep.left_for_next_run,
+                "files_seen": rep.files_seen, "files_unchanged": rep.files_unchanged,
+                "bytes_read": rep.bytes_read, "skipped_files": len(warnings),
+                "skipped_reasons": dg.MetadataValue.md("\n".join(f"- {w}" for w in warnings[:50]) or "none"),
+            },
+            data_version=_digest([f"{s.session_id}:{len(s.blocks)}:{s.blocks[-1].ordinal if s.blocks else 0}" for s in sessions]),
+        )
+
+    @dg.asset(partitions_def=partitions, deps=[raw_sessions], code_version=STAGE_VERSION,
+              group_name="sessions", kinds={"python", "parquet"},
+              description="Sessions cut into pieces under max_input_chars, Jezero's rules.")
+    def segments(context: dg.AssetExecutionContext, jezero: JezeroResource) -> dg.MaterializeResult:
+        name = context.partition_key
+        with jezero.partition_lock(name):
+            rows = pipeline.segment(jezero.config, name, jezero.staging)
+        return dg.MaterializeResult(
+            metadata={"segments": len(rows), "sessions": len({r["session_id"] for r in rows}),
+                      "chars": sum(len(r["text"]) for r in rows)},
+            data_version=_digest([f"{r['id']}:{pipeline.sha256(r['text'])}" for r in rows]),
+        )
+
+    @dg.asset(partitions_def=partitions, deps=[segments], code_version=STAGE_VERSION,
+              group_name="sessions", kinds={"python", "parquet"},
+              description="Segments with secrets replaced by [REDACTED:<kind>], hashed after redaction.")
+    def redacted_segments(context: dg.AssetExecutionContext, jezero: JezeroResource) -> dg.MaterializeResult:
+        name = context.partition_key
+        with jezero.partition_lock(name):
+            rows, rep = pipeline.redact_segments(jezero.config, name, jezero.staging, jezero.redactor)
+        return dg.MaterializeResult(
+            metadata={"segments": rep.segments, "redactions": rep.redactions,
+                      "segments_with_redactions": len(rep.by_segment), "reused": rep.reused},
+            data_version=_digest([r["content_hash"] for r in rows]),
+        )
+
+    @dg.asset(partitions_def=partitions, deps=[redacted_segments], code_version=generation,
+              group_name="summaries", kinds={"python", "parquet"}, pool="llm",
+              description="One summary per segment: reused when (content hash, generation) matches, "
+                          "else one model call. Failures are recorded and retried next run.")
+    def summaries(context: dg.AssetExecutionContext, jezero: JezeroResource, config: SummarizeConfig) -> dg.MaterializeResult:
+        from ..summarizing.runner import make_summarizer
+
+        name = context.partition_key
+        cfg = jezero.config
+        provider = make_summarizer(cfg.summarizer, pipeline.api_key(cfg))
+        with jezero.partition_lock(name):
+            rows, rep = pipeline.summarize(
+                cfg, name, jezero.staging, jezero.redactor, generation, provider,
+                force_ids=set(config.force_ids),
+                max_calls=None if config.max_calls < 0 else config.max_calls,
+            )
+        for e in rep.errors[:20]:
+            context.log.warning(e)
+        metadata = {
+            "docs": rep.docs, "calls": rep.calls, "reused": rep.reused, "stored": rep.stored,
+            "failed": rep.failed, "pending_budget": rep.pending, "input_chars": rep.input_chars,
+            "input_tokens": rep.input_tokens, "output_tokens": rep.output_tokens,
+            "summarize_seconds": round(rep.seconds, 3), "generation": generation,
+            "provider": cfg.summarizer.provider, "model": cfg.summarizer.model or "",
+            "failed_ids": dg.MetadataValue.json(rep.failed_ids[:200]),
+        }
+        if rep.estimated_cost_usd is not None:
+            metadata["estimated_cost_usd"] = rep.estimated_cost_usd
+        ok = [r for r in rows if r["status"] == "ok"]
+        return dg.MaterializeResult(
+            metadata=metadata,
+            data_version=_digest([f"{r['segment_id']}:{r['content_hash']}:{r['generation']}" for r in ok]),
+        )
+
+    @dg.asset(deps=[dg.AssetDep(summaries, partition_mapping=dg.AllPartitionMapping())],
+              code_version=STAGE_VERSION, group_name="library", kinds={"duckdb"},
+              description="The DuckDB library with full-text search, rebuilt from every partition's "
+                          "summaries into a temporary file and swapped in atomically.")
+    def search_index(context: dg.AssetExecutionContext, jezero: JezeroResource) -> dg.MaterializeResult:
+        from ..library.build import build_library
+
+        cfg = jezero.config
+        parts = [c.name for c in cfg.connectors]
+        with jezero.library_lock():
+            items = pipeline.library_items(jezero.staging, parts)
+            stats = build_library(items, cfg.library_path)
+        return dg.MaterializeResult(
+            metadata={"items": len(items), "path": dg.MetadataValue.path(str(cfg.library_path)),
+                      **{k: v for k, v in stats.items() if isinstance(v, (int, float)) and k != "items"}},
+            data_version=_digest(list(items["content_hash"] + ":" + items["external_id"])) if len(items) else dg.DataVersion("empty"),
+        )
+
+    @dg.asset_check(asset=redacted_segments, blocking=True,
+                    description="Re-scans the redacted text; fails before any model call if a detector still fires.")
+    def no_secret_left(context: dg.AssetCheckExecutionContext, jezero: JezeroResource) -> dg.AssetCheckResult:
+        offenders = []
+        for part in jezero.staging.partitions("redacted_segments"):
+            for row in jezero.staging.read_rows("redacted_segments", part):
+                for field_ in ("text", "title_hint", "meta"):
+                    value = row[field_] or ""
+                    if jezero.redactor.spans(value):
+                        offenders.append(row["id"])
+                        break
+        return dg.AssetCheckResult(passed=not offenders, metadata={
+            "offending_ids": dg.MetadataValue.json(offenders[:100]), "offenders": len(offenders)})
+
+    return [raw_sessions, segments, redacted_segments, summaries, search_index], [no_secret_left], partitions

@@ -1,0 +1,41 @@
+"""The code location: `dagster dev -w workspace.yaml` loads `defs` from here.
+
+Everything is built from the config file (`$JEZERO_CONFIG`, else ./jezero.toml), so the
+partitions are the configured connector names and the summaries' code version is the
+summariser generation of that config.
+"""
+
+from __future__ import annotations
+
+import os
+
+import dagster as dg
+
+from ..config import Config, load_config
+from .assets import build_assets
+from .resources import JezeroResource
+
+
+def build_definitions(cfg: Config, config_path: str = "") -> dg.Definitions:
+    assets, checks, partitions = build_assets(cfg)
+    raw_sessions, segments, redacted_segments, summaries, search_index = assets
+    connector_job = dg.define_asset_job(
+        "connector_job",
+        selection=dg.AssetSelection.assets(raw_sessions, segments, redacted_segments, summaries),
+        partitions_def=partitions,
+        description="Collect, segment, redact and summarise one connector (one partition).",
+    )
+    library_job = dg.define_asset_job(
+        "library_job", selection=dg.AssetSelection.assets(search_index),
+        description="Rebuild the DuckDB library from every partition's summaries.",
+    )
+    return dg.Definitions(
+        assets=assets,
+        asset_checks=checks,
+        jobs=[connector_job, library_job],
+        resources={"jezero": JezeroResource(config_path=config_path)},
+    )
+
+
+defs = build_definitions(load_config(os.environ.get("JEZERO_CONFIG") or None),
+                         os.environ.get("JEZERO_CONFIG", ""))

@@ -1,0 +1,156 @@
+"""`import-jsonl`: pre-summarised items, one JSON object per line, into library item rows.
+
+Each line: {external_id (or id), occurred_at, title, summary, questions?, atoms?, project?,
+trust?, original?, original_ref?}. A bad line is reported as "<path>: line N: <reason>" and
+skipped; the rest of the file still imports. A record's own `trust` (and `project`) wins over
+the command's. Terminal control and escape sequences are removed from every text field, since
+imported text is later printed in terminals. Redaction is the caller's job.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+from .models import ATOM_KINDS, TRUST_VALUES
+from .sessions.base import MAX_LINE_BYTES, parse_time
+
+# ANSI/VT escape sequences (CSI, OSC, two-byte ESC forms), then other C0/C1 controls except
+# newline and tab.
+_ESCAPES = re.compile(r"\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)?|\x1b[@-_]?|\x9b[0-?]*[ -/]*[@-~]")
+_CONTROLS = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+
+
+def clean_text(value: str) -> str:
+    """Remove terminal control/escape sequences and replace lone surrogates with U+FFFD."""
+    value = value.encode("utf-8", "replace").decode("utf-8") if _has_surrogate(value) else value
+    return _CONTROLS.sub("", _ESCAPES.sub("", value))
+
+
+def _has_surrogate(value: str) -> bool:
+    return any("\ud800" <= ch <= "\udfff" for ch in value)
+
+
+class _BadRecord(ValueError):
+    pass
+
+
+def read_import_file(path: str | Path, source: str, project: str | None = None,
+                     trust: str = "own") -> tuple[list[dict[str, Any]], list[str]]:
+    """Parse and validate an import file into item rows, plus one problem per bad line.
+
+    Rows carry the library's item columns: source, external_id, occurred_at (ISO-8601),
+    title, summary, questions, atoms ([{kind, text}]), project, trust, original, original_ref.
+    A later line with the same external_id replaces the earlier one (reported).
+    """
+    if trust not in TRUST_VALUES:
+        raise ValueError(f"trust must be one of {TRUST_VALUES}, not {trust!r}")
+    path = Path(path)
+    rows: dict[str, dict[str, Any]] = {}
+    problems: list[str] = []
+    with path.open("rb") as fh:
+        for number, raw in enumerate(fh, start=1):
+            if not raw.strip():
+                continue
+            try:
+                row = _row(raw, source, project, trust)
+            except _BadRecord as err:
+                problems.append(f"{path}: line {number}: {err}")
+                continue
+            if row["external_id"] in rows:
+                problems.append(f"{path}: line {number}: external_id {row['external_id']!r} "
+                                "repeats an earlier line, this one wins")
+                del rows[row["external_id"]]
+            rows[row["external_id"]] = row
+    return list(rows.values()), problems
+
+
+def _row(raw: bytes, source: str, project: str | None, trust: str) -> dict[str, Any]:
+    if len(raw) > MAX_LINE_BYTES:
+        raise _BadRecord("longer than 16 MiB")
+    try:
+        rec = json.loads(raw.decode("utf-8"))
+    except UnicodeDecodeError as err:
+        raise _BadRecord(f"invalid UTF-8 at byte {err.start}") from None
+    except json.JSONDecodeError as err:
+        raise _BadRecord(f"not JSON ({err.msg} at column {err.colno})") from None
+    if not isinstance(rec, dict):
+        raise _BadRecord("not a JSON object")
+
+    external_id = rec.get("external_id", rec.get("id"))
+    if isinstance(external_id, (int, float)) and not isinstance(external_id, bool):
+        external_id = str(external_id)
+    if not isinstance(external_id, str) or not clean_text(external_id).strip():
+        raise _BadRecord("external_id (or id) is missing or not a string")
+    occurred = parse_time(rec.get("occurred_at"))
+    if occurred is None:
+        raise _BadRecord(f"occurred_at {rec.get('occurred_at')!r} is missing or not a date")
+    title = _required_text(rec, "title")
+    summary = _required_text(rec, "summary")
+    row_trust = rec.get("trust") if rec.get("trust") is not None else trust
+    if row_trust not in TRUST_VALUES:
+        raise _BadRecord(f"trust {row_trust!r} is not one of {', '.join(TRUST_VALUES)}")
+    row_project = _optional_text(rec, "project")
+    return {
+        "source": source,
+        "external_id": clean_text(external_id).strip(),
+        "occurred_at": occurred.isoformat(),
+        "title": title[:200],
+        "summary": summary,
+        "questions": _questions(rec.get("questions")),
+        "atoms": _atoms(rec.get("atoms")),
+        "project": (row_project.lower() if row_project else None) or project,
+        "trust": row_trust,
+        "original": _optional_text(rec, "original"),
+        "original_ref": _optional_text(rec, "original_ref"),
+    }
+
+
+def _required_text(rec: dict[str, Any], name: str) -> str:
+    value = rec.get(name)
+    if not isinstance(value, str) or not clean_text(value).strip():
+        raise _BadRecord(f"{name} is missing or not a non-empty string")
+    return clean_text(value).strip()
+
+
+def _optional_text(rec: dict[str, Any], name: str) -> str | None:
+    value = rec.get(name)
+    if value is None:
+        return None
+    if not isinstance(value, str):
+        raise _BadRecord(f"{name} must be a string")
+    return clean_text(value).strip() or None
+
+
+def _questions(value: Any) -> list[str]:
+    if value is None:
+        return []
+    if isinstance(value, str):
+        value = [value]
+    if not isinstance(value, list) or not all(isinstance(q, str) for q in value):
+        raise _BadRecord("questions must be a list of strings")
+    return [q for q in (clean_text(q).strip() for q in value) if q]
+
+
+def _atoms(value: Any) -> list[dict[str, str]]:
+    """[{kind, text}], or "kind: text" strings; an unknown kind is rejected, naming it."""
+    if value is None:
+        return []
+    if not isinstance(value, list):
+        raise _BadRecord("atoms must be a list")
+    atoms = []
+    for i, atom in enumerate(value):
+        if isinstance(atom, str) and ":" in atom:
+            kind, text = atom.split(":", 1)
+        elif isinstance(atom, dict):
+            kind, text = atom.get("kind"), atom.get("text")
+        else:
+            raise _BadRecord(f"atoms[{i}] must be {{kind, text}}")
+        if not isinstance(kind, str) or kind.strip().lower() not in ATOM_KINDS:
+            raise _BadRecord(f"atoms[{i}].kind {kind!r} is not one of {', '.join(ATOM_KINDS)}")
+        if not isinstance(text, str) or not clean_text(text).strip():
+            raise _BadRecord(f"atoms[{i}].text is missing or empty")
+        atoms.append({"kind": kind.strip().lower(), "text": clean_text(text).strip()})
+    return atoms

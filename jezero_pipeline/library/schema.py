@@ -1,0 +1,54 @@
+"""The library file's tables: items, the FTS index, our per-field postings, and meta.
+
+`postings`/`doclen`/`field_stats`/`term_df` are derived from the FTS index's own tables at
+build time, so they share its tokenizer exactly; they exist because scoring only the query's
+own terms (a range read of `postings`, sorted by term) is far faster than `match_bm25`, which
+scores every row of the table.
+"""
+
+from __future__ import annotations
+
+SCHEMA_VERSION = 1
+
+# Indexed text fields (column in `items`) -> the name used for weights and in postings.
+FIELDS: dict[str, str] = {
+    "title": "title",
+    "summary": "summary",
+    "questions_text": "questions",
+    "atoms_text": "atoms",
+    "project": "project",
+    "original": "original",
+}
+FIELD_NAMES = list(FIELDS.values())
+# Jezero's column weights; `original` comes from SearchConfig.original_weight.
+BASE_WEIGHTS = {"title": 2.0, "summary": 1.0, "questions": 1.5, "atoms": 1.5, "project": 0.5}
+
+ITEMS_DDL = """
+CREATE TABLE items (
+    id BIGINT PRIMARY KEY,
+    source VARCHAR NOT NULL,
+    external_id VARCHAR NOT NULL,
+    session_id VARCHAR,
+    occurred_at TIMESTAMP NOT NULL,            -- UTC, naive
+    title VARCHAR,
+    summary VARCHAR,
+    questions VARCHAR[],
+    atoms STRUCT(kind VARCHAR, text VARCHAR)[],
+    project VARCHAR,
+    trust VARCHAR NOT NULL CHECK (trust IN ('own', 'external')),
+    original VARCHAR,                          -- the segment's redacted text
+    original_ref VARCHAR,
+    content_hash VARCHAR,
+    questions_text VARCHAR,                    -- questions joined by newlines, for FTS
+    atoms_text VARCHAR,                        -- atom texts joined by newlines, for FTS
+    UNIQUE (source, external_id)
+)
+"""
+
+META_DDL = "CREATE TABLE meta (key VARCHAR PRIMARY KEY, value VARCHAR NOT NULL)"
+
+# Item columns returned to callers (never the *_text helper columns).
+PUBLIC_COLUMNS = [
+    "id", "source", "external_id", "session_id", "occurred_at", "title", "summary",
+    "questions", "atoms", "project", "trust", "original_ref", "content_hash",
+]

@@ -1,0 +1,190 @@
+"""Hermes Agent sessions: its `state.db` (`db_path`) or an `export_dir` of session JSON files.
+
+Exactly one of the two options must be set.
+- `db_path`: SQLite, opened read-only; the DB and its `-wal` are one unit of change. Tables
+  `sessions` (id, source, title, cwd?, started_at, ended_at, …) and `messages` (id, session_id,
+  role, content, tool_calls JSON, timestamp, …). Block ordinal = the message row id.
+- `export_dir`: `<session>.json` files `{session: {...}, messages: [...]}` (the flat
+  `~/.hermes/sessions/*.json` shape `{session_id, cwd, …, messages}` is read too).
+  Block ordinal = message index.
+
+Kept: user and assistant text (memory-context / system-reminder tags and "[System note: …]"
+stripped), one line per tool call. Dropped: tool results, system messages, reasoning, and
+sessions whose `source` is in `skip_session_sources` (["cron", "subagent"]).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import sqlite3
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any
+
+from .base import (
+    BlockCollector, Connector, FileState, ScanResult, emit_session, open_sqlite_readonly,
+    parse_time, sqlite_tables, text_of,
+)
+
+DEFAULT_SKIP_SOURCES = ("cron", "subagent")
+_SYSTEM_NOTE = re.compile(r"\[System note:[^\]]*\]", re.I)
+
+
+class HermesConnector(Connector):
+    type = "hermes"
+
+    def __init__(self, *args: Any, **kwargs: Any):
+        super().__init__(*args, **kwargs)
+        has_db, has_export = bool(self.options.get("db_path")), bool(self.options.get("export_dir"))
+        if has_db == has_export:
+            raise ValueError(f"connector {self.cfg.name!r} (hermes): set exactly one of "
+                             f"options.db_path and options.export_dir")
+        skip = set(self.options.get("skip_session_sources", DEFAULT_SKIP_SOURCES))
+        if self.agent.include_subagents:
+            skip.discard("subagent")
+        self.skip_sources = skip
+
+    def scan(self, previous: dict[str, FileState], now: float) -> ScanResult:
+        result = ScanResult()
+        if self.options.get("db_path"):
+            self._scan_db(self.path_option("db_path"), previous, now, result)
+        else:
+            self._scan_exports(self.path_option("export_dir"), previous, now, result)
+        return result
+
+    def _scan_db(self, db: Path, previous: dict[str, FileState], now: float,
+                 result: ScanResult) -> None:
+        key = str(db)
+        stat = self.check_unit(result, previous, key, [db, Path(f"{db}-wal")], now, settle=False)
+        if stat is None:
+            return
+        size, mtime = stat
+        try:
+            conn = open_sqlite_readonly(db)
+            try:
+                sessions = _read_db(conn)
+            finally:
+                conn.close()
+        except sqlite3.DatabaseError as err:
+            result.warnings.append(f"{db}: not a readable Hermes database ({err})")
+            return
+        result.bytes_read += size
+        deferred_before = result.deferred
+        for session, messages in sessions:
+            self._emit(session, messages, key, mtime, now, result)
+        if result.deferred == deferred_before:  # a deferred session is read again next run
+            result.states[key] = FileState(key, size, mtime)
+
+    def _scan_exports(self, root: Path, previous: dict[str, FileState], now: float,
+                      result: ScanResult) -> None:
+        paths = sorted(p for p in root.rglob("*.json") if p.is_file()) if root.is_dir() else []
+        for path in paths:
+            key = str(path)
+            stat = self.check_unit(result, previous, key, [path], now)
+            if stat is None:
+                continue
+            size, mtime = stat
+            try:
+                data = path.read_bytes()
+            except OSError as err:
+                result.warnings.append(f"{path}: {err.strerror or err}")
+                continue
+            result.states[key] = FileState(key, size, mtime)
+            result.bytes_read += len(data)
+            try:
+                doc = json.loads(data.decode("utf-8"))
+            except (UnicodeDecodeError, json.JSONDecodeError) as err:
+                result.warnings.append(f"{path}: not JSON ({err}), file skipped")
+                continue
+            parsed = _export_session(doc)
+            if parsed is None:
+                result.warnings.append(f"{path}: not a Hermes session export (no session id), "
+                                       "file skipped")
+                continue
+            self._emit(*parsed, key, mtime, now, result)
+
+    def _emit(self, session: dict[str, Any], messages: list[tuple[int, dict[str, Any]]],
+              path: str, mtime: float, now: float, result: ScanResult) -> None:
+        if str(session.get("source") or session.get("platform") or "") in self.skip_sources:
+            return
+        times = [parse_time(m.get("timestamp")) for _, m in messages]
+        last = max([t for t in times if t] + [t for t in (
+            parse_time(session.get("ended_at")), parse_time(session.get("last_updated")),
+            parse_time(session.get("started_at")), parse_time(session.get("session_start")))
+            if t], default=None) or datetime.fromtimestamp(mtime, tz=timezone.utc)
+        if not self.settled(last.timestamp(), now):
+            result.deferred += 1
+            return
+        start = parse_time(session.get("started_at") or session.get("session_start")) or last
+        c = BlockCollector(self, frozenset(), tuple(self.options.get("skip_tools", ())))
+        ts = start
+        for ordinal, m in messages:
+            ts = parse_time(m.get("timestamp")) or ts
+            role = m.get("role")
+            text = _SYSTEM_NOTE.sub("", text_of(m.get("content")))
+            if role == "user":
+                c.user(ordinal, ts, text)
+            elif role == "assistant":
+                c.assistant(ordinal, ts, text)
+                for name, args in _tool_calls(m.get("tool_calls")):
+                    c.tool_call(ordinal, ts, name, args)
+            # tool results, system messages and reasoning are dropped
+        meta = {}
+        if session.get("model"):
+            meta["models"] = str(session["model"])
+        if session.get("source") or session.get("platform"):
+            meta["channel"] = str(session.get("source") or session.get("platform"))
+        cwd = session.get("cwd")
+        emit_session(self, result, c, session_id=str(session.get("id") or session["session_id"]),
+                     ref_prefix="hermes-session", cwd=cwd if isinstance(cwd, str) else None,
+                     path=path, mtime=mtime,
+                     title=session.get("title") if isinstance(session.get("title"), str) else None,
+                     meta=meta)
+
+
+def _tool_calls(raw: Any) -> list[tuple[str, Any]]:
+    """OpenAI-style `[{function: {name, arguments}}]`, stored as JSON text or a list."""
+    if isinstance(raw, str):
+        try:
+            raw = json.loads(raw)
+        except json.JSONDecodeError:
+            return []
+    calls = []
+    for call in raw if isinstance(raw, list) else []:
+        if not isinstance(call, dict):
+            continue
+        fn = call.get("function") if isinstance(call.get("function"), dict) else call
+        args = fn.get("arguments", fn.get("input", ""))
+        if isinstance(args, str):
+            try:
+                args = json.loads(args)
+            except json.JSONDecodeError:
+                pass
+        calls.append((str(fn.get("name") or call.get("tool_name") or ""), args))
+    return calls
+
+
+def _read_db(conn: sqlite3.Connection) -> list[tuple[dict[str, Any], list[tuple[int, dict[str, Any]]]]]:
+    tables = sqlite_tables(conn)
+    if not {"sessions", "messages"} <= tables.keys():
+        raise sqlite3.DatabaseError("no sessions/messages tables")
+    sessions = {str(r["id"]): (dict(r), []) for r in conn.execute("SELECT * FROM sessions ORDER BY id")}
+    for r in conn.execute("SELECT rowid AS rid, * FROM messages ORDER BY rowid"):
+        entry = sessions.get(str(r["session_id"]))
+        if entry is not None:
+            entry[1].append((int(r["rid"]), dict(r)))
+    return list(sessions.values())
+
+
+def _export_session(doc: Any) -> tuple[dict[str, Any], list[tuple[int, dict[str, Any]]]] | None:
+    if not isinstance(doc, dict):
+        return None
+    session = doc.get("session") if isinstance(doc.get("session"), dict) else doc
+    if not (session.get("id") or session.get("session_id")):
+        return None
+    raw = doc.get("messages") if isinstance(doc.get("messages"), list) else []
+    return session, [(i, m) for i, m in enumerate(raw) if isinstance(m, dict)]
+
+
+CONNECTOR = HermesConnector

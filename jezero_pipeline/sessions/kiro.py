@@ -1,0 +1,160 @@
+"""Kiro CLI sessions, both engines, under `sessions_dir` (default `~/.kiro/sessions`).
+
+- v2: a flat store `cli/<uuid>.jsonl` (events) + `<uuid>.json` (metadata: session_id, cwd,
+  times, title, parent). The pair is the unit of change; `<uuid>.history` (typed prompts
+  again) is not needed.
+- v3: `<bucket>/sess_<uuid>/messages.jsonl` + `session.json` (id, workspacePaths).
+
+Block ordinals are line numbers. v2 lines rarely carry a time (the real sample has one on the
+prompt only), so a line takes the latest time seen before it, starting at the metadata's
+`created_at`: a line's time never changes as the file grows.
+"""
+
+from __future__ import annotations
+
+import json
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any
+
+from .base import (
+    BlockCollector, Connector, FileState, ScanResult, emit_session, parse_time, read_jsonl,
+    text_of,
+)
+
+DEFAULT_SESSIONS_DIR = "~/.kiro/sessions"
+READ_ONLY_TOOLS = frozenset({
+    "read", "fs_read", "grep", "glob", "ls", "list", "web_search", "web_fetch", "introspect",
+})
+
+
+class KiroConnector(Connector):
+    type = "kiro"
+
+    def scan(self, previous: dict[str, FileState], now: float) -> ScanResult:
+        result = ScanResult()
+        root = self.path_option("sessions_dir") if self.options.get("sessions_dir") else \
+            Path(DEFAULT_SESSIONS_DIR).expanduser()
+        events = sorted(p for p in root.rglob("*.jsonl") if p.is_file()) if root.is_dir() else []
+        for path in events:
+            v3 = path.name == "messages.jsonl" and (
+                (path.parent / "session.json").exists() or path.parent.name.startswith("sess_"))
+            meta_path = path.parent / "session.json" if v3 else path.with_suffix(".json")
+            key = str(path.parent if v3 else path)
+            stat = self.check_unit(result, previous, key, [path, meta_path], now)
+            if stat is None:
+                continue
+            size, mtime = stat
+            state = FileState(key, size, mtime)
+            try:
+                meta = _read_meta(meta_path, result)
+                read = read_jsonl(path, settled=True)
+            except OSError as err:
+                result.warnings.append(f"{err.filename or path}: {err.strerror or err}")
+                continue
+            result.states[key] = state
+            result.bytes_read += read.size
+            result.warnings.extend(f"{path}: {p}" for p in read.problems)
+            state.prefix_sha256, state.consumed = read.prefix_sha256, read.consumed
+            if v3:
+                self._emit_v3(path, key, meta, read.lines, mtime, result)
+            else:
+                self._emit_v2(path, key, meta, read.lines, mtime, result)
+        return result
+
+    def _collector(self) -> BlockCollector:
+        return BlockCollector(self, READ_ONLY_TOOLS, tuple(self.options.get("skip_tools", ())))
+
+    def _emit_v2(self, path: Path, key: str, meta: dict[str, Any], lines: list, mtime: float,
+                 result: ScanResult) -> None:
+        session_id = str(meta.get("session_id") or path.stem)
+        if session_id != path.stem:
+            result.warnings.append(f"{path.with_suffix('.json')}: session_id {session_id!r} "
+                                   f"differs from the file name, using {path.stem!r}")
+            session_id = path.stem
+        parent = meta.get("parent_session_id")
+        is_sub = meta.get("session_created_reason") == "subagent" or bool(parent)
+        if is_sub and not self.agent.include_subagents:
+            return
+        ts = parse_time(meta.get("created_at")) or parse_time(meta.get("updated_at")) or \
+            datetime.fromtimestamp(mtime, tz=timezone.utc)
+        c = self._collector()
+        for line in lines:
+            rec = line.record
+            if rec.get("version") != "v1":
+                result.warnings.append(f"{path}: line {line.number}: unknown envelope version "
+                                       f"{rec.get('version')!r}, skipped")
+                continue
+            data = rec.get("data") if isinstance(rec.get("data"), dict) else {}
+            ts = parse_time((data.get("meta") or {}).get("timestamp")
+                            if isinstance(data.get("meta"), dict) else None) or ts
+            kind = rec.get("kind")
+            parts = [p for p in data.get("content") or [] if isinstance(p, dict)]
+            if kind == "Prompt":
+                c.user(line.number, ts, _texts(parts))
+            elif kind == "AssistantMessage":
+                c.assistant(line.number, ts, _texts(parts))
+                for p in parts:
+                    if p.get("kind") == "toolUse" and isinstance(p.get("data"), dict):
+                        c.tool_call(line.number, ts, str(p["data"].get("name") or ""),
+                                    p["data"].get("input", ""))
+            # ToolResults, thinking parts and other kinds are dropped
+        extra = {"subagent_of": str(parent)} if parent else {}
+        emit_session(self, result, c, session_id=session_id, ref_prefix="kiro-session",
+                     cwd=meta.get("cwd") if isinstance(meta.get("cwd"), str) else None,
+                     path=key, mtime=mtime, title=_str(meta.get("title")), meta=extra)
+
+    def _emit_v3(self, path: Path, key: str, meta: dict[str, Any], lines: list, mtime: float,
+                 result: ScanResult) -> None:
+        folder = path.parent.name
+        session_id = str(meta.get("id") or (folder[5:] if folder.startswith("sess_") else folder))
+        workspaces = meta.get("workspacePaths")
+        cwd = workspaces[0] if isinstance(workspaces, list) and workspaces and \
+            isinstance(workspaces[0], str) else None
+        ts = parse_time(meta.get("createdAt") or meta.get("created_at")) or \
+            datetime.fromtimestamp(mtime, tz=timezone.utc)
+        c = self._collector()
+        for line in lines:
+            rec = line.record
+            ts = parse_time(rec.get("timestamp")) or ts
+            payload = rec.get("payload") if isinstance(rec.get("payload"), dict) else {}
+            kind = payload.get("type")
+            if kind == "user":
+                c.user(line.number, ts, text_of(payload.get("content")))
+            elif kind == "assistant" and payload.get("operationType", "Say") == "Say":
+                c.assistant(line.number, ts, text_of(payload.get("content")))
+            elif kind == "tool_call":
+                c.tool_call(line.number, ts, str(payload.get("toolName") or ""),
+                            payload.get("args", ""))
+            # tool_result, session_metadata, usage_summary, turn markers: dropped
+        emit_session(self, result, c, session_id=session_id, ref_prefix="kiro-session", cwd=cwd,
+                     path=key, mtime=mtime, title=_str(meta.get("title")))
+
+
+def _texts(parts: list[dict[str, Any]]) -> str:
+    return "\n".join(p["data"] for p in parts
+                     if p.get("kind") == "text" and isinstance(p.get("data"), str) and p["data"])
+
+
+def _str(value: Any) -> str | None:
+    return value if isinstance(value, str) and value.strip() else None
+
+
+def _read_meta(path: Path, result: ScanResult) -> dict[str, Any]:
+    """The metadata document, or {} with a warning when it is unreadable as JSON."""
+    if not path.exists():
+        return {}
+    data = path.read_bytes()
+    result.bytes_read += len(data)
+    try:
+        doc = json.loads(data.decode("utf-8"))
+    except (UnicodeDecodeError, json.JSONDecodeError) as err:
+        result.warnings.append(f"{path}: not readable JSON ({err}), metadata ignored")
+        return {}
+    if not isinstance(doc, dict):
+        result.warnings.append(f"{path}: not a JSON object, metadata ignored")
+        return {}
+    return doc
+
+
+CONNECTOR = KiroConnector

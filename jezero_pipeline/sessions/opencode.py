@@ -1,0 +1,267 @@
+"""OpenCode sessions: its SQLite store (`db_path`) or a folder of `opencode export` files.
+
+- `db_path` (default `~/.local/share/opencode/opencode.db`), opened read-only; the DB and its
+  `-wal` are one unit of change. v1 tables `session`, `message`, `part` (data as JSON), and the
+  v2 beta tables `session_v2` / `session_message` when present. The `event` table is never
+  read. Block ordinal = the message's rowid.
+- `export_dir`: `<anything>.json` files shaped `{info: {id, directory, title, time},
+  messages: [{info: {id, role, time}, parts: [...]}]}`. Block ordinal = message index.
+
+Kept: user and assistant text, one line per tool call. Dropped: reasoning, tool output, step
+markers, synthetic (injected) text, compaction summaries, read-only tools (read, grep, glob,
+list, todoread, webfetch, invalid) and `skip_tools` (["todowrite"]).
+"""
+
+from __future__ import annotations
+
+import fnmatch
+import json
+import re
+import sqlite3
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any
+
+from .base import (
+    BlockCollector, Connector, FileState, ScanResult, emit_session, open_sqlite_readonly,
+    parse_time, sqlite_tables,
+)
+
+DEFAULT_DB_PATH = "~/.local/share/opencode/opencode.db"
+READ_ONLY_TOOLS = frozenset({"read", "grep", "glob", "list", "todoread", "webfetch", "invalid"})
+DEFAULT_SKIP_TOOLS = ("todowrite",)
+_DEFAULT_TITLE = re.compile(r"^(New session|Child session) - ")
+
+
+@dataclass
+class _Message:
+    ordinal: int
+    role: str
+    at: datetime | None
+    parts: list[dict[str, Any]]
+
+
+@dataclass
+class _Session:
+    id: str
+    directory: str | None
+    title: str | None
+    parent: str | None
+    updated: datetime | None
+    messages: list[_Message] = field(default_factory=list)
+
+
+class OpenCodeConnector(Connector):
+    type = "opencode"
+
+    def __init__(self, *args: Any, **kwargs: Any):
+        super().__init__(*args, **kwargs)
+        if self.options.get("db_path") and self.options.get("export_dir"):
+            raise ValueError(f"connector {self.cfg.name!r}: set db_path or export_dir, not both")
+
+    def scan(self, previous: dict[str, FileState], now: float) -> ScanResult:
+        result = ScanResult()
+        if self.options.get("export_dir"):
+            self._scan_exports(self.path_option("export_dir"), previous, now, result)
+        else:
+            db = self.path_option("db_path") if self.options.get("db_path") else \
+                Path(DEFAULT_DB_PATH).expanduser()
+            self._scan_db(db, previous, now, result)
+        return result
+
+    # SQLite ---------------------------------------------------------------------------
+
+    def _scan_db(self, db: Path, previous: dict[str, FileState], now: float,
+                 result: ScanResult) -> None:
+        key = str(db)
+        stat = self.check_unit(result, previous, key, [db, Path(f"{db}-wal")], now, settle=False)
+        if stat is None:
+            return
+        size, mtime = stat
+        try:
+            conn = open_sqlite_readonly(db)
+            try:
+                sessions = _read_db(conn)
+            finally:
+                conn.close()
+        except sqlite3.DatabaseError as err:
+            result.warnings.append(f"{db}: not a readable OpenCode database ({err})")
+            return
+        except OSError as err:
+            result.warnings.append(f"{db}: {err.strerror or err}")
+            return
+        result.bytes_read += size
+        deferred_before = result.deferred
+        for s in sessions:
+            self._emit(s, key, mtime, now, result)
+        # A deferred session must be read again next run even if the DB does not change.
+        if result.deferred == deferred_before:
+            result.states[key] = FileState(key, size, mtime)
+
+    # export files -----------------------------------------------------------------------
+
+    def _scan_exports(self, root: Path, previous: dict[str, FileState], now: float,
+                      result: ScanResult) -> None:
+        paths = sorted(p for p in root.rglob("*.json") if p.is_file()) if root.is_dir() else []
+        for path in paths:
+            key = str(path)
+            stat = self.check_unit(result, previous, key, [path], now)
+            if stat is None:
+                continue
+            size, mtime = stat
+            try:
+                data = path.read_bytes()
+            except OSError as err:
+                result.warnings.append(f"{path}: {err.strerror or err}")
+                continue
+            result.states[key] = FileState(key, size, mtime)
+            result.bytes_read += len(data)
+            try:
+                doc = json.loads(data.decode("utf-8"))
+            except (UnicodeDecodeError, json.JSONDecodeError) as err:
+                result.warnings.append(f"{path}: not JSON ({err}), file skipped")
+                continue
+            session = _export_session(doc)
+            if session is None:
+                result.warnings.append(f"{path}: not an OpenCode export (no info.id), file skipped")
+                continue
+            self._emit(session, key, mtime, now, result)
+
+    # shared ----------------------------------------------------------------------------
+
+    def _emit(self, s: _Session, path: str, mtime: float, now: float, result: ScanResult) -> None:
+        if s.parent and not self.agent.include_subagents:
+            return
+        globs = self.options.get("skip_dir_globs") or []
+        if s.directory and any(fnmatch.fnmatch(s.directory, g) for g in globs):
+            return
+        last = s.updated or max((m.at for m in s.messages if m.at), default=None) or \
+            datetime.fromtimestamp(mtime, tz=timezone.utc)
+        if not self.settled(last.timestamp(), now):
+            result.deferred += 1
+            return
+        skip = tuple(self.options.get("skip_tools", DEFAULT_SKIP_TOOLS))
+        c = BlockCollector(self, READ_ONLY_TOOLS, skip)
+        for m in s.messages:
+            ts = m.at or last
+            for part in m.parts:
+                _add_part(c, m, ts, part)
+        title = s.title if s.title and not _DEFAULT_TITLE.match(s.title) else None
+        meta = {"subagent_of": s.parent} if s.parent else {}
+        emit_session(self, result, c, session_id=s.id, ref_prefix="opencode-session",
+                     cwd=s.directory, path=path, mtime=mtime, title=title, meta=meta)
+
+
+def _add_part(c: BlockCollector, m: _Message, ts: datetime, part: dict[str, Any]) -> None:
+    kind = part.get("type")
+    if kind == "text":
+        if part.get("synthetic") or part.get("ignored"):
+            return  # injected by OpenCode, not typed or said
+        text = str(part.get("text") or "")
+        if m.role == "user":
+            c.user(m.ordinal, ts, text)
+        elif m.role == "assistant":
+            c.assistant(m.ordinal, ts, text)
+    elif kind == "tool" and m.role == "assistant":
+        state = part.get("state") if isinstance(part.get("state"), dict) else {}
+        name = str(part.get("tool") or part.get("name") or "")
+        c.tool_call(m.ordinal, parse_time((state.get("time") or {}).get("start")
+                                          if isinstance(state.get("time"), dict) else None) or ts,
+                    name, state.get("input", ""))
+    # reasoning, step-start/finish, file, patch, snapshot, compaction, agent, retry: dropped
+
+
+def _loads(raw: Any) -> dict[str, Any]:
+    if isinstance(raw, (bytes, str)):
+        try:
+            value = json.loads(raw)
+        except (json.JSONDecodeError, UnicodeDecodeError):
+            return {}
+        return value if isinstance(value, dict) else {}
+    return {}
+
+
+def _time_of(data: dict[str, Any], *fallbacks: Any) -> datetime | None:
+    t = data.get("time")
+    created = t.get("created") if isinstance(t, dict) else None
+    return next((x for x in (parse_time(created), *map(parse_time, fallbacks)) if x), None)
+
+
+def _read_db(conn: sqlite3.Connection) -> list[_Session]:
+    tables = sqlite_tables(conn)
+    sessions: list[_Session] = []
+    if {"session", "message", "part"} <= tables.keys():
+        cols = tables["session"]
+        title = "title" if "title" in cols else "NULL"
+        parent = "parent_id" if "parent_id" in cols else "NULL"
+        by_id: dict[str, _Session] = {}
+        for r in conn.execute(f"SELECT id, directory, {title} AS title, {parent} AS parent, "
+                              "time_updated FROM session ORDER BY id"):
+            s = _Session(str(r["id"]), r["directory"], r["title"], r["parent"],
+                         parse_time(r["time_updated"]))
+            by_id[s.id] = s
+            sessions.append(s)
+        created = "time_created" if "time_created" in tables["message"] else "time_updated"
+        messages: dict[str, _Message] = {}
+        for r in conn.execute(f"SELECT rowid AS rid, id, session_id, data, {created} AS t "
+                              f"FROM message ORDER BY {created}, rowid"):
+            data = _loads(r["data"])
+            s = by_id.get(str(r["session_id"]))
+            if s is None:
+                continue
+            m = _Message(int(r["rid"]), str(data.get("role") or ""), _time_of(data, r["t"]), [])
+            messages[str(r["id"])] = m
+            s.messages.append(m)
+        for r in conn.execute("SELECT message_id, data FROM part ORDER BY message_id, id"):
+            m = messages.get(str(r["message_id"]))
+            if m is not None:
+                m.parts.append(_loads(r["data"]))
+    if {"session_v2", "session_message"} <= tables.keys():
+        seen = {s.id for s in sessions}
+        by_id = {}
+        for r in conn.execute("SELECT id, directory, time_updated FROM session_v2 ORDER BY id"):
+            if str(r["id"]) in seen:
+                continue
+            s = _Session(str(r["id"]), r["directory"], None, None, parse_time(r["time_updated"]))
+            by_id[s.id] = s
+            sessions.append(s)
+        for r in conn.execute("SELECT rowid AS rid, session_id, type, data, time_updated "
+                              "FROM session_message ORDER BY time_updated, rowid"):
+            s = by_id.get(str(r["session_id"]))
+            if s is None:
+                continue
+            data = _loads(r["data"])
+            role = str(r["type"] or data.get("role") or "")
+            s.messages.append(_Message(int(r["rid"]), role, parse_time(r["time_updated"]),
+                                       _v2_parts(role, data)))
+    return sessions
+
+
+def _v2_parts(role: str, data: dict[str, Any]) -> list[dict[str, Any]]:
+    """v2 beta message data as v1-style parts: user {text, files}, assistant {content: [...]}."""
+    if role == "user":
+        return [{"type": "text", "text": data.get("text") or ""}]
+    content = data.get("content")
+    return [p for p in content if isinstance(p, dict)] if isinstance(content, list) else []
+
+
+def _export_session(doc: Any) -> _Session | None:
+    if not isinstance(doc, dict) or not isinstance(doc.get("info"), dict):
+        return None
+    info = doc["info"]
+    if not isinstance(info.get("id"), str) or not info["id"]:
+        return None
+    t = info.get("time") if isinstance(info.get("time"), dict) else {}
+    s = _Session(info["id"], info.get("directory"), info.get("title"),
+                 info.get("parentID") or info.get("parent_id"), parse_time(t.get("updated")))
+    for i, msg in enumerate(doc.get("messages") or []):
+        if not isinstance(msg, dict):
+            continue
+        minfo = msg.get("info") if isinstance(msg.get("info"), dict) else {}
+        parts = [p for p in msg.get("parts") or [] if isinstance(p, dict)]
+        s.messages.append(_Message(i, str(minfo.get("role") or ""), _time_of(minfo), parts))
+    return s
+
+
+CONNECTOR = OpenCodeConnector

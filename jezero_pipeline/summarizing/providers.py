@@ -1,0 +1,252 @@
+"""Model providers: Anthropic Messages and OpenAI-compatible chat completions, via the official SDKs.
+
+Retries are the SDKs' own loop (both retry transport errors, timeouts and HTTP 408/409/429/5xx
+and honour `retry-after`, as Jezero does), with one change: the SDKs back off from 0.5 s
+capped at 8 s with a multiplicative jitter, and that base is not configurable per client. A
+minimal subclass overrides only the delay so it is Jezero's (2 s, doubling, plus up to half
+the base of jitter) and so tests can shrink the base. One client per provider is built and
+reused; the SDK clients are thread-safe, so summarize() may be called from many threads.
+"""
+
+from __future__ import annotations
+
+import ipaddress
+import os
+import random
+from dataclasses import dataclass
+from typing import Any, Protocol
+from urllib.parse import urlsplit
+
+import anthropic
+import openai
+
+from jezero_pipeline.config import SummarizerConfig
+from jezero_pipeline.models import Summary
+from jezero_pipeline.summarizing.prompt import (
+    ANTHROPIC_MAX_TOKENS,
+    JSON_ONLY_SUFFIX,
+    SYSTEM_PROMPT,
+    TOOL_DESCRIPTION,
+    TOOL_NAME,
+    SummaryRequest,
+    build_user_message,
+)
+from jezero_pipeline.summarizing.schema import SUMMARY_SCHEMA, SummaryError, parse_summary
+
+DEFAULT_OPENAI_BASE_URL = "https://api.openai.com/v1"
+
+DEFAULT_BACKOFF_SECONDS = 2.0  # Jezero's first wait
+BACKOFF_ENV = "JEZERO_PIPELINE_RETRY_BACKOFF_SECONDS"  # tests and benchmarks shrink it
+MAX_RETRY_AFTER_SECONDS = 120.0  # a longer server-asked wait falls back to our backoff
+
+
+class SummarizerError(Exception):
+    """This segment failed; the message says why. The run records it and goes on."""
+
+
+@dataclass
+class SummaryResult:
+    summary: Summary
+    input_tokens: int
+    output_tokens: int
+
+
+class Provider(Protocol):
+    name: str
+
+    def summarize(self, req: SummaryRequest) -> SummaryResult: ...
+
+
+def retry_delay(retries_done: int, base: float, retry_after: float | None) -> float:
+    """Seconds to wait before the next attempt: the server's retry-after, else base·2ⁿ + jitter."""
+    if retry_after is not None and 0 < retry_after <= MAX_RETRY_AFTER_SECONDS:
+        return retry_after
+    return base * 2 ** min(retries_done, 16) + random.uniform(0, base / 2)
+
+
+class _JezeroBackoff:
+    """Mixin over an SDK client: replaces only the SDK's retry-delay computation."""
+
+    backoff_base: float = DEFAULT_BACKOFF_SECONDS
+
+    def _calculate_retry_timeout(self, remaining_retries: int, options: Any, response_headers: Any = None) -> float:
+        max_retries = options.get_max_retries(self.max_retries)  # type: ignore[attr-defined]
+        retry_after = self._parse_retry_after_header(response_headers)  # type: ignore[attr-defined]
+        return retry_delay(max_retries - remaining_retries, self.backoff_base, retry_after)
+
+
+class _AnthropicClient(_JezeroBackoff, anthropic.Anthropic):
+    pass
+
+
+class _OpenAIClient(_JezeroBackoff, openai.OpenAI):
+    pass
+
+
+_RETRIED_STATUSES = {408, 409, 429}
+
+
+def _attempts(err: Exception) -> int:
+    """How many attempts the SDK made, from the retry counter it sends with each request."""
+    request = getattr(err, "request", None)
+    try:
+        return int(request.headers.get("x-stainless-retry-count", "0")) + 1  # type: ignore[union-attr]
+    except (AttributeError, TypeError, ValueError):
+        return 1
+
+
+def _as_summarizer_error(err: Exception, timeout: float) -> SummarizerError:
+    """A short, specific reason for a failed call (the SDKs' own messages can be long)."""
+    n = _attempts(err)
+    tries = f" ({n} attempts)" if n > 1 else ""
+    if isinstance(err, (anthropic.APITimeoutError, openai.APITimeoutError)):
+        return SummarizerError(f"timeout after {timeout:g}s{tries}")
+    if isinstance(err, (anthropic.APIConnectionError, openai.APIConnectionError)):
+        return SummarizerError(f"connection failed{tries}: {err}")
+    if isinstance(err, (anthropic.APIStatusError, openai.APIStatusError)):
+        status = err.status_code
+        retried = status in _RETRIED_STATUSES or status >= 500
+        detail = str(getattr(err, "message", "") or err)[:300]
+        return SummarizerError(f"HTTP {status}{tries if retried else ''}: {detail}")
+    if isinstance(err, ValueError):
+        return SummarizerError(f"malformed answer: response body is not JSON ({err})")
+    return SummarizerError(f"malformed answer: {type(err).__name__}: {err}")
+
+
+def _parsed(raw: Any, segment_id: str) -> Summary:
+    try:
+        return parse_summary(raw)
+    except SummaryError as err:
+        raise SummarizerError(f"malformed answer for {segment_id}: {err}") from None
+
+
+class AnthropicProvider:
+    """Messages API with one forced tool whose input schema is the summary schema."""
+
+    name = "anthropic"
+
+    def __init__(self, cfg: SummarizerConfig, api_key: str, base_url: str, backoff: float):
+        self._cfg = cfg
+        self._client = _AnthropicClient(
+            api_key=api_key, base_url=base_url, timeout=cfg.timeout_seconds, max_retries=cfg.max_retries
+        )
+        self._client.backoff_base = backoff
+
+    def summarize(self, req: SummaryRequest) -> SummaryResult:
+        user = build_user_message(req, self._cfg.output_language, self._cfg.known_projects)
+        try:
+            message = self._client.messages.create(
+                model=self._cfg.model or "",
+                max_tokens=ANTHROPIC_MAX_TOKENS,
+                system=SYSTEM_PROMPT,
+                messages=[{"role": "user", "content": user}],
+                tools=[{"name": TOOL_NAME, "description": TOOL_DESCRIPTION, "input_schema": SUMMARY_SCHEMA}],
+                tool_choice={"type": "tool", "name": TOOL_NAME},
+            )
+            blocks = [
+                b for b in message.content
+                if getattr(b, "type", None) == "tool_use" and getattr(b, "name", None) == TOOL_NAME
+            ]
+            usage = message.usage
+        except (anthropic.APIError, ValueError, AttributeError, TypeError) as err:  # ValueError: body not JSON
+            raise _as_summarizer_error(err, self._cfg.timeout_seconds) from err
+        if not blocks:
+            raise SummarizerError(
+                f"malformed answer for {req.segment_id}: no {TOOL_NAME} tool_use block "
+                f"(stop_reason={getattr(message, 'stop_reason', None)})"
+            )
+        return SummaryResult(
+            summary=_parsed(blocks[0].input, req.segment_id),
+            input_tokens=int(getattr(usage, "input_tokens", 0) or 0),
+            output_tokens=int(getattr(usage, "output_tokens", 0) or 0),
+        )
+
+
+class OpenAICompatibleProvider:
+    """Chat completions with a json_schema response format; any base_url (local servers too)."""
+
+    name = "openai_compatible"
+
+    def __init__(self, cfg: SummarizerConfig, api_key: str, base_url: str, backoff: float):
+        self._cfg = cfg
+        self._client = _OpenAIClient(
+            api_key=api_key, base_url=base_url, timeout=cfg.timeout_seconds, max_retries=cfg.max_retries
+        )
+        self._client.backoff_base = backoff
+
+    def summarize(self, req: SummaryRequest) -> SummaryResult:
+        user = build_user_message(req, self._cfg.output_language, self._cfg.known_projects)
+        try:
+            completion = self._client.chat.completions.create(
+                model=self._cfg.model or "",
+                messages=[
+                    {"role": "system", "content": SYSTEM_PROMPT + JSON_ONLY_SUFFIX},
+                    {"role": "user", "content": user},
+                ],
+                response_format={
+                    "type": "json_schema",
+                    "json_schema": {"name": TOOL_NAME, "schema": SUMMARY_SCHEMA},
+                },
+            )
+            content = completion.choices[0].message.content
+            usage = completion.usage
+        except (openai.APIError, ValueError, AttributeError, TypeError, IndexError) as err:
+            raise _as_summarizer_error(err, self._cfg.timeout_seconds) from err
+        if not isinstance(content, str) or not content.strip():
+            raise SummarizerError(f"malformed answer for {req.segment_id}: empty message content")
+        return SummaryResult(
+            summary=_parsed(content, req.segment_id),
+            input_tokens=int(getattr(usage, "prompt_tokens", 0) or 0),
+            output_tokens=int(getattr(usage, "completion_tokens", 0) or 0),
+        )
+
+
+def _is_loopback(host: str) -> bool:
+    if host == "localhost" or host.endswith(".localhost"):
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
+def check_base_url(url: str, allow_insecure_http: bool) -> None:
+    """Refuse plain http to anything but this machine unless the config explicitly allows it."""
+    parts = urlsplit(url)
+    if parts.scheme not in ("http", "https") or not parts.hostname:
+        raise ValueError(f"summarizer.base_url {url!r} must be an http(s) URL with a host")
+    if parts.scheme == "http" and not allow_insecure_http and not _is_loopback(parts.hostname):
+        raise ValueError(
+            f"summarizer.base_url {url!r} sends documents unencrypted to another machine; "
+            "use https or set summarizer.allow_insecure_http = true"
+        )
+
+
+def _backoff_seconds(explicit: float | None) -> float:
+    if explicit is not None:
+        return explicit
+    env = os.environ.get(BACKOFF_ENV)
+    try:
+        return float(env) if env else DEFAULT_BACKOFF_SECONDS
+    except ValueError:
+        raise ValueError(f"{BACKOFF_ENV}={env!r} is not a number of seconds") from None
+
+
+def make_provider(
+    cfg: SummarizerConfig, api_key: str | None, *, backoff_seconds: float | None = None
+) -> Provider:
+    """The provider for cfg.provider. `backoff_seconds` (else $JEZERO_PIPELINE_RETRY_BACKOFF_SECONDS,
+    else 2 s) is the first retry wait; it doubles per retry."""
+    backoff = _backoff_seconds(backoff_seconds)
+    if cfg.provider == "anthropic":
+        base_url = cfg.effective_base_url or "https://api.anthropic.com"
+        check_base_url(base_url, cfg.allow_insecure_http)
+        if not api_key:
+            raise ValueError(f"provider 'anthropic' needs an API key: set ${cfg.api_key_env}")
+        return AnthropicProvider(cfg, api_key, base_url, backoff)
+    if cfg.provider == "openai_compatible":
+        base_url = cfg.base_url or DEFAULT_OPENAI_BASE_URL
+        check_base_url(base_url, cfg.allow_insecure_http)
+        # Local servers need no key, but the SDK insists on one; a placeholder is harmless.
+        return OpenAICompatibleProvider(cfg, api_key or "unused", base_url, backoff)
+    raise ValueError(f"provider {cfg.provider!r} is not a model provider (the extractive summariser is separate)")

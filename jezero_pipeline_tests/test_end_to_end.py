@@ -1,0 +1,110 @@
+"""The asset graph end to end, in a temporary Dagster instance, on the bundled samples."""
+
+import shutil
+from pathlib import Path
+
+import dagster as dg
+import duckdb
+import pytest
+
+from jezero_pipeline.cli import run_connectors
+from jezero_pipeline.config import load_config
+from jezero_pipeline.defs.definitions import build_definitions
+from jezero_pipeline.library.query import Library
+
+REPO = Path(__file__).resolve().parents[1]
+
+CONFIG = """
+[storage]
+path = "lib/library.duckdb"
+staging_dir = "staging"
+[summarizer]
+provider = "extractive"
+{summarizer_extra}
+[[connectors]]
+name = "claude-code"
+type = "claude_code"
+[connectors.options]
+projects_dir = "samples/claude-code/projects"
+settle_minutes = 0
+[[connectors]]
+name = "codex"
+type = "codex"
+[connectors.options]
+sessions_dir = "samples/codex/sessions"
+settle_minutes = 0
+"""
+
+
+@pytest.fixture
+def workdir(tmp_path):
+    shutil.copytree(REPO / "data" / "samples", tmp_path / "samples")
+    (tmp_path / "jezero.toml").write_text(CONFIG.format(summarizer_extra=""))
+    return tmp_path
+
+
+def _run(path: Path, instance):
+    cfg = load_config(path / "jezero.toml")
+    return run_connectors(cfg, str(path / "jezero.toml"), [c.name for c in cfg.connectors], instance=instance)
+
+
+def test_definitions_load_and_validate():
+    defs = build_definitions(load_config(REPO / "jezero.toml"))
+    repo = defs.get_repository_def()
+    keys = {k.to_user_string() for k in repo.asset_graph.get_all_asset_keys()}
+    assert keys == {"raw_sessions", "segments", "redacted_segments", "summaries", "search_index"}
+    assert defs.resolve_job_def("connector_job").partitions_def.get_partition_keys() == ["claude-code", "codex"]
+
+
+def test_first_run_builds_a_searchable_library_second_run_does_nothing(workdir):
+    with dg.instance_for_test() as instance:
+        reports, ok = _run(workdir, instance)
+        assert ok, reports
+        by = {r.get("connector"): r for r in reports}
+        assert by["claude-code"]["docs"] > 0 and by["codex"]["docs"] > 0
+        assert by["claude-code"]["calls"] == by["claude-code"]["docs"]
+        assert by["claude-code"]["bytes_read"] > 0
+        assert reports[-1]["items"] == by["claude-code"]["stored"] + by["codex"]["stored"]
+        assert any(r["redactions"] > 0 for r in reports[:-1]), "a sample holds a planted fake key"
+
+        lib = workdir / "lib" / "library.duckdb"
+        con = duckdb.connect(str(lib), read_only=True)
+        (n,) = con.execute("select count(*) from items").fetchone()
+        blob = " ".join(str(r) for r in con.execute("select * from items").fetchall())
+        con.close()
+        assert n == reports[-1]["items"]
+        assert "[REDACTED:" in blob and "sk-proj-" not in blob
+
+        # Second run, nothing changed: no summariser work and no transcript bytes read.
+        again, ok = _run(workdir, instance)
+        assert ok
+        for r in again[:-1]:
+            assert r["calls"] == 0 and r["bytes_read"] == 0 and r["unchanged"] == r["docs"]
+
+        # Both runs and their materialisations are in the instance (what the UI shows).
+        mats = instance.fetch_materializations(dg.AssetKey("summaries"), limit=10).records
+        assert len(mats) == 4  # 2 partitions x 2 runs
+
+
+def test_library_finds_sample_titles_and_exact_strings(workdir):
+    with dg.instance_for_test() as instance:
+        _run(workdir, instance)
+    lib = Library(workdir / "lib" / "library.duckdb")
+    res = lib.search("ERR_PNPM_OUTDATED_LOCKFILE")
+    assert res["count"] >= 1
+    top = lib.get_item(res["results"][0]["id"], include_original=True)["item"]
+    assert "ERR_PNPM_OUTDATED_LOCKFILE" in top["original"]
+
+
+def test_model_change_changes_the_summaries_code_version(workdir):
+    cfg_a = load_config(workdir / "jezero.toml")
+    (workdir / "jezero.toml").write_text(CONFIG.format(summarizer_extra='model = "other-model"'))
+    cfg_b = load_config(workdir / "jezero.toml")
+
+    def versions(cfg):
+        graph = build_definitions(cfg).get_repository_def().asset_graph
+        return {k.to_user_string(): graph.get(k).code_version for k in graph.get_all_asset_keys()}
+
+    a, b = versions(cfg_a), versions(cfg_b)
+    assert a["summaries"] != b["summaries"]
+    assert {k: v for k, v in a.items() if k != "summaries"} == {k: v for k, v in b.items() if k != "summaries"}

@@ -1,0 +1,223 @@
+"""Grok Build session folders: real (sanitised) fixtures, both summary shapes, bad folders."""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+import time
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from jezero_pipeline.config import ConnectorConfig, ProjectsConfig
+from jezero_pipeline.sessions import make_connector
+
+REAL = Path(__file__).resolve().parents[2] / "shared/fixtures/real-sessions/grok"
+if not REAL.exists():
+    REAL = Path("/work/shared/fixtures/real-sessions/grok")
+MAIN_ID = "019f6851-7ec4-7ef0-97d3-03f3eee38755"
+SUB_ID = "019f6851-7ec4-7ef0-97d3-03f3eee38756"
+
+
+def connector(root: Path, **options):
+    opts = {"sessions_dir": str(root), "settle_minutes": 0, "min_chars": 0, **options}
+    return make_connector(ConnectorConfig(name="grok-test", type="grok", options=opts),
+                          ProjectsConfig(git=False), Path("."))
+
+
+def scan(root: Path, previous=None, now=None, **options):
+    return connector(root, **options).scan(previous or {}, now or time.time() + 10**6)
+
+
+def write_session(root: Path, sid: str, summary: dict | str | bytes | None, lines: list[dict] | bytes):
+    folder = root / "%2Fhome%2Fme%2Fprojects%2Fdemo" / sid
+    folder.mkdir(parents=True, exist_ok=True)
+    if summary is not None:
+        data = summary if isinstance(summary, bytes) else (
+            summary if isinstance(summary, str) else json.dumps(summary)).encode()
+        (folder / "summary.json").write_bytes(data)
+    body = lines if isinstance(lines, bytes) else b"".join(json.dumps(l).encode() + b"\n" for l in lines)
+    (folder / "chat_history.jsonl").write_bytes(body)
+    return folder
+
+
+DIALOGUE = [
+    {"type": "system", "content": "You are Grok."},
+    {"type": "user", "content": "<system-reminder>be nice</system-reminder>", "synthetic_reason": "project_instructions"},
+    {"type": "user", "content": [{"type": "text", "text": "<user_query>Fix the flaky test in parser.py</user_query>"}], "prompt_index": 0},
+    {"type": "reasoning", "summary": [{"type": "summary_text", "text": "SECRET THOUGHT"}]},
+    {"type": "assistant", "content": "Running the tests.", "tool_calls": [{"id": "c1", "name": "run_terminal_cmd", "arguments": "{\"command\":\"pytest -x\"}"}]},
+    {"type": "tool_result", "tool_call_id": "c1", "content": "TOOL OUTPUT 1 failed"},
+    {"type": "assistant", "content": "Fixed the race in parser.py by sorting the keys.", "tool_calls": []},
+]
+
+
+def test_real_main_session():
+    r = scan(REAL)
+    assert r.warnings == []
+    assert [s.session_id for s in r.sessions] == [MAIN_ID]  # the subagent is skipped by default
+    s = r.sessions[0]
+    assert s.cwd == "/tmp/as-agent-lab/grok/project"
+    assert s.original_ref == f"grok-session:{MAIN_ID}"
+    assert s.title_hint == "Read hello.py and summarize what it prints"
+    assert s.trust == "own"
+    assert [b.ordinal for b in s.blocks] == [3, 5, 8, 11]
+    texts = [b.text for b in s.blocks]
+    assert texts[0] == "[2026-07-31 10:13] user: Read hello.py and summarize what it prints without editing files."
+    assert texts[1] == "[2026-07-31 10:13] assistant: I'll read the file first."
+    assert texts[2] == '[2026-07-31 10:13] assistant: tool call: run_terminal_cmd {"command":"python3 hello.py"}'
+    assert texts[3] == "[2026-07-31 10:13] user: Here is a screenshot for reference."
+    joined = "\n".join(texts)
+    for dropped in ("user_info", "hello from the grok fixture", "read_file", "Confirmed the output", "web_search"):
+        assert dropped not in joined
+    # block time = last activity, so the segment's occurred_at is the session's end
+    assert s.blocks[-1].timestamp.isoformat().startswith("2026-07-31T10:15:02")
+
+
+def test_real_subagent_and_read_only_tools_kept_on_request():
+    r = scan(REAL, include_subagents=True, keep_read_only_commands=True)
+    by_id = {s.session_id: s for s in r.sessions}
+    assert set(by_id) == {MAIN_ID, SUB_ID}
+    sub = by_id[SUB_ID]
+    assert sub.cwd == "/tmp/as-agent-lab/grok/project"
+    assert sub.blocks[1].text.splitlines()[1] == \
+        "[2026-01-01 00:00] assistant: tool call: run_terminal_cmd {\"command\":\"find . -name '*.py' | wc -l\"}"
+    assert any("tool call: read_file" in b.text for b in by_id[MAIN_ID].blocks)
+
+
+def test_documented_info_shape_and_keep_drop(tmp_path):
+    summary = {"info": {"id": "s-doc", "cwd": "/home/me/projects/demo", "start": "2026-03-01T09:00:00Z",
+                        "end": "2026-03-01T09:30:00Z", "tokens": 1234, "messageCount": 7,
+                        "additional": {"title": "Flaky parser test"}}}
+    write_session(tmp_path, "s-doc", summary, DIALOGUE)
+    r = scan(tmp_path)
+    assert r.warnings == []
+    (s,) = r.sessions
+    assert s.session_id == "s-doc" and s.cwd == "/home/me/projects/demo"
+    assert s.title_hint == "Flaky parser test"
+    assert s.blocks[0].text == "[2026-03-01 09:00] user: Fix the flaky test in parser.py"
+    assert s.blocks[1].text.endswith('tool call: run_terminal_cmd {"command":"pytest -x"}')
+    joined = "\n".join(b.text for b in s.blocks)
+    assert "SECRET THOUGHT" not in joined and "TOOL OUTPUT" not in joined and "be nice" not in joined
+    assert all(b.timestamp.isoformat() == "2026-03-01T09:30:00+00:00" for b in s.blocks)
+
+
+def test_unchanged_folder_is_not_read_and_growth_keeps_ids(tmp_path):
+    folder = write_session(tmp_path, "s1", {"info": {"id": "s1", "cwd": "/w"}, "created_at": "2026-03-01T09:00:00Z",
+                                            "updated_at": "2026-03-01T09:10:00Z"}, DIALOGUE)
+    first = scan(tmp_path)
+    key = str(folder)
+    assert key in first.states and first.bytes_read > 0
+    again = scan(tmp_path, previous=first.states)
+    assert again.unchanged == [key] and again.sessions == [] and again.bytes_read == 0
+    assert again.states[key] == first.states[key]
+    with (folder / "chat_history.jsonl").open("a") as fh:
+        fh.write(json.dumps({"type": "user", "content": "And add a regression test.", "prompt_index": 1}) + "\n")
+    grown = scan(tmp_path, previous=first.states)
+    (s,) = grown.sessions
+    assert s.session_id == "s1"
+    old = first.sessions[0].blocks
+    assert [(b.ordinal, b.text) for b in s.blocks[:len(old)]] == [(b.ordinal, b.text) for b in old]
+    assert s.blocks[-1].ordinal == len(DIALOGUE) + 1
+
+
+def test_settle_minutes_defers_without_state(tmp_path):
+    write_session(tmp_path, "s1", {"info": {"id": "s1", "cwd": "/w"}}, DIALOGUE)
+    r = connector(tmp_path, settle_minutes=30).scan({}, time.time())
+    assert r.deferred == 1 and r.sessions == [] and r.states == {}
+
+
+def test_half_written_summary_is_left_for_next_run(tmp_path):
+    write_session(tmp_path, "s1", b'{"info": {"id": "s1", "cw', DIALOGUE)
+    r = connector(tmp_path, settle_minutes=30).scan({}, time.time())
+    assert r.states == {} and r.warnings == [] and r.bytes_read == 0
+
+
+@pytest.mark.parametrize("summary, reason", [
+    (None, "missing"),
+    (b"", "empty"),
+    (b"{not json", "not JSON"),
+    (b"\xff\xfe{}", "invalid UTF-8"),
+    ({"info": {"cwd": "/w"}}, "lacks info.id"),
+    ({"info": {"id": "x"}}, "lacks info.cwd"),
+    ([1, 2], "not a JSON object"),
+])
+def test_bad_summary_is_skipped_with_a_warning(tmp_path, summary, reason):
+    bad = write_session(tmp_path, "bad", summary, DIALOGUE)
+    good = tmp_path / "other" / "good"
+    good.mkdir(parents=True)
+    (good / "summary.json").write_text(json.dumps({"info": {"id": "good", "cwd": "/w"}}))
+    (good / "chat_history.jsonl").write_text("".join(json.dumps(l) + "\n" for l in DIALOGUE))
+    r = scan(tmp_path)
+    assert [s.session_id for s in r.sessions] == ["good"]
+    (warning,) = r.warnings
+    assert warning.startswith(str(bad / "summary.json") + ": ") and reason in warning
+    assert str(bad) in r.states  # settled: not re-read until it changes
+
+
+def test_bad_lines_and_permission_error(tmp_path, monkeypatch):
+    body = (json.dumps(DIALOGUE[2]).encode() + b"\n" + b"\xff\xfe garbage\n" + b"{broken\n"
+            + json.dumps(DIALOGUE[6]).encode() + b"\n")
+    folder = write_session(tmp_path, "s1", {"info": {"id": "s1", "cwd": "/w"}}, body)
+    r = scan(tmp_path)
+    chat = folder / "chat_history.jsonl"
+    assert r.warnings == [f"{chat}: line 2: invalid UTF-8 at byte 0", f"{chat}: line 3: not JSON (Expecting property name enclosed in double quotes at column 2)"]
+    assert [b.ordinal for b in r.sessions[0].blocks] == [1, 4]
+
+    real_read = Path.read_bytes
+
+    def denied(self):
+        if self.name == "summary.json":
+            raise PermissionError(13, "Permission denied", str(self))
+        return real_read(self)
+
+    monkeypatch.setattr(Path, "read_bytes", denied)
+    r = scan(tmp_path)
+    assert r.sessions == [] and r.states == {}
+    assert r.warnings == [f"{folder / 'summary.json'}: Permission denied"]
+
+
+def test_min_chars_prompt_cleaning_and_own_summariser_calls(tmp_path):
+    write_session(tmp_path, "s1", {"info": {"id": "s1", "cwd": "/w"}}, DIALOGUE)
+    assert scan(tmp_path, min_chars=10_000).too_short == 1
+    r = scan(tmp_path, user_prompt_markers=["flaky"], user_prompt_drop_lines=["^NOISE"])
+    assert r.sessions[0].blocks[0].text.endswith("user: flaky test in parser.py")
+    own = [{"type": "user", "prompt_index": 0,
+            "content": "Existing title: x\nContext: source=grok\n<document>\n[2026-01-01 00:00] user: hi\n</document>"},
+           {"type": "assistant", "content": "{\"title\": \"x\"}"}]
+    write_session(tmp_path, "s1", {"info": {"id": "s1", "cwd": "/w"}}, own)
+    r = scan(tmp_path)
+    assert r.sessions == [] and r.too_short == 0
+
+
+def _records_before(data: bytes, cut: int) -> int:
+    """How many complete lines end before byte `cut`."""
+    return data[:cut].count(b"\n")
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(cut=st.integers(min_value=0, max_value=10_000), garbage=st.binary(max_size=60),
+       at=st.integers(min_value=0, max_value=len(DIALOGUE)))
+def test_fuzz_truncation_and_garbage_never_lose_earlier_records(cut, garbage, at):
+    clean = b"".join(json.dumps(l).encode() + b"\n" for l in DIALOGUE)
+    with tempfile.TemporaryDirectory() as d:
+        root = Path(d)
+        write_session(root, "s1", {"info": {"id": "s1", "cwd": "/w"}}, clean)
+        full = [(b.ordinal, b.text) for b in scan(root).sessions[0].blocks]
+        # random truncation
+        cut = cut % (len(clean) + 1)
+        write_session(root, "s1", {"info": {"id": "s1", "cwd": "/w"}}, clean[:cut])
+        r = scan(root)
+        kept = [(b.ordinal, b.text) for s in r.sessions for b in s.blocks]
+        whole = _records_before(clean, cut)
+        assert [x for x in full if x[0] <= whole] == [x for x in kept if x[0] <= whole]
+        # a random garbage line inserted after `at` good lines
+        lines = clean.splitlines(keepends=True)
+        damaged = b"".join(lines[:at]) + garbage.replace(b"\n", b"") + b"\n" + b"".join(lines[at:])
+        write_session(root, "s1", {"info": {"id": "s1", "cwd": "/w"}}, damaged)
+        r = scan(root)
+        kept = [(b.ordinal, b.text) for s in r.sessions for b in s.blocks]
+        assert [x for x in full if x[0] <= at] == [x for x in kept if x[0] <= at]
