@@ -44,7 +44,10 @@ _DOCUMENT = re.compile(r"<document>\n(.*)\n</document>", re.S)
 _ROLE_PREFIX = re.compile(r"^(?:\[[^\]]*\]\s*)?(?:user|assistant)\s*:\s*", re.I)
 _USER_LINE = re.compile(r"^(?:\[[^\]]*\]\s*)?user\s*:\s*(.+)", re.I)
 _ERROR_LINE = re.compile(r"Error|error:|Traceback")
-_COMMAND_LINE = re.compile(r"^(?:\[[^\]]*\]\s*)?(?:assistant:\s*)?(?:tool call: Bash\b|shell:|\(command\)|\$ )")
+_COMMAND_LINE = re.compile(  # as the connectors render them: "[ts] assistant: shell: make test"
+    r"^(?:\[[^\]]*\]\s*)?(?:(?:user|assistant):\s*)?"
+    r"(?:tool call: (?:Bash|shell|exec_command|run_shell_command|execute_command)\b|shell:|\(command\)|\$ )"
+)
 _MAX_ATOM_CHARS = 300
 
 
@@ -79,8 +82,11 @@ def fake_summary(document: str) -> dict[str, Any]:
     atoms: list[dict[str, str]] = []
     seen: set[str] = set()
     for line in lines:
-        kind = "error" if _ERROR_LINE.search(line) else "command" if _COMMAND_LINE.match(line) else None
-        text = _ROLE_PREFIX.sub("", line)[:_MAX_ATOM_CHARS]
+        line = _ROLE_PREFIX.sub("", line)
+        error = _ERROR_LINE.search(line)
+        kind = "error" if error else "command" if _COMMAND_LINE.match(line) else None
+        start = max(0, error.start() - 100) if error and len(line) > _MAX_ATOM_CHARS else 0
+        text = line[start:start + _MAX_ATOM_CHARS]  # a long line keeps the part around the error
         if kind and text not in seen and len(atoms) < 12:
             seen.add(text)
             atoms.append({"kind": kind, "text": text})
@@ -134,11 +140,14 @@ class FakeModelServer:
     # configuration
     def plan(self, outcomes: list[Any]) -> None:
         """Queue outcomes for the next requests, in arrival order; afterwards requests succeed."""
+        for outcome in outcomes:
+            _check_outcome(outcome)
         with self._lock:
             self._plan.extend(outcomes)
 
     def fail_when_contains(self, substring: str, outcome: Any = "500") -> None:
         """Every request whose document contains `substring` gets `outcome` (checked before the plan)."""
+        _check_outcome(outcome)
         with self._lock:
             self._rules.append((substring, outcome))
 
@@ -189,7 +198,8 @@ class FakeModelServer:
         self._stopping.clear()
         self._httpd = ThreadingHTTPServer((self._host, self._port), _make_handler(self))
         self._httpd.daemon_threads = True
-        self._thread = threading.Thread(target=self._httpd.serve_forever, name="fake-model-server", daemon=True)
+        self._thread = threading.Thread(target=self._httpd.serve_forever, kwargs={"poll_interval": 0.05},
+                                        name="fake-model-server", daemon=True)
         self._thread.start()
         return self
 
@@ -235,6 +245,18 @@ class FakeModelServer:
             self._stopping.wait(seconds)
 
 
+_NAMED_OUTCOMES = ("ok", "timeout", "drop", "malformed", "no_title")
+_STATUS_OUTCOME = re.compile(r"\d{3}(:[\d.]+)?")
+
+
+def _check_outcome(outcome: Any) -> None:
+    if isinstance(outcome, dict) and "answer" in outcome:
+        return
+    if not (outcome in _NAMED_OUTCOMES or (isinstance(outcome, str) and _STATUS_OUTCOME.fullmatch(outcome))):
+        raise ValueError(f"unknown fake-server outcome {outcome!r}; use one of {_NAMED_OUTCOMES}, "
+                         "an HTTP status like '500', '429:0.5', or {'answer': ...}")
+
+
 def _error_body(anthropic_format: bool, status: int) -> dict[str, Any]:
     kind = {429: "rate_limit_error", 400: "invalid_request_error", 401: "authentication_error"}.get(
         status, "api_error")
@@ -270,6 +292,7 @@ def _success_body(anthropic_format: bool, body: dict[str, Any], answer: Any, n: 
 def _make_handler(server: FakeModelServer) -> type[BaseHTTPRequestHandler]:
     class Handler(BaseHTTPRequestHandler):
         protocol_version = "HTTP/1.1"  # keep-alive, like a real API; SDK pools reuse connections
+        disable_nagle_algorithm = True  # else headers and body, written apart, wait ~40 ms for an ACK
 
         def log_message(self, format: str, *args: Any) -> None:  # quiet
             pass
@@ -338,7 +361,7 @@ def _make_handler(server: FakeModelServer) -> type[BaseHTTPRequestHandler]:
                 self._send_json(200, _success_body(anthropic_format, body, answer, n))
             elif outcome == "ok":
                 self._send_json(200, _success_body(anthropic_format, body, fake_summary(document), n))
-            elif re.fullmatch(r"\d{3}(:[\d.]+)?", outcome):
+            elif _STATUS_OUTCOME.fullmatch(outcome):
                 status, _, retry_after = outcome.partition(":")
                 headers = {"retry-after": retry_after or "1"} if status == "429" else {}
                 self._send_json(int(status), _error_body(anthropic_format, int(status)), headers)
@@ -353,11 +376,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--host", default="127.0.0.1")
     parser.add_argument("--port", type=int, default=0, help="0 picks a free port")
     parser.add_argument("--latency", type=float, default=0.0, help="seconds per call")
+    parser.add_argument("--hang-seconds", type=float, default=10.0, help="how long a 'timeout' outcome hangs")
     parser.add_argument("--log", help="append every request body (one JSON line each) to this file")
     parser.add_argument("--fail-contains", action="append", default=[], metavar="TEXT[=OUTCOME]",
                         help="fail every request whose document contains TEXT (default outcome 500)")
     args = parser.parse_args(argv)
-    srv = FakeModelServer(args.latency, host=args.host, port=args.port, log_path=args.log)
+    srv = FakeModelServer(args.latency, host=args.host, port=args.port, log_path=args.log,
+                          hang_seconds=args.hang_seconds)
     for rule in args.fail_contains:
         text, _, outcome = rule.partition("=")
         srv.fail_when_contains(text, outcome or "500")

@@ -186,8 +186,20 @@ class RedactReport:
     by_segment: dict[str, int] = field(default_factory=dict)
 
 
-def rules_fingerprint(redactor: Redactor) -> str:
-    return getattr(redactor, "fingerprint", "") or ""
+def rules_fingerprint(cfg: Config) -> str:
+    """What shapes a redaction: the detectors' code and the config's [redaction] table.
+
+    Env secret values are deliberately left out (not even hashed): a rotated key is still
+    replaced wherever it appears, and stored rows are re-checked by `redact-stored`.
+    """
+    import inspect
+
+    from . import redaction
+
+    h = hashlib.sha256(inspect.getsource(redaction).encode())
+    h.update(json.dumps(cfg.redaction.model_dump(), sort_keys=True).encode())
+    h.update(json.dumps(sorted(cfg.secret_values())).encode())  # labels only
+    return h.hexdigest()[:16]
 
 
 def redact_segments(cfg: Config, connector_name: str, staging: Staging, redactor: Redactor,
@@ -199,14 +211,14 @@ def redact_segments(cfg: Config, connector_name: str, staging: Staging, redactor
     """
     if segments is None:
         segments = staging.read_rows("segments", connector_name)
-    rules = rules_fingerprint(redactor)
+    rules = rules_fingerprint(cfg)
     previous = {r["id"]: r for r in staging.read_rows("redacted_segments", connector_name)}
     report = RedactReport()
     out = []
     for row in segments:
         raw_hash = sha256(row["text"] + "\x00" + (row["title_hint"] or "") + "\x00" + (row["meta"] or ""))
         prev = previous.get(row["id"])
-        if prev and prev["raw_sha256"] == raw_hash and prev["rules"] == rules and rules:
+        if prev and prev["raw_sha256"] == raw_hash and prev["rules"] == rules:
             out.append(prev | {"occurred_at": row["occurred_at"], "part": row["part"], "parts": row["parts"]})
             report.reused += 1
             report.redactions += prev["redactions"]
@@ -360,17 +372,20 @@ def _titled(seg: dict[str, Any]) -> str | None:
 # ------------------------------------------------------------------------------------ index
 
 def library_items(staging: Staging, partitions: list[str]) -> "Any":
-    """Every good summary of the given partitions, with its redacted original, as a DataFrame."""
+    """Every good summary of the given partitions (and every import), with its redacted original."""
     import pandas as pd
 
     from .library.build import ITEM_COLUMNS
 
     items = []
-    for part in partitions:
-        originals = {r["id"]: r["text"] for r in staging.read_rows("redacted_segments", part)}
-        for row in staging.read_rows("summaries", part):
+    sources = [("summaries", p) for p in partitions] + [("imports", p) for p in staging.partitions("imports")]
+    for asset, part in sources:
+        originals = {r["id"]: r["text"] for r in staging.read_rows("redacted_segments", part)} if asset == "summaries" else {}
+        for row in staging.read_rows(asset, part):
             if row["status"] != "ok":
                 continue
+            if asset == "imports":
+                originals[row["segment_id"]] = row["original"]
             items.append({
                 "source": row["source"], "external_id": row["segment_id"], "session_id": row["session_id"],
                 "occurred_at": row["occurred_at"], "title": row["title"], "summary": row["summary"],

@@ -48,7 +48,7 @@ _PLACEHOLDER_RE = re.compile(
       placeholder|value|string|str|bytes|int|bool|optional|secretstr|any|required|optional\[.*
     )$
     | ^your[_\-\s]  | [_\-]here$ | ^(?:my|the|some|an?)[_-]  | xxxx | \*\*\*\* | example
-    | ^<.*>$ | ^\[.*\]$ | ^\{\{.*\}\}$ | ^%\(?\w+\)?s?%?$ | ^%[A-Za-z_]\w*%$
+    | ^[<\[{(] | [>\]}]$ | ^%\(?\w+\)?s?%?$ | ^%[A-Za-z_]\w*%$ | 12345678 | abcd-abcd
     """
 )
 _REFERENCE_RE = re.compile(r"^(?:\$\{?[A-Za-z_][A-Za-z0-9_]*\}?|\$\(|\$\{\{|\{\{|<%|\$\d|%\{|#\{)")
@@ -58,7 +58,7 @@ _CODE_RE = re.compile(
 _IDENT_WORDISH = re.compile(r"^[A-Za-z_]+$")
 _HEX_RE = re.compile(r"^[0-9a-fA-F]+$")
 _NUMBER_RE = re.compile(r"^[+-]?\d+(?:[.,]\d+)*$")
-_WORD_RE = re.compile(r"[a-z]{4,}")
+_WORD_RE = re.compile(r"[A-Z]?[a-z]{4,}|[A-Z]{5,}")
 _TYPE_NAMES = frozenset(
     "str string int bytes bool boolean float none optional secretstr any dict list text char varchar"
     " number object uuid".split()
@@ -89,7 +89,7 @@ def _random_looking(v: str, min_len: int = 16) -> bool:
     letters = sum(c.isalpha() for c in v)
     if digits == 0 or letters == 0:
         return False
-    wordy = sum(len(w) for w in _WORD_RE.findall(v.lower()))
+    wordy = sum(len(w) for w in _WORD_RE.findall(v))
     if wordy > 0.6 * len(v):
         return False
     return _entropy(v) >= 3.0
@@ -128,6 +128,7 @@ def _prefix_detector() -> Callable[[str, str, Found], None]:
         ("discord_webhook", r"https://(?:ptb\.|canary\.)?discord(?:app)?\.com/api/webhooks/\d+/[A-Za-z0-9_\-]{20,}"),
         ("discord_token", r"[MNO][A-Za-z0-9_\-]{23,27}\.[A-Za-z0-9_\-]{6}\.[A-Za-z0-9_\-]{27,40}"),
         ("telegram_token", r"\d{8,10}:A[A-Za-z0-9_\-]{34}(?![A-Za-z0-9_\-])"),
+        ("telegram_token__url", r"(?<=/bot)\d{8,10}:A[A-Za-z0-9_\-]{34}(?![A-Za-z0-9_\-])"),
         ("stripe_key", r"(?:sk|rk)_(?:live|test|prod)_[A-Za-z0-9]{16,}|whsec_[A-Za-z0-9+/=]{24,}"),
         ("sendgrid_key", r"SG\.[A-Za-z0-9_\-]{16,32}\.[A-Za-z0-9_\-]{16,64}"),
         ("twilio_key", r"SK[0-9a-fA-F]{32}(?![A-Za-z0-9])"),
@@ -139,17 +140,24 @@ def _prefix_detector() -> Callable[[str, str, Found], None]:
     ]
     # The boundary is one lookbehind shared by all branches, so every branch starts with a
     # literal or a small class and `re` can skip non-candidate positions quickly.
-    pattern = r"(?<![A-Za-z0-9_\-])(?:" + "|".join(f"(?P<{k}>{p})" for k, p in rules) + ")"
+    plain = [(k, p) for k, p in rules if "__" not in k]
+    special = [(k, p) for k, p in rules if "__" in k]  # carry their own left context
+    pattern = (
+        r"(?<![A-Za-z0-9_\-])(?:" + "|".join(f"(?P<{k}>{p})" for k, p in plain) + ")|"
+        + "|".join(f"(?P<{k}>{p})" for k, p in special)
+    )
     compiled = re.compile(pattern)
 
     def detect(text: str, lower: str, out: Found) -> None:
         for m in compiled.finditer(text):
-            kind = m.lastgroup
+            kind = m.lastgroup.split("__")[0]
             s = m.group()
             if kind == "openai_key" and not _random_looking(s[3:], 20):
                 continue
             if kind in ("discord_token",) and not _random_looking(s, 40):
                 continue
+            if kind == "aws_access_key" and len(set(s[4:])) < 6:
+                continue  # AKIAXXXXXXXXXXXXXXXX
             out.append((m.start(), m.end(), kind))
 
     return detect
@@ -192,17 +200,21 @@ def _pem_detector(text: str, lower: str, out: Found) -> None:
         start = m.start()
         window_start = max(0, start - 20000)
         parts = _NL_SPLIT.split(text[window_start:start])
-        # Walk back over newline separators and base64 lines until a non-body line.
+        # Walk back over newline separators and base64 lines until a non-body line. Only the
+        # line next to END may be short; earlier body lines are full (64-76 chars).
         pos = start
         i = len(parts) - 1
         if parts and parts[-1].strip() == "":
             pos -= len(parts[-1])
             i -= 1
+        first = True
         while i >= 1:
             line, sep = parts[i - 1], parts[i]
-            if sep and _NL_SPLIT.fullmatch(sep) and _PEM_LINE.fullmatch(line or " ") and line.strip():
+            body_line = bool(line.strip()) and _PEM_LINE.fullmatch(line) is not None
+            if body_line and (first or len(line.strip()) >= 40 or _random_looking(line.strip(), 16)):
                 pos -= len(sep) + len(line)
                 i -= 2
+                first = False
             else:
                 break
         out.append((pos, m.end(), "private_key"))
@@ -351,7 +363,7 @@ def _url_param_detector(text: str, lower: str, out: Found) -> None:
         out.append((vs, ve, "url_secret"))
 
 
-_USERINFO = re.compile(r"://(?P<user>[^\s:/?#@\"'<>\[\]]{0,200}):(?P<pw>[^\s/?#@\"'<>]{1,300})@")
+_USERINFO = re.compile(r"://(?P<user>[^\s:/?#@\"'<>\[\]]{0,200}):(?P<pw>[^\s/@\"'<>]{1,300})@")
 
 
 def _userinfo_detector(text: str, lower: str, out: Found) -> None:

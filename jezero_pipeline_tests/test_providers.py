@@ -309,3 +309,11 @@ def test_fake_server_runs_as_a_separate_process():
         proc.terminate()
         _, err = proc.communicate(timeout=10)
     assert proc.returncode == 0 and '"total_calls": 0' in err
+
+
+def test_fake_server_refuses_unknown_outcomes_up_front(fake_server):
+    with pytest.raises(ValueError, match="unknown fake-server outcome 'teapot'"):
+        fake_server.plan(["ok", "teapot"])
+    with pytest.raises(ValueError, match="unknown fake-server outcome"):
+        fake_server.fail_when_contains("X", "5000")
+    assert provider(fake_server, "anthropic").summarize(REQ).summary.title  # nothing was queued

@@ -7,12 +7,16 @@ partition as unsynced, and only a deliberate re-materialisation pays for new sum
 
 
 import hashlib
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 import dagster as dg
 
-from .. import pipeline
+from .. import maintenance, pipeline
 from ..config import Config
 from ..summarizing.generation import generation_fingerprint
+from .automation import library_condition, resummarize_condition
+from .checks import build_checks
 from .resources import JezeroResource
 
 STAGE_VERSION = "1"  # bump when a stage's output for the same input changes
@@ -25,6 +29,16 @@ class CollectConfig(dg.Config):
 class SummarizeConfig(dg.Config):
     max_calls: int = -1  # -1: the config's [summarizer] max_calls_per_run
     force_ids: list[str] = []  # segment ids to summarise again even if a summary exists
+
+
+@contextmanager
+def _recording_failure(jezero: JezeroResource, name: str) -> Iterator[None]:
+    """A step that raises leaves its (redacted) error in the connector state, for `health`."""
+    try:
+        yield
+    except Exception as err:
+        maintenance.record_outcome(jezero.staging, name, jezero.redactor.redact(f"{type(err).__name__}: {err}")[0])
+        raise
 
 
 def _digest(values: list[str]) -> dg.DataVersion:
@@ -44,8 +58,9 @@ def build_assets(cfg: Config) -> tuple[list[dg.AssetsDefinition], list[dg.AssetC
               description="Sessions read from the connector's files (dialogue only), one row per session.")
     def raw_sessions(context: dg.AssetExecutionContext, jezero: JezeroResource, config: CollectConfig) -> dg.MaterializeResult:
         name = context.partition_key
-        with jezero.partition_lock(name):
+        with jezero.partition_lock(name), _recording_failure(jezero, name):
             sessions, rep = pipeline.collect(jezero.config, name, jezero.staging, limit=config.limit)
+            maintenance.record_collect(jezero.staging, name, rep.new_or_changed, len(rep.warnings))
         warnings = [jezero.redactor.redact(w)[0] for w in rep.warnings]
         for w in warnings:
             context.log.warning(w)
@@ -89,6 +104,7 @@ def build_assets(cfg: Config) -> tuple[list[dg.AssetsDefinition], list[dg.AssetC
 
     @dg.asset(partitions_def=partitions, deps=[redacted_segments], code_version=generation,
               group_name="summaries", kinds={"python", "parquet"}, pool="llm",
+              automation_condition=resummarize_condition(cfg),
               description="One summary per segment: reused when (content hash, generation) matches, "
                           "else one model call. Failures are recorded and retried next run.")
     def summaries(context: dg.AssetExecutionContext, jezero: JezeroResource, config: SummarizeConfig) -> dg.MaterializeResult:
@@ -97,12 +113,14 @@ def build_assets(cfg: Config) -> tuple[list[dg.AssetsDefinition], list[dg.AssetC
         name = context.partition_key
         cfg = jezero.config
         provider = make_summarizer(cfg.summarizer, pipeline.api_key(cfg))
-        with jezero.partition_lock(name):
+        with jezero.partition_lock(name), _recording_failure(jezero, name):
             rows, rep = pipeline.summarize(
                 cfg, name, jezero.staging, jezero.redactor, generation, provider,
                 force_ids=set(config.force_ids),
                 max_calls=None if config.max_calls < 0 else config.max_calls,
             )
+            maintenance.record_outcome(
+                jezero.staging, name, f"{rep.failed} segment(s) failed: {rep.errors[0]}" if rep.failed else None)
         for e in rep.errors[:20]:
             context.log.warning(e)
         metadata = {
@@ -123,6 +141,7 @@ def build_assets(cfg: Config) -> tuple[list[dg.AssetsDefinition], list[dg.AssetC
 
     @dg.asset(deps=[dg.AssetDep(summaries, partition_mapping=dg.AllPartitionMapping())],
               code_version=STAGE_VERSION, group_name="library", kinds={"duckdb"},
+              automation_condition=library_condition(),
               description="The DuckDB library with full-text search, rebuilt from every partition's "
                           "summaries into a temporary file and swapped in atomically.")
     def search_index(context: dg.AssetExecutionContext, jezero: JezeroResource) -> dg.MaterializeResult:
@@ -153,4 +172,5 @@ def build_assets(cfg: Config) -> tuple[list[dg.AssetsDefinition], list[dg.AssetC
         return dg.AssetCheckResult(passed=not offenders, metadata={
             "offending_ids": dg.MetadataValue.json(offenders[:100]), "offenders": len(offenders)})
 
-    return [raw_sessions, segments, redacted_segments, summaries, search_index], [no_secret_left], partitions
+    checks = [no_secret_left, *build_checks(summaries, search_index)]
+    return [raw_sessions, segments, redacted_segments, summaries, search_index], checks, partitions

@@ -13,6 +13,8 @@ import dagster as dg
 
 from ..config import Config, load_config
 from .assets import build_assets
+from .automation import change_sensor, connector_schedules
+from .jobs import MAINTENANCE_JOBS
 from .resources import JezeroResource
 
 
@@ -25,6 +27,10 @@ def build_definitions(cfg: Config, config_path: str = "") -> dg.Definitions:
         partitions_def=partitions,
         description="Collect, segment, redact and summarise one connector (one partition).",
     )
+    summaries_job = dg.define_asset_job(
+        "summaries_job", selection=dg.AssetSelection.assets(summaries), partitions_def=partitions,
+        description="Summarise one partition again (resummarize, or after a model change).",
+    )
     library_job = dg.define_asset_job(
         "library_job", selection=dg.AssetSelection.assets(search_index),
         description="Rebuild the DuckDB library from every partition's summaries.",
@@ -32,7 +38,9 @@ def build_definitions(cfg: Config, config_path: str = "") -> dg.Definitions:
     return dg.Definitions(
         assets=assets,
         asset_checks=checks,
-        jobs=[connector_job, library_job],
+        jobs=[connector_job, summaries_job, library_job, *MAINTENANCE_JOBS],
+        schedules=connector_schedules(cfg, connector_job),
+        sensors=[change_sensor(cfg, connector_job)],
         resources={"jezero": JezeroResource(config_path=config_path)},
     )
 

@@ -19,7 +19,7 @@ import duckdb
 import pandas as pd
 
 from .fts import FTS_SCHEMA, TOKENIZER_SETTINGS, create_index, load_fts
-from .schema import FIELDS, ITEMS_DDL, META_DDL, SCHEMA_VERSION
+from .schema import BASE_WEIGHTS, FIELDS, ITEMS_DDL, META_DDL, SCHEMA_VERSION
 
 log = logging.getLogger(__name__)
 
@@ -187,22 +187,26 @@ def _build_postings(con: duckdb.DuckDBPyConnection) -> None:
         f"count(*) FILTER (WHERE t.fieldid = {i})::INTEGER AS tf_{name}"
         for i, name in enumerate(FIELDS.values())
     )
-    con.execute(f"""
-        CREATE TABLE postings AS
-        SELECT d.term, docs.name::BIGINT AS id, {tf_cols}
-        FROM {s}.terms t JOIN {s}.dict d USING (termid) JOIN {s}.docs docs USING (docid)
-        GROUP BY d.term, docs.name
-        ORDER BY d.term, id
-    """)
     len_cols = ",\n".join(
-        f"count(*) FILTER (WHERE t.fieldid = {i})::INTEGER AS len_{name}"
+        f"count(t.termid) FILTER (WHERE t.fieldid = {i})::INTEGER AS len_{name}"
         for i, name in enumerate(FIELDS.values())
     )
     con.execute(f"""
         CREATE TABLE doclen AS
-        SELECT docs.name::BIGINT AS id, {len_cols}
+        SELECT docs.docid, docs.name::BIGINT AS id, {len_cols}
         FROM {s}.docs docs LEFT JOIN {s}.terms t USING (docid)
-        GROUP BY docs.name ORDER BY id
+        GROUP BY docs.docid, docs.name ORDER BY id
+    """)
+    # Each posting carries its item's length (weighted with the fixed base weights, and the
+    # original's apart since its weight is configurable), so a search joins nothing.
+    dl_base = " + ".join(f"{BASE_WEIGHTS[n]!r} * l.len_{n}" for n in BASE_WEIGHTS)
+    con.execute(f"""
+        CREATE TABLE postings AS
+        SELECT d.term, l.id, {tf_cols},
+               ({dl_base})::FLOAT AS dl_base, l.len_original AS dl_original
+        FROM {s}.terms t JOIN {s}.dict d USING (termid) JOIN doclen l USING (docid)
+        GROUP BY d.term, l.id, l.len_original, {", ".join(f"l.len_{n}" for n in BASE_WEIGHTS)}
+        ORDER BY d.term, l.id
     """)
     avg_cols = ", ".join(f"coalesce(avg(len_{n}), 0)::DOUBLE AS avg_{n}" for n in FIELDS.values())
     con.execute(f"CREATE TABLE field_stats AS SELECT count(*)::BIGINT AS num_docs, {avg_cols} FROM doclen")

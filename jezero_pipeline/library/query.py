@@ -8,8 +8,10 @@ Ranking (jezero-behaviour §5, plus the original text):
   summary 1.0, questions 1.5, atoms 1.5, project 0.5, original `original_weight`) before
   saturation, and the document length is weighted the same way (BM25F); k1 1.2, b 0.75;
   idf = ln((N - df + 0.5) / (df + 0.5) + 1), as DuckDB's match_bm25.
-- A word is a literal term; several tokens from one word (`segmenting.py`) or a "quoted
-  phrase" must appear adjacent in one field. Terms are OR-ed, as in Jezero.
+- A word is a literal term; the tokens of one word (`segmenting.py` -> segmenting, py) or of
+  a "quoted phrase" must all occur in the item (AND; adjacency is not checked: checking it
+  means re-tokenising candidate texts, which cost more than the whole search at 100k
+  items). Terms are OR-ed, as in Jezero.
 - The best `candidate_pool` are re-ranked: relevance * ((1 - w) + w * 0.5^(age/half_life)),
   then copies of one segment (same original_ref or source, and external_id) collapse to one.
 """
@@ -29,7 +31,7 @@ import duckdb
 from ..config import SearchConfig
 from ..models import ATOM_KINDS, TRUST_VALUES
 from .fts import FTS_SCHEMA, STEMMER, STOPWORDS_TABLE, load_fts
-from .schema import BASE_WEIGHTS, FIELD_NAMES, FIELDS, PUBLIC_COLUMNS
+from .schema import BASE_WEIGHTS, FIELD_NAMES, PUBLIC_COLUMNS
 
 MAX_QUERY_CHARS = 4096
 MAX_TERMS = 64
@@ -269,65 +271,57 @@ class Library:
                         "phrase": " ".join(raw) if len(raw) > 1 else None})
         return out
 
+    def _idf(self, stems: list[str]) -> dict[str, float]:
+        marks = ", ".join("?" for _ in stems)
+        rows = self._connection().execute(
+            f"SELECT term, df FROM term_df WHERE term IN ({marks})", stems).fetchall()
+        return {t: bm25_idf(self._num_docs, int(df)) for t, df in rows}
+
     def _candidates(self, qterms: list[dict[str, Any]], where: str, params: list, pool: int,
                     exclude_id: int | None = None) -> list[dict[str, Any]]:
         """Top `pool` items by weighted BM25 over the query's terms, filters applied."""
         qterms = [q for q in qterms if q["stems"]]
         if not qterms:
             return []
+        idf = self._idf(sorted({s for q in qterms for s in q["stems"]}))
+        # A term with a stem no item has cannot match (all its stems are required).
+        qterms = [q for q in qterms if all(s in idf for s in q["stems"])]
+        if not qterms:
+            return []
         w = self._weights()
-        values, qparams = [], []
+        f_expr = " + ".join(f"{w[n]!r}::DOUBLE * tf_{n}" for n in FIELD_NAMES)
+        avgdl = sum(w[n] * self._avg[n] for n in FIELD_NAMES) or 1.0
+        norm = (f"({BM25_K1}::DOUBLE * (1 - {BM25_B}::DOUBLE + {BM25_B}::DOUBLE * "
+                f"(dl_base + {w['original']!r}::DOUBLE * dl_original) / {avgdl!r}::DOUBLE))")
+        # One equality scan per (term, stem): `postings` is sorted by term, so each reads only
+        # its own row groups (an IN list would read the whole range between the terms).
+        branches, qparams = [], []
+        multi = any(len(q["stems"]) > 1 for q in qterms)
         for qi, q in enumerate(qterms):
             for stem in q["stems"]:
-                values.append("(?, ?, ?, ?)")
-                qparams += [qi, stem, len(q["stems"]), q["phrase"]]
-        term_list = sorted({s for q in qterms for s in q["stems"]})
-        in_list = ", ".join("?" for _ in term_list)
-        f_expr = " + ".join(f"{w[n]!r} * p.tf_{n}" for n in FIELD_NAMES)
-        dl_expr = " + ".join(f"{w[n]!r} * d.len_{n}" for n in FIELD_NAMES)
-        avgdl = sum(w[n] * self._avg[n] for n in FIELD_NAMES) or 1.0
-        norm = lambda col: f"(' ' || array_to_string({FTS_SCHEMA}.tokenize(coalesce(i.{col}, '')), ' ') || ' ')"  # noqa: E731
-        phrase_ok = " OR ".join(f"contains({norm(col)}, ' ' || qt.phrase || ' ')" for col in FIELDS)
-        exclude = "AND s.id <> ?" if exclude_id is not None else ""
-        sql = f"""
-        WITH qt(qi, term, need, phrase) AS (VALUES {", ".join(values)}),
-        hits AS (
-            SELECT qt.qi, qt.term, qt.need, qt.phrase, p.id, ({f_expr}) AS f
-            FROM postings p JOIN qt ON p.term = qt.term
-            WHERE p.term IN ({in_list})
-        ),
-        complete AS (
-            SELECT qi, id, any_value(phrase) AS phrase FROM hits
-            GROUP BY qi, id HAVING count(DISTINCT term) = any_value(need)
-        ),
-        qualified AS (
-            SELECT qi, id FROM complete WHERE phrase IS NULL
-            UNION ALL
-            SELECT c.qi, c.id FROM complete c JOIN items i ON i.id = c.id
-                JOIN (SELECT DISTINCT qi, phrase FROM qt) qt ON qt.qi = c.qi
-            WHERE c.phrase IS NOT NULL AND ({phrase_ok})
-        ),
-        scored AS (
-            SELECT h.id,
-                   sum(ln((? - t.df + 0.5) / (t.df + 0.5) + 1)
-                       * (h.f * ({BM25_K1} + 1))
-                       / (h.f + {BM25_K1} * (1 - {BM25_B} + {BM25_B} * ({dl_expr}) / ?))) AS relevance
-            FROM hits h
-            JOIN qualified USING (qi, id)
-            JOIN term_df t ON t.term = h.term
-            JOIN doclen d ON d.id = h.id
-            GROUP BY h.id
-        )
-        SELECT s.id, s.relevance, i.occurred_at, i.source, i.external_id, i.original_ref
-        FROM scored s JOIN items i ON i.id = s.id
-        WHERE {where} {exclude}
-        ORDER BY s.relevance DESC, s.id
-        LIMIT ?
-        """
-        all_params = qparams + term_list + [self._num_docs, avgdl] + params
-        if exclude_id is not None:
-            all_params.append(exclude_id)
-        all_params.append(pool)
+                branches.append(
+                    f"SELECT {qi} AS qi, {len(q['stems'])} AS need, id, "
+                    f"{idf[stem]!r}::DOUBLE * f * {BM25_K1 + 1}::DOUBLE / (f + {norm}) AS s "
+                    f"FROM (SELECT *, {f_expr} AS f FROM postings WHERE term = ?)"
+                )
+                qparams.append(stem)
+        hits = " UNION ALL ".join(branches)
+        if multi:  # every stem of a multi-token term must be in the item
+            scored = (f"SELECT id, sum(s) AS relevance FROM (SELECT qi, id, sum(s) AS s FROM ({hits}) "
+                      "GROUP BY qi, id HAVING count(*) = any_value(need)) GROUP BY id")
+        else:
+            scored = f"SELECT id, sum(s) AS relevance FROM ({hits}) GROUP BY id"
+        cols = "s.id, s.relevance, i.occurred_at, i.source, i.external_id, i.original_ref"
+        exclude = " AND s.id <> ?" if exclude_id is not None else ""
+        if where == "TRUE" and exclude_id is None:
+            # No filter: rank first, then read the pool's rows only.
+            sql = (f"SELECT {cols} FROM (SELECT * FROM ({scored}) ORDER BY relevance DESC, id LIMIT ?) s "
+                   "JOIN items i ON i.id = s.id ORDER BY s.relevance DESC, s.id")
+            all_params = qparams + [pool]
+        else:
+            sql = (f"SELECT {cols} FROM ({scored}) s JOIN items i ON i.id = s.id "
+                   f"WHERE {where}{exclude} ORDER BY s.relevance DESC, s.id LIMIT ?")
+            all_params = qparams + params + ([exclude_id] if exclude_id is not None else []) + [pool]
         return self._rows(sql, all_params)
 
     def _rerank(self, cands: list[dict[str, Any]], recency_weight: float) -> list[dict[str, Any]]:

@@ -131,6 +131,9 @@ def _repo_of_gitfile(dot_git: Path) -> str | None:
 def _from_roots(path: str, roots: list[str]) -> str | None:
     """The folder right after the first common root, e.g. ~/projects/<name>/…"""
     wanted = {r.lower() for r in roots}
+    home = _HOME.match(path)
+    if home:  # the user name is never a root (a user called `dev` or `code`)
+        path = path[home.end():]
     parts = [p for p in path.split("/") if p]
     for i, part in enumerate(parts[:-1]):
         if part.lower() in wanted:
