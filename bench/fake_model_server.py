@@ -13,6 +13,9 @@ atoms); latency, injected failures, counters and a request-body log are configur
 
     python -m bench.fake_model_server --port 0 --latency 0.2 [--log FILE]   # prints its URL
 
+Routes: POST /v1/messages (Anthropic), POST /v1/chat/completions and /chat/completions
+(OpenAI), GET /stats (calls per path, max_in_flight as JSON), POST /stats/reset.
+
 Outcomes: "ok"; an HTTP status such as "500", "503", "400" (error body in the provider's
 format); "429" (retry-after: 1) or "429:<seconds>"; "timeout" (hang `hang_seconds`, longer
 than any test's client timeout); "drop" (close the connection without answering);

@@ -28,6 +28,7 @@ from jezero_pipeline.redaction import Redactor  # noqa: E402
 
 JEZERO_PY = HERE / ".venv-jezero" / "bin" / "python"
 SEGMENT_CHARS = 50_000
+SECRET_RATE = 0.05  # share of turns with a planted secret (one per ~20 KB, dense for real transcripts)
 
 # Runs inside the Jezero venv: only the redact() calls are timed.
 JEZERO_RUNNER = r"""
@@ -106,7 +107,7 @@ def _block(rnd: random.Random) -> str:
 
 
 def generate(mb: float, seed: int) -> tuple[str, list[str]]:
-    """Dialogue text of about `mb` MB and the secrets planted in it (about one per 4 KB)."""
+    """Dialogue text of about `mb` MB and the secrets planted in it."""
     rnd = random.Random(seed)
     target = int(mb * 1_000_000)
     parts: list[str] = []
@@ -116,7 +117,7 @@ def generate(mb: float, seed: int) -> tuple[str, list[str]]:
     while size < target:
         role = "User" if turn % 2 == 0 else "Assistant"
         body = "\n\n".join(_block(rnd) for _ in range(rnd.randint(1, 4)))
-        if rnd.random() < 0.35:
+        if rnd.random() < SECRET_RATE:
             ctx, secret = rnd.choice(_fake_secrets(rnd))
             body += "\n" + ctx
             planted.append(secret)

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import math
 import re
+import string
 from collections import Counter
 from dataclasses import dataclass
 from typing import Any, Callable, Iterable, Mapping, Sequence
@@ -48,7 +49,7 @@ _PLACEHOLDER_RE = re.compile(
       placeholder|value|string|str|bytes|int|bool|optional|secretstr|any|required|optional\[.*
     )$
     | ^your[_\-\s]  | [_\-]here$ | ^(?:my|the|some|an?)[_-]  | xxxx | \*\*\*\* | example
-    | ^[<\[{(] | [>\]}]$ | ^%\(?\w+\)?s?%?$ | ^%[A-Za-z_]\w*%$ | 12345678 | abcd-abcd
+    | ^[<\[{(] | [>\]}]$ | ^%\(\w+\)s$ | ^%[A-Za-z_]\w*%$ | 12345678 | abcd-abcd
     """
 )
 _REFERENCE_RE = re.compile(r"^(?:\$\{?[A-Za-z_][A-Za-z0-9_]*\}?|\$\(|\$\{\{|\{\{|<%|\$\d|%\{|#\{)")
@@ -95,6 +96,13 @@ def _random_looking(v: str, min_len: int = 16) -> bool:
     return _entropy(v) >= 3.0
 
 
+def _random_case(v: str) -> bool:
+    """Letters only but with case flipping at random (`XgnCqjWmRbhVio`), unlike CamelCase words."""
+    if len(v) < 10 or v.islower() or v.isupper():
+        return False
+    return sum(len(w) for w in _WORD_RE.findall(v)) < 0.3 * len(v) and _entropy(v) >= 3.0
+
+
 def _credential_like(v: str, min_len: int = 8) -> bool:
     """A value after Bearer/Authorization/URL params: not a placeholder, not one plain word."""
     if len(v) < min_len or _is_placeholder(v):
@@ -109,58 +117,89 @@ def _credential_like(v: str, min_len: int = 8) -> bool:
 Found = list  # list[tuple[int, int, str]]
 
 
-def _prefix_detector() -> Callable[[str, str, Found], None]:
-    """All fixed-prefix provider keys in one alternation: one scan of the text."""
-    rules = [
-        ("anthropic_key", r"sk-ant-[A-Za-z0-9_\-]{20,}"),
-        ("openai_key", r"sk-(?:proj-|svcacct-|admin-)?[A-Za-z0-9_\-]{20,}"),
-        ("groq_key", r"gsk_[A-Za-z0-9]{20,}"),
-        ("xai_key", r"xai-[A-Za-z0-9_\-]{20,}"),
-        ("huggingface_token", r"(?:hf_|api_org_)[A-Za-z0-9]{20,}"),
-        ("github_token", r"gh[pousr]_[A-Za-z0-9]{30,}|github_pat_[A-Za-z0-9_]{40,}"),
-        ("gitlab_token", r"gl(?:pat|dt|ptt|rt|cbt|oas|ft|imt|agent)-[A-Za-z0-9_\-]{20,}"),
-        ("npm_token", r"npm_[A-Za-z0-9]{30,}"),
-        ("pypi_token", r"pypi-AgE[A-Za-z0-9_\-]{30,}"),
-        ("aws_access_key", r"(?:AKIA|ASIA|ABIA|ACCA)[A-Z0-9]{16}(?![A-Za-z0-9])"),
-        ("google_api_key", r"AIza[0-9A-Za-z_\-]{35}"),
-        ("slack_token", r"xox[abposre]-[0-9A-Za-z\-]{10,}|xapp-\d-[A-Za-z0-9\-]{10,}"),
-        ("slack_webhook", r"https://hooks\.slack\.com/(?:services|workflows|triggers)/[A-Za-z0-9+/_\-]{10,}"),
-        ("discord_webhook", r"https://(?:ptb\.|canary\.)?discord(?:app)?\.com/api/webhooks/\d+/[A-Za-z0-9_\-]{20,}"),
-        ("discord_token", r"[MNO][A-Za-z0-9_\-]{23,27}\.[A-Za-z0-9_\-]{6}\.[A-Za-z0-9_\-]{27,40}"),
-        ("telegram_token", r"\d{8,10}:A[A-Za-z0-9_\-]{34}(?![A-Za-z0-9_\-])"),
-        ("telegram_token__url", r"(?<=/bot)\d{8,10}:A[A-Za-z0-9_\-]{34}(?![A-Za-z0-9_\-])"),
-        ("stripe_key", r"(?:sk|rk)_(?:live|test|prod)_[A-Za-z0-9]{16,}|whsec_[A-Za-z0-9+/=]{24,}"),
-        ("sendgrid_key", r"SG\.[A-Za-z0-9_\-]{16,32}\.[A-Za-z0-9_\-]{16,64}"),
-        ("twilio_key", r"SK[0-9a-fA-F]{32}(?![A-Za-z0-9])"),
-        ("mailgun_key", r"key-[0-9a-zA-Z]{32}(?![A-Za-z0-9])"),
-        ("shopify_token", r"shp(?:at|ss|ca|pa)_[a-fA-F0-9]{32}(?![A-Za-z0-9])"),
-        ("digitalocean_token", r"do[opr]_v1_[a-f0-9]{64}(?![A-Za-z0-9])"),
-        ("heroku_key", r"HRKU-[A-Za-z0-9_\-]{20,}"),
-        ("jwt", r"eyJ[A-Za-z0-9_\-]{8,}\.ey[A-Za-z0-9_\-]{4,}\.[A-Za-z0-9_\-+/]*=*"),
-    ]
-    # The boundary is one lookbehind shared by all branches, so every branch starts with a
-    # literal or a small class and `re` can skip non-candidate positions quickly.
-    plain = [(k, p) for k, p in rules if "__" not in k]
-    special = [(k, p) for k, p in rules if "__" in k]  # carry their own left context
-    pattern = (
-        r"(?<![A-Za-z0-9_\-])(?:" + "|".join(f"(?P<{k}>{p})" for k, p in plain) + ")|"
-        + "|".join(f"(?P<{k}>{p})" for k, p in special)
-    )
-    compiled = re.compile(pattern)
+_BOUNDARY = frozenset(string.ascii_letters + string.digits + "_-")
 
-    def detect(text: str, lower: str, out: Found) -> None:
-        for m in compiled.finditer(text):
-            kind = m.lastgroup.split("__")[0]
-            s = m.group()
-            if kind == "openai_key" and not _random_looking(s[3:], 20):
+# (kind, pattern). Every pattern starts with a literal, so `re` finds candidates with a fast
+# substring search instead of trying each position; the literal also serves as a pre-filter.
+_PREFIX_RULES = [
+    ("anthropic_key", r"sk-ant-[A-Za-z0-9_\-]{20,}"),
+    ("openai_key", r"sk-(?!ant-)(?:proj-|svcacct-|admin-)?[A-Za-z0-9_\-]{20,}"),
+    ("groq_key", r"gsk_[A-Za-z0-9]{20,}"),
+    ("xai_key", r"xai-[A-Za-z0-9_\-]{20,}"),
+    ("huggingface_token", r"hf_[A-Za-z0-9]{20,}"),
+    ("huggingface_token", r"api_org_[A-Za-z0-9]{20,}"),
+    *[("github_token", rf"gh{c}_[A-Za-z0-9]{{30,}}") for c in "pousr"],
+    ("github_token", r"github_pat_[A-Za-z0-9_]{40,}"),
+    *[("gitlab_token", rf"gl{p}-[A-Za-z0-9_\-]{{20,}}") for p in ("pat", "dt", "ptt", "rt", "cbt", "oas", "ft", "imt", "agent")],
+    ("npm_token", r"npm_[A-Za-z0-9]{30,}"),
+    ("pypi_token", r"pypi-AgE[A-Za-z0-9_\-]{30,}"),
+    ("aws_access_key", r"AKIA[A-Z0-9]{16}(?![A-Za-z0-9])"),
+    ("aws_access_key", r"ASIA[A-Z0-9]{16}(?![A-Za-z0-9])"),
+    ("aws_access_key", r"ABIA[A-Z0-9]{16}(?![A-Za-z0-9])"),
+    ("aws_access_key", r"ACCA[A-Z0-9]{16}(?![A-Za-z0-9])"),
+    ("google_api_key", r"AIza[0-9A-Za-z_\-]{35}"),
+    ("slack_token", r"xox[abposre]-[0-9A-Za-z\-]{10,}"),
+    ("slack_token", r"xapp-\d-[A-Za-z0-9\-]{10,}"),
+    ("slack_webhook", r"https://hooks\.slack\.com/(?:services|workflows|triggers)/[A-Za-z0-9+/_\-]{10,}"),
+    ("discord_webhook", r"discord(?:app)?\.com/api/webhooks/\d+/[A-Za-z0-9_\-]{20,}"),
+    ("stripe_key", r"sk_(?:live|test|prod)_[A-Za-z0-9]{16,}"),
+    ("stripe_key", r"rk_(?:live|test|prod)_[A-Za-z0-9]{16,}"),
+    ("stripe_key", r"whsec_[A-Za-z0-9+/=]{24,}"),
+    ("sendgrid_key", r"SG\.[A-Za-z0-9_\-]{16,32}\.[A-Za-z0-9_\-]{16,64}"),
+    ("twilio_key", r"SK[0-9a-fA-F]{32}(?![A-Za-z0-9])"),
+    ("mailgun_key", r"key-[0-9a-zA-Z]{32}(?![A-Za-z0-9])"),
+    ("shopify_token", r"shp(?:at|ss|ca|pa)_[a-fA-F0-9]{32}(?![A-Za-z0-9])"),
+    *[("digitalocean_token", rf"do{c}_v1_[a-f0-9]{{64}}(?![A-Za-z0-9])") for c in "opr"],
+    ("heroku_key", r"HRKU-[A-Za-z0-9_\-]{20,}"),
+    ("jwt", r"eyJ[A-Za-z0-9_\-]{8,}\.ey[A-Za-z0-9_\-]{4,}\.[A-Za-z0-9_\-+/]*=*"),
+]
+_LITERAL_HEAD = re.compile(r"(?:[^\\\[(.?*+{|]|\\\.)+")
+
+
+def _literal_of(pattern: str) -> str:
+    head = _LITERAL_HEAD.match(pattern)
+    lit = head.group().replace("\\", "") if head else ""
+    return lit[:-1] if len(lit) > 1 and pattern[len(head.group()):][:1] in "?*{" else lit
+
+
+_PREFIX_COMPILED = [(kind, _literal_of(p), re.compile(p)) for kind, p in _PREFIX_RULES]
+# Telegram `123456789:AA…` and Discord `M….xxxxxx.…` tokens start with no literal: find their
+# inner literal (":A" / ".") and check the part before in Python.
+_TELEGRAM = re.compile(r":A[A-Za-z0-9_\-]{34}(?![A-Za-z0-9_\-])")
+_TELEGRAM_BOT_ID = re.compile(r"\d{8,10}$")
+_DISCORD = re.compile(r"\.[A-Za-z0-9_\-]{6}\.[A-Za-z0-9_\-]{27,40}")
+_DISCORD_HEAD = re.compile(r"[MNO][A-Za-z0-9_\-]{23,27}$")
+
+
+def _prefix_detector(text: str, lower: str, out: Found) -> None:
+    """Provider keys with fixed prefixes (sk-ant-, ghp_, AKIA, xoxb-, …)."""
+    for kind, lit, rx in _PREFIX_COMPILED:
+        if lit not in text:
+            continue
+        for m in rx.finditer(text):
+            st = m.start()
+            if st and text[st - 1] in _BOUNDARY and kind not in ("discord_webhook", "slack_webhook"):
                 continue
-            if kind in ("discord_token",) and not _random_looking(s, 40):
+            v = m.group()
+            if kind == "openai_key" and not _random_looking(v[3:], 20):
                 continue
-            if kind == "aws_access_key" and len(set(s[4:])) < 6:
+            if kind == "aws_access_key" and len(set(v[4:])) < 6:
                 continue  # AKIAXXXXXXXXXXXXXXXX
-            out.append((m.start(), m.end(), kind))
-
-    return detect
+            out.append((st, m.end(), kind))
+    if ":A" in text:
+        for m in _TELEGRAM.finditer(text):
+            bot = _TELEGRAM_BOT_ID.search(text, max(0, m.start() - 10), m.start())
+            if bot and (bot.start() == 0 or text[bot.start() - 1] not in _BOUNDARY or text[bot.start() - 3 : bot.start()] == "bot"):
+                out.append((bot.start(), m.end(), "telegram_token"))
+    if "." in text:
+        for m in _DISCORD.finditer(text):
+            head = _DISCORD_HEAD.search(text, max(0, m.start() - 28), m.start())
+            if head is None:
+                continue
+            st = head.start()
+            if (st and text[st - 1] in _BOUNDARY) or not _random_looking(text[st : m.end()], 40):
+                continue
+            out.append((st, m.end(), "discord_token"))
 
 
 _KEY_BEGIN = r"-----BEGIN[A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----"
@@ -220,38 +259,63 @@ def _pem_detector(text: str, lower: str, out: Found) -> None:
         out.append((pos, m.end(), "private_key"))
 
 
-_AWS_SECRET = re.compile(r"(?<![A-Za-z0-9/+=])[A-Za-z0-9/+]{40}(?![A-Za-z0-9/+=])")
 _AWS_ID = re.compile(r"(?:AKIA|ASIA|ABIA|ACCA)[A-Z0-9]{16}")
 _CAMEL_WORDS = re.compile(r"[A-Z]?[a-z]{3,}")
+# Base64 characters -> "a", "=" -> "=", everything else ASCII -> " ". A 40-char key is then a
+# run of exactly 40 "a": found with str.find at C speed instead of a regex tried everywhere.
+_B64_CLASS = {i: " " for i in range(128)}
+_B64_CLASS.update({ord(c): "a" for c in string.ascii_letters + string.digits + "/+"})
+_B64_CLASS[ord("=")] = "="
+_RUN40 = "a" * 40
+_NOT_A = re.compile(r"[^a]")
 
 
 def _aws_secret_detector(text: str, lower: str, out: Found) -> None:
     """40-char AWS secret keys: near an access key id, or random-looking on their own."""
-    ids = [m.start() for m in _AWS_ID.finditer(text)] if "A" in text else []
-    for m in _AWS_SECRET.finditer(text):
-        v = m.group()
-        if _HEX_RE.match(v) or v.isalpha():
-            continue
-        near = any(abs(i - m.start()) <= 200 for i in ids)
-        if not near:
-            digits = sum(c.isdigit() for c in v)
-            if digits < 2 or v.islower() or v.isupper() or _entropy(v) < 4.3:
-                continue
-            if sum(len(w) for w in _CAMEL_WORDS.findall(v)) > 0.5 * len(v):
-                continue  # word-like identifier or path
-            if "/" in v and v.count("/") >= 3:
-                continue  # a path, not a key
-        out.append((m.start(), m.end(), "aws_secret_key"))
+    cls = text.translate(_B64_CLASS)
+    ids = None
+    pos = cls.find(_RUN40)
+    while pos != -1:
+        end_m = _NOT_A.search(cls, pos)
+        end = end_m.start() if end_m else len(cls)
+        if end - pos == 40 and cls[end : end + 1] != "=":
+            v = text[pos:end]
+            if not (_HEX_RE.match(v) or v.isalpha()):
+                if ids is None:
+                    ids = [m.start() for m in _AWS_ID.finditer(text)]
+                if any(abs(i - pos) <= 200 for i in ids) or _aws_alone(v):
+                    out.append((pos, end, "aws_secret_key"))
+        pos = cls.find(_RUN40, end)
+
+
+def _aws_alone(v: str) -> bool:
+    digits = sum(c.isdigit() for c in v)
+    if digits < 2 or v.islower() or v.isupper() or _entropy(v) < 4.3:
+        return False
+    if sum(len(w) for w in _CAMEL_WORDS.findall(v)) > 0.5 * len(v):
+        return False  # word-like identifier
+    return v.count("/") < 3  # a path, not a key
 
 
 # Names that say "secret". Matched on lower-cased text, at the END of a name.
-_GENERIC = re.compile(
-    r"(?:password|passwd|passphrase|passwort|pwd|pass|secret|token|credentials?|key|contraseña|"
-    r"contrasena|clave|auth)s?(?![a-z0-9_])"
-    r"(?P<sep>(?:\\?[\"'])?[ \t]*(?::=|=>|=|:)[ \t]*|[ \t]+(?:is[ \t]+|was[ \t]+)?)"
+_GENERIC_SEP_VALUE = (
+    r"s?(?![a-z0-9_])"
+    r"(?P<sep>(?:\\?[\"'])?[ \t]*(?::=|=>|=|:)[ \t]*|[ \t]+(?:is[ \t]+|was[ \t]+)?(?=[^\s\"'`]{12}))"
     r"(?P<value>(?P<q>\\?[\"'`])(?P<qv>[^\n]{0,400}?)(?P=q)|[^\s\"'`]{1,400})"
 )
-_NAME_BEFORE = re.compile(r"[a-z0-9_.\-]{0,60}$")
+# One regex per name word, each starting with its literal (fast search); run on lower-cased text.
+_GENERIC_WORDS = (
+    ("pass", r"pass(?:word|wd|phrase|wort)?"), ("pwd", "pwd"), ("secret", "secret"), ("token", "token"),
+    ("credential", "credentials?"), ("key", "key"), ("contrase", "contrase(?:ña|na)"), ("clave", "clave"),
+    ("auth", "auth"),
+)
+_GENERIC = [(lit, re.compile(word + _GENERIC_SEP_VALUE)) for lit, word in _GENERIC_WORDS]
+# `--password value`: a flag name may be followed by whitespace and any value.
+_FLAG = re.compile(
+    r"--[a-z0-9\-_]*(?:pass(?:word|wd|phrase)?|pwd|secret|token|key|credentials?)"
+    r"(?P<sep>=|[ \t]+)(?P<value>(?P<q>[\"'])(?P<qv>[^\n]{0,400}?)(?P=q)|[^\s\"'`]{1,400})"
+)
+_NAME_CHARS_REVERSED = re.compile(r"[a-z0-9_.\-]{0,60}")
 _PASSWORD_NAMES = re.compile(r"(?:pass(?:word|wd|phrase|wort)?|pwd|contrase(?:ñ|n)a|clave)s?$")
 _STRONG_KEY_NAMES = re.compile(
     r"(?:api|access|secret|private|auth|encryption|encrypt|signing|master|app|client|license|"
@@ -267,8 +331,19 @@ _CODE_OWNERS = frozenset(
 _TRAIL = ".,;:!?)]}>"
 
 
+_QUICK_REJECT = frozenset("$<[{(")
+_CODE_SPLIT = re.compile(r"\.|::|->|\(|\[")
+
+
 def _generic_value_ok(name: str, sep: str, value: str, quoted: bool) -> bool:
-    if not value or value.startswith(_MARKER_START) or _is_placeholder(value):
+    # Cheap tests first: most candidates are numbers or code (`max_tokens=4096`, `key = f(x)`).
+    if not value or value[0] in _QUICK_REJECT:
+        return False
+    if _NUMBER_RE.match(value):
+        return bool(_PASSWORD_NAMES.search(name)) and len(value) >= 4 and sep.strip(" \t\"'\\") != ""
+    if not quoted and "(" in value and _CODE_RE.match(value):
+        return False
+    if _is_placeholder(value):
         return False
     is_password = bool(_PASSWORD_NAMES.search(name))
     weak_key = name.endswith(("key", "keys")) and not _STRONG_KEY_NAMES.search(name)
@@ -297,7 +372,7 @@ def _generic_value_ok(name: str, sep: str, value: str, quoted: bool) -> bool:
         return True
     # Unquoted: code (`self.token`, `get_key()`), identifiers and prose are not secrets.
     if _CODE_RE.match(value):
-        head = re.split(r"\.|::|->|\(|\[", value, maxsplit=1)[0].lower()
+        head = _CODE_SPLIT.split(value, maxsplit=1)[0].lower()
         if "(" in value or "[" in value or head in _CODE_OWNERS:
             return False
         if "." in value or "::" in value:
@@ -307,7 +382,7 @@ def _generic_value_ok(name: str, sep: str, value: str, quoted: bool) -> bool:
             env_style = sep == "=" and not value.islower() or sep == "=" and len(value) >= 6
             if "_" in value and value.upper() != value and not _random_looking(value, 12):
                 return False  # snake_case identifier
-            return env_style and not value.isupper() or _random_looking(value, 12)
+            return env_style and not value.isupper() or _random_looking(value, 12) or _random_case(value)
     if len(value) < 4:
         return False
     return True
@@ -315,30 +390,41 @@ def _generic_value_ok(name: str, sep: str, value: str, quoted: bool) -> bool:
 
 def _generic_detector(text: str, lower: str, out: Found) -> None:
     """`name=value`, `name: value`, JSON pairs and `--flag value` where the name says secret."""
-    for m in _GENERIC.finditer(lower):
-        start = m.start()
-        before = _NAME_BEFORE.search(lower, max(0, start - 60), start)
-        name_start = before.start() if before else start
+    for lit, rx in _GENERIC:
+        if lit in lower:
+            for m in rx.finditer(lower):
+                _generic_match(text, lower, m, m.start(), out)
+    if "--" in lower:
+        for m in _FLAG.finditer(lower):
+            _generic_match(text, lower, m, m.start(), out, flag=True)
+
+
+def _generic_match(text: str, lower: str, m: re.Match, start: int, out: Found, flag: bool = False) -> None:
+    if flag:
+        name_start = start
+    else:
+        window = lower[max(0, start - 60) : start][::-1]
+        name_start = start - _NAME_CHARS_REVERSED.match(window).end()
         if name_start > 0 and lower[name_start - 1] in "?&":
-            continue  # URL parameter: its own rule
-        if name_start > 0 and lower[name_start - 1] == "-" and name_start > 1 and lower[name_start - 2] == "-":
-            name_start -= 2
-        name = lower[name_start : m.end("sep") - len(m.group("sep"))]
-        name = name.rstrip("s") if not name.endswith(("pass", "ss")) else name
-        sep = m.group("sep")
-        if m.group("q") is not None:
-            vs, ve = m.span("qv")
-            quoted = True
-        else:
-            vs, ve = m.span("value")
-            quoted = False
-            while ve > vs and text[ve - 1] in _TRAIL:
-                ve -= 1
-        value = text[vs:ve]
-        if not _generic_value_ok(name, sep, value, quoted):
-            continue
-        kind = "password" if _PASSWORD_NAMES.search(name) else "secret"
-        out.append((vs, ve, kind))
+            return  # URL parameter: its own rule
+        if lower.startswith("--", name_start):
+            return  # the flag rule handles it
+    sep = m.group("sep")
+    name = lower[name_start : m.start("sep")]
+    if name.endswith("s") and not name.endswith(("pass", "ss")):
+        name = name[:-1]
+    if m.group("q") is not None:
+        vs, ve = m.span("qv")
+        quoted = True
+    else:
+        vs, ve = m.span("value")
+        quoted = False
+        while ve > vs and text[ve - 1] in _TRAIL:
+            ve -= 1
+    value = text[vs:ve]
+    if not _generic_value_ok(name, sep, value, quoted):
+        return
+    out.append((vs, ve, "password" if _PASSWORD_NAMES.search(name) else "secret"))
 
 
 _URL_PARAM = re.compile(
@@ -374,27 +460,33 @@ def _userinfo_detector(text: str, lower: str, out: Found) -> None:
         out.append((m.start("pw"), m.end("pw"), "url_password"))
 
 
-_AUTH_SCHEME = re.compile(
-    r"(?<![A-Za-z0-9_\-])(?P<scheme>[Bb]earer|[Bb]asic|[Tt]oken|Api-Token|Digest|SSWS)[ \t]+"
-    r"(?P<value>[A-Za-z0-9._~+/\-]{8,}=*)"
-)
+_AUTH_SCHEMES = [
+    (lit, re.compile(lit + r"[ \t]+(?P<value>[a-z0-9._~+/\-]{8,}=*)"))
+    for lit in ("bearer", "basic", "token", "digest", "ssws")
+]
 _AUTH_HEADER = re.compile(
-    r"(?:proxy-)?authorization(?:\\?[\"'])?[ \t]*[:=][ \t]*(?:\\?[\"'])?"
+    r"authorization(?:\\?[\"'])?[ \t]*[:=][ \t]*(?:\\?[\"'])?"
     r"(?:(?:bearer|basic|token|api-token|digest|apikey|sso-key|ssws|negotiate)[ \t]+)?"
     r"(?P<value>[^\s\"',;\\]{6,})"
 )
 
 
 def _auth_detector(text: str, lower: str, out: Found) -> None:
-    for m in _AUTH_SCHEME.finditer(text):
-        v = m.group("value")
-        scheme = m.group("scheme").lower()
-        if not _credential_like(v):
+    """`Bearer`/`Basic`/`Token` credentials and `Authorization:` header values."""
+    for scheme, rx in _AUTH_SCHEMES:
+        if scheme not in lower:
             continue
-        if scheme == "token" and not (_random_looking(v, 12) or _HEX_RE.match(v)):
-            continue  # "Token economics", "token counting"
-        kind = "bearer_token" if scheme == "bearer" else "auth_credential"
-        out.append((m.start("value"), m.end("value"), kind))
+        for m in rx.finditer(lower):
+            st = m.start()
+            if st and lower[st - 1] in _BOUNDARY and not lower.endswith("api-", 0, st):
+                continue
+            vs, ve = m.span("value")
+            v = text[vs:ve]
+            if not _credential_like(v):
+                continue
+            if scheme == "token" and not (_random_looking(v, 12) or _HEX_RE.match(v)):
+                continue  # "token budget", "token-counting"
+            out.append((vs, ve, "bearer_token" if scheme == "bearer" else "auth_credential"))
     if "authorization" in lower:
         for m in _AUTH_HEADER.finditer(lower):
             vs, ve = m.span("value")
@@ -418,7 +510,7 @@ def _curl_user_detector(text: str, lower: str, out: Found) -> None:
         out.append((m.start("pw"), m.end("pw"), "basic_auth"))
 
 
-_COOKIE = re.compile(r"(?:set-)?cookie[ \t]*:[ \t]*(?P<body>[^\n\"'\\]{1,4000})")
+_COOKIE = re.compile(r"cookie[ \t]*:[ \t]*(?P<body>[^\n\"'\\]{1,4000})")
 _COOKIE_PAIR = re.compile(r"(?:^|;)[ \t]*(?P<name>[^=;\s]{1,100})=(?P<value>[^;\s]*)")
 _SESSION_NAME = re.compile(r"sess|sid|auth|token|jwt|csrf|xsrf|remember|login|secret|key|ticket|identity|credential|_at$|^at$|_rt$")
 _COOKIE_ATTRS = frozenset("path domain expires max-age samesite secure httponly priority partitioned version comment".split())
@@ -439,26 +531,30 @@ def _cookie_detector(text: str, lower: str, out: Found) -> None:
                 out.append((body_start + p.start("value"), body_start + p.end("value"), "cookie"))
 
 
-_DB_CLI = re.compile(
-    r"(?<![\w-])(?P<cmd>mysql\w*|mariadb\w*|sshpass)(?![\w-])[^\n|;&]{0,300}?[ \t]-p(?P<sp>[ \t]*)"
-    r"(?P<value>'[^'\n]*'|\"[^\"\n]*\"|[^\s'\"]+)"
-)
+_DB_CLI = [
+    (cmd, re.compile(cmd + r"[\w]*(?![\w-])[^\n|;&]{0,300}?[ \t]-p(?P<sp>[ \t]*)(?P<value>'[^'\n]*'|\"[^\"\n]*\"|[^\s'\"]+)"))
+    for cmd in ("mysql", "mariadb", "sshpass")
+]
 
 
 def _db_cli_detector(text: str, lower: str, out: Found) -> None:
-    if "mysql" not in text and "mariadb" not in text and "sshpass" not in text:
-        return
-    for m in _DB_CLI.finditer(text):
-        if m.group("sp") and m.group("cmd") != "sshpass":
-            continue  # `mysql -p dbname`: -p prompts, the next word is a database
-        v = m.group("value")
-        inner = v[1:-1] if v[:1] in "'\"" else v
-        if not inner or _is_placeholder(inner):
+    """`mysql -pSECRET`, `sshpass -p SECRET`; a number after `ssh -p` is a port, not matched."""
+    for cmd, rx in _DB_CLI:
+        if cmd not in text:
             continue
-        s, e = m.span("value")
-        if v[:1] in "'\"":
-            s, e = s + 1, e - 1
-        out.append((s, e, "db_password"))
+        for m in rx.finditer(text):
+            if m.start() and text[m.start() - 1] in _BOUNDARY:
+                continue
+            if m.group("sp") and cmd != "sshpass":
+                continue  # `mysql -p dbname`: -p prompts, the next word is a database
+            v = m.group("value")
+            inner = v[1:-1] if v[:1] in "'\"" else v
+            if not inner or _is_placeholder(inner):
+                continue
+            vs, ve = m.span("value")
+            if v[:1] in "'\"":
+                vs, ve = vs + 1, ve - 1
+            out.append((vs, ve, "db_password"))
 
 
 _UUID = re.compile(r"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}")
@@ -480,7 +576,7 @@ def _context_detector(text: str, lower: str, out: Found) -> None:
 Detector = Callable[[str, str, Found], None]
 _BUILTIN: tuple[tuple[Detector, tuple[str, ...] | None], ...] = (
     # (detector, trigger substrings in the lower-cased text; None = always run)
-    (_prefix_detector(), None),
+    (_prefix_detector, None),
     (_pem_detector, ("private key",)),
     (_aws_secret_detector, None),
     (_generic_detector, None),

@@ -380,7 +380,7 @@ def _blocks_of(data: bytes) -> dict[int, str]:
 CLEAN = _blocks_of(SOURCE)
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(cut=st.integers(0, len(SOURCE)),
        inserts=st.lists(st.tuples(st.integers(0, len(SOURCE_LINES)), GARBAGE), max_size=3))
 def test_truncation_and_garbage_never_raise_nor_lose_earlier_records(cut, inserts):

@@ -24,11 +24,10 @@ def build_definitions(cfg: Config, config_path: str = "") -> dg.Definitions:
     connector_job = dg.define_asset_job(
         "connector_job",
         selection=dg.AssetSelection.assets(raw_sessions, segments, redacted_segments, summaries),
-        partitions_def=partitions,
         description="Collect, segment, redact and summarise one connector (one partition).",
     )
     summaries_job = dg.define_asset_job(
-        "summaries_job", selection=dg.AssetSelection.assets(summaries), partitions_def=partitions,
+        "summaries_job", selection=dg.AssetSelection.assets(summaries),
         description="Summarise one partition again (resummarize, or after a model change).",
     )
     library_job = dg.define_asset_job(

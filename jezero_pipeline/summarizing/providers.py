@@ -37,7 +37,9 @@ DEFAULT_OPENAI_BASE_URL = "https://api.openai.com/v1"
 
 DEFAULT_BACKOFF_SECONDS = 2.0  # Jezero's first wait
 BACKOFF_ENV = "JEZERO_PIPELINE_RETRY_BACKOFF_SECONDS"  # tests and benchmarks shrink it
-MAX_RETRY_AFTER_SECONDS = 120.0  # a longer server-asked wait falls back to our backoff
+# A longer server-asked wait: the openai SDK gives up at once, our Anthropic client falls back
+# to the backoff instead of sleeping for it.
+MAX_RETRY_AFTER_SECONDS = 120.0
 
 
 class SummarizerError(Exception):

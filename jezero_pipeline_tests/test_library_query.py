@@ -1,0 +1,295 @@
+"""The library's search and tools on small hand-made libraries."""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta, timezone
+from pathlib import Path
+
+import duckdb
+import pandas as pd
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from jezero_pipeline.config import SearchConfig
+from jezero_pipeline.library.build import build_library
+from jezero_pipeline.library.fts import load_fts
+from jezero_pipeline.library.query import MAX_TERMS, Library, QueryError, parse_query
+from jezero_pipeline.library.render import format_results_rich
+
+NOW = datetime(2026, 1, 1, tzinfo=timezone.utc)
+
+
+def item(ext, title="", summary="", *, source="claude_code", days_ago=10, questions=(), atoms=(),
+         project="jez", trust="own", original="", original_ref=None):
+    return {
+        "source": source, "external_id": ext, "session_id": ext.split("#")[0],
+        "occurred_at": NOW - timedelta(days=days_ago), "title": title, "summary": summary,
+        "questions": list(questions), "atoms": [{"kind": k, "text": t} for k, t in atoms],
+        "project": project, "trust": trust, "original": original,
+        "original_ref": original_ref or f"ref:{ext}", "content_hash": f"h-{ext}",
+    }
+
+
+def make_lib(tmp_path: Path, rows, **cfg) -> Library:
+    path = tmp_path / "library.duckdb"
+    build_library(pd.DataFrame(rows), path)
+    return Library(path, SearchConfig(**cfg), now=lambda: NOW)
+
+
+def ids(res):
+    return [r["external_id"] for r in res["results"]]
+
+
+FILLER = "we looked at the logs and changed some settings in the service"
+
+
+@pytest.mark.parametrize("needle", [
+    "E1102", "ERR_PNPM_OUTDATED_LOCKFILE", "duckdb_extension_fts", "test_segments_2",
+    "segmenting.py", "429", "Déjà", "привет",
+])
+def test_exact_strings_are_findable(tmp_path, needle):
+    rows = [item("a#0", "unrelated", FILLER), item("b#0", "other", f"{FILLER} then {needle} showed up")]
+    lib = make_lib(tmp_path, rows)
+    assert ids(lib.search(needle)) == ["b#0"]
+    assert ids(lib.search(needle.lower())) == ["b#0"]
+
+
+def test_accents_are_ignored(tmp_path):
+    lib = make_lib(tmp_path, [item("a#0", "Déjà vu"), item("b#0", "other")])
+    assert ids(lib.search("deja")) == ["a#0"]
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.text(min_size=1, max_size=40))
+def test_query_tokenizer_is_the_index_tokenizer(tmp_path_factory, text):
+    """Whatever a text indexes to, the same text as a query looks up exactly those terms."""
+    tmp = tmp_path_factory.mktemp("tok")
+    path = tmp / "library.duckdb"
+    build_library(pd.DataFrame([item("a#0", text)]), path)
+    con = duckdb.connect(str(path), read_only=True)
+    load_fts(con)
+    indexed = {r[0] for r in con.execute("SELECT term FROM postings WHERE tf_title > 0").fetchall()}
+    con.close()
+    lib = Library(path)
+    try:
+        queried = {s for q in lib._tokenize_terms([text]) for s in q["stems"]}
+    finally:
+        lib.close()
+    assert queried == indexed
+
+
+def test_title_beats_summary_beats_project(tmp_path):
+    rows = [item("t#0", "zorblax crash", FILLER), item("s#0", "other", f"{FILLER} zorblax"),
+            item("p#0", "other", FILLER, project="zorblax")]
+    assert ids(make_lib(tmp_path, rows).search("zorblax")) == ["t#0", "s#0", "p#0"]
+
+
+def test_atoms_and_questions_beat_summary(tmp_path):
+    rows = [item("s#0", "x", f"{FILLER} zorblax"),
+            item("a#0", "x", FILLER, atoms=[("error", "zorblax failed")]),
+            item("q#0", "x", FILLER, questions=["why zorblax?"])]
+    got = ids(make_lib(tmp_path, rows).search("zorblax"))
+    assert got[-1] == "s#0" and set(got[:2]) == {"a#0", "q#0"}
+
+
+def test_original_is_searched_at_a_low_weight(tmp_path):
+    rows = [item("o#0", "x", FILLER, original=f"{FILLER} zorblax"), item("s#0", "x", f"{FILLER} zorblax")]
+    assert ids(make_lib(tmp_path, rows).search("zorblax")) == ["s#0", "o#0"]
+    # weight 0: the original alone adds nothing
+    lib0 = make_lib(tmp_path / "z", rows, original_weight=0.0) if (tmp_path / "z").mkdir() is None else None
+    res = lib0.search("zorblax")
+    assert res["results"][0]["external_id"] == "s#0"
+    assert [r["relevance"] for r in res["results"] if r["external_id"] == "o#0"] in ([], [0.0])
+
+
+def test_ranking_matches_duckdb_match_bm25_with_equal_weights(tmp_path):
+    """With every weight 1 and no recency, our scores equal DuckDB's match_bm25 (same BM25)."""
+    words = ["alpha", "beta", "gamma", "delta"]
+    rows = [item(f"d{i}#0", " ".join(words[: 1 + i % 4]), " ".join(words[i % 3:]) + f" extra{i}",
+                 original="alpha " * (i % 5), questions=["beta gamma"] if i % 2 else [],
+                 project="gamma" if i % 3 == 0 else "p") for i in range(12)]
+    path = tmp_path / "library.duckdb"
+    from jezero_pipeline.library import schema
+    saved = dict(schema.BASE_WEIGHTS)
+    schema.BASE_WEIGHTS.update({k: 1.0 for k in saved})  # the same dict build and query use
+    try:
+        build_library(pd.DataFrame(rows), path)
+        lib = Library(path, SearchConfig(recency_weight=0.0, original_weight=1.0), now=lambda: NOW)
+        ours = {r["id"]: r["relevance"] for r in lib.search("alpha gamma", limit=50)["results"]}
+        lib.close()
+    finally:
+        schema.BASE_WEIGHTS.update(saved)
+    con = duckdb.connect(str(path), read_only=True)
+    load_fts(con)
+    theirs = dict(con.execute(
+        "SELECT id, s FROM (SELECT id, fts_main_items.match_bm25(id, 'alpha gamma') AS s FROM items) WHERE s IS NOT NULL"
+    ).fetchall())
+    con.close()
+    assert set(ours) == set(theirs)
+    for i in ours:
+        assert ours[i] == pytest.approx(theirs[i], rel=1e-5)
+
+
+def test_recency_rerank(tmp_path):
+    rows = [item("old#0", "zorblax", days_ago=400), item("new#0", "zorblax", days_ago=1)]
+    assert ids(make_lib(tmp_path, rows).search("zorblax")) == ["new#0", "old#0"]
+    lib = make_lib(tmp_path / "x", rows, recency_weight=0.0) if (tmp_path / "x").mkdir() is None else None
+    res = lib.search("zorblax")
+    assert res["results"][0]["score"] == res["results"][1]["score"]
+
+
+def test_copies_from_two_sources_collapse(tmp_path):
+    rows = [item("s1#0", "zorblax", source="host", original_ref="cc:s1"),
+            item("s1#0", "zorblax", source="inbox", original_ref="cc:s1"),
+            item("s2#0", "zorblax", source="host", original_ref="cc:s2")]
+    lib = make_lib(tmp_path, rows)
+    assert sorted(ids(lib.search("zorblax"))) == ["s1#0", "s2#0"]
+    assert lib.timeline()["count"] == 2
+
+
+@pytest.mark.parametrize("q", ['zorblax OR', 'NOT zorblax', '"zorblax', 'zorblax)', '(zorblax',
+                               'zorblax*', 'title:zorblax', "zorblax'; DROP TABLE items; --",
+                               'zorblax NEAR(a b)', '"zorblax crash"'])
+def test_queries_are_literal(tmp_path, q):
+    lib = make_lib(tmp_path, [item("a#0", "zorblax crash"), item("b#0", "other thing")])
+    assert ids(lib.search(q)) == ["a#0"]
+    assert lib.stats()["items"] == 2
+
+
+def test_phrase_needs_all_its_words(tmp_path):
+    lib = make_lib(tmp_path, [item("a#0", "connection reset by peer"), item("b#0", "connection refused")])
+    assert ids(lib.search('"connection reset"')) == ["a#0"]
+    assert set(ids(lib.search("connection reset"))) == {"a#0", "b#0"}
+
+
+@pytest.mark.parametrize("q", ["", "   ", "\x00\x01", '""'])
+def test_empty_query_is_an_error(tmp_path, q):
+    lib = make_lib(tmp_path, [item("a#0", "x")])
+    with pytest.raises(QueryError, match="empty query"):
+        lib.search(q)
+
+
+def test_punctuation_only_query_is_an_error(tmp_path):
+    with pytest.raises(QueryError, match="no searchable words"):
+        make_lib(tmp_path, [item("a#0", "x")]).search("!!! ---")
+
+
+def test_query_limits():
+    terms = parse_query(" ".join(f"w{i}" for i in range(200)))
+    assert len(terms) == MAX_TERMS
+    assert parse_query("x" * 500) == ["x" * 100]
+    long = ("abc " * 2000).strip()
+    assert parse_query(long) == ["abc"]  # dedup; cut at 4096 chars between words
+    assert parse_query('a "b c" d') == ["a", "b c", "d"]
+
+
+def test_limit_defaults_and_cap(tmp_path):
+    rows = [item(f"x{i}#0", "zorblax") for i in range(60)]
+    lib = make_lib(tmp_path, rows)
+    assert lib.search("zorblax")["count"] == 10
+    assert lib.search("zorblax", limit=0)["count"] == 10
+    assert lib.search("zorblax", limit=1000)["count"] == 50
+
+
+def test_filters(tmp_path):
+    rows = [item("a#0", "zorblax", project="p1", source="s1", days_ago=5, atoms=[("fix", "zorblax")]),
+            item("b#0", "zorblax", project="p2", source="s2", days_ago=50, trust="external"),
+            item("c#0", "zorblax", project="p1", source="s2", days_ago=100, atoms=[("error", "x")])]
+    lib = make_lib(tmp_path, rows)
+    assert set(ids(lib.search("zorblax", project="p1"))) == {"a#0", "c#0"}
+    assert set(ids(lib.search("zorblax", source="s2"))) == {"b#0", "c#0"}
+    assert ids(lib.search("zorblax", kind="fix")) == ["a#0"]
+    assert ids(lib.search("zorblax", trust="external")) == ["b#0"]
+    since = (NOW - timedelta(days=60)).date().isoformat()
+    assert set(ids(lib.search("zorblax", since=since))) == {"a#0", "b#0"}
+    assert ids(lib.search("zorblax", since=since, until=(NOW - timedelta(days=10)).isoformat())) == ["b#0"]
+    with pytest.raises(QueryError, match="bad date for 'since'"):
+        lib.search("zorblax", since="last tuesday")
+    with pytest.raises(QueryError, match="unknown atom kind"):
+        lib.search("zorblax", kind="nope")
+
+
+def test_date_without_offset_is_utc(tmp_path):
+    lib = make_lib(tmp_path, [item("a#0", "zorblax", days_ago=0)])  # 2026-01-01T00:00Z
+    assert lib.search("zorblax", since="2026-01-01T00:00:00")["count"] == 1
+    assert lib.search("zorblax", since="2026-01-01T00:00:01")["count"] == 0
+    assert lib.search("zorblax", since="2026-01-01T01:00:00+01:00")["count"] == 1
+
+
+def test_matched_atoms(tmp_path):
+    lib = make_lib(tmp_path, [item("a#0", "x", atoms=[("error", "E1102 in segmenting"), ("fact", "other")])])
+    (r,) = lib.search("e1102")["results"]
+    assert r["matched_atoms"] == [{"kind": "error", "text": "E1102 in segmenting"}]
+
+
+def test_get_item_with_and_without_original(tmp_path):
+    lib = make_lib(tmp_path, [item("a#0", "x", original="the [REDACTED:api_key] text")])
+    got = lib.get_item(1)
+    assert got["found"] and "original" not in got["item"]
+    assert got["item"]["occurred_at"].endswith("+00:00")
+    assert lib.get_item(1, include_original=True)["item"]["original"] == "the [REDACTED:api_key] text"
+    assert lib.get_item(999) == {"found": False, "item": None}
+    with pytest.raises(QueryError, match="64-bit"):
+        lib.get_item(2**70)
+
+
+def test_timeline_order_and_half_open_period(tmp_path):
+    rows = [item(f"d{d}#0", f"day {d}", days_ago=d) for d in (1, 2, 3, 4)]
+    lib = make_lib(tmp_path, rows)
+    assert ids(lib.timeline()) == ["d1#0", "d2#0", "d3#0", "d4#0"]
+    since, until = (NOW - timedelta(days=3)).isoformat(), (NOW - timedelta(days=1)).isoformat()
+    assert ids(lib.timeline(since=since, until=until)) == ["d2#0", "d3#0"]
+    assert lib.timeline(limit=2)["count"] == 2
+
+
+def test_later_by_subject(tmp_path):
+    rows = [item("base#0", "zorblax migration plan", days_ago=50),
+            item("n1#0", "zorblax migration redo", days_ago=40),
+            item("n2#0", "zorblax migration again", days_ago=30),
+            item("n3#0", "zorblax migration final", days_ago=20),
+            item("n4#0", "zorblax migration done", days_ago=10),
+            item("old#0", "zorblax migration idea", days_ago=60),
+            item("far#0", "zorblax migration", days_ago=5, project="other"),
+            item("unrel#0", "lunch menu", days_ago=15)]
+    lib = make_lib(tmp_path, rows)
+    res = lib.later(1, limit=3)
+    assert res["found"] and res["matched_by"] == "subject"
+    got = [r["external_id"] for r in res["later"]]
+    # the 2 closest always stay, the rest of the room goes to the newest; newest first
+    assert got == ["n4#0", "n2#0", "n1#0"]
+
+
+def test_later_falls_back_to_project_timeline(tmp_path):
+    rows = [item("base#0", "zorblax plan", days_ago=50), item("n1#0", "lunch menu", days_ago=40),
+            item("n2#0", "coffee", days_ago=30, project="other")]
+    lib = make_lib(tmp_path, rows)
+    res = lib.later(1)
+    assert res["matched_by"] == "project_timeline"
+    assert [r["external_id"] for r in res["later"]] == ["n1#0"]
+    assert lib.later(999)["found"] is False
+
+
+def test_list_sources_and_stats(tmp_path):
+    rows = [item("a#0", "x", source="s1", days_ago=3), item("b#0", "x", source="s1", days_ago=1),
+            item("c#0", "x", source="s2")]
+    lib = make_lib(tmp_path, rows)
+    src = lib.list_sources()["sources"]
+    assert src[0] == {"source": "s1", "items": 2, "latest": (NOW - timedelta(days=1)).isoformat()}
+    st_ = lib.stats()
+    assert st_["items"] == 3 and st_["schema_version"] == "1"
+
+
+def test_missing_library_is_a_clear_error(tmp_path):
+    with pytest.raises(QueryError, match="no library at"):
+        Library(tmp_path / "nope.duckdb").search("x")
+
+
+def test_rich_output_highlights_hits(tmp_path):
+    from rich.console import Console
+    lib = make_lib(tmp_path, [item("a#0", "Failing zorblax", atoms=[("error", "zorblax E1102")])])
+    res = lib.search("zorblax")
+    console = Console(record=True, width=100, color_system="truecolor", force_terminal=True)
+    console.print(format_results_rich(res, "zorblax"))
+    text = console.export_text()
+    assert "Failing zorblax" in text and "E1102" in text and "jez" in text
+    assert "\x1b[" in console.export_text(styles=True)
