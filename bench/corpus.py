@@ -148,7 +148,7 @@ def make_secret(rng: random.Random, kind: str) -> tuple[str, str]:
         v = f"postgres://app_{rng.choice(NOUNS)}:{pw}@db-{rng.randint(1, 9)}.internal.example.com:5432/prod"
         return v, f"DATABASE_URL={v}"
     if kind == "password":
-        pw = _rand(rng, ALNUM, 6) + rng.choice("!#%") + _rand(rng, ALNUM, 7)
+        pw = _rand(rng, ALNUM, 8) + rng.choice("!#%") + _rand(rng, ALNUM, 8)
         return pw, f"password={pw}"
     if kind == "jwt":
         head = base64.urlsafe_b64encode(b'{"alg":"HS256","typ":"JWT"}').decode().rstrip("=")
@@ -172,6 +172,25 @@ def secret_values(value: str) -> list[str]:
     if "\n" in value:
         return [line for line in value.splitlines() if len(line) >= 20 and "-----" not in line]
     return value.split(" ")
+
+
+_RUN = re.compile(r"[A-Za-z0-9]{8,}")
+
+
+def leak_keys(value: str) -> list[str]:
+    """The longest letters-and-digits run of each part of a secret: random, so it appears in a
+    text only if that part leaked (whole or partly rewritten around it)."""
+    return [max(_RUN.findall(part), key=len) for part in secret_values(value) if _RUN.search(part)]
+
+
+def text_runs(text: str) -> set[str]:
+    """The maximal letters-and-digits runs of a text, JSON escapes (\\n, \\t, \\") turned to spaces."""
+    return set(_RUN.findall(text.replace("\\n", " ").replace("\\t", " ").replace('\\"', " ")))
+
+
+def leaked_secrets(secrets: list[dict[str, Any]], runs: set[str]) -> list[dict[str, Any]]:
+    """The planted secrets any of whose parts appears in `runs` (from text_runs)."""
+    return [s for s in secrets if any(k in runs for k in leak_keys(s["value"]))]
 
 
 # --- planning ------------------------------------------------------------------------------

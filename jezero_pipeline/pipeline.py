@@ -125,7 +125,9 @@ def collect(cfg: Config, connector_name: str, staging: Staging, now: float | Non
             states.pop(s.path, None)
         report.left_for_next_run = len(held)
 
-    reread = set(states) - set(scan.unchanged)
+    # Files read again replace their stored sessions, except those that only grew: their
+    # new blocks are appended to the stored session below.
+    reread = set(states) - set(scan.unchanged) - {s.path for s in fresh if s.appended}
     by_id: dict[str, Session] = {}
     for row in previous_rows:
         if row["path"] in reread:
@@ -133,7 +135,7 @@ def collect(cfg: Config, connector_name: str, staging: Staging, now: float | Non
         by_id[row["session_id"]] = session_from_row(row)
     report.reused = len(by_id)
     for s in fresh:
-        if getattr(s, "appended", False) and s.session_id in by_id:
+        if s.appended and s.session_id in by_id:
             old = by_id[s.session_id]
             known = {b.ordinal for b in old.blocks}
             old.blocks.extend(b for b in s.blocks if b.ordinal not in known)

@@ -7,7 +7,7 @@ Ranking (jezero-behaviour §5, plus the original text):
   `match_bm25` (which scores every row). Per-field term frequencies are weighted (title 2.0,
   summary 1.0, questions 1.5, atoms 1.5, project 0.5, original `original_weight`) before
   saturation, and the document length is weighted the same way (BM25F); k1 1.2, b 0.75;
-  idf = ln((N - df + 0.5) / (df + 0.5) + 1), as DuckDB's match_bm25.
+  idf = ln((N - df + 0.5) / (df + 0.5) + 1) (match_bm25 uses log10: the same ranking).
 - A word is a literal term; the tokens of one word (`segmenting.py` -> segmenting, py) or of
   a "quoted phrase" must all occur in the item (AND; adjacency is not checked: checking it
   means re-tokenising candidate texts, which cost more than the whole search at 100k
@@ -526,5 +526,5 @@ def _collapse_copies(ranked: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 
 def bm25_idf(num_docs: int, df: int) -> float:
-    """The idf both we and DuckDB's match_bm25 use (never negative)."""
+    """BM25 idf, never negative (DuckDB's match_bm25 has the same with log10)."""
     return math.log((num_docs - df + 0.5) / (df + 0.5) + 1)
