@@ -37,6 +37,10 @@ def make_lib(tmp_path: Path, rows, **cfg) -> Library:
     return Library(path, SearchConfig(**cfg), now=lambda: NOW)
 
 
+def id_of(lib, ext):
+    return next(r["id"] for r in lib.timeline(limit=50)["results"] if r["external_id"] == ext)
+
+
 def ids(res):
     return [r["external_id"] for r in res["results"]]
 
@@ -262,7 +266,7 @@ def test_later_by_subject(tmp_path):
             item("far#0", "zorblax migration", days_ago=5, project="other"),
             item("unrel#0", "lunch menu", days_ago=15)]
     lib = make_lib(tmp_path, rows)
-    res = lib.later(1, limit=3)
+    res = lib.later(id_of(lib, "base#0"), limit=3)
     assert res["found"] and res["matched_by"] == "subject"
     got = [r["external_id"] for r in res["later"]]
     # the 2 closest always stay, the rest of the room goes to the newest; newest first
@@ -273,7 +277,7 @@ def test_later_falls_back_to_project_timeline(tmp_path):
     rows = [item("base#0", "zorblax plan", days_ago=50), item("n1#0", "lunch menu", days_ago=40),
             item("n2#0", "coffee", days_ago=30, project="other")]
     lib = make_lib(tmp_path, rows)
-    res = lib.later(1)
+    res = lib.later(id_of(lib, "base#0"))
     assert res["matched_by"] == "project_timeline"
     assert [r["external_id"] for r in res["later"]] == ["n1#0"]
     assert lib.later(999)["found"] is False
@@ -300,6 +304,7 @@ def test_rich_output_highlights_hits(tmp_path):
     res = lib.search("zorblax")
     console = Console(record=True, width=100, color_system="truecolor", force_terminal=True)
     console.print(format_results_rich(res, "zorblax"))
-    text = console.export_text()
+    text = console.export_text(clear=False)
     assert "Failing zorblax" in text and "E1102" in text and "jez" in text
-    assert "\x1b[" in console.export_text(styles=True)
+    styled = console.export_text(styles=True)
+    assert "\x1b[1;30;43mzorblax" in styled  # the hit, highlighted

@@ -217,3 +217,60 @@ def test_import_jsonl_stores_redacted_items(work, capsys):
     item = res["results"][0]
     assert item["source"] == "notes" and item["trust"] == "external"
     assert "Hunter2Hunter2xyz" not in item["summary"]
+
+
+def test_maintenance_and_preview_jobs_run_in_dagster(work):
+    defs = build_definitions(_cfg(work), str(work / "jezero.toml"))
+    with dg.instance_for_test() as instance:
+        _run(work, instance)
+        for job, conf in [("preview_job", {"dry_run": True}), ("redact_stored_job", {}),
+                          ("retag_job", {"dry_run": True}), ("connector_reset_job", {"connector": "cc"})]:
+            op = job.replace("_job", "_op")
+            res = defs.resolve_job_def(job).execute_in_process(
+                instance=instance, run_config={"ops": {op: {"config": conf}}})
+            assert res.success, job
+    assert not Staging(work / "staging").path("raw_sessions", "cc", ".files.parquet").exists()
+
+
+def test_redact_command_prints_what_would_be_stored(work, capsys, monkeypatch):
+    import io
+
+    key = "ghp_" + "Zx8Qw3Er5Ty7Ui9Op1As2Df4Gh6Jk8Lz0Xc"
+    monkeypatch.setattr("sys.stdin", io.StringIO(f"token {key} and plain words\n"))
+    assert main(["-c", str(work / "jezero.toml"), "redact", "-"]) == 0
+    out = capsys.readouterr().out
+    assert key not in out and "[REDACTED:" in out and out.endswith("and plain words\n")
+
+
+def test_blocking_check_stops_the_run_before_any_model_call(tmp_path, fake_server, monkeypatch):
+    """If redaction ever leaves a secret, the blocking check fails and summaries never run."""
+    from jezero_pipeline.redaction import Redactor
+
+    monkeypatch.setenv("JEZERO_SUMMARIZER_API_KEY", "test-key-not-secret-0000")
+    write_config(tmp_path, base_url=fake_server.anthropic_base_url)
+    turns = long_turns("deploy")
+    turns[0] = ("user", "use AKIAZ7Q2XW4RT9PLMN3K for the upload please, it is the build user")
+    write_claude_session(tmp_path / "projects", "eeee5555-0000-4000-8000-000000000005", turns)
+    monkeypatch.setattr(Redactor, "redact", lambda self, text: (text, 0))  # a broken redactor
+    with dg.instance_for_test() as instance:
+        reports, ok = run_connectors(load_config(tmp_path / "jezero.toml"), str(tmp_path / "jezero.toml"),
+                                     ["cc"], instance=instance)
+        rec = instance.event_log_storage.get_latest_asset_check_execution_by_key(
+            [dg.AssetCheckKey(dg.AssetKey("redacted_segments"), "no_secret_left")])
+    assert not ok and fake_server.total_calls == 0
+    assert list(rec.values())[0].status.value == "FAILED"
+
+
+def test_library_is_requested_after_summaries_update(work):
+    defs = build_definitions(_cfg(work), str(work / "jezero.toml"))
+    with dg.instance_for_test() as instance:
+        base = dg.evaluate_automation_conditions(defs=defs, instance=instance)
+        assert base.total_requested == 0
+        defs.resolve_job_def("connector_job").execute_in_process(partition_key="cc", instance=instance)
+        result = dg.evaluate_automation_conditions(defs=defs, instance=instance, cursor=base.cursor)
+        assert result.total_requested == 1
+        assert result.get_num_requested(dg.AssetKey("search_index")) == 1
+        # once built, nothing more is requested until summaries change again
+        defs.resolve_job_def("library_job").execute_in_process(instance=instance)
+        again = dg.evaluate_automation_conditions(defs=defs, instance=instance, cursor=result.cursor)
+        assert again.total_requested == 0

@@ -39,7 +39,14 @@ def build_definitions(cfg: Config, config_path: str = "") -> dg.Definitions:
         asset_checks=checks,
         jobs=[connector_job, summaries_job, library_job, *MAINTENANCE_JOBS],
         schedules=connector_schedules(cfg, connector_job),
-        sensors=[change_sensor(cfg, connector_job)],
+        sensors=[
+            change_sensor(cfg, connector_job),
+            # Runs the automation conditions (the library follows its summaries) whenever the
+            # daemon runs (`dagster dev` or `dagster-daemon run`).
+            dg.AutomationConditionSensorDefinition(
+                "library_follows_summaries", target=dg.AssetSelection.all(),
+                default_status=dg.DefaultSensorStatus.RUNNING),
+        ],
         resources={"jezero": JezeroResource(config_path=config_path)},
     )
 

@@ -20,6 +20,23 @@ class ConnectorResetConfig(dg.Config):
     connector: str  # required: resetting everything by accident is not a default
 
 
+class PreviewConfig(dg.Config):
+    connector: str = ""  # empty: every enabled connector
+    dry_run: bool = True  # collect and redact only: no model call
+    sample: int = 0  # >0: summarise the newest N sessions (model calls), store nothing
+
+
+@dg.op(description="`run --dry-run` / `run --sample N`: report what a run would do; stores nothing.")
+def preview_op(context: dg.OpExecutionContext, jezero: JezeroResource, config: PreviewConfig) -> None:
+    from ..preview import preview
+
+    cfg = jezero.config
+    names = [config.connector] if config.connector else [c.name for c in cfg.enabled_connectors]
+    for name in names:
+        report = preview(cfg, name, dry_run=config.dry_run and not config.sample, sample=config.sample)
+        context.log.info(str({k: v for k, v in report.items() if k != "items"}))
+
+
 @dg.op(description="Re-apply current redaction rules to staging and the library; no model call.")
 def redact_stored_op(context: dg.OpExecutionContext, jezero: JezeroResource, config: RedactStoredConfig) -> None:
     with jezero.library_lock():
@@ -56,4 +73,9 @@ def connector_reset_job() -> None:
     connector_reset_op()
 
 
-MAINTENANCE_JOBS = [redact_stored_job, retag_job, connector_reset_job]
+@dg.job(description="jezero-pipeline run --dry-run | --sample N (no state is written)")
+def preview_job() -> None:
+    preview_op()
+
+
+MAINTENANCE_JOBS = [preview_job, redact_stored_job, retag_job, connector_reset_job]

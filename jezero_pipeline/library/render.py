@@ -48,7 +48,8 @@ def format_results_rich(results: dict[str, Any] | list[dict[str, Any]], query: s
         blocks.append(head)
         blocks.append(_text(r.get("title"), pattern, "bold"))
         for atom in r.get("matched_atoms") or []:
-            line = Text(f"  {atom['kind']:<9} ", style="dim")
+            line = Text()
+            line.append(f"  {atom['kind']:<9} ", style="dim")
             line.append_text(_text(atom["text"], pattern))
             blocks.append(line)
         if not r.get("matched_atoms") and r.get("summary"):

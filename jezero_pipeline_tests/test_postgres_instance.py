@@ -1,0 +1,254 @@
+"""deploy/dagster-postgres.yaml against a real PostgreSQL server: two partitions at once.
+
+Starts Debian's PostgreSQL on 127.0.0.1 (a throwaway cluster in a temp folder, password
+auth), points DAGSTER_HOME at a copy of deploy/dagster-postgres.yaml with only environment
+variables for the connection, and runs the two connector partitions in two processes at the
+same time, as two run workers of a team server would. Both runs and their materialisation
+metadata must then be readable from the instance, and the rows must be in PostgreSQL.
+"""
+
+from __future__ import annotations
+
+import glob
+import multiprocessing
+import os
+import secrets
+import shutil
+import socket
+import subprocess
+import tempfile
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+import yaml
+
+REPO = Path(__file__).resolve().parents[1]
+INSTANCE_YAML = REPO / "deploy" / "dagster-postgres.yaml"
+PARTITIONS = ["claude-code", "codex"]
+PG_ENV = ("DAGSTER_PG_HOST", "DAGSTER_PG_PORT", "DAGSTER_PG_USER", "DAGSTER_PG_PASSWORD", "DAGSTER_PG_DB")
+
+
+def missing(what: str) -> None:
+    """.ci/run installs PostgreSQL, so in CI a missing server is a failure, not a skip."""
+    if os.environ.get("CI"):
+        pytest.fail(f"{what} (.ci/run should have installed it)")
+    pytest.skip(what)
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def test_instance_yaml_reads_every_connection_setting_from_the_environment() -> None:
+    db = yaml.safe_load(INSTANCE_YAML.read_text())["storage"]["postgres"]["postgres_db"]
+    assert {k: v for k, v in db.items()} == {
+        "hostname": {"env": "DAGSTER_PG_HOST"}, "port": {"env": "DAGSTER_PG_PORT"},
+        "username": {"env": "DAGSTER_PG_USER"}, "password": {"env": "DAGSTER_PG_PASSWORD"},
+        "db_name": {"env": "DAGSTER_PG_DB"}, "scheme": "postgresql+psycopg2",
+    }
+
+
+# ------------------------------------------------------------------------------ the server
+
+@dataclass
+class PgServer:
+    host: str
+    port: int
+    user: str
+    password: str
+    db: str
+
+    def env(self) -> dict[str, str]:
+        return dict(zip(PG_ENV, (self.host, str(self.port), self.user, self.password, self.db)))
+
+
+def pg_bin() -> Path:
+    found = sorted(glob.glob("/usr/lib/postgresql/*/bin/initdb"), key=lambda p: int(Path(p).parts[-3]))
+    if found:
+        return Path(found[-1]).parent
+    if shutil.which("initdb"):
+        return Path(shutil.which("initdb")).parent
+    missing("PostgreSQL server binaries not found: apt-get install postgresql")
+    raise AssertionError  # unreachable
+
+
+def as_server_user(cmd: list[str]) -> list[str]:
+    """initdb and postgres refuse to run as root: use Debian's `postgres` account then."""
+    if os.geteuid() != 0:
+        return cmd
+    if not shutil.which("runuser"):
+        missing("running as root without `runuser` to switch to the postgres user")
+    return ["runuser", "-u", "postgres", "--", *cmd]
+
+
+def run(cmd: list[str], what: str) -> None:
+    proc = subprocess.run(cmd, capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 0, f"{what} failed ({proc.returncode}):\n{proc.stdout}\n{proc.stderr}"
+
+
+@pytest.fixture
+def postgres() -> Iterator[PgServer]:
+    """A fresh cluster on a free loopback port; stopped (`pg_ctl stop -m fast`) whatever happens."""
+    bindir = pg_bin()
+    # Not under tmp_path: pytest's base folder is private to root, and the server runs as postgres.
+    root = Path(tempfile.mkdtemp(prefix="jezero-pg-"))
+    if os.geteuid() == 0:
+        try:
+            shutil.chown(root, "postgres", "postgres")
+        except LookupError:
+            missing("no `postgres` user: apt-get install postgresql")
+    server = PgServer("127.0.0.1", free_port(), "jezero", secrets.token_urlsafe(16), "dagster_runs")
+    pwfile = root / "pwfile"
+    pwfile.write_text(server.password + "\n")
+    if os.geteuid() == 0:
+        shutil.chown(pwfile, "postgres", "postgres")
+    data = root / "data"
+    started = False
+    try:
+        run(as_server_user([str(bindir / "initdb"), "-D", str(data), "-U", server.user, "-E", "UTF8",
+                            "--auth=scram-sha-256", f"--pwfile={pwfile}", "--no-sync", "--no-instructions"]),
+            "initdb")
+        pwfile.unlink()
+        options = (f"-p {server.port} -k {root} -c listen_addresses=127.0.0.1 "
+                   "-c fsync=off -c synchronous_commit=off -c full_page_writes=off")
+        run(as_server_user([str(bindir / "pg_ctl"), "-D", str(data), "-l", str(root / "server.log"),
+                            "-o", options, "-w", "-t", "60", "start"]), "pg_ctl start")
+        started = True
+        import psycopg2
+
+        con = psycopg2.connect(host=server.host, port=server.port, user=server.user,
+                               password=server.password, dbname="postgres")
+        con.autocommit = True
+        with con.cursor() as cur:
+            cur.execute(f"CREATE DATABASE {server.db}")
+        con.close()
+        yield server
+    finally:
+        if started:
+            subprocess.run(as_server_user([str(bindir / "pg_ctl"), "-D", str(data), "-m", "fast", "-w", "stop"]),
+                           capture_output=True, timeout=60)
+        shutil.rmtree(root, ignore_errors=True)
+
+
+# ------------------------------------------------------------------------- the run workers
+
+def run_partition(config_path: str, partition: str, start_together, results) -> None:
+    """One run worker (its own process): the instance comes from $DAGSTER_HOME/dagster.yaml."""
+    import dagster as dg
+
+    from jezero_pipeline.cli import QUIET
+    from jezero_pipeline.config import load_config
+    from jezero_pipeline.defs.definitions import build_definitions
+
+    instance = dg.DagsterInstance.get()
+    job = build_definitions(load_config(config_path), config_path).resolve_job_def("connector_job")
+    start_together.wait(timeout=120)
+    result = job.execute_in_process(partition_key=partition, instance=instance, raise_on_error=False,
+                                    run_config={"loggers": QUIET})
+    results.put({"partition": partition, "run_id": result.run_id, "success": result.success,
+                 "run_storage": type(instance.run_storage).__name__})
+
+
+def write_config(folder: Path) -> Path:
+    """A config of its own per worker: staging and library in that worker's folder."""
+    folder.mkdir()
+    samples = REPO / "data" / "samples"
+    path = folder / "jezero.toml"
+    path.write_text(f"""
+[storage]
+path = "{folder / 'library.duckdb'}"
+staging_dir = "{folder / 'staging'}"
+[summarizer]
+provider = "extractive"
+[[connectors]]
+name = "claude-code"
+type = "claude_code"
+[connectors.options]
+projects_dir = "{samples / 'claude-code' / 'projects'}"
+settle_minutes = 0
+[[connectors]]
+name = "codex"
+type = "codex"
+[connectors.options]
+sessions_dir = "{samples / 'codex' / 'sessions'}"
+settle_minutes = 0
+""")
+    return path
+
+
+@pytest.mark.slow
+def test_two_partitions_at_once_are_recorded_in_postgres(postgres: PgServer, tmp_path: Path,
+                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    import dagster as dg
+    import psycopg2
+    from dagster_postgres import PostgresRunStorage
+
+    home = tmp_path / "dagster_home"
+    home.mkdir()
+    shutil.copy(INSTANCE_YAML, home / "dagster.yaml")
+    assert postgres.password not in (home / "dagster.yaml").read_text()
+    monkeypatch.setenv("DAGSTER_HOME", str(home))
+    for key, value in postgres.env().items():
+        monkeypatch.setenv(key, value)
+
+    # spawn, not fork: each worker is a clean interpreter, as a run worker on another machine is
+    ctx = multiprocessing.get_context("spawn")
+    start_together = ctx.Barrier(len(PARTITIONS))
+    results = ctx.Queue()
+    workers = [ctx.Process(target=run_partition, args=(str(write_config(tmp_path / p)), p, start_together, results))
+               for p in PARTITIONS]
+    for w in workers:
+        w.start()
+    try:
+        for w in workers:
+            w.join(timeout=240)
+        assert all(w.exitcode == 0 for w in workers), [w.exitcode for w in workers]
+        reported = {r["partition"]: r for r in (results.get(timeout=5) for _ in PARTITIONS)}
+    finally:
+        for w in workers:
+            if w.is_alive():
+                w.kill()
+    assert all(r["success"] for r in reported.values()), reported
+    assert {r["run_storage"] for r in reported.values()} == {"PostgresRunStorage"}
+
+    instance = dg.DagsterInstance.from_config(str(home))
+    try:
+        assert isinstance(instance.run_storage, PostgresRunStorage)
+        records = instance.get_run_records()
+        assert len(records) == len(PARTITIONS)
+        by_partition = {r.dagster_run.tags.get("dagster/partition"): r for r in records}
+        assert set(by_partition) == set(PARTITIONS)
+        for p, rec in by_partition.items():
+            assert rec.dagster_run.status == dg.DagsterRunStatus.SUCCESS, (p, rec.dagster_run.status)
+            assert rec.dagster_run.run_id == reported[p]["run_id"]
+        # Both runs were in progress at the same moment: the storage took concurrent writers.
+        assert max(r.start_time for r in records) < min(r.end_time for r in records), \
+            [(r.start_time, r.end_time) for r in records]
+
+        for p in PARTITIONS:
+            mats = instance.fetch_materializations(
+                dg.AssetRecordsFilter(asset_key=dg.AssetKey("summaries"), asset_partitions=[p]), limit=5).records
+            assert len(mats) == 1, (p, mats)
+            meta = {k: v.value for k, v in mats[0].asset_materialization.metadata.items()}
+            assert mats[0].run_id == reported[p]["run_id"]
+            assert meta["docs"] > 0 and meta["calls"] == meta["docs"] and meta["failed"] == 0, meta
+            assert meta["provider"] == "extractive"
+            raw = instance.fetch_materializations(
+                dg.AssetRecordsFilter(asset_key=dg.AssetKey("raw_sessions"), asset_partitions=[p]), limit=5).records
+            assert raw and raw[0].asset_materialization.metadata["sessions"].value > 0
+    finally:
+        instance.dispose()
+
+    # The history really lives in the server, where every machine of a team can read it.
+    con = psycopg2.connect(host=postgres.host, port=postgres.port, user=postgres.user,
+                           password=postgres.password, dbname=postgres.db)
+    try:
+        with con.cursor() as cur:
+            cur.execute("SELECT count(*) FROM runs WHERE status = 'SUCCESS'")
+            assert cur.fetchone()[0] == len(PARTITIONS)
+    finally:
+        con.close()
