@@ -148,7 +148,7 @@ def cmd_search(args: argparse.Namespace, cfg: Config) -> int:
     if args.json:
         _print_json(res)
         return 0
-    from .library.query import format_results_rich
+    from .library.render import format_results_rich
 
     _console().print(format_results_rich(res["results"], args.query))
     return 0

@@ -8,6 +8,7 @@ lines that look like errors, commands or decisions, copied verbatim.
 
 from __future__ import annotations
 
+import json
 import re
 
 from ..models import Atom, Summary
@@ -47,8 +48,25 @@ def _dialogue(text: str) -> list[tuple[str, str]]:
 
 
 def _first_sentence(text: str, limit: int) -> str:
-    first = _SENTENCE.split(text.strip().splitlines()[0] if text.strip() else "", maxsplit=1)[0]
+    flat = " ".join(text.split())
+    first = _SENTENCE.split(flat, maxsplit=1)[0] if flat else ""
     return first if len(first) <= limit else first[: limit - 1].rstrip() + "…"
+
+
+_TOOL_COMMAND = re.compile(r'^tool call: (?:Bash|shell|exec_command|run_shell_command)\b.*?"(?:command|cmd)"\s*:\s*"((?:[^"\\]|\\.)*)"?')
+
+
+def _command_of(line: str) -> str | None:
+    """The command a line runs: `shell: …`, `(command) …`, `$ …`, or a Bash tool call's argument."""
+    m = _TOOL_COMMAND.match(line)
+    if m:
+        try:
+            return json.loads(f'"{m.group(1)}"')
+        except ValueError:
+            return m.group(1)
+    if _COMMAND.match(line) and not line.startswith("tool call"):
+        return re.sub(r"^(shell: |\(command\) |\$ )", "", line)
+    return None
 
 
 def _keywords(text: str, n: int) -> list[str]:
@@ -72,9 +90,10 @@ def _atoms(turns: list[tuple[str, str]]) -> list[Atom]:
 
     for role, text in turns:
         for line in text.splitlines():
-            line = line.strip()
-            if _COMMAND.match(line) or role.startswith("tool call") and "command" in line:
-                add("command", re.sub(r"^(shell: |\(command\) |\$ )", "", line))
+            line = line.strip().lstrip("-* ").strip()
+            command = _command_of(line)
+            if command:
+                add("command", command)
             elif _ERROR.search(line) and not line.startswith("tool call"):
                 add("error", line)
         for sentence in _SENTENCE.split(text):
@@ -98,11 +117,12 @@ def summarize_extractive(text: str, title_hint: str | None, project_hint: str | 
     answers = [t for r, t in turns if r == "assistant"]
     first_request = users[0] if users else (turns[0][1] if turns else text)
     title = (title_hint or _first_sentence(first_request, 80) or "Untitled session")[:200]
-    parts = [f"Asked: {_first_sentence(first_request, 200)}"]
-    if answers:
-        parts.append(f"Last answer: {_first_sentence(answers[-1], 240)}")
+    parts = [f"Asked: {_first_sentence(first_request, 240)}"]
+    substantial = [a for a in answers if len(a) >= 40 and not a.startswith("tool call")]
+    if substantial:
+        parts.append(f"Last answer: {_first_sentence(substantial[-1], 240)}")
     summary = " ".join(parts)
-    keywords = _keywords(text, 3)
+    keywords = _keywords(" ".join(t for r, t in turns if not t.startswith("tool call")) or text, 3)
     questions = [f"How was {title.rstrip('.?!')} handled?"] + [f"What happened with {k}?" for k in keywords]
     return Summary(
         title=title,
