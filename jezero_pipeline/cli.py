@@ -215,10 +215,12 @@ def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     args.config_file = config_path(args.config).resolve()
+    from .library.query import QueryError
+
     try:
         cfg = load_config(args.config_file)
         return args.fn(args, cfg)
-    except ConfigError as err:
+    except (ConfigError, QueryError) as err:
         print(f"error: {err}", file=sys.stderr)
         return 2
     except BrokenPipeError:

@@ -156,13 +156,13 @@ def cmd_stats(args: argparse.Namespace, cfg: Config) -> int:
 
 
 def cmd_eval(args: argparse.Namespace, cfg: Config) -> int:
-    from .library.evaluation import run_eval
+    from .library.evaluation import format_report, run_eval
 
     res = run_eval(_library(cfg), Path(args.file), k=args.k, save=args.save, compare=args.compare)
     fail_under = args.fail_under if args.fail_under is not None else res.get("fail_under")
-    _out(args, res, res.get("text") or json.dumps({k: res[k] for k in res if k in ("hit@1", "hit@k", "mrr")}))
-    if fail_under is not None and res.get("hit@k", 0) < fail_under:
-        print(f"hit@k {res.get('hit@k')} is under --fail-under {fail_under}", file=sys.stderr)
+    _out(args, res, format_report(res))
+    if fail_under is not None and res["hit@k"] < float(fail_under):
+        print(f"hit@k {res['hit@k']} is under fail_under {fail_under}", file=sys.stderr)
         return 1
     return 0
 
@@ -262,7 +262,7 @@ def register(add: Any) -> None:
 
     ev = add("eval", cmd_eval, "hit@1, hit@k and MRR over a TOML file of cases")
     ev.add_argument("file")
-    ev.add_argument("--k", type=int, default=5)
+    ev.add_argument("--k", type=int, default=None, help="default: the file's [defaults] k, else 5")
     ev.add_argument("--save")
     ev.add_argument("--compare")
     ev.add_argument("--fail-under", type=float)

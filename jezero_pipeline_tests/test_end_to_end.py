@@ -108,3 +108,44 @@ def test_model_change_changes_the_summaries_code_version(workdir):
     a, b = versions(cfg_a), versions(cfg_b)
     assert a["summaries"] != b["summaries"]
     assert {k: v for k, v in a.items() if k != "summaries"} == {k: v for k, v in b.items() if k != "summaries"}
+
+
+def test_cli_query_commands_on_the_sample_library(workdir, capsys, monkeypatch):
+    import json
+
+    from jezero_pipeline.cli import main
+
+    monkeypatch.setenv("DAGSTER_HOME", str(workdir / "dh"))
+    (workdir / "dh").mkdir()
+    (workdir / "dh" / "dagster.yaml").write_text("telemetry:\n  enabled: false\n")
+    cfg = str(workdir / "jezero.toml")
+    assert main(["-c", cfg, "run", "--json"]) == 0
+    capsys.readouterr()
+
+    def run_json(*argv):
+        rc = main(["-c", cfg, *argv, "--json"])
+        return rc, json.loads(capsys.readouterr().out)
+
+    rc, res = run_json("search", "ERR_PNPM_OUTDATED_LOCKFILE")
+    assert rc == 0 and res["count"] >= 1
+    hit = res["results"][0]
+    rc, shown = run_json("show", str(hit["id"]), "--original")
+    assert shown["found"] and "ERR_PNPM_OUTDATED_LOCKFILE" in shown["item"]["original"]
+    rc, tl = run_json("timeline", "--limit", "3")
+    assert rc == 0 and 1 <= tl["count"] <= 3
+    rc, src = run_json("sources")
+    assert {s["source"] for s in src["sources"]} == {"claude-code", "codex"}
+    rc, _ = run_json("show", "987654")
+    assert rc == 1
+
+    cases = workdir / "cases.toml"
+    cases.write_text(
+        '[defaults]\nk = 3\n\n[[case]]\nid = "pnpm"\nquestion = "why did CI fail on the lockfile?"\n'
+        f'query = "ERR_PNPM_OUTDATED_LOCKFILE"\nexpect = ["{hit["source"]}:{hit["external_id"]}"]\n'
+        '\n[[case]]\nid = "nothing"\nquestion = "q"\nquery = "zzzqqq nonexistentword"\nexpect = [1]\n')
+    rc, ev = run_json("eval", str(cases))
+    assert rc == 0 and ev["hit@1"] == 0.5 and ev["hit@k"] == 0.5
+    assert main(["-c", cfg, "eval", str(cases), "--fail-under", "0.9"]) == 1
+    capsys.readouterr()
+    assert main(["-c", cfg, "search", "   "]) == 2  # an empty query is a clear usage error
+    assert "empty" in capsys.readouterr().err.lower()

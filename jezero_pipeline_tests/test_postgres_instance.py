@@ -195,6 +195,10 @@ def test_two_partitions_at_once_are_recorded_in_postgres(postgres: PgServer, tmp
     for key, value in postgres.env().items():
         monkeypatch.setenv(key, value)
 
+    # The tables are created once before any worker starts, as `dagster instance migrate` does
+    # in docs/scaling.md: two processes creating them on an empty database at once can race.
+    dg.DagsterInstance.from_config(str(home)).dispose()
+
     # spawn, not fork: each worker is a clean interpreter, as a run worker on another machine is
     ctx = multiprocessing.get_context("spawn")
     start_together = ctx.Barrier(len(PARTITIONS))

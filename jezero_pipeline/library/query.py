@@ -22,9 +22,10 @@ import math
 import os
 import re
 import threading
+from contextlib import contextmanager
 from datetime import date, datetime, timezone
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, Iterator
 
 import duckdb
 
@@ -152,6 +153,7 @@ class Library:
         self._avg: dict[str, float] = {}
         self._num_docs = 0
         self._meta: dict[str, str] = {}
+        self._pinned = 0  # >0 while one call runs: all its queries read the same file
 
     # -- connection
 
@@ -167,7 +169,20 @@ class Library:
     def __exit__(self, *exc: object) -> None:
         self.close()
 
+    @contextmanager
+    def _snapshot(self) -> Iterator[None]:
+        """Hold the lock and one file for a whole call, even if a rebuild swaps it meanwhile."""
+        with self._lock:
+            self._connection()
+            self._pinned += 1
+            try:
+                yield
+            finally:
+                self._pinned -= 1
+
     def _connection(self) -> duckdb.DuckDBPyConnection:
+        if self._pinned and self._con is not None:
+            return self._con
         try:
             st = os.stat(self.path)
         except FileNotFoundError:
@@ -368,7 +383,7 @@ class Library:
         terms = parse_query(query)
         n = self._limit(limit, self.cfg.default_limit)
         where, params = self._filters(project, source, since, until, kind, trust)
-        with self._lock:
+        with self._snapshot():
             qterms = self._tokenize_terms(terms)
             if not any(q["raw"] for q in qterms):
                 raise QueryError(f"query {query!r} has no searchable words (letters or digits)")
@@ -388,7 +403,7 @@ class Library:
     def get_item(self, item_id: int, include_original: bool = False) -> dict[str, Any]:
         """One item by id; `original` (the redacted segment text) only when asked for."""
         iid = _check_id(item_id)
-        with self._lock:
+        with self._snapshot():
             rows = self._rows("SELECT * FROM items WHERE id = ?", [iid])
         if not rows:
             return {"found": False, "item": None}
@@ -399,7 +414,7 @@ class Library:
         """Items in [since, until), newest first, copies removed."""
         n = self._limit(limit, TIMELINE_DEFAULT_LIMIT)
         where, params = self._filters(project, source, since, until)
-        with self._lock:
+        with self._snapshot():
             rows = self._timeline_rows(where, params, n)
         results = [self._item_out(r) for r in rows]
         return {"count": len(results), "results": results}
@@ -424,7 +439,7 @@ class Library:
         """
         iid = _check_id(item_id)
         n = self._limit(limit, LATER_DEFAULT_LIMIT)
-        with self._lock:
+        with self._snapshot():
             rows = self._rows("SELECT * FROM items WHERE id = ?", [iid])
             if not rows:
                 return {"found": False, "item": None, "matched_by": None, "count": 0, "later": []}
@@ -469,7 +484,7 @@ class Library:
 
     def list_sources(self) -> dict[str, Any]:
         """Each source with its item count and latest item date."""
-        with self._lock:
+        with self._snapshot():
             rows = self._rows(
                 "SELECT source, count(*) AS items, max(occurred_at) AS latest FROM items "
                 "GROUP BY source ORDER BY source"
@@ -479,7 +494,7 @@ class Library:
 
     def stats(self) -> dict[str, Any]:
         """Counts and build facts about the library file."""
-        with self._lock:
+        with self._snapshot():
             (row,) = self._rows(
                 "SELECT count(*) AS items, count(DISTINCT source) AS sources, "
                 "count(DISTINCT project) AS projects, min(occurred_at) AS first, "
