@@ -149,3 +149,20 @@ def test_cli_query_commands_on_the_sample_library(workdir, capsys, monkeypatch):
     capsys.readouterr()
     assert main(["-c", cfg, "search", "   "]) == 2  # an empty query is a clear usage error
     assert "empty" in capsys.readouterr().err.lower()
+
+
+def test_bad_files_are_skipped_with_a_warning_and_nothing_else_is_lost(workdir):
+    projects = workdir / "samples" / "claude-code" / "projects" / "-home-dev-broken"
+    projects.mkdir(parents=True)
+    (projects / "11111111-2222-4333-8444-555555555555.jsonl").write_bytes(b"")
+    (projects / "66666666-2222-4333-8444-555555555555.jsonl").write_bytes(b"{not json\n\xff\xfe\n")
+    with dg.instance_for_test() as instance:
+        reports, ok = _run(workdir, instance)
+        assert ok
+        cc = reports[0]
+        assert cc["skipped_files"] >= 2 and cc["sessions"] == 3  # the three good samples
+        events = instance.fetch_materializations(dg.AssetKey("raw_sessions"), limit=5).records
+        reasons = [e.asset_materialization.metadata["skipped_reasons"].value for e in events
+                   if e.asset_materialization.partition == "claude-code"][0]
+    assert "11111111-2222-4333-8444-555555555555.jsonl: empty file" in reasons
+    assert "66666666-2222-4333-8444-555555555555.jsonl: line 1: not JSON" in reasons

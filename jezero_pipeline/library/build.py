@@ -18,7 +18,7 @@ from typing import Any
 import duckdb
 import pandas as pd
 
-from .fts import FTS_SCHEMA, TOKENIZER_SETTINGS, create_index, load_fts
+from .fts import STEMMER, STOPWORDS_TABLE, TOKENIZE_MACRO, TOKENIZER_SETTINGS, create_tokenizer, load_fts
 from .schema import BASE_WEIGHTS, FIELDS, ITEMS_DDL, META_DDL, SCHEMA_VERSION
 
 log = logging.getLogger(__name__)
@@ -165,7 +165,7 @@ def _write(con: duckdb.DuckDBPyConnection, df: pd.DataFrame, max_id_ever: int) -
         FROM frame ORDER BY id
     """)
     con.unregister("frame")
-    create_index(con, list(FIELDS))
+    create_tokenizer(con)
     _build_postings(con)
     con.execute(META_DDL)
     meta = {
@@ -180,37 +180,65 @@ def _write(con: duckdb.DuckDBPyConnection, df: pd.DataFrame, max_id_ever: int) -
 
 
 def _build_postings(con: duckdb.DuckDBPyConnection) -> None:
-    """Per-term, per-item, per-field term frequencies from the FTS index's own tables."""
-    s = FTS_SCHEMA
-    # fieldid follows the order the fields were given to create_fts_index.
-    tf_cols = ",\n".join(
-        f"count(*) FILTER (WHERE t.fieldid = {i})::INTEGER AS tf_{name}"
-        for i, name in enumerate(FIELDS.values())
+    """`terms`, `postings` and `doclen`, in a few set-wise SQL passes over `items`.
+
+    Tokenize every field with the `tokenize` macro, count each word per (item, field), stem
+    each distinct word once (there are far fewer words than tokens), then fold the fields into
+    one posting per (term, item): the base-weighted tf sum and the original's tf apart (its
+    weight is a search setting). Items get a dense number `doc` (in id order) so a search can
+    add scores into plain arrays; postings are written sorted by (term_id, doc), so DuckDB's
+    per-row-group min/max lets `WHERE term_id = ?` read only that term's row groups.
+    """
+    names = list(FIELDS.values())
+    fields_sql = " UNION ALL ".join(
+        f"SELECT id, {i} AS fno, {col} AS txt FROM items WHERE {col} IS NOT NULL"
+        for i, col in enumerate(FIELDS)
     )
-    len_cols = ",\n".join(
-        f"count(t.termid) FILTER (WHERE t.fieldid = {i})::INTEGER AS len_{name}"
-        for i, name in enumerate(FIELDS.values())
+    con.execute(f"""
+        CREATE TEMP TABLE words AS
+        SELECT w, id, fno, count(*)::INTEGER AS tf
+        FROM (SELECT id, fno, unnest({TOKENIZE_MACRO}(txt)) AS w FROM ({fields_sql}))
+        WHERE w <> '' GROUP BY ALL
+    """)
+    con.execute(f"""
+        CREATE TEMP TABLE stems AS
+        SELECT w, stem(w, '{STEMMER}') AS term FROM (SELECT DISTINCT w FROM words)
+        WHERE w NOT IN (SELECT sw FROM {STOPWORDS_TABLE})
+    """)
+    con.execute("""
+        CREATE TEMP TABLE field_tf AS
+        SELECT s.term, w.id, w.fno, sum(w.tf)::INTEGER AS tf
+        FROM words w JOIN stems s USING (w) GROUP BY ALL
+    """)
+    con.execute("DROP TABLE words")
+    len_cols = ", ".join(
+        f"coalesce(sum(f.tf) FILTER (WHERE f.fno = {i}), 0)::INTEGER AS len_{n}" for i, n in enumerate(names)
     )
     con.execute(f"""
         CREATE TABLE doclen AS
-        SELECT docs.docid, docs.name::BIGINT AS id, {len_cols}
-        FROM {s}.docs docs LEFT JOIN {s}.terms t USING (docid)
-        GROUP BY docs.docid, docs.name ORDER BY id
+        SELECT (row_number() OVER (ORDER BY i.id) - 1)::INTEGER AS doc, i.id, {len_cols}
+        FROM items i LEFT JOIN field_tf f ON f.id = i.id GROUP BY i.id ORDER BY i.id
     """)
-    # Each posting carries its item's length (weighted with the fixed base weights, and the
-    # original's apart since its weight is configurable), so a search joins nothing.
-    dl_base = " + ".join(f"{BASE_WEIGHTS[n]!r} * l.len_{n}" for n in BASE_WEIGHTS)
+    con.execute("""
+        CREATE TABLE terms AS
+        SELECT term, (row_number() OVER (ORDER BY term) - 1)::INTEGER AS term_id,
+               count(DISTINCT id)::INTEGER AS df
+        FROM field_tf GROUP BY term ORDER BY term
+    """)
+    weight_of = " ".join(f"WHEN {i} THEN {BASE_WEIGHTS[n]!r}" for i, n in enumerate(names) if n in BASE_WEIGHTS)
+    orig = names.index("original")
     con.execute(f"""
         CREATE TABLE postings AS
-        SELECT d.term, l.id, {tf_cols},
-               ({dl_base})::FLOAT AS dl_base, l.len_original AS dl_original
-        FROM {s}.terms t JOIN {s}.dict d USING (termid) JOIN doclen l USING (docid)
-        GROUP BY d.term, l.id, l.len_original, {", ".join(f"l.len_{n}" for n in BASE_WEIGHTS)}
-        ORDER BY d.term, l.id
+        SELECT t.term_id, d.doc,
+               sum(f.tf * CASE f.fno {weight_of} ELSE 0 END)::FLOAT AS f_base,
+               coalesce(sum(f.tf) FILTER (WHERE f.fno = {orig}), 0)::INTEGER AS tf_original
+        FROM field_tf f JOIN terms t USING (term) JOIN doclen d USING (id)
+        GROUP BY t.term_id, d.doc ORDER BY t.term_id, d.doc
     """)
-    avg_cols = ", ".join(f"coalesce(avg(len_{n}), 0)::DOUBLE AS avg_{n}" for n in FIELDS.values())
+    con.execute("DROP TABLE field_tf")
+    con.execute("DROP TABLE stems")
+    avg_cols = ", ".join(f"coalesce(avg(len_{n}), 0)::DOUBLE AS avg_{n}" for n in names)
     con.execute(f"CREATE TABLE field_stats AS SELECT count(*)::BIGINT AS num_docs, {avg_cols} FROM doclen")
-    con.execute(f"CREATE TABLE term_df AS SELECT term, df::BIGINT AS df FROM {s}.dict ORDER BY term")
 
 
 def build_library(items: pd.DataFrame, path: Path) -> dict:

@@ -8,7 +8,7 @@ scores every row of the table.
 
 from __future__ import annotations
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 
 # Indexed text fields (column in `items`) -> the name used for weights and in postings.
 FIELDS: dict[str, str] = {
