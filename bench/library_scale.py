@@ -1,6 +1,11 @@
 """Library at scale: build time and search latency over needle queries, with hit@1/hit@5.
 
     .venv/bin/python bench/library_scale.py [--items 100000] [--queries 300] [--path DIR]
+        [--jezero] [--report bench/LIBRARY_SCALE.md | --no-report]
+
+With --jezero the SAME items go into a Jezero 0.1.0 store (SQLite FTS5, tokenizer "trigram",
+in bench/.venv-jezero, driven by bench/library_scale_jezero.py) and the same needle queries
+run against both; the report is one table, ours vs Jezero, written to --report.
 
 Generates N items (one per summarised segment) with a filler vocabulary, and gives each item
 three needles of its own: an error (code + message), a command, a component name. Needles
@@ -10,8 +15,13 @@ appear in the atoms/summary and in the redacted original, the way a summariser l
 from __future__ import annotations
 
 import argparse
+import json
+import os
+import platform
 import random
+import sqlite3
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
@@ -22,6 +32,9 @@ import pandas as pd
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+import duckdb  # noqa: E402
+
+from bench.jezero_side import PYTHON as JEZERO_PYTHON, TOKENIZER as JEZERO_TOKENIZER, ensure_installed  # noqa: E402
 from jezero_pipeline.library.build import build_library  # noqa: E402
 from jezero_pipeline.library.query import Library  # noqa: E402
 
@@ -85,46 +98,152 @@ def generate(n: int, seed: int = 7, original_words: int = 200) -> tuple[pd.DataF
     return pd.DataFrame(rows), needle_rows
 
 
+KINDS = ("error", "command", "component")
+BENCH_DIR = Path(__file__).resolve().parent
+
+
+def machine() -> str:
+    mem = next((ln.split()[1] for ln in Path("/proc/meminfo").read_text().splitlines()
+                if ln.startswith("MemTotal")), "0")
+    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
+    return (f"{os.cpu_count()} cores, {int(mem) / 1e6:.1f} GB memory, load average {load:.1f} at start; "
+            f"Python {platform.python_version()}, duckdb {duckdb.__version__}, SQLite {sqlite3.sqlite_version}")
+
+
+def summarise(ms: list[float], hits: list[tuple[int, bool, bool]]) -> dict:
+    """p50/p95 in ms and hit@1/hit@5 of the queries given."""
+    q = statistics.quantiles(ms, n=20) if len(ms) > 1 else ms * 19
+    return {"p50": statistics.median(ms), "p95": q[18],
+            "hit1": sum(h[1] for h in hits) / len(hits), "hit5": sum(h[2] for h in hits) / len(hits)}
+
+
+def run_ours(path: Path, df: pd.DataFrame, queries: list[tuple[str, int, str]]) -> dict:
+    stats = build_library(df, path)
+    print(f"ours build: {stats['seconds']:.1f} s, {stats['bytes'] / 1e6:.0f} MB ({path})", flush=True)
+    lib = Library(path)
+    lib.search("warm up")  # opens the file, loads fts and the per-item lengths
+    ms, results = [], []
+    for _, _, q in queries:
+        t = time.perf_counter()
+        res = lib.search(q, limit=5)
+        ms.append((time.perf_counter() - t) * 1000)
+        results.append([r["external_id"] for r in res["results"]])
+    probes = {}
+    for probe in ("error", "connection reset", "test build deploy"):
+        t = time.perf_counter()
+        lib.search(probe)
+        probes[probe] = (time.perf_counter() - t) * 1000
+    lib.close()
+    return {"build": stats["seconds"], "bytes": stats["bytes"], "ms": ms, "results": results, "probes": probes}
+
+
+def run_jezero(folder: Path, df: pd.DataFrame, queries: list[tuple[str, int, str]]) -> dict:
+    version = ensure_installed()
+    items_path, queries_path = folder / "items.jsonl", folder / "queries.json"
+    with items_path.open("w", encoding="utf-8") as fh:
+        for row in df.to_dict("records"):
+            row["occurred_at"] = row["occurred_at"].isoformat()
+            fh.write(json.dumps(row, ensure_ascii=False) + "\n")
+    probes = ["error", "connection reset", "test build deploy"]
+    queries_path.write_text(json.dumps([q for _, _, q in queries] + probes), encoding="utf-8")
+    db = folder / "jezero.sqlite"
+    out = subprocess.run(
+        [str(JEZERO_PYTHON), str(BENCH_DIR / "library_scale_jezero.py"), str(items_path), str(queries_path),
+         str(db), JEZERO_TOKENIZER], check=True, capture_output=True, text=True)
+    got = json.loads(out.stdout)
+    searches = got["searches"]
+    print(f"jezero {version} build: {got['build_seconds']:.1f} s, {db.stat().st_size / 1e6:.0f} MB ({db})", flush=True)
+    return {"version": version, "build": got["build_seconds"], "bytes": db.stat().st_size,
+            "ms": [x["seconds"] * 1000 for x in searches[: len(queries)]],
+            "results": [x["external_ids"] for x in searches[: len(queries)]],
+            "probes": {p: x["seconds"] * 1000 for p, x in zip(probes, searches[len(queries):])}}
+
+
+def figures(run: dict, df: pd.DataFrame, queries: list[tuple[str, int, str]]) -> dict[str, dict]:
+    """Per needle kind and over all queries: latency and hit@1/hit@5."""
+    ext = list(df["external_id"])
+    by_kind: dict[str, tuple[list, list]] = {k: ([], []) for k in (*KINDS, "all")}
+    for (kind, i, _), ms, got in zip(queries, run["ms"], run["results"]):
+        hit = (i, bool(got) and got[0] == ext[i], ext[i] in got)
+        for k in (kind, "all"):
+            by_kind[k][0].append(ms)
+            by_kind[k][1].append(hit)
+    return {k: summarise(ms, hits) for k, (ms, hits) in by_kind.items()}
+
+
+def report(args: argparse.Namespace, ours: dict, jez: dict | None, df: pd.DataFrame,
+           queries: list[tuple[str, int, str]], host: str) -> str:
+    f_ours = figures(ours, df, queries)
+    f_jez = figures(jez, df, queries) if jez else None
+    cmd = "python bench/library_scale.py " + " ".join(sys.argv[1:])
+    lines = [
+        "# Library at scale: ours vs Jezero 0.1.0",
+        "",
+        f"Generated by `{cmd}` on {time.strftime('%Y-%m-%d %H:%M %Z')} (do not edit by hand).",
+        f"Machine: {host}. Shared and noisy: compare the ratios within this run.",
+        f"{len(df):,} generated items; {len(queries) // len(KINDS)} needle queries per kind "
+        "(error, command, component), limit 5, one process, warm.",
+        "",
+        "| metric | ours (DuckDB) | Jezero (SQLite FTS5 trigram) | Jezero / ours |",
+        "|---|---:|---:|---:|",
+    ]
+
+    def row(name: str, a: float, b: float | None, fmt: str) -> None:
+        if b is None:
+            lines.append(f"| {name} | {a:{fmt}} | - | - |")
+        else:
+            ratio = f"{b / a:.1f}x" if a else "-"
+            lines.append(f"| {name} | {a:{fmt}} | {b:{fmt}} | {ratio} |")
+
+    row("build, s", ours["build"], jez["build"] if jez else None, ".1f")
+    row("file size, MB", ours["bytes"] / 1e6, jez["bytes"] / 1e6 if jez else None, ".0f")
+    for k in (*KINDS, "all"):
+        row(f"{k}: search p50, ms", f_ours[k]["p50"], f_jez[k]["p50"] if f_jez else None, ".1f")
+        row(f"{k}: search p95, ms", f_ours[k]["p95"], f_jez[k]["p95"] if f_jez else None, ".1f")
+    for k in KINDS:
+        for h, label in (("hit1", "hit@1"), ("hit5", "hit@5")):
+            a, b = f_ours[k][h], (f_jez[k][h] if f_jez else None)
+            lines.append(f"| {k}: {label} | {a:.3f} | {'-' if b is None else f'{b:.3f}'} | |")
+    for p, ms in ours["probes"].items():
+        row(f"frequent-word query {p!r}, ms", ms, jez["probes"][p] if jez else None, ".1f")
+    lines += [
+        "",
+        "Ours: `build_library` (items, then terms/postings built in SQL with the fts extension's",
+        "stemmer) and `Library.search` (BM25F over the query's own terms: one statement fetches",
+        "their postings, numpy sums them, the best 200 are re-ranked by recency).",
+        f"Jezero: `Store.upsert_many` then `Store.search` (its defaults), tokenizer {JEZERO_TOKENIZER!r}"
+        " (SQLite 3.40 has no remove_diacritics for trigram).",
+    ]
+    return "\n".join(lines) + "\n"
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--items", type=int, default=100_000)
     ap.add_argument("--queries", type=int, default=300, help="needle queries per kind")
     ap.add_argument("--path", type=Path, default=None, help="folder for the library file")
+    ap.add_argument("--jezero", action="store_true", help="also build and search Jezero 0.1.0 on the same items")
+    ap.add_argument("--report", type=Path, default=BENCH_DIR / "LIBRARY_SCALE.md")
+    ap.add_argument("--no-report", action="store_true", help="print only")
     args = ap.parse_args()
 
+    host = machine()
     t0 = time.perf_counter()
     df, nds = generate(args.items)
-    print(f"generated {len(df):,} items in {time.perf_counter() - t0:.1f} s")
+    print(f"generated {len(df):,} items in {time.perf_counter() - t0:.1f} s", flush=True)
     folder = args.path or Path(tempfile.mkdtemp(prefix="jezero-bench-"))
-    path = folder / "library.duckdb"
-    stats = build_library(df, path)
-    print(f"build: {stats['seconds']:.1f} s, {stats['bytes'] / 1e6:.0f} MB ({path})")
-
-    lib = Library(path)
-    lib.search("warm up")  # opens the file, loads fts
+    folder.mkdir(parents=True, exist_ok=True)
     rng = random.Random(11)
     sample = rng.sample(range(args.items), min(args.queries, args.items))
-    id_of = {e: i for e, i in zip(df["external_id"], range(len(df)))}
-    all_ms = []
-    for kind in ("error", "command", "component"):
-        ms, h1, h5 = [], 0, 0
-        for i in sample:
-            t = time.perf_counter()
-            res = lib.search(nds[i][kind], limit=5)
-            ms.append((time.perf_counter() - t) * 1000)
-            ranks = [id_of[r["external_id"]] for r in res["results"]]
-            h1 += bool(ranks) and ranks[0] == i
-            h5 += i in ranks
-        all_ms += ms
-        q = statistics.quantiles(ms, n=20)
-        print(f"{kind:9s}: hit@1 {h1 / len(sample):.3f}  hit@5 {h5 / len(sample):.3f}  "
-              f"p50 {statistics.median(ms):.1f} ms  p95 {q[18]:.1f} ms")
-    q = statistics.quantiles(all_ms, n=20)
-    print(f"all      : {len(all_ms)} queries  p50 {statistics.median(all_ms):.1f} ms  p95 {q[18]:.1f} ms")
-    for probe in ("error", "connection reset", "test build deploy"):
-        t = time.perf_counter()
-        lib.search(probe)
-        print(f"frequent-word query {probe!r}: {(time.perf_counter() - t) * 1000:.1f} ms")
+    queries = [(kind, i, nds[i][kind]) for kind in KINDS for i in sample]
+
+    ours = run_ours(folder / "library.duckdb", df, queries)
+    jez = run_jezero(folder, df, queries) if args.jezero else None
+    text = report(args, ours, jez, df, queries, host)
+    print(text)
+    if not args.no_report:
+        args.report.write_text(text, encoding="utf-8")
+        print(f"wrote {args.report}")
 
 
 if __name__ == "__main__":

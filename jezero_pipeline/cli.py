@@ -59,13 +59,14 @@ QUIET = {"console": {"config": {"log_level": "WARNING"}}}  # the report is the o
 def run_connectors(cfg: Config, cfg_file: str, names: list[str], limit: int = 0,
                    force_ids: dict[str, list[str]] | None = None, instance: Any = None) -> tuple[list[dict[str, Any]], bool]:
     """Materialise each connector's partition, then the library. Returns (reports, all ok)."""
-    from .defs.definitions import build_definitions
+    from .defs.build import build_definitions
 
     defs = build_definitions(cfg, cfg_file)
     instance = instance or dagster_instance(cfg)
     job = defs.resolve_job_def("connector_job")
     reports = []
     ok = True
+    before = _summaries_versions(instance, names)
     for name in names:
         run_config = {"loggers": QUIET, "ops": {
             "raw_sessions": {"config": {"limit": limit}},
@@ -95,13 +96,51 @@ def run_connectors(cfg: Config, cfg_file: str, names: list[str], limit: int = 0,
         elif report["failed"]:
             ok = False
         reports.append(report)
+    if _library_is_current(instance, cfg, names, before):
+        reports.append({"library": str(cfg.library_path), "success": True, "rebuilt": False,
+                        "items": _latest_metadata(instance, "search_index").get("items", 0)})
+        return reports, ok
     lib = defs.resolve_job_def("library_job").execute_in_process(
         instance=instance, raise_on_error=False, run_config={"loggers": QUIET})
     if not lib.success:
         ok = False
-    reports.append({"library": str(cfg.library_path), "success": lib.success,
+    reports.append({"library": str(cfg.library_path), "success": lib.success, "rebuilt": True,
                     "items": _metadata(lib, "search_index").get("items", 0)})
     return reports, ok
+
+
+def _latest(instance: Any, asset: str, partition: str | None = None) -> Any:
+    import dagster as dg
+
+    flt = dg.AssetRecordsFilter(asset_key=dg.AssetKey(asset), asset_partitions=[partition] if partition else None)
+    records = instance.fetch_materializations(flt, limit=1).records
+    return records[0] if records else None
+
+
+def _latest_metadata(instance: Any, asset: str) -> dict[str, Any]:
+    rec = _latest(instance, asset)
+    if rec is None:
+        return {}
+    return {k: getattr(v, "value", v) for k, v in rec.asset_materialization.metadata.items()}
+
+
+def _summaries_versions(instance: Any, names: list[str]) -> dict[str, tuple[str | None, float]]:
+    out = {}
+    for name in names:
+        rec = _latest(instance, "summaries", name)
+        out[name] = (rec.asset_materialization.tags.get("dagster/data_version"), rec.timestamp) if rec else (None, 0.0)
+    return out
+
+
+def _library_is_current(instance: Any, cfg: Config, names: list[str], before: dict[str, Any]) -> bool:
+    """No partition's summaries changed, and the library was built after all of them."""
+    if not cfg.library_path.exists() or set(names) != {c.name for c in cfg.connectors}:
+        return False
+    after = _summaries_versions(instance, names)
+    if any(after[n][0] != before[n][0] or before[n][0] is None for n in names):
+        return False
+    lib = _latest(instance, "search_index")
+    return lib is not None and all(lib.timestamp > before[n][1] for n in names)
 
 
 # ------------------------------------------------------------------------------- commands

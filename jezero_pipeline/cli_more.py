@@ -68,7 +68,7 @@ def _parse_ids(args: argparse.Namespace) -> list[int]:
 def cmd_resummarize(args: argparse.Namespace, cfg: Config) -> int:
     """Summarise chosen items again from their stored redacted original, keeping their ids."""
     from .cli import QUIET, dagster_instance
-    from .defs.definitions import build_definitions
+    from .defs.build import build_definitions
     from .library.query import Library
     from .locking import run_lock
 

@@ -288,12 +288,16 @@ def _summary_fields(summary: Summary) -> dict[str, Any]:
 
 
 def summarize(cfg: Config, connector_name: str, staging: Staging, redactor: Redactor,
-              generation: str, provider: Any, redacted: list[dict[str, Any]] | None = None,
+              generation: str, provider: Any = None, redacted: list[dict[str, Any]] | None = None,
               force_ids: set[str] | None = None, max_calls: int | None = None,
               write: bool = True) -> tuple[list[dict[str, Any]], SummarizeReport]:
-    """Summarise what has no summary of this generation; journal each answer as it comes."""
+    """Summarise what has no summary of this generation; journal each answer as it comes.
+
+    `provider` defaults to the config's; it is only built when something needs a call, so a
+    no-change run never even imports a model SDK.
+    """
     from .summarizing.prompt import SummaryRequest
-    from .summarizing.runner import summarize_batch
+    from .summarizing.runner import make_summarizer, summarize_batch
 
     if redacted is None:
         redacted = staging.read_rows("redacted_segments", connector_name)
@@ -341,6 +345,8 @@ def summarize(cfg: Config, connector_name: str, staging: Staging, redactor: Reda
             staging.append_journal(connector_name, [row])
 
     budget = max_calls if max_calls is not None else cfg.summarizer.max_calls_per_run
+    if todo and provider is None:
+        provider = make_summarizer(cfg.summarizer, api_key(cfg))
     batch = summarize_batch(provider, todo, cfg.summarizer.max_concurrency, on_outcome, budget)
     report.calls = batch.calls
     report.failed = batch.failed

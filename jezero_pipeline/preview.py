@@ -35,10 +35,7 @@ def preview(cfg: Config, connector: str, dry_run: bool = True, sample: int = 0) 
     }
     if dry_run:
         return report
-    from .summarizing.runner import make_summarizer
-
-    provider = make_summarizer(cfg.summarizer, pipeline.api_key(cfg))
-    rows, srep = pipeline.summarize(cfg, connector, staging, redactor, generation, provider,
+    rows, srep = pipeline.summarize(cfg, connector, staging, redactor, generation,
                                     redacted=red, write=False)
     report.update(calls=srep.calls, failed=srep.failed, input_tokens=srep.input_tokens,
                   output_tokens=srep.output_tokens,

@@ -9,7 +9,7 @@ import pytest
 
 from jezero_pipeline.cli import run_connectors
 from jezero_pipeline.config import load_config
-from jezero_pipeline.defs.definitions import build_definitions
+from jezero_pipeline.defs.build import build_definitions
 from jezero_pipeline.library.query import Library
 
 REPO = Path(__file__).resolve().parents[1]
@@ -80,10 +80,13 @@ def test_first_run_builds_a_searchable_library_second_run_does_nothing(workdir):
         assert ok
         for r in again[:-1]:
             assert r["calls"] == 0 and r["bytes_read"] == 0 and r["unchanged"] == r["docs"]
+        assert reports[-1]["rebuilt"] and not again[-1]["rebuilt"], "an unchanged library is not rebuilt"
+        assert again[-1]["items"] == reports[-1]["items"]
 
         # Both runs and their materialisations are in the instance (what the UI shows).
         mats = instance.fetch_materializations(dg.AssetKey("summaries"), limit=10).records
         assert len(mats) == 4  # 2 partitions x 2 runs
+        assert len(instance.fetch_materializations(dg.AssetKey("search_index"), limit=10).records) == 1
 
 
 def test_library_finds_sample_titles_and_exact_strings(workdir):

@@ -13,9 +13,10 @@ from hypothesis import given, settings, strategies as st
 
 from jezero_pipeline.config import SearchConfig
 from jezero_pipeline.library.build import build_library
-from jezero_pipeline.library.fts import load_fts
+from jezero_pipeline.library.fts import create_index, load_fts
 from jezero_pipeline.library.query import MAX_TERMS, Library, QueryError, parse_query
 from jezero_pipeline.library.render import format_results_rich
+from jezero_pipeline.library.schema import FIELDS, SCHEMA_VERSION
 
 NOW = datetime(2026, 1, 1, tzinfo=timezone.utc)
 
@@ -70,10 +71,10 @@ def test_query_tokenizer_is_the_index_tokenizer(tmp_path_factory, text):
     """Whatever a text indexes to, the same text as a query looks up exactly those terms."""
     tmp = tmp_path_factory.mktemp("tok")
     path = tmp / "library.duckdb"
-    build_library(pd.DataFrame([item("a#0", text)]), path)
+    build_library(pd.DataFrame([item("a#0", text, project=None)]), path)  # only the title has words
     con = duckdb.connect(str(path), read_only=True)
     load_fts(con)
-    indexed = {r[0] for r in con.execute("SELECT term FROM postings WHERE tf_title > 0").fetchall()}
+    indexed = {r[0] for r in con.execute("SELECT DISTINCT term FROM terms JOIN postings USING (term_id)").fetchall()}
     con.close()
     lib = Library(path)
     try:
@@ -81,6 +82,32 @@ def test_query_tokenizer_is_the_index_tokenizer(tmp_path_factory, text):
     finally:
         lib.close()
     assert queried == indexed
+
+
+@settings(max_examples=20, deadline=None)
+@given(st.lists(st.tuples(st.text(max_size=30), st.text(max_size=30)), min_size=1, max_size=4))
+def test_postings_equal_the_fts_extension_index(tmp_path_factory, texts):
+    """Our SQL-built postings hold exactly the (term, item) pairs, df and field lengths that
+    the extension's own `create_fts_index` makes of the same items."""
+    path = tmp_path_factory.mktemp("idx") / "library.duckdb"
+    build_library(pd.DataFrame([item(f"d{i}#0", t, summary=s, original=s + " " + t)
+                                for i, (t, s) in enumerate(texts)]), path)
+    con = duckdb.connect(str(path))
+    load_fts(con)
+    create_index(con, list(FIELDS))
+    ours = con.execute("SELECT t.term, d.id, t.df FROM postings p JOIN terms t USING (term_id) "
+                       "JOIN doclen d USING (doc)").fetchall()
+    theirs = con.execute(
+        "SELECT DISTINCT d.term, docs.name::BIGINT, d.df FROM fts_main_items.terms t "
+        "JOIN fts_main_items.dict d USING (termid) JOIN fts_main_items.docs docs USING (docid)").fetchall()
+    lens = ", ".join(f"len_{n}" for n in FIELDS.values())
+    our_lens = con.execute(f"SELECT id, [{lens}] FROM doclen").fetchall()
+    their_lens = con.execute(
+        f"SELECT docs.name::BIGINT, [{', '.join(f'count(t.termid) FILTER (WHERE t.fieldid = {i})' for i in range(len(FIELDS)))}] "
+        "FROM fts_main_items.docs docs LEFT JOIN fts_main_items.terms t USING (docid) GROUP BY docs.name").fetchall()
+    con.close()
+    assert sorted(ours) == sorted(theirs)
+    assert sorted(our_lens) == sorted(their_lens)
 
 
 def test_title_beats_summary_beats_project(tmp_path):
@@ -127,8 +154,9 @@ def test_ranking_matches_duckdb_match_bm25_with_equal_weights(tmp_path):
         lib.close()
     finally:
         schema.BASE_WEIGHTS.update(saved)
-    con = duckdb.connect(str(path), read_only=True)
+    con = duckdb.connect(str(path))  # the extension's own index, built beside ours
     load_fts(con)
+    create_index(con, list(FIELDS))
     theirs = dict(con.execute(
         "SELECT id, s FROM (SELECT id, fts_main_items.match_bm25(id, 'alpha gamma') AS s FROM items) WHERE s IS NOT NULL"
     ).fetchall())
@@ -136,6 +164,27 @@ def test_ranking_matches_duckdb_match_bm25_with_equal_weights(tmp_path):
     assert set(ours) == set(theirs)
     for i in ours:
         assert ours[i] == pytest.approx(theirs[i] * math.log(10), rel=1e-4)
+
+
+@settings(max_examples=15, deadline=None)
+@given(st.lists(st.sampled_from(["alpha", "beta", "gamma", "delta", "alpha beta", "gamma gamma"]),
+                min_size=2, max_size=8), st.sampled_from(["alpha", "gamma delta", '"alpha beta" gamma']))
+def test_stored_impacts_equal_scores_computed_at_search(tmp_path_factory, texts, query):
+    """The per-posting scores stored for the default weights give the scores computed from tf."""
+    path = tmp_path_factory.mktemp("imp") / "library.duckdb"
+    build_library(pd.DataFrame([item(f"d{i}#0", t, summary=texts[-1 - i], original=t * 3)
+                                for i, t in enumerate(texts)]), path)
+    lib = Library(path, now=lambda: NOW)
+    try:
+        assert lib._use_impact()
+        stored = {r["id"]: r["relevance"] for r in lib.search(query, limit=50)["results"]}
+        lib._use_impact = lambda: False
+        computed = {r["id"]: r["relevance"] for r in lib.search(query, limit=50)["results"]}
+    finally:
+        lib.close()
+    assert stored.keys() == computed.keys()
+    for i in stored:
+        assert stored[i] == pytest.approx(computed[i], rel=1e-5, abs=1e-5)
 
 
 def test_recency_rerank(tmp_path):
@@ -290,7 +339,7 @@ def test_list_sources_and_stats(tmp_path):
     src = lib.list_sources()["sources"]
     assert src[0] == {"source": "s1", "items": 2, "latest": (NOW - timedelta(days=1)).isoformat()}
     st_ = lib.stats()
-    assert st_["items"] == 3 and st_["schema_version"] == "1"
+    assert st_["items"] == 3 and st_["schema_version"] == str(SCHEMA_VERSION)
 
 
 def test_missing_library_is_a_clear_error(tmp_path):

@@ -142,7 +142,7 @@ def run_partition(config_path: str, partition: str, start_together, results) -> 
 
     from jezero_pipeline.cli import QUIET
     from jezero_pipeline.config import load_config
-    from jezero_pipeline.defs.definitions import build_definitions
+    from jezero_pipeline.defs.build import build_definitions
 
     instance = dg.DagsterInstance.get()
     job = build_definitions(load_config(config_path), config_path).resolve_job_def("connector_job")

@@ -8,7 +8,7 @@ import pytest
 
 from jezero_pipeline.cli import run_connectors
 from jezero_pipeline.config import load_config
-from jezero_pipeline.defs.definitions import build_definitions
+from jezero_pipeline.defs.build import build_definitions
 from jezero_pipeline.staging import Staging
 
 from sessionfiles import long_turns, write_claude_session, write_config

@@ -108,14 +108,11 @@ def build_assets(cfg: Config) -> tuple[list[dg.AssetsDefinition], list[dg.AssetC
               description="One summary per segment: reused when (content hash, generation) matches, "
                           "else one model call. Failures are recorded and retried next run.")
     def summaries(context: dg.AssetExecutionContext, jezero: JezeroResource, config: SummarizeConfig) -> dg.MaterializeResult:
-        from ..summarizing.runner import make_summarizer
-
         name = context.partition_key
         cfg = jezero.config
-        provider = make_summarizer(cfg.summarizer, pipeline.api_key(cfg))
         with jezero.partition_lock(name), _recording_failure(jezero, name):
             rows, rep = pipeline.summarize(
-                cfg, name, jezero.staging, jezero.redactor, generation, provider,
+                cfg, name, jezero.staging, jezero.redactor, generation,
                 force_ids=set(config.force_ids),
                 max_calls=None if config.max_calls < 0 else config.max_calls,
             )

@@ -18,8 +18,10 @@ from typing import Any
 import duckdb
 import pandas as pd
 
+from ..config import SearchConfig
+
 from .fts import STEMMER, STOPWORDS_TABLE, TOKENIZE_MACRO, TOKENIZER_SETTINGS, create_tokenizer, load_fts
-from .schema import BASE_WEIGHTS, FIELDS, ITEMS_DDL, META_DDL, SCHEMA_VERSION
+from .schema import BASE_WEIGHTS, BM25_B, BM25_K1, FIELDS, ITEMS_DDL, META_DDL, SCHEMA_VERSION
 
 log = logging.getLogger(__name__)
 
@@ -27,6 +29,10 @@ ITEM_COLUMNS = [
     "source", "external_id", "session_id", "occurred_at", "title", "summary", "questions",
     "atoms", "project", "trust", "original", "original_ref", "content_hash",
 ]
+
+
+# `postings.impact` is precomputed for the default weight of the original.
+IMPACT_ORIGINAL_WEIGHT = SearchConfig().original_weight
 
 
 class LibraryBuildError(ValueError):
@@ -174,6 +180,7 @@ def _write(con: duckdb.DuckDBPyConnection, df: pd.DataFrame, max_id_ever: int) -
         "fields": json.dumps(FIELDS),
         "built_at": datetime.now(timezone.utc).isoformat(),
         "max_id_ever": str(max_id_ever),
+        "impact_original_weight": repr(IMPACT_ORIGINAL_WEIGHT),
         "duckdb_version": duckdb.__version__,
     }
     con.executemany("INSERT INTO meta VALUES (?, ?)", list(meta.items()))
@@ -225,15 +232,28 @@ def _build_postings(con: duckdb.DuckDBPyConnection) -> None:
                count(DISTINCT id)::INTEGER AS df
         FROM field_tf GROUP BY term ORDER BY term
     """)
+    # A point lookup per query word; without it each lookup scans every term.
+    con.execute("CREATE UNIQUE INDEX terms_term ON terms (term)")
     weight_of = " ".join(f"WHEN {i} THEN {BASE_WEIGHTS[n]!r}" for i, n in enumerate(names) if n in BASE_WEIGHTS)
     orig = names.index("original")
+    w = {**BASE_WEIGHTS, "original": IMPACT_ORIGINAL_WEIGHT}
+    dl = " + ".join(f"{w[n]!r} * d.len_{n}" for n in names)
+    avgdl = f"(SELECT {' + '.join(f'{w[n]!r} * avg(len_{n})' for n in names)} FROM doclen)"
+    n_docs = "(SELECT count(*) FROM doclen)"
     con.execute(f"""
         CREATE TABLE postings AS
-        SELECT t.term_id, d.doc,
-               sum(f.tf * CASE f.fno {weight_of} ELSE 0 END)::FLOAT AS f_base,
-               coalesce(sum(f.tf) FILTER (WHERE f.fno = {orig}), 0)::INTEGER AS tf_original
-        FROM field_tf f JOIN terms t USING (term) JOIN doclen d USING (id)
-        GROUP BY t.term_id, d.doc ORDER BY t.term_id, d.doc
+        SELECT term_id, doc, f_base, tf_original,
+               (ln(({n_docs} - df + 0.5) / (df + 0.5) + 1) * {BM25_K1 + 1!r} * f
+                / (f + {BM25_K1!r} * (1 - {BM25_B!r} + {BM25_B!r} * dl / coalesce(nullif({avgdl}, 0), 1))))::FLOAT
+               AS impact
+        FROM (
+            SELECT t.term_id, any_value(t.df) AS df, d.doc, any_value({dl}) AS dl,
+                   sum(f.tf * CASE f.fno {weight_of} ELSE 0 END)::FLOAT AS f_base,
+                   coalesce(sum(f.tf) FILTER (WHERE f.fno = {orig}), 0)::INTEGER AS tf_original,
+                   sum(f.tf * CASE f.fno {weight_of} WHEN {orig} THEN {IMPACT_ORIGINAL_WEIGHT!r} ELSE 0 END)::DOUBLE AS f
+            FROM field_tf f JOIN terms t USING (term) JOIN doclen d USING (id)
+            GROUP BY t.term_id, d.doc
+        ) ORDER BY term_id, doc
     """)
     con.execute("DROP TABLE field_tf")
     con.execute("DROP TABLE stems")

@@ -1,9 +1,15 @@
-"""The library file's tables: items, the FTS index, our per-field postings, and meta.
+"""The library file's tables: items, the search index (terms, postings, doclen), and meta.
 
-`postings`/`doclen`/`field_stats`/`term_df` are derived from the FTS index's own tables at
-build time, so they share its tokenizer exactly; they exist because scoring only the query's
-own terms (a range read of `postings`, sorted by term) is far faster than `match_bm25`, which
-scores every row of the table.
+- `terms(term, term_id, df)`: every stemmed term, sorted by term.
+- `postings(term_id, doc, f_base, tf_original)`: one row per (term, item), sorted by
+  (term_id, doc); `f_base` is the term's frequency summed over the fields with their fixed
+  weights (BASE_WEIGHTS), `tf_original` its frequency in the original (weight set at search);
+  `impact` is the whole BM25F score of the term in the item for the default original weight
+  (meta `impact_original_weight`), so a default search only adds numbers up.
+- `doclen(doc, id, len_<field>...)`: each item's dense number and field lengths, in id order.
+- `field_stats`: item count and average field lengths (BM25's avgdl).
+Scoring only the query's own terms from these is far faster than `match_bm25`, which scores
+every row.
 """
 
 from __future__ import annotations
@@ -22,6 +28,8 @@ FIELDS: dict[str, str] = {
 FIELD_NAMES = list(FIELDS.values())
 # Jezero's column weights; `original` comes from SearchConfig.original_weight.
 BASE_WEIGHTS = {"title": 2.0, "summary": 1.0, "questions": 1.5, "atoms": 1.5, "project": 0.5}
+BM25_K1 = 1.2
+BM25_B = 0.75
 
 ITEMS_DDL = """
 CREATE TABLE items (

@@ -13,7 +13,6 @@ from __future__ import annotations
 import ipaddress
 import os
 import random
-from dataclasses import dataclass
 from typing import Any, Protocol
 from urllib.parse import urlsplit
 
@@ -31,7 +30,10 @@ from jezero_pipeline.summarizing.prompt import (
     SummaryRequest,
     build_user_message,
 )
+from jezero_pipeline.summarizing.results import SummarizerError, SummaryResult
 from jezero_pipeline.summarizing.schema import SUMMARY_SCHEMA, SummaryError, parse_summary
+
+__all__ = ["Provider", "SummarizerError", "SummaryResult", "check_base_url", "make_provider"]
 
 DEFAULT_OPENAI_BASE_URL = "https://api.openai.com/v1"
 
@@ -40,17 +42,6 @@ BACKOFF_ENV = "JEZERO_PIPELINE_RETRY_BACKOFF_SECONDS"  # tests and benchmarks sh
 # A longer server-asked wait: the openai SDK gives up at once, our Anthropic client falls back
 # to the backoff instead of sleeping for it.
 MAX_RETRY_AFTER_SECONDS = 120.0
-
-
-class SummarizerError(Exception):
-    """This segment failed; the message says why. The run records it and goes on."""
-
-
-@dataclass
-class SummaryResult:
-    summary: Summary
-    input_tokens: int
-    output_tokens: int
 
 
 class Provider(Protocol):

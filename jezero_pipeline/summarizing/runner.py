@@ -19,6 +19,7 @@ from ..config import SummarizerConfig
 from ..models import Summary
 from .extractive import summarize_extractive
 from .prompt import SummaryRequest
+from .results import SummarizerError, SummaryResult
 
 
 @dataclass
@@ -51,9 +52,7 @@ class ExtractiveProvider:
 
     name = "extractive"
 
-    def summarize(self, req: SummaryRequest, project_hint: str | None = None) -> Any:
-        from .providers import SummaryResult
-
+    def summarize(self, req: SummaryRequest, project_hint: str | None = None) -> SummaryResult:
         return SummaryResult(summarize_extractive(req.text, req.title_hint, project_hint), 0, 0)
 
 
@@ -73,8 +72,6 @@ def summarize_batch(
     max_calls: int | None = None,
 ) -> BatchReport:
     """Run requests through the provider; `on_outcome` is called (serialised) per answer."""
-    from .providers import SummarizerError
-
     report = BatchReport()
     lock = threading.Lock()
     todo = list(requests)
