@@ -13,13 +13,12 @@ import os
 import time
 from dataclasses import asdict, dataclass, field
 from datetime import datetime, timezone
-from pathlib import Path
 from typing import Any
 
 import pyarrow as pa
 
 from .config import Config
-from .models import Atom, Block, Segment, Session, Summary
+from .models import Block, Segment, Session, Summary
 from .redaction import Redactor
 from .segmenting import segment_session
 from .sessions import FileState, make_connector
@@ -150,7 +149,7 @@ def collect(cfg: Config, connector_name: str, staging: Staging, now: float | Non
     if write:
         staging.write_rows("raw_sessions", connector_name, [_session_row(s) for s in sessions], SESSIONS_SCHEMA)
         staging.write_rows("raw_sessions", connector_name,
-                           [asdict(st) | {"carry": getattr(st, "carry", "")} for st in states.values()],
+                           [asdict(st) for st in states.values()],
                            FILES_SCHEMA, ".files.parquet")
     return sessions, report
 

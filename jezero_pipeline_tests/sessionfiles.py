@@ -71,3 +71,31 @@ def write_config(workdir: Path, provider: str = "anthropic", base_url: str = "",
     p.write_text(CONFIG.format(provider=provider, base_url=base_url, concurrency=concurrency, extra=extra,
                                model_line=f'model = "{model}"' if model else ""))
     return p
+
+
+SAMPLES_CONFIG = """
+[storage]
+path = "{storage}/library.duckdb"
+staging_dir = "{storage}/staging"
+[summarizer]
+provider = "extractive"
+{summarizer_extra}
+[[connectors]]
+name = "claude-code"
+type = "claude_code"
+[connectors.options]
+projects_dir = "{samples}/claude-code/projects"
+settle_minutes = 0
+[[connectors]]
+name = "codex"
+type = "codex"
+[connectors.options]
+sessions_dir = "{samples}/codex/sessions"
+settle_minutes = 0
+"""
+
+
+def write_samples_config(path: Path, samples: Path, storage: Path, summarizer_extra: str = "") -> Path:
+    """The repo's two sample connectors, with the library and staging kept under `storage`."""
+    path.write_text(SAMPLES_CONFIG.format(samples=samples, storage=storage, summarizer_extra=summarizer_extra))
+    return path

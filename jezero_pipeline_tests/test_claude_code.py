@@ -14,7 +14,6 @@ from hypothesis import strategies as st
 
 from jezero_pipeline.config import ConnectorConfig, ProjectsConfig
 from jezero_pipeline.sessions import make_connector
-from jezero_pipeline.sessions.base import FileState
 
 FIXTURES = Path("/work/shared/fixtures/real-sessions/claude-code")
 NOW = 2_000_000_000.0  # far after every fixture's mtime: everything is settled

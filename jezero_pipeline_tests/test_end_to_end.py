@@ -6,6 +6,7 @@ from pathlib import Path
 import dagster as dg
 import duckdb
 import pytest
+from sessionfiles import write_samples_config
 
 from jezero_pipeline.cli import run_connectors
 from jezero_pipeline.config import load_config
@@ -14,32 +15,12 @@ from jezero_pipeline.library.query import Library
 
 REPO = Path(__file__).resolve().parents[1]
 
-CONFIG = """
-[storage]
-path = "lib/library.duckdb"
-staging_dir = "staging"
-[summarizer]
-provider = "extractive"
-{summarizer_extra}
-[[connectors]]
-name = "claude-code"
-type = "claude_code"
-[connectors.options]
-projects_dir = "samples/claude-code/projects"
-settle_minutes = 0
-[[connectors]]
-name = "codex"
-type = "codex"
-[connectors.options]
-sessions_dir = "samples/codex/sessions"
-settle_minutes = 0
-"""
 
 
 @pytest.fixture
 def workdir(tmp_path):
     shutil.copytree(REPO / "data" / "samples", tmp_path / "samples")
-    (tmp_path / "jezero.toml").write_text(CONFIG.format(summarizer_extra=""))
+    write_samples_config(tmp_path / "jezero.toml", tmp_path / "samples", tmp_path / "lib")
     return tmp_path
 
 
@@ -101,7 +82,7 @@ def test_library_finds_sample_titles_and_exact_strings(workdir):
 
 def test_model_change_changes_the_summaries_code_version(workdir):
     cfg_a = load_config(workdir / "jezero.toml")
-    (workdir / "jezero.toml").write_text(CONFIG.format(summarizer_extra='model = "other-model"'))
+    write_samples_config(workdir / "jezero.toml", workdir / "samples", workdir / "lib", 'model = "other-model"')
     cfg_b = load_config(workdir / "jezero.toml")
 
     def versions(cfg):

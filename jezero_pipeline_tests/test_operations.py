@@ -1,7 +1,6 @@
 """Operating it: schedules, the change sensor, locks, health, maintenance commands."""
 
 import json
-import os
 import time
 
 import dagster as dg

@@ -23,6 +23,7 @@ from pathlib import Path
 
 import pytest
 import yaml
+from sessionfiles import write_samples_config
 
 REPO = Path(__file__).resolve().parents[1]
 INSTANCE_YAML = REPO / "deploy" / "dagster-postgres.yaml"
@@ -156,28 +157,7 @@ def run_partition(config_path: str, partition: str, start_together, results) -> 
 def write_config(folder: Path) -> Path:
     """A config of its own per worker: staging and library in that worker's folder."""
     folder.mkdir()
-    samples = REPO / "data" / "samples"
-    path = folder / "jezero.toml"
-    path.write_text(f"""
-[storage]
-path = "{folder / 'library.duckdb'}"
-staging_dir = "{folder / 'staging'}"
-[summarizer]
-provider = "extractive"
-[[connectors]]
-name = "claude-code"
-type = "claude_code"
-[connectors.options]
-projects_dir = "{samples / 'claude-code' / 'projects'}"
-settle_minutes = 0
-[[connectors]]
-name = "codex"
-type = "codex"
-[connectors.options]
-sessions_dir = "{samples / 'codex' / 'sessions'}"
-settle_minutes = 0
-""")
-    return path
+    return write_samples_config(folder / "jezero.toml", REPO / "data" / "samples", folder)
 
 
 @pytest.mark.slow

@@ -25,6 +25,7 @@ from pathlib import Path
 
 import pytest
 import yaml
+from sessionfiles import write_samples_config
 
 REPO = Path(__file__).resolve().parents[1]
 CHROMIUM = "/usr/bin/chromium"
@@ -73,27 +74,7 @@ def write_instance_and_config(tmp_path: Path) -> tuple[Path, Path]:
     instance["nux"] = {"enabled": False}  # the first-visit "join the community" dialog covers the graph
     (home / "dagster.yaml").write_text(yaml.safe_dump(instance))
 
-    samples = REPO / "data" / "samples"
-    config = tmp_path / "jezero.toml"
-    config.write_text(f"""
-[storage]
-path = "{tmp_path / 'library.duckdb'}"
-staging_dir = "{tmp_path / 'staging'}"
-[summarizer]
-provider = "extractive"
-[[connectors]]
-name = "claude-code"
-type = "claude_code"
-[connectors.options]
-projects_dir = "{samples / 'claude-code' / 'projects'}"
-settle_minutes = 0
-[[connectors]]
-name = "codex"
-type = "codex"
-[connectors.options]
-sessions_dir = "{samples / 'codex' / 'sessions'}"
-settle_minutes = 0
-""")
+    config = write_samples_config(tmp_path / "jezero.toml", REPO / "data" / "samples", tmp_path)
     return home, config
 
 

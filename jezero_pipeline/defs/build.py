@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import dagster as dg
 
-from ..config import Config, load_config
+from ..config import Config
 from .assets import build_assets
 from .automation import change_sensor, connector_schedules
 from .jobs import MAINTENANCE_JOBS

@@ -11,6 +11,7 @@ import hashlib
 import json
 import os
 import re
+import sqlite3
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
@@ -131,6 +132,33 @@ class Connector:
                 result.states[key] = prev
             return None
         return stat
+
+    def changed_json_files(self, root: Path, previous: dict[str, FileState], now: float,
+                           result: "ScanResult") -> Iterator[tuple[str, float, Any]]:
+        """(key, mtime, document) of each changed, settled `*.json` export under root.
+
+        An unreadable or non-JSON file becomes a warning naming it; the scan goes on.
+        """
+        paths = sorted(p for p in root.rglob("*.json") if p.is_file()) if root.is_dir() else []
+        for path in paths:
+            key = str(path)
+            stat = self.check_unit(result, previous, key, [path], now)
+            if stat is None:
+                continue
+            size, mtime = stat
+            try:
+                data = path.read_bytes()
+            except OSError as err:
+                result.warnings.append(f"{path}: {err.strerror or err}")
+                continue
+            result.states[key] = FileState(key, size, mtime)
+            result.bytes_read += len(data)
+            try:
+                doc = json.loads(data.decode("utf-8"))
+            except (UnicodeDecodeError, json.JSONDecodeError) as err:
+                result.warnings.append(f"{path}: not JSON ({err}), file skipped")
+                continue
+            yield key, mtime, doc
 
     def project_for(self, cwd: str | None) -> str | None:
         """Project hint for a session's cwd (sessions/projects.py), else the connector's `project`."""
@@ -564,7 +592,6 @@ def open_sqlite_readonly(path: Path) -> "sqlite3.Connection":
     Raises sqlite3.DatabaseError for a corrupt or truncated file; the schema is checked
     right away so that error comes here, not halfway through a session.
     """
-    import sqlite3
     from urllib.parse import quote
 
     conn = sqlite3.connect(f"file:{quote(str(path))}?mode=ro", uri=True, timeout=5)

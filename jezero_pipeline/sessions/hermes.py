@@ -78,29 +78,10 @@ class HermesConnector(Connector):
 
     def _scan_exports(self, root: Path, previous: dict[str, FileState], now: float,
                       result: ScanResult) -> None:
-        paths = sorted(p for p in root.rglob("*.json") if p.is_file()) if root.is_dir() else []
-        for path in paths:
-            key = str(path)
-            stat = self.check_unit(result, previous, key, [path], now)
-            if stat is None:
-                continue
-            size, mtime = stat
-            try:
-                data = path.read_bytes()
-            except OSError as err:
-                result.warnings.append(f"{path}: {err.strerror or err}")
-                continue
-            result.states[key] = FileState(key, size, mtime)
-            result.bytes_read += len(data)
-            try:
-                doc = json.loads(data.decode("utf-8"))
-            except (UnicodeDecodeError, json.JSONDecodeError) as err:
-                result.warnings.append(f"{path}: not JSON ({err}), file skipped")
-                continue
+        for key, mtime, doc in self.changed_json_files(root, previous, now, result):
             parsed = _export_session(doc)
             if parsed is None:
-                result.warnings.append(f"{path}: not a Hermes session export (no session id), "
-                                       "file skipped")
+                result.warnings.append(f"{key}: not a Hermes session export (no session id), file skipped")
                 continue
             self._emit(*parsed, key, mtime, now, result)
 
