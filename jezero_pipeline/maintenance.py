@@ -13,6 +13,7 @@ from typing import Any
 
 from . import pipeline
 from .config import Config
+from .locking import library_lock
 from .redaction import Redactor
 from .staging import Staging, write_atomic
 
@@ -173,9 +174,9 @@ def redact_stored(cfg: Config, redactor: Redactor | None = None, dry_run: bool =
 def rebuild_library(cfg: Config) -> int:
     from .library.build import build_library
 
-    staging = Staging(cfg.staging_dir)
-    items = pipeline.library_items(staging, [c.name for c in cfg.connectors])
-    build_library(items, cfg.library_path)
+    with library_lock(cfg):
+        items = pipeline.library_items(Staging(cfg.staging_dir), [c.name for c in cfg.connectors])
+        build_library(items, cfg.library_path)
     return len(items)
 
 

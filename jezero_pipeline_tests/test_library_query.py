@@ -176,8 +176,8 @@ def test_stored_impacts_equal_scores_computed_at_search(tmp_path_factory, texts,
                                 for i, t in enumerate(texts)]), path)
     lib = Library(path, now=lambda: NOW)
     try:
-        assert lib._use_impact()
         stored = {r["id"]: r["relevance"] for r in lib.search(query, limit=50)["results"]}
+        assert lib._use_impact()
         lib._use_impact = lambda: False
         computed = {r["id"]: r["relevance"] for r in lib.search(query, limit=50)["results"]}
     finally:

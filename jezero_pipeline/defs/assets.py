@@ -13,6 +13,7 @@ from contextlib import contextmanager
 import dagster as dg
 
 from .. import maintenance, pipeline
+from ..locking import library_lock
 from ..config import Config
 from ..summarizing.generation import generation_fingerprint
 from .automation import library_condition, resummarize_condition
@@ -146,7 +147,7 @@ def build_assets(cfg: Config) -> tuple[list[dg.AssetsDefinition], list[dg.AssetC
 
         cfg = jezero.config
         parts = [c.name for c in cfg.connectors]
-        with jezero.library_lock():
+        with library_lock(cfg):
             items = pipeline.library_items(jezero.staging, parts)
             stats = build_library(items, cfg.library_path)
         return dg.MaterializeResult(

@@ -39,8 +39,7 @@ def preview_op(context: dg.OpExecutionContext, jezero: JezeroResource, config: P
 
 @dg.op(description="Re-apply current redaction rules to staging and the library; no model call.")
 def redact_stored_op(context: dg.OpExecutionContext, jezero: JezeroResource, config: RedactStoredConfig) -> None:
-    with jezero.library_lock():
-        report = maintenance.redact_stored(jezero.config, jezero.redactor, dry_run=config.dry_run)
+    report = maintenance.redact_stored(jezero.config, jezero.redactor, dry_run=config.dry_run)
     context.log.info(str(report))
     context.log_event(dg.AssetObservation(asset_key="search_index", metadata={f"redact_stored_{k}": v for k, v in report.items() if isinstance(v, (int, bool))}))
 
@@ -48,9 +47,8 @@ def redact_stored_op(context: dg.OpExecutionContext, jezero: JezeroResource, con
 @dg.op(description="Re-apply project hints (paths, git, roots, aliases); no model call.")
 def retag_op(context: dg.OpExecutionContext, jezero: JezeroResource, config: RetagConfig) -> None:
     names = [config.connector] if config.connector else [c.name for c in jezero.config.connectors]
-    with jezero.library_lock():
-        for name in names:
-            context.log.info(str(maintenance.retag(jezero.config, name, dry_run=config.dry_run)))
+    for name in names:
+        context.log.info(str(maintenance.retag(jezero.config, name, dry_run=config.dry_run)))
 
 
 @dg.op(description="Forget which files a connector read; items stay and unchanged ones are not paid again.")
