@@ -274,9 +274,11 @@ def _success_body(anthropic_format: bool, body: dict[str, Any], answer: Any, n: 
     input_tokens = max(1, len(json.dumps(body.get("messages", ""))) // 4)
     if anthropic_format:
         output_tokens = max(1, len(json.dumps(answer)) // 4)
+        choice = body.get("tool_choice")
+        tool = choice.get("name", TOOL_NAME) if isinstance(choice, dict) else TOOL_NAME  # the forced tool
         return {
             "id": f"msg_fake_{n}", "type": "message", "role": "assistant", "model": model,
-            "content": [{"type": "tool_use", "id": f"toolu_fake_{n}", "name": TOOL_NAME, "input": answer}],
+            "content": [{"type": "tool_use", "id": f"toolu_fake_{n}", "name": tool, "input": answer}],
             "stop_reason": "tool_use", "stop_sequence": None,
             "usage": {"input_tokens": input_tokens, "output_tokens": output_tokens},
         }

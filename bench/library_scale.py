@@ -32,11 +32,13 @@ import pandas as pd
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-import duckdb  # noqa: E402
+import duckdb
 
-from bench.jezero_side import PYTHON as JEZERO_PYTHON, TOKENIZER as JEZERO_TOKENIZER, ensure_installed  # noqa: E402
-from jezero_pipeline.library.build import build_library  # noqa: E402
-from jezero_pipeline.library.query import Library  # noqa: E402
+from bench.jezero_side import PYTHON as JEZERO_PYTHON
+from bench.jezero_side import TOKENIZER as JEZERO_TOKENIZER
+from bench.jezero_side import ensure_installed
+from jezero_pipeline.library.build import build_library
+from jezero_pipeline.library.query import Library
 
 FILLER = (
     "the session agent code test build run fix error file module change update config change "
@@ -209,8 +211,10 @@ def report(args: argparse.Namespace, ours: dict, jez: dict | None, df: pd.DataFr
     lines += [
         "",
         "Ours: `build_library` (items, then terms/postings built in SQL with the fts extension's",
-        "stemmer) and `Library.search` (BM25F over the query's own terms: one statement fetches",
-        "their postings, numpy sums them, the best 200 are re-ranked by recency).",
+        "stemmer, each posting's BM25F score precomputed) and `Library.search` (exact BM25F over",
+        "the query's own terms: one statement fetches their postings, numpy adds them up, the best",
+        "200 are re-ranked by recency). What bounds a needle query: words found in nearly every item",
+        "(`py`, `connection`, `reset`, `pytest`, `tests`, `k`) bring ~100k postings each.",
         f"Jezero: `Store.upsert_many` then `Store.search` (its defaults), tokenizer {JEZERO_TOKENIZER!r}"
         " (SQLite 3.40 has no remove_diacritics for trigram).",
     ]

@@ -215,14 +215,14 @@ def cmd_retag(args: argparse.Namespace, cfg: Config) -> int:
     from .locking import run_lock
     from .maintenance import retag
 
-    if args.ask_model:
-        raise ConfigError("retag --ask-model is not implemented yet: it needs a model call per item")
+    if args.ask_model and cfg.summarizer.provider == "extractive":
+        raise ConfigError("retag --ask-model needs a model provider ([summarizer] provider)")
     with run_lock(cfg) as got:
         if not got:
             print("locked: a run is in progress", file=sys.stderr)
             return 3
         names = [args.connector] if args.connector else [c.name for c in cfg.connectors]
-        reports = [retag(cfg, n, dry_run=args.dry_run) for n in names]
+        reports = [retag(cfg, n, dry_run=args.dry_run, ask_model=args.ask_model) for n in names]
     if args.log:
         Path(args.log).write_text(json.dumps(reports, indent=1, default=str))
     _out(args, reports)

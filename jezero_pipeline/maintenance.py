@@ -182,22 +182,50 @@ def rebuild_library(cfg: Config) -> int:
 
 # ----------------------------------------------------------------------------------- retag
 
-def retag(cfg: Config, connector: str, dry_run: bool = False) -> dict[str, Any]:
-    """Re-apply project hints (paths, git, roots, aliases) to stored summaries; no model call."""
+def _mentions(text: str, slug: str | None) -> bool:
+    if not slug:
+        return False
+    low = text.lower()
+    return slug.lower() in low or slug.lower().replace("-", " ").replace("_", " ") in low
+
+
+def retag(cfg: Config, connector: str, dry_run: bool = False, ask_model: bool = False,
+          provider: Any = None) -> dict[str, Any]:
+    """Re-apply project hints (paths, git, roots, aliases) to stored summaries; no model call.
+
+    With `ask_model` (Jezero's `--ask-model`), an item with no hint whose tag its own text
+    does not mention is shown to the model, one call per item, and the answer is taken only
+    if the item's text names that project.
+    """
     from .sessions.projects import project_hint
 
     ccfg = cfg.connector(connector)
     staging = Staging(cfg.staging_dir)
     aliases = dict(cfg.projects.aliases) | dict(ccfg.options.get("project_aliases", {}))
     cwd_of = {r["session_id"]: r["cwd"] for r in staging.read_rows("raw_sessions", connector)}
+    originals = {r["id"]: r["text"] for r in staging.read_rows("redacted_segments", connector)} if ask_model else {}
     rows = staging.read_rows("summaries", connector)
-    changes = []
+    changes, asked = [], 0
     for row in rows:
         hint = project_hint(cwd_of.get(row["session_id"]), cfg.projects, aliases, ccfg.project)
+        if not hint and ask_model and row["status"] == "ok":
+            text = "\n".join(filter(None, (row["title"], row["summary"], originals.get(row["segment_id"]))))
+            if not _mentions(text, row["project"]):
+                if provider is None:
+                    from .summarizing.runner import make_summarizer
+
+                    provider = make_summarizer(cfg.summarizer, pipeline.api_key(cfg))
+                if not hasattr(provider, "guess_project"):
+                    raise ValueError("retag --ask-model needs a model provider (anthropic or openai_compatible)")
+                asked += 1
+                guess = provider.guess_project(row["segment_id"], text[: cfg.summarizer.max_input_chars],
+                                               cfg.summarizer.known_projects)
+                hint = aliases.get(guess, guess) if _mentions(text, guess) else None
         if hint and hint != row["project"]:
             changes.append({"segment_id": row["segment_id"], "from": row["project"], "to": hint})
             row["project"] = hint
     if changes and not dry_run:
         staging.write_rows("summaries", connector, rows, pipeline.SUMMARIES_SCHEMA)
         rebuild_library(cfg)
-    return {"connector": connector, "retagged": len(changes), "changes": changes[:100], "dry_run": dry_run}
+    return {"connector": connector, "retagged": len(changes), "model_calls": asked,
+            "changes": changes[:100], "dry_run": dry_run}

@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
+import math
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
-import math
 
 import duckdb
 import pandas as pd
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from jezero_pipeline.config import SearchConfig
 from jezero_pipeline.library.build import build_library

@@ -273,3 +273,27 @@ def test_library_is_requested_after_summaries_update(work):
         defs.resolve_job_def("library_job").execute_in_process(instance=instance)
         again = dg.evaluate_automation_conditions(defs=defs, instance=instance, cursor=result.cursor)
         assert again.total_requested == 0
+
+
+def test_retag_reapplies_hints_and_asks_the_model_only_when_asked(tmp_path, fake_server, monkeypatch):
+    monkeypatch.setenv("JEZERO_SUMMARIZER_API_KEY", "test-key-not-secret-0000")
+    write_config(tmp_path, base_url=fake_server.anthropic_base_url)
+    turns = long_turns("ledger")
+    turns[0] = ("user", "The quillback service keeps timing out on deploy, can you look?")
+    write_claude_session(tmp_path / "projects", "ffff6666-0000-4000-8000-000000000006", turns, cwd="/tmp/scratch")
+    cfg = load_config(tmp_path / "jezero.toml")
+    with dg.instance_for_test() as instance:
+        run_connectors(cfg, str(tmp_path / "jezero.toml"), ["cc"], instance=instance)
+    calls = fake_server.total_calls
+
+    plain = maintenance.retag(cfg, "cc")  # no hint for /tmp/scratch, and no model call
+    assert plain["retagged"] == 0 and plain["model_calls"] == 0 and fake_server.total_calls == calls
+
+    n = len(Staging(cfg.staging_dir).read_rows("summaries", "cc"))
+    fake_server.plan([{"answer": {"project": "quillback"}}] + [{"answer": {"project": "not-in-text"}}] * (n - 1))
+    report = maintenance.retag(cfg, "cc", ask_model=True)
+    assert report["model_calls"] == n
+    assert report["retagged"] == 1 and report["changes"][0]["to"] == "quillback"  # only the named one
+    assert json.loads(fake_server.request_bodies[calls])["tool_choice"]["name"] == "record_project"
+    tagged = Library(cfg.library_path).search("quillback", project="quillback")
+    assert tagged["count"] == 1

@@ -14,6 +14,7 @@ class RedactStoredConfig(dg.Config):
 class RetagConfig(dg.Config):
     connector: str = ""  # empty: every connector
     dry_run: bool = False
+    ask_model: bool = False  # one model call per untagged item whose tag its text does not mention
 
 
 class ConnectorResetConfig(dg.Config):
@@ -48,7 +49,8 @@ def redact_stored_op(context: dg.OpExecutionContext, jezero: JezeroResource, con
 def retag_op(context: dg.OpExecutionContext, jezero: JezeroResource, config: RetagConfig) -> None:
     names = [config.connector] if config.connector else [c.name for c in jezero.config.connectors]
     for name in names:
-        context.log.info(str(maintenance.retag(jezero.config, name, dry_run=config.dry_run)))
+        context.log.info(str(maintenance.retag(jezero.config, name, dry_run=config.dry_run,
+                                               ask_model=config.ask_model)))
 
 
 @dg.op(description="Forget which files a connector read; items stay and unchanged ones are not paid again.")

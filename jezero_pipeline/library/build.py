@@ -19,9 +19,23 @@ import duckdb
 import pandas as pd
 
 from ..config import SearchConfig
-
-from .fts import STEMMER, STOPWORDS_TABLE, TOKENIZE_MACRO, TOKENIZER_SETTINGS, create_tokenizer, load_fts
-from .schema import BASE_WEIGHTS, BM25_B, BM25_K1, FIELDS, ITEMS_DDL, META_DDL, SCHEMA_VERSION
+from .fts import (
+    STEMMER,
+    STOPWORDS_TABLE,
+    TOKENIZE_MACRO,
+    TOKENIZER_SETTINGS,
+    create_tokenizer,
+    load_fts,
+)
+from .schema import (
+    BASE_WEIGHTS,
+    BM25_B,
+    BM25_K1,
+    FIELDS,
+    ITEMS_DDL,
+    META_DDL,
+    SCHEMA_VERSION,
+)
 
 log = logging.getLogger(__name__)
 
@@ -293,7 +307,7 @@ def build_library(items: pd.DataFrame, path: Path) -> dict:
         raise
     kept = {(s, e) for s, e in zip(df["source"], df["external_id"])}
     return {
-        "items": int(len(df)),
+        "items": len(df),
         "new_items": int(new_items),
         "removed_items": int(sum(1 for k in known if k not in kept)),
         "duplicates_dropped": int(duplicates),
