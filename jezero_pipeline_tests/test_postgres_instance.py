@@ -175,9 +175,12 @@ def test_two_partitions_at_once_are_recorded_in_postgres(postgres: PgServer, tmp
     for key, value in postgres.env().items():
         monkeypatch.setenv(key, value)
 
-    # The tables are created once before any worker starts, as `dagster instance migrate` does
-    # in docs/scaling.md: two processes creating them on an empty database at once can race.
-    dg.DagsterInstance.from_config(str(home)).dispose()
+    # The tables and the `llm` pool's row are created once before any worker starts, as
+    # `dagster instance migrate` and `dagster instance concurrency set llm 2` do in the README:
+    # two processes creating either on an empty database at once can race (a unique-key error).
+    setup = dg.DagsterInstance.from_config(str(home))
+    setup.event_log_storage.set_concurrency_slots("llm", 2)
+    setup.dispose()
 
     # spawn, not fork: each worker is a clean interpreter, as a run worker on another machine is
     ctx = multiprocessing.get_context("spawn")
