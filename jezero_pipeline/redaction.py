@@ -103,6 +103,15 @@ def _random_case(v: str) -> bool:
     return sum(len(w) for w in _WORD_RE.findall(v)) < 0.3 * len(v) and _entropy(v) >= 3.0
 
 
+_CAMEL_RE = re.compile(r"[a-z]*(?:[A-Z][a-z]+)+")
+
+
+def _scrambled_letters(v: str) -> bool:
+    """After a password name: letters in no word's shape (`GrzhNITQWRZTTx`), not camelCase."""
+    upper = sum(c.isupper() for c in v)
+    return len(v) >= 10 and upper >= 3 and len(v) - upper >= 3 and not _CAMEL_RE.fullmatch(v)
+
+
 def _credential_like(v: str, min_len: int = 8) -> bool:
     """A value after Bearer/Authorization/URL params: not a placeholder, not one plain word."""
     if len(v) < min_len or _is_placeholder(v):
@@ -382,7 +391,8 @@ def _generic_value_ok(name: str, sep: str, value: str, quoted: bool) -> bool:
             env_style = sep == "=" and not value.islower() or sep == "=" and len(value) >= 6
             if "_" in value and value.upper() != value and not _random_looking(value, 12):
                 return False  # snake_case identifier
-            return env_style and not value.isupper() or _random_looking(value, 12) or _random_case(value)
+            return (env_style and not value.isupper() or _random_looking(value, 12) or _random_case(value)
+                    or is_password and _scrambled_letters(value))
     if len(value) < 4:
         return False
     return True
