@@ -37,7 +37,7 @@ def dagster_instance(cfg: Config):
         if not (home / "dagster.yaml").exists():
             home = cfg.base_dir / "data" / "dagster"
             home.mkdir(parents=True, exist_ok=True)
-            (home / "dagster.yaml").touch()
+            (home / "dagster.yaml").write_text("telemetry:\n  enabled: false\n")
         os.environ["DAGSTER_HOME"] = str(home)
     # dagster.yaml's relative storage paths are relative to the repository root
     os.chdir(os.environ["DAGSTER_HOME"])

@@ -157,18 +157,23 @@ def build_assets(cfg: Config) -> tuple[list[dg.AssetsDefinition], list[dg.AssetC
         )
 
     @dg.asset_check(asset=redacted_segments, blocking=True,
-                    description="Re-scans the redacted text; fails before any model call if a detector still fires.")
+                    description="Re-scans the redacted text that is about to be sent to the model; "
+                                "fails the run before any model call if a detector still fires.")
     def no_secret_left(context: dg.AssetCheckExecutionContext, jezero: JezeroResource) -> dg.AssetCheckResult:
-        offenders = []
-        for part in jezero.staging.partitions("redacted_segments"):
-            for row in jezero.staging.read_rows("redacted_segments", part):
-                for field_ in ("text", "title_hint", "meta"):
-                    value = row[field_] or ""
-                    if jezero.redactor.spans(value):
-                        offenders.append(row["id"])
-                        break
+        st = jezero.staging
+        parts = [context.partition_key] if context.has_partition_key else st.partitions("redacted_segments")
+        cache = pipeline.summary_cache(st, generation)
+        offenders, scanned = [], 0
+        for part in parts:
+            for row in st.read_rows("redacted_segments", part):
+                if row["content_hash"] in cache:
+                    continue  # already summarised: nothing of it goes to the model again
+                scanned += 1
+                if any(jezero.redactor.spans(row[f] or "") for f in ("text", "title_hint", "meta")):
+                    offenders.append(row["id"])
         return dg.AssetCheckResult(passed=not offenders, metadata={
-            "offending_ids": dg.MetadataValue.json(offenders[:100]), "offenders": len(offenders)})
+            "scanned_segments": scanned, "offenders": len(offenders),
+            "offending_ids": dg.MetadataValue.json(offenders[:100])})
 
     checks = [no_secret_left, *build_checks(summaries, search_index)]
     return [raw_sessions, segments, redacted_segments, summaries, search_index], checks, partitions
