@@ -14,7 +14,6 @@ import multiprocessing
 import os
 import secrets
 import shutil
-import socket
 import subprocess
 import tempfile
 from collections.abc import Iterator
@@ -23,25 +22,13 @@ from pathlib import Path
 
 import pytest
 import yaml
+from services import free_port, missing
 from sessionfiles import write_samples_config
 
 REPO = Path(__file__).resolve().parents[1]
 INSTANCE_YAML = REPO / "deploy" / "dagster-postgres.yaml"
 PARTITIONS = ["claude-code", "codex"]
 PG_ENV = ("DAGSTER_PG_HOST", "DAGSTER_PG_PORT", "DAGSTER_PG_USER", "DAGSTER_PG_PASSWORD", "DAGSTER_PG_DB")
-
-
-def missing(what: str) -> None:
-    """.ci/run installs PostgreSQL, so in CI a missing server is a failure, not a skip."""
-    if os.environ.get("CI"):
-        pytest.fail(f"{what} (.ci/run should have installed it)")
-    pytest.skip(what)
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def test_instance_yaml_reads_every_connection_setting_from_the_environment() -> None:

@@ -14,7 +14,6 @@ import json
 import os
 import re
 import signal
-import socket
 import subprocess
 import sys
 import time
@@ -25,6 +24,7 @@ from pathlib import Path
 
 import pytest
 import yaml
+from services import free_port, missing
 from sessionfiles import write_samples_config
 
 REPO = Path(__file__).resolve().parents[1]
@@ -41,19 +41,6 @@ LINEAGE = {
 ASSET_NODES_QUERY = "{ assetNodes { assetKey { path } dependencyKeys { path } } }"
 
 pytestmark = pytest.mark.slow
-
-
-def missing(what: str) -> None:
-    """CI installs the browser (.ci/run), so there a missing one is a failure, not a skip."""
-    if os.environ.get("CI"):
-        pytest.fail(f"{what} (.ci/run should have installed it)")
-    pytest.skip(what)
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def graphql(base_url: str, query: str) -> dict:
