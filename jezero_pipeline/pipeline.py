@@ -134,7 +134,13 @@ def collect(cfg: Config, connector_name: str, staging: Staging, now: float | Non
         by_id[row["session_id"]] = session_from_row(row)
     report.reused = len(by_id)
     for s in fresh:
-        if s.appended and s.session_id in by_id:
+        if s.appended and s.session_id not in by_id:
+            # Only its new blocks were read, but the stored session is gone: forget the file
+            # so the next run reads it whole, rather than store half a session.
+            states.pop(s.path, None)
+            report.warnings.append(f"{s.path}: grew, but its stored session is missing; read again next run")
+            continue
+        if s.appended:
             old = by_id[s.session_id]
             known = {b.ordinal for b in old.blocks}
             old.blocks.extend(b for b in s.blocks if b.ordinal not in known)

@@ -297,3 +297,33 @@ def test_retag_reapplies_hints_and_asks_the_model_only_when_asked(tmp_path, fake
     assert json.loads(fake_server.request_bodies[calls])["tool_choice"]["name"] == "record_project"
     tagged = Library(cfg.library_path).search("quillback", project="quillback")
     assert tagged["count"] == 1
+
+
+def test_a_grown_file_is_appended_to_its_stored_session(work):
+    """A transcript that only grew: the stored blocks stay, the new ones are added, ids are stable."""
+    from jezero_pipeline import pipeline
+
+    cfg = _cfg(work)
+    st = Staging(cfg.staging_dir)
+    path = next((work / "projects").rglob("*.jsonl"))
+    first, _ = pipeline.collect(cfg, "cc", st)
+    n = len(first[0].blocks)
+    line = json.loads(path.read_text().splitlines()[-1])
+    line.update(uuid="new-1", timestamp="2026-03-01T10:00:00Z",
+                message={"role": "user", "content": "One more question about the ledger totals."})
+    with open(path, "a") as f:
+        f.write(json.dumps(line) + "\n")
+    grown, rep = pipeline.collect(cfg, "cc", st)
+    assert rep.new_or_changed == 1 and rep.bytes_read > 0  # read again, not skipped as unchanged
+    assert [s.session_id for s in grown] == [s.session_id for s in first]
+    assert len(grown[0].blocks) == n + 1 and grown[0].blocks[:n] == first[0].blocks
+    assert "ledger totals" in grown[0].blocks[-1].text
+
+    # if the stored sessions vanish, a grown file is read whole next time, never stored in half
+    st.path("raw_sessions", "cc").unlink()
+    with open(path, "a") as f:
+        f.write(json.dumps(line | {"uuid": "new-2"}) + "\n")
+    partial, rep = pipeline.collect(cfg, "cc", st)
+    assert partial == [] and "stored session is missing" in rep.warnings[0]
+    whole, _ = pipeline.collect(cfg, "cc", st)
+    assert len(whole[0].blocks) == n + 2
