@@ -15,7 +15,8 @@ from pathlib import Path
 from typing import Any
 
 from .models import ATOM_KINDS, TRUST_VALUES
-from .sessions.base import MAX_LINE_BYTES, parse_time
+from .sessions.base import parse_time
+from .sessions.jsonl import MAX_LINE_BYTES
 
 # ANSI/VT escape sequences (CSI, OSC, two-byte ESC forms), then other C0/C1 controls except
 # newline and tab.

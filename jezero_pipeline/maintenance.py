@@ -17,7 +17,6 @@ from .locking import library_lock
 from .redaction import Redactor
 from .staging import Staging, write_atomic
 
-
 # ------------------------------------------------------------------------- connector state
 
 def _state_path(staging: Staging, name: str):

@@ -606,10 +606,10 @@ def _nested_quantifier(pattern: str) -> bool:
     """True when a repeated group contains an unbounded repeat: `(a+)+`, `(a*b?)*`, `(?:\\w+\\s?)*`."""
     try:
         import re._parser as sre_parse  # type: ignore[import-not-found]
-        from re._constants import MAX_REPEAT, MIN_REPEAT, SUBPATTERN, BRANCH, MAXREPEAT  # type: ignore
+        from re._constants import BRANCH, MAX_REPEAT, MAXREPEAT, MIN_REPEAT, SUBPATTERN  # type: ignore
     except ImportError:  # pragma: no cover - older Python
         import sre_parse  # type: ignore
-        from sre_constants import MAX_REPEAT, MIN_REPEAT, SUBPATTERN, BRANCH, MAXREPEAT  # type: ignore
+        from sre_constants import BRANCH, MAX_REPEAT, MAXREPEAT, MIN_REPEAT, SUBPATTERN  # type: ignore
     try:
         tree = sre_parse.parse(pattern)
     except Exception:

@@ -12,7 +12,12 @@ from hypothesis import strategies as st
 
 from jezero_pipeline.config import ConnectorConfig, ProjectsConfig
 from jezero_pipeline.sessions import make_connector
-from jezero_pipeline.sessions.base import is_read_only_command, render_patch, render_shell, split_shell
+from jezero_pipeline.sessions.shell import (
+    is_read_only_command,
+    render_patch,
+    render_shell,
+    split_shell,
+)
 
 FIXTURES = Path("/work/shared/fixtures/real-sessions/codex")
 BASIC = FIXTURES / "entire-basic__06-720ea4e99306__rollout.jsonl"

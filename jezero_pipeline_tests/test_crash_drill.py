@@ -9,11 +9,10 @@ import time
 from pathlib import Path
 
 import pytest
+from sessionfiles import long_turns, write_claude_session, write_config
 
 from jezero_pipeline.library.query import Library
 from jezero_pipeline.staging import Staging
-
-from sessionfiles import long_turns, write_claude_session, write_config
 
 CLI = str(Path(sys.executable).with_name("jezero-pipeline"))
 

@@ -5,6 +5,7 @@ import time
 
 import dagster as dg
 import pytest
+from sessionfiles import long_turns, write_claude_session, write_config
 
 from jezero_pipeline import maintenance
 from jezero_pipeline.cli import main, run_connectors
@@ -15,8 +16,6 @@ from jezero_pipeline.defs.resources import AlreadyRunning, JezeroResource
 from jezero_pipeline.library.query import Library
 from jezero_pipeline.locking import run_lock
 from jezero_pipeline.staging import Staging
-
-from sessionfiles import long_turns, write_claude_session, write_config
 
 
 @pytest.fixture

@@ -17,7 +17,11 @@ from jezero_pipeline.models import Atom
 from jezero_pipeline.summarizing import generation, prompt, providers, schema
 from jezero_pipeline.summarizing.generation import generation_fingerprint
 from jezero_pipeline.summarizing.prompt import SummaryRequest, build_user_message
-from jezero_pipeline.summarizing.providers import SummarizerError, make_provider, retry_delay
+from jezero_pipeline.summarizing.providers import (
+    SummarizerError,
+    make_provider,
+    retry_delay,
+)
 from jezero_pipeline.summarizing.schema import SUMMARY_SCHEMA
 
 DOC = "\n".join([

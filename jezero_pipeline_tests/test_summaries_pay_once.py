@@ -5,13 +5,12 @@ import json
 import dagster as dg
 import duckdb
 import pytest
+from sessionfiles import long_turns, write_claude_session, write_config
 
 from jezero_pipeline.cli import run_connectors
 from jezero_pipeline.config import load_config
 from jezero_pipeline.defs.build import build_definitions
 from jezero_pipeline.staging import Staging
-
-from sessionfiles import long_turns, write_claude_session, write_config
 
 SECRET = "sk-ant-api03-" + "Zq8Xw2Lk5Rt9Vb3Nm7Jh4Gf6Ds1Ap0Oi" * 2 + "AA"
 

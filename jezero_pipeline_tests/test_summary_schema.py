@@ -11,7 +11,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from jezero_pipeline.models import ATOM_KINDS, Atom
-from jezero_pipeline.summarizing.schema import SUMMARY_SCHEMA, SummaryError, clean_text, parse_summary
+from jezero_pipeline.summarizing.schema import (
+    SUMMARY_SCHEMA,
+    SummaryError,
+    clean_text,
+    parse_summary,
+)
 
 BASE = {"title": "Fix the parser", "summary": "It was fixed.", "questions": [], "atoms": [], "project": None}
 

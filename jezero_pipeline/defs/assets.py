@@ -13,8 +13,8 @@ from contextlib import contextmanager
 import dagster as dg
 
 from .. import maintenance, pipeline
-from ..locking import library_lock
 from ..config import Config
+from ..locking import library_lock
 from ..summarizing.generation import generation_fingerprint
 from .automation import library_condition, resummarize_condition
 from .checks import build_checks

@@ -18,19 +18,17 @@ from pathlib import Path
 from typing import Any
 
 from ..models import Block, Session
-from .base import (
-    JsonLine,
-    JsonlFileConnector,
-    ScanResult,
+from .base import ScanResult, parse_time
+from .jsonl import JsonlFileConnector, JsonLine
+from .projects import sidecar_project
+from .rendering import (
     compact_json,
     is_own_summarizer_call,
     middle_cut,
-    parse_time,
     render_line,
     strip_injected,
     text_of,
 )
-from .projects import sidecar_project
 
 _GLOB_CHARS = re.compile(r"[*?\[]")
 _COMMAND_NAME = re.compile(r"<command-name>(.*?)</command-name>", re.S)

@@ -19,22 +19,18 @@ from pathlib import Path
 from typing import Any
 
 from ..models import Block, Session
-from .base import (
-    JsonLine,
-    JsonlFileConnector,
-    ScanResult,
+from .base import ScanResult, parse_time
+from .jsonl import JsonlFileConnector, JsonLine, parse_jsonl_bytes
+from .projects import sidecar_project
+from .rendering import (
     clean_user_prompt,
     compact_json,
     compile_patterns,
     is_own_summarizer_call,
-    parse_jsonl_bytes,
-    parse_time,
     render_line,
-    render_patch,
-    render_shell,
     text_of,
 )
-from .projects import sidecar_project
+from .shell import render_patch, render_shell
 
 MAX_ROLLOUT_BYTES = 512 * 1024 * 1024  # Jezero stops reading a rollout here
 _GLOB_CHARS = re.compile(r"[*?\[]")

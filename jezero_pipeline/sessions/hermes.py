@@ -22,10 +22,9 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
-from .base import (
-    BlockCollector, Connector, FileState, ScanResult, emit_session, open_sqlite_readonly,
-    parse_time, sqlite_tables, text_of,
-)
+from .base import Connector, FileState, ScanResult, parse_time
+from .rendering import BlockCollector, emit_session, text_of
+from .sqlite_store import open_sqlite_readonly, sqlite_tables
 
 DEFAULT_SKIP_SOURCES = ("cron", "subagent")
 _SYSTEM_NOTE = re.compile(r"\[System note:[^\]]*\]", re.I)

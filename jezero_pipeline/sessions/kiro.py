@@ -17,10 +17,9 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
-from .base import (
-    BlockCollector, Connector, FileState, ScanResult, emit_session, parse_time, read_jsonl,
-    text_of,
-)
+from .base import Connector, FileState, ScanResult, parse_time
+from .jsonl import read_jsonl
+from .rendering import BlockCollector, emit_session, text_of
 
 DEFAULT_SESSIONS_DIR = "~/.kiro/sessions"
 READ_ONLY_TOOLS = frozenset({

@@ -23,10 +23,9 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
-from .base import (
-    BlockCollector, Connector, FileState, ScanResult, emit_session, open_sqlite_readonly,
-    parse_time, sqlite_tables,
-)
+from .base import Connector, FileState, ScanResult, parse_time
+from .rendering import BlockCollector, emit_session
+from .sqlite_store import open_sqlite_readonly, sqlite_tables
 
 DEFAULT_DB_PATH = "~/.local/share/opencode/opencode.db"
 READ_ONLY_TOOLS = frozenset({"read", "grep", "glob", "list", "todoread", "webfetch", "invalid"})

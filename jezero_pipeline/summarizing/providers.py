@@ -32,7 +32,11 @@ from jezero_pipeline.summarizing.prompt import (
     build_user_message,
 )
 from jezero_pipeline.summarizing.results import SummarizerError, SummaryResult
-from jezero_pipeline.summarizing.schema import SUMMARY_SCHEMA, SummaryError, parse_summary
+from jezero_pipeline.summarizing.schema import (
+    SUMMARY_SCHEMA,
+    SummaryError,
+    parse_summary,
+)
 
 __all__ = ["Provider", "SummarizerError", "SummaryResult", "check_base_url", "make_provider"]
 

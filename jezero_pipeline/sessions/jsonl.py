@@ -1,0 +1,220 @@
+"""Reading append-only JSONL transcripts: damage-tolerant parsing and the incremental scan.
+
+A bad line is reported and skipped, never fatal; a file that only grew is parsed from where
+the last run stopped; an unterminated last line waits until the file has settled.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, ClassVar
+
+from ..models import Session
+from .base import Connector, FileState, ScanResult, dialogue_chars
+
+MAX_LINE_BYTES = 16 * 1024 * 1024  # a longer JSONL line is skipped, as Jezero does
+
+
+@dataclass
+class JsonLine:
+    number: int  # 1-based line number, the block ordinal for JSONL formats
+    record: dict[str, Any]
+
+
+@dataclass
+class JsonlRead:
+    lines: list[JsonLine]
+    consumed: int  # bytes up to the end of the last complete line read
+    size: int
+    prefix_sha256: str
+    problems: list[str]  # "line N: reason"
+
+
+def read_jsonl(path: Path, settled: bool, start: int = 0) -> JsonlRead:
+    """Read JSON objects line by line, losing nothing before any damage (see parse_jsonl_bytes)."""
+    return parse_jsonl_bytes(path.read_bytes(), settled, start)
+
+
+def parse_jsonl_bytes(data: bytes, settled: bool, start: int = 0) -> JsonlRead:
+    """Parse JSON objects line by line from bytes already read (a file, a decompressed .zst).
+
+    A bad line (not JSON, not an object, invalid UTF-8, over 16 MiB) is reported and skipped.
+    An unterminated last line is consumed only when the file has settled and it parses: real
+    exported transcripts often lack a final newline, while a live one may be half-written, and
+    a half-written line left unconsumed is read whole once the writer finishes it.
+    Lines before `start` (a byte offset at a line start) are counted but not parsed, so line
+    numbers stay those of the whole file when a grown file is read from where the last run
+    stopped.
+    """
+    lines: list[JsonLine] = []
+    problems: list[str] = []
+    pos = 0
+    number = 0
+    consumed = 0
+    n = len(data)
+    while pos < n:
+        end = data.find(b"\n", pos)
+        terminated = end != -1
+        if not terminated:
+            end = n
+        raw = data[pos:end]
+        number += 1
+        if not terminated:
+            if settled and pos >= start and raw.strip():
+                before = len(lines)
+                _parse_line(raw, number, lines, problems)
+                if len(lines) > before:
+                    consumed = end
+                else:
+                    problems[-1] += " (unterminated last line, left for the next run)"
+            elif not raw.strip():
+                consumed = end
+            break
+        consumed = end + 1
+        if pos >= start:
+            _parse_line(raw, number, lines, problems)
+        pos = end + 1
+    prefix = hashlib.sha256(data[:consumed]).hexdigest()
+    return JsonlRead(lines, consumed, n, prefix, problems)
+
+
+def _parse_line(raw: bytes, number: int, out: list[JsonLine], problems: list[str]) -> None:
+    if not raw.strip():
+        return
+    if len(raw) > MAX_LINE_BYTES:
+        problems.append(f"line {number}: longer than 16 MiB, skipped")
+        return
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as err:
+        problems.append(f"line {number}: invalid UTF-8 at byte {err.start}")
+        return
+    try:
+        obj = json.loads(text)
+    except json.JSONDecodeError as err:
+        problems.append(f"line {number}: not JSON ({err.msg} at column {err.colno})")
+        return
+    if not isinstance(obj, dict):
+        problems.append(f"line {number}: not a JSON object")
+        return
+    out.append(JsonLine(number, obj))
+
+
+# one-session-per-JSONL-file connectors (claude_code, codex): the incremental scan loop ----------
+
+
+class JsonlFileConnector(Connector):
+    """Scan loop shared by formats that keep one session per append-only JSONL file.
+
+    Per file: unchanged size and mtime means not opened (listed in `unchanged`); still active
+    within settle_minutes means deferred (the stored copy keeps being served: its previous
+    state is carried and the path listed as unchanged); a file that only grew (its consumed
+    prefix still hashes the same) is parsed from where the last run stopped, with the parser's
+    state restored from `FileState.carry`, and its session comes back with `appended=True`
+    and only the new blocks; anything else is parsed whole.
+
+    Subclasses implement `session_files` and `parse_file`; `carry` is a JSON-able dict the
+    parser keeps its cross-line state in (keys starting with "_" belong to this loop).
+    """
+
+    max_file_bytes: ClassVar[int | None] = None  # stop reading a file after this many bytes
+
+    def session_files(self, result: ScanResult) -> list[tuple[Path, dict[str, str]]]:
+        """(path, context meta) of every candidate file; problems go to result.warnings."""
+        raise NotImplementedError
+
+    def parse_file(self, path: Path, lines: list[JsonLine], carry: dict[str, Any],
+                   context: dict[str, str], mtime: float) -> Session | None:
+        """The session of these lines (only the new ones when `carry` was restored), or None
+        when the whole file is to be skipped (sub-agent, skipped folder, our own calls)."""
+        raise NotImplementedError
+
+    def read_file_bytes(self, path: Path) -> tuple[bytes, list[str]]:
+        """The file's bytes (capped at max_file_bytes, cut at a line end) and any notes."""
+        cap = self.max_file_bytes
+        with path.open("rb") as f:
+            data = f.read() if cap is None else f.read(cap + 1)
+        if cap is not None and len(data) > cap:
+            data = data[: data.rfind(b"\n", 0, cap) + 1]
+            return data, [f"stopped reading after {cap // (1024 * 1024)} MiB"]
+        return data, []
+
+    def scan(self, previous: dict[str, FileState], now: float) -> ScanResult:
+        result = ScanResult()
+        for path, context in self.session_files(result):
+            self.scan_file(path, context, previous, now, result)
+        return result
+
+    def scan_file(self, path: Path, context: dict[str, str], previous: dict[str, FileState],
+                  now: float, result: ScanResult) -> None:
+        key = str(path)
+        try:
+            st = path.stat()
+        except OSError as err:
+            result.warnings.append(f"{key}: cannot stat ({err.strerror or err})")
+            return
+        result.files_seen += 1
+        prev = previous.get(key)
+        if prev is not None and prev.unchanged(st):
+            result.unchanged.append(key)
+            result.states[key] = prev
+            return
+        if not self.settled(st.st_mtime, now):
+            result.deferred += 1
+            if prev is not None:
+                result.unchanged.append(key)
+                result.states[key] = prev
+            return
+        try:
+            data, notes = self.read_file_bytes(path)
+        except (OSError, ValueError) as err:  # no state recorded: retried next run
+            reason = getattr(err, "strerror", None) or str(err) or type(err).__name__
+            result.warnings.append(f"{key}: cannot read ({reason})")
+            return
+        result.bytes_read += len(data)
+        result.warnings.extend(f"{key}: {n}" for n in notes)
+        carry = resume_carry(prev, data)
+        start = prev.consumed if (carry is not None and prev is not None) else 0
+        read = parse_jsonl_bytes(data, settled=True, start=start)
+        result.warnings.extend(f"{key}: {p}" for p in read.problems)
+        work: dict[str, Any] = dict(carry or {})
+        emitted = carry is not None
+        if start == 0 and not read.lines:
+            if not read.problems:
+                result.warnings.append(f"{key}: {'empty file' if not data.strip() else 'no JSON records'}")
+            emitted = False
+        else:
+            session = self.parse_file(path, read.lines, work, context, st.st_mtime)
+            if session is None:
+                emitted = False
+            elif carry is not None:
+                session.appended = True
+                if session.blocks:
+                    result.sessions.append(session)
+                else:
+                    result.unchanged.append(key)  # grew by non-dialogue records only
+            elif not session.blocks or dialogue_chars(session) < self.agent.min_chars:
+                result.too_short += 1
+                emitted = False
+            else:
+                result.sessions.append(session)
+                emitted = True
+        work["_emitted"] = emitted
+        result.states[key] = FileState(key, st.st_size, st.st_mtime, read.prefix_sha256,
+                                       read.consumed, json.dumps(work, ensure_ascii=False))
+
+
+def resume_carry(prev: FileState | None, data: bytes) -> dict[str, Any] | None:
+    """The parser state to resume from, when the file only grew since an emitted read."""
+    if prev is None or not prev.carry or prev.consumed <= 0 or len(data) < prev.consumed:
+        return None
+    if hashlib.sha256(data[: prev.consumed]).hexdigest() != prev.prefix_sha256:
+        return None  # rewritten: read whole
+    try:
+        carry = json.loads(prev.carry)
+    except ValueError:
+        return None
+    return carry if isinstance(carry, dict) and carry.get("_emitted") else None
