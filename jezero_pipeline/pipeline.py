@@ -63,6 +63,14 @@ def sha256(text: str) -> str:
     return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
 
 
+def digest(values: list[str]) -> str:
+    """A short fingerprint of a partition's content: Dagster's data version for the asset."""
+    h = hashlib.sha256()
+    for v in sorted(values):
+        h.update(v.encode("utf-8", "surrogatepass") + b"\n")
+    return h.hexdigest()[:16]
+
+
 # ---------------------------------------------------------------------------------- collect
 
 @dataclass
@@ -77,6 +85,8 @@ class CollectReport:
     files_unchanged: int = 0
     bytes_read: int = 0
     warnings: list[str] = field(default_factory=list)
+    digest: str = ""
+    current: bool = False  # nothing changed: the partition file was neither read nor rewritten
 
 
 def _session_row(s: Session) -> dict[str, Any]:
@@ -99,12 +109,15 @@ def session_from_row(row: dict[str, Any]) -> Session:
 
 
 def collect(cfg: Config, connector_name: str, staging: Staging, now: float | None = None,
-            limit: int = 0, write: bool = True) -> tuple[list[Session], CollectReport]:
-    """Scan one connector, reusing the sessions of files that did not change."""
+            limit: int = 0, write: bool = True) -> tuple[list[Session] | None, CollectReport]:
+    """Scan one connector, reusing the sessions of files that did not change.
+
+    When no file changed at all, the partition file is neither read nor rewritten and the
+    sessions come back as None (the report still has the counts and the digest).
+    """
     now = time.time() if now is None else now
     ccfg = cfg.connector(connector_name)
     connector = make_connector(ccfg, cfg.projects, cfg.base_dir)
-    previous_rows = staging.read_rows("raw_sessions", connector_name)
     previous_states = {
         r["path"]: FileState(**r) for r in staging.read_rows("raw_sessions", connector_name, ".files.parquet")
     }
@@ -112,6 +125,12 @@ def collect(cfg: Config, connector_name: str, staging: Staging, now: float | Non
     report = CollectReport(deferred=scan.deferred, too_short=scan.too_short,
                            files_seen=scan.files_seen, files_unchanged=len(scan.unchanged),
                            bytes_read=scan.bytes_read, warnings=list(scan.warnings))
+    if write and not scan.sessions and scan.states == previous_states and staging.exists("raw_sessions", connector_name):
+        info = staging.info("raw_sessions", connector_name)
+        report.sessions = report.reused = int(info.get("sessions", 0))
+        report.digest, report.current = info.get("digest", ""), True
+        return None, report
+    previous_rows = staging.read_rows("raw_sessions", connector_name)
 
     fresh = list(scan.sessions)
     states = dict(scan.states)
@@ -152,8 +171,11 @@ def collect(cfg: Config, connector_name: str, staging: Staging, now: float | Non
     report.new_or_changed = len(fresh)
     sessions = sorted(by_id.values(), key=lambda s: s.session_id)
     report.sessions = len(sessions)
+    report.digest = digest([f"{s.session_id}:{len(s.blocks)}:{s.blocks[-1].ordinal if s.blocks else 0}"
+                            for s in sessions])
     if write:
-        staging.write_rows("raw_sessions", connector_name, [_session_row(s) for s in sessions], SESSIONS_SCHEMA)
+        staging.write_rows("raw_sessions", connector_name, [_session_row(s) for s in sessions], SESSIONS_SCHEMA,
+                           info={"sessions": report.sessions, "digest": report.digest})
         staging.write_rows("raw_sessions", connector_name,
                            [asdict(st) for st in states.values()],
                            FILES_SCHEMA, ".files.parquet")
@@ -172,15 +194,37 @@ def _segment_row(seg: Segment) -> dict[str, Any]:
     }
 
 
-def segment(cfg: Config, connector_name: str, staging: Staging,
-            sessions: list[Session] | None = None, write: bool = True) -> list[dict[str, Any]]:
+@dataclass
+class SegmentReport:
+    segments: int = 0
+    sessions: int = 0
+    chars: int = 0
+    digest: str = ""
+    current: bool = False  # built from the same raw_sessions file with the same settings: skipped
+
+
+SEGMENT_VERSION = "1"  # bump when segmenting rules change
+
+
+def segment(cfg: Config, connector_name: str, staging: Staging, sessions: list[Session] | None = None,
+            write: bool = True) -> tuple[list[dict[str, Any]] | None, SegmentReport]:
+    limit = cfg.summarizer.max_input_chars
+    inputs = f"{staging.signature('raw_sessions', connector_name)}|{limit}|{SEGMENT_VERSION}"
+    if sessions is None and write:
+        info = staging.info("segments", connector_name)
+        if info.get("inputs") == inputs:
+            return None, SegmentReport(int(info["segments"]), int(info["sessions"]), int(info["chars"]),
+                                       info["digest"], current=True)
     if sessions is None:
         sessions = [session_from_row(r) for r in staging.read_rows("raw_sessions", connector_name)]
-    limit = cfg.summarizer.max_input_chars
     rows = [_segment_row(seg) for s in sessions for seg in segment_session(s, limit)]
+    report = SegmentReport(len(rows), len({r["session_id"] for r in rows}), sum(len(r["text"]) for r in rows),
+                           digest([f"{r['id']}:{sha256(r['text'])}" for r in rows]))
     if write:
-        staging.write_rows("segments", connector_name, rows, SEGMENTS_SCHEMA)
-    return rows
+        staging.write_rows("segments", connector_name, rows, SEGMENTS_SCHEMA, info={
+            "inputs": inputs, "segments": report.segments, "sessions": report.sessions,
+            "chars": report.chars, "digest": report.digest})
+    return rows, report
 
 
 # ----------------------------------------------------------------------------------- redact
@@ -190,7 +234,9 @@ class RedactReport:
     segments: int = 0
     redactions: int = 0
     reused: int = 0
-    by_segment: dict[str, int] = field(default_factory=dict)
+    with_redactions: int = 0
+    digest: str = ""
+    current: bool = False  # built from the same segments file with the same rules: skipped
 
 
 def rules_fingerprint(cfg: Config) -> str:
@@ -210,15 +256,22 @@ def rules_fingerprint(cfg: Config) -> str:
 
 
 def redact_segments(cfg: Config, connector_name: str, staging: Staging, redactor: Redactor,
-                    segments: list[dict[str, Any]] | None = None, write: bool = True) -> tuple[list[dict[str, Any]], RedactReport]:
+                    segments: list[dict[str, Any]] | None = None, write: bool = True) -> tuple[list[dict[str, Any]] | None, RedactReport]:
     """Redact document, title hint and meta; hash the redacted text.
 
     A segment whose raw text and the rules are unchanged since the last run keeps its
     previous redaction, so a no-change run does no redaction work.
     """
+    rules = rules_fingerprint(cfg)
+    inputs = f"{staging.signature('segments', connector_name)}|{rules}"
+    if segments is None and write:
+        info = staging.info("redacted_segments", connector_name)
+        if info.get("inputs") == inputs:
+            n = int(info["segments"])
+            return None, RedactReport(n, int(info["redactions"]), n, int(info["with_redactions"]),
+                                      info["digest"], current=True)
     if segments is None:
         segments = staging.read_rows("segments", connector_name)
-    rules = rules_fingerprint(cfg)
     previous = {r["id"]: r for r in staging.read_rows("redacted_segments", connector_name)}
     report = RedactReport()
     out = []
@@ -242,9 +295,12 @@ def redact_segments(cfg: Config, connector_name: str, staging: Staging, redactor
         })
         report.redactions += n
     report.segments = len(out)
-    report.by_segment = {r["id"]: r["redactions"] for r in out if r["redactions"]}
+    report.with_redactions = sum(1 for r in out if r["redactions"])
+    report.digest = digest([r["content_hash"] for r in out])
     if write:
-        staging.write_rows("redacted_segments", connector_name, out, REDACTED_SCHEMA)
+        staging.write_rows("redacted_segments", connector_name, out, REDACTED_SCHEMA, info={
+            "inputs": inputs, "segments": report.segments, "redactions": report.redactions,
+            "with_redactions": report.with_redactions, "digest": report.digest})
     return out, report
 
 
@@ -265,6 +321,8 @@ class SummarizeReport:
     estimated_cost_usd: float | None = None
     errors: list[str] = field(default_factory=list)
     failed_ids: list[str] = field(default_factory=list)
+    digest: str = ""
+    current: bool = False  # same redacted segments, same generation, nothing failed or pending: skipped
 
 
 def summary_cache(staging: Staging, generation: str) -> dict[str, dict[str, Any]]:
@@ -295,18 +353,26 @@ def _summary_fields(summary: Summary) -> dict[str, Any]:
 def summarize(cfg: Config, connector_name: str, staging: Staging, redactor: Redactor,
               generation: str, provider: Any = None, redacted: list[dict[str, Any]] | None = None,
               force_ids: set[str] | None = None, max_calls: int | None = None,
-              write: bool = True) -> tuple[list[dict[str, Any]], SummarizeReport]:
+              write: bool = True) -> tuple[list[dict[str, Any]] | None, SummarizeReport]:
     """Summarise what has no summary of this generation; journal each answer as it comes.
 
     `provider` defaults to the config's; it is only built when something needs a call, so a
-    no-change run never even imports a model SDK.
+    no-change run never even imports a model SDK. A partition whose redacted segments and
+    generation are those its summaries were built from, with nothing failed or pending, is
+    current: nothing is read or written.
     """
     from .summarizing.prompt import SummaryRequest
     from .summarizing.runner import make_summarizer, summarize_batch
 
+    inputs = f"{staging.signature('redacted_segments', connector_name)}|{generation}"
+    force_ids = force_ids or set()
+    if redacted is None and write and not force_ids:
+        info = staging.info("summaries", connector_name)
+        if info.get("inputs") == inputs and info.get("open") == "0":
+            n = int(info["docs"])
+            return None, SummarizeReport(docs=n, reused=n, digest=info["digest"], current=True)
     if redacted is None:
         redacted = staging.read_rows("redacted_segments", connector_name)
-    force_ids = force_ids or set()
     cache = summary_cache(staging, generation)
     report = SummarizeReport(docs=len(redacted))
     rows: dict[str, dict[str, Any]] = {}
@@ -369,8 +435,12 @@ def summarize(cfg: Config, connector_name: str, staging: Staging, redactor: Reda
             report.input_tokens / 1e6 * (s.price_input_per_mtok or 0)
             + report.output_tokens / 1e6 * (s.price_output_per_mtok or 0), 6)
     out = list(rows.values())
+    report.digest = digest([f"{r['segment_id']}:{r['content_hash']}:{r['generation']}" for r in out
+                            if r["status"] == "ok"])
     if write:
-        staging.write_rows("summaries", connector_name, out, SUMMARIES_SCHEMA)
+        open_rows = sum(r["status"] != "ok" for r in out)
+        staging.write_rows("summaries", connector_name, out, SUMMARIES_SCHEMA, info={
+            "inputs": inputs, "docs": len(out), "open": open_rows, "digest": report.digest})
         staging.clear_journal(connector_name)
     return out, report
 

@@ -21,7 +21,7 @@ def preview(cfg: Config, connector: str, dry_run: bool = True, sample: int = 0) 
     sessions, col = pipeline.collect(cfg, connector, staging, write=False)
     if sample:
         sessions = sorted(sessions, key=lambda s: s.blocks[-1].timestamp if s.blocks else 0, reverse=True)[:sample]
-    segs = pipeline.segment(cfg, connector, staging, sessions=sessions, write=False)
+    segs, _ = pipeline.segment(cfg, connector, staging, sessions=sessions, write=False)
     red, rrep = pipeline.redact_segments(cfg, connector, staging, redactor, segments=segs, write=False)
     generation = generation_fingerprint(cfg.summarizer)
     cache = pipeline.summary_cache(staging, generation)

@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import os
 import tempfile
+import uuid
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any
@@ -53,8 +54,12 @@ class Staging:
     def path(self, asset: str, partition: str, suffix: str = ".parquet") -> Path:
         return self.root / asset / f"{partition}{suffix}"
 
-    def write_rows(self, asset: str, partition: str, rows: list[dict[str, Any]], schema: pa.Schema, suffix: str = ".parquet") -> Path:
+    def write_rows(self, asset: str, partition: str, rows: list[dict[str, Any]], schema: pa.Schema,
+                   suffix: str = ".parquet", info: dict[str, str] | None = None) -> Path:
+        """Write a partition file; `info` (what it was built from, counts) goes in its footer."""
         table = pa.Table.from_pylist(rows, schema=schema)
+        info = {"build": uuid.uuid4().hex, **(info or {})}  # a new id per write, for `signature`
+        table = table.replace_schema_metadata({f"jezero.{k}": str(v) for k, v in info.items()})
         target = self.path(asset, partition, suffix)
         write_atomic(target, lambda tmp: pq.write_table(table, tmp, compression="zstd"))
         return target
@@ -64,6 +69,20 @@ class Staging:
         if not p.exists():
             return []
         return pq.read_table(p).to_pylist()
+
+    def info(self, asset: str, partition: str) -> dict[str, str]:
+        """The `info` a partition file was written with, read from its footer only."""
+        p = self.path(asset, partition)
+        try:
+            meta = pq.read_schema(p).metadata or {}
+        except (FileNotFoundError, pa.ArrowInvalid):
+            return {}
+        return {k.decode()[7:]: v.decode() for k, v in meta.items() if k.startswith(b"jezero.")}
+
+    def signature(self, asset: str, partition: str) -> str:
+        """The id of a partition file's last write: a downstream stage built from the same id
+        is current. (An id, not size and mtime, which two quick writes can share.)"""
+        return self.info(asset, partition).get("build", "missing")
 
     def exists(self, asset: str, partition: str) -> bool:
         return self.path(asset, partition).exists()

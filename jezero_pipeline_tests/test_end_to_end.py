@@ -62,6 +62,8 @@ def test_first_run_builds_a_searchable_library_second_run_does_nothing(workdir):
         for r in again[:-1]:
             assert r["calls"] == 0 and r["bytes_read"] == 0 and r["unchanged"] == r["docs"]
         assert reports[-1]["rebuilt"] and not again[-1]["rebuilt"], "an unchanged library is not rebuilt"
+        latest = instance.fetch_materializations(dg.AssetKey("summaries"), limit=1).records[0]
+        assert latest.asset_materialization.metadata["unchanged_partition"].value is True
         assert again[-1]["items"] == reports[-1]["items"]
 
         # Both runs and their materialisations are in the instance (what the UI shows).

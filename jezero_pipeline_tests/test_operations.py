@@ -326,3 +326,39 @@ def test_a_grown_file_is_appended_to_its_stored_session(work):
     assert partial == [] and "stored session is missing" in rep.warnings[0]
     whole, _ = pipeline.collect(cfg, "cc", st)
     assert len(whole[0].blocks) == n + 2
+
+
+def test_unchanged_partitions_are_skipped_and_any_change_rebuilds_what_it_touches(work):
+    """A stage whose input file and settings are those it was built from does no work at all."""
+    from jezero_pipeline import pipeline
+    from jezero_pipeline.redaction import Redactor
+    from jezero_pipeline.summarizing.generation import generation_fingerprint
+
+    def stages():
+        cfg = _cfg(work)
+        st = Staging(cfg.staging_dir)
+        red = Redactor.from_config(cfg)
+        c = pipeline.collect(cfg, "cc", st)[1]
+        s = pipeline.segment(cfg, "cc", st)[1]
+        r = pipeline.redact_segments(cfg, "cc", st, red)[1]
+        m = pipeline.summarize(cfg, "cc", st, red, generation_fingerprint(cfg.summarizer))[1]
+        return c, s, r, m
+
+    first = stages()
+    assert [x.current for x in first] == [False] * 4
+    again = stages()
+    assert [x.current for x in again] == [True] * 4
+    assert [x.digest for x in again] == [x.digest for x in first]
+    assert again[3].calls == 0 and again[1].segments == first[1].segments
+
+    text = (work / "jezero.toml").read_text()
+    (work / "jezero.toml").write_text(text.replace("max_input_chars = 2000", "max_input_chars = 1500"))
+    resegmented = stages()
+    assert [x.current for x in resegmented] == [True, False, False, False]
+    assert resegmented[1].segments > first[1].segments and resegmented[3].calls > 0
+
+    text = (work / "jezero.toml").read_text()
+    (work / "jezero.toml").write_text(text.replace("[[connectors]]", '[redaction]\nextra_patterns = ["zzqq\\\\d+"]\n[[connectors]]'))
+    reredacted = stages()
+    assert [x.current for x in reredacted] == [True, True, False, False]
+    assert reredacted[3].calls == 0, "same redacted text, same content hashes: nothing is paid again"

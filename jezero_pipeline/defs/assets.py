@@ -6,7 +6,6 @@ partition as unsynced, and only a deliberate re-materialisation pays for new sum
 """
 
 
-import hashlib
 from collections.abc import Iterator
 from contextlib import contextmanager
 
@@ -42,14 +41,6 @@ def _recording_failure(jezero: JezeroResource, name: str) -> Iterator[None]:
         raise
 
 
-def _digest(values: list[str]) -> dg.DataVersion:
-    h = hashlib.sha256()
-    for v in sorted(values):
-        h.update(v.encode())
-        h.update(b"\n")
-    return dg.DataVersion(h.hexdigest()[:16])
-
-
 def build_assets(cfg: Config) -> tuple[list[dg.AssetsDefinition], list[dg.AssetChecksDefinition], dg.StaticPartitionsDefinition]:
     partitions = dg.StaticPartitionsDefinition([c.name for c in cfg.connectors])
     generation = generation_fingerprint(cfg.summarizer)
@@ -60,7 +51,7 @@ def build_assets(cfg: Config) -> tuple[list[dg.AssetsDefinition], list[dg.AssetC
     def raw_sessions(context: dg.AssetExecutionContext, jezero: JezeroResource, config: CollectConfig) -> dg.MaterializeResult:
         name = context.partition_key
         with jezero.partition_lock(name), _recording_failure(jezero, name):
-            sessions, rep = pipeline.collect(jezero.config, name, jezero.staging, limit=config.limit)
+            _, rep = pipeline.collect(jezero.config, name, jezero.staging, limit=config.limit)
             maintenance.record_collect(jezero.staging, name, rep.new_or_changed, len(rep.warnings))
         warnings = [jezero.redactor.redact(w)[0] for w in rep.warnings]
         for w in warnings:
@@ -73,8 +64,9 @@ def build_assets(cfg: Config) -> tuple[list[dg.AssetsDefinition], list[dg.AssetC
                 "files_seen": rep.files_seen, "files_unchanged": rep.files_unchanged,
                 "bytes_read": rep.bytes_read, "skipped_files": len(warnings),
                 "skipped_reasons": dg.MetadataValue.md("\n".join(f"- {w}" for w in warnings[:50]) or "none"),
+                "unchanged_partition": rep.current,
             },
-            data_version=_digest([f"{s.session_id}:{len(s.blocks)}:{s.blocks[-1].ordinal if s.blocks else 0}" for s in sessions]),
+            data_version=dg.DataVersion(rep.digest),
         )
 
     @dg.asset(partitions_def=partitions, deps=[raw_sessions], code_version=STAGE_VERSION,
@@ -83,11 +75,11 @@ def build_assets(cfg: Config) -> tuple[list[dg.AssetsDefinition], list[dg.AssetC
     def segments(context: dg.AssetExecutionContext, jezero: JezeroResource) -> dg.MaterializeResult:
         name = context.partition_key
         with jezero.partition_lock(name):
-            rows = pipeline.segment(jezero.config, name, jezero.staging)
+            _, rep = pipeline.segment(jezero.config, name, jezero.staging)
         return dg.MaterializeResult(
-            metadata={"segments": len(rows), "sessions": len({r["session_id"] for r in rows}),
-                      "chars": sum(len(r["text"]) for r in rows)},
-            data_version=_digest([f"{r['id']}:{pipeline.sha256(r['text'])}" for r in rows]),
+            metadata={"segments": rep.segments, "sessions": rep.sessions, "chars": rep.chars,
+                      "unchanged_partition": rep.current},
+            data_version=dg.DataVersion(rep.digest),
         )
 
     @dg.asset(partitions_def=partitions, deps=[segments], code_version=STAGE_VERSION,
@@ -96,11 +88,12 @@ def build_assets(cfg: Config) -> tuple[list[dg.AssetsDefinition], list[dg.AssetC
     def redacted_segments(context: dg.AssetExecutionContext, jezero: JezeroResource) -> dg.MaterializeResult:
         name = context.partition_key
         with jezero.partition_lock(name):
-            rows, rep = pipeline.redact_segments(jezero.config, name, jezero.staging, jezero.redactor)
+            _, rep = pipeline.redact_segments(jezero.config, name, jezero.staging, jezero.redactor)
         return dg.MaterializeResult(
             metadata={"segments": rep.segments, "redactions": rep.redactions,
-                      "segments_with_redactions": len(rep.by_segment), "reused": rep.reused},
-            data_version=_digest([r["content_hash"] for r in rows]),
+                      "segments_with_redactions": rep.with_redactions, "reused": rep.reused,
+                      "unchanged_partition": rep.current},
+            data_version=dg.DataVersion(rep.digest),
         )
 
     @dg.asset(partitions_def=partitions, deps=[redacted_segments], code_version=generation,
@@ -112,7 +105,7 @@ def build_assets(cfg: Config) -> tuple[list[dg.AssetsDefinition], list[dg.AssetC
         name = context.partition_key
         cfg = jezero.config
         with jezero.partition_lock(name), _recording_failure(jezero, name):
-            rows, rep = pipeline.summarize(
+            _, rep = pipeline.summarize(
                 cfg, name, jezero.staging, jezero.redactor, generation,
                 force_ids=set(config.force_ids),
                 max_calls=None if config.max_calls < 0 else config.max_calls,
@@ -127,15 +120,11 @@ def build_assets(cfg: Config) -> tuple[list[dg.AssetsDefinition], list[dg.AssetC
             "input_tokens": rep.input_tokens, "output_tokens": rep.output_tokens,
             "summarize_seconds": round(rep.seconds, 3), "generation": generation,
             "provider": cfg.summarizer.provider, "model": cfg.summarizer.model or "",
-            "failed_ids": dg.MetadataValue.json(rep.failed_ids[:200]),
+            "failed_ids": dg.MetadataValue.json(rep.failed_ids[:200]), "unchanged_partition": rep.current,
         }
         if rep.estimated_cost_usd is not None:
             metadata["estimated_cost_usd"] = rep.estimated_cost_usd
-        ok = [r for r in rows if r["status"] == "ok"]
-        return dg.MaterializeResult(
-            metadata=metadata,
-            data_version=_digest([f"{r['segment_id']}:{r['content_hash']}:{r['generation']}" for r in ok]),
-        )
+        return dg.MaterializeResult(metadata=metadata, data_version=dg.DataVersion(rep.digest))
 
     @dg.asset(deps=[dg.AssetDep(summaries, partition_mapping=dg.AllPartitionMapping())],
               code_version=STAGE_VERSION, group_name="library", kinds={"duckdb"},
@@ -153,7 +142,7 @@ def build_assets(cfg: Config) -> tuple[list[dg.AssetsDefinition], list[dg.AssetC
         return dg.MaterializeResult(
             metadata={"items": len(items), "path": dg.MetadataValue.path(str(cfg.library_path)),
                       **{k: v for k, v in stats.items() if isinstance(v, (int, float)) and k != "items"}},
-            data_version=_digest(list(items["content_hash"] + ":" + items["external_id"])) if len(items) else dg.DataVersion("empty"),
+            data_version=dg.DataVersion(pipeline.digest(list(items["content_hash"] + ":" + items["external_id"]))),
         )
 
     @dg.asset_check(asset=redacted_segments, blocking=True,
