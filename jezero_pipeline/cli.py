@@ -14,6 +14,7 @@ import sys
 from typing import Any
 
 from .config import Config, ConfigError, config_path, load_config
+from .staging import Staging
 
 
 def _print_json(obj: Any) -> None:
@@ -65,7 +66,6 @@ def run_connectors(cfg: Config, cfg_file: str, names: list[str], limit: int = 0,
     job = defs.resolve_job_def("connector_job")
     reports = []
     ok = True
-    before = _summaries_versions(instance, names)
     for name in names:
         run_config = {"loggers": QUIET, "ops": {
             "raw_sessions": {"config": {"limit": limit}},
@@ -95,7 +95,7 @@ def run_connectors(cfg: Config, cfg_file: str, names: list[str], limit: int = 0,
         elif report["failed"]:
             ok = False
         reports.append(report)
-    if _library_is_current(instance, cfg, names, before):
+    if _library_is_current(instance, cfg):
         reports.append({"library": str(cfg.library_path), "success": True, "rebuilt": False,
                         "items": _latest_metadata(instance, "search_index").get("items", 0)})
         return reports, ok
@@ -123,23 +123,14 @@ def _latest_metadata(instance: Any, asset: str) -> dict[str, Any]:
     return {k: getattr(v, "value", v) for k, v in rec.asset_materialization.metadata.items()}
 
 
-def _summaries_versions(instance: Any, names: list[str]) -> dict[str, tuple[str | None, float]]:
-    out = {}
-    for name in names:
-        rec = _latest(instance, "summaries", name)
-        out[name] = (rec.asset_materialization.tags.get("dagster/data_version"), rec.timestamp) if rec else (None, 0.0)
-    return out
-
-
-def _library_is_current(instance: Any, cfg: Config, names: list[str], before: dict[str, Any]) -> bool:
-    """No partition's summaries changed, and the library was built after all of them."""
-    if not cfg.library_path.exists() or set(names) != {c.name for c in cfg.connectors}:
+def _library_is_current(instance: Any, cfg: Config) -> bool:
+    """The library file exists and was built from exactly the summaries files there are now."""
+    rec = _latest(instance, "search_index")
+    if rec is None or not cfg.library_path.exists():
         return False
-    after = _summaries_versions(instance, names)
-    if any(after[n][0] != before[n][0] or before[n][0] is None for n in names):
-        return False
-    lib = _latest(instance, "search_index")
-    return lib is not None and all(lib.timestamp > before[n][1] for n in names)
+    built = rec.asset_materialization.metadata.get("built_from")
+    current = Staging(cfg.staging_dir).library_inputs([c.name for c in cfg.connectors])
+    return built is not None and built.value == current
 
 
 # ------------------------------------------------------------------------------- commands

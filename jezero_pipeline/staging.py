@@ -84,6 +84,11 @@ class Staging:
         is current. (An id, not size and mtime, which two quick writes can share.)"""
         return self.info(asset, partition).get("build", "missing")
 
+    def library_inputs(self, partitions: list[str]) -> dict[str, str]:
+        """Build ids of every file the library is built from: it is current while they hold."""
+        files = [("summaries", p) for p in partitions] + [("imports", p) for p in self.partitions("imports")]
+        return {f"{a}/{p}": self.signature(a, p) for a, p in files}
+
     def exists(self, asset: str, partition: str) -> bool:
         return self.path(asset, partition).exists()
 
