@@ -208,19 +208,31 @@ def test_title_from_session_index_and_id_fallback(tmp_path: Path):
     assert s.session_id == TID and s.title_hint == "New name" and s.cwd is None
 
 
-def test_zst_without_zstandard_warns(tmp_path: Path):
-    root = tmp_path / "sessions"
-    f = root / "2026" / "05" / "02" / f"rollout-2026-05-02T09-00-00-{TID}.jsonl.zst"
-    f.parent.mkdir(parents=True)
-    f.write_bytes(b"\x28\xb5\x2f\xfd")
-    try:
-        import zstandard  # noqa: F401
-        pytest.skip("zstandard installed")
-    except ImportError:
-        pass
-    result = connector(root).scan({}, NOW)
-    assert result.sessions == [] and result.warnings == [
-        f"{f}: cannot read (compressed rollout skipped: the zstandard module is not installed)"]
+def test_zst_rollout_reads_like_the_plain_one_and_a_corrupt_one_warns(tmp_path: Path):
+    import zstandard
+
+    plain_root, zst_root = tmp_path / "plain", tmp_path / "zst"
+    name = f"rollout-2026-05-02T09-00-00-{BASIC_ID}.jsonl"
+    for root in (plain_root, zst_root):
+        (root / "2026" / "05" / "02").mkdir(parents=True)
+    (plain_root / "2026" / "05" / "02" / name).write_bytes(BASIC.read_bytes())
+    (zst_root / "2026" / "05" / "02" / (name + ".zst")).write_bytes(zstandard.ZstdCompressor().compress(BASIC.read_bytes()))
+    (plain,) = connector(plain_root).scan({}, NOW).sessions
+    (packed,) = connector(zst_root).scan({}, NOW).sessions
+    assert packed.session_id == plain.session_id == BASIC_ID
+    assert packed.blocks == plain.blocks
+
+    day = zst_root / "2026" / "05" / "02"
+    corrupt = day / f"rollout-2026-05-02T09-00-00-{TID}.jsonl.zst"
+    corrupt.write_bytes(b"\x28\xb5\x2f\xfd" + b"\xff" * 16)
+    packed_bytes = zstandard.ZstdCompressor().compress(BASIC.read_bytes())
+    cut = day / "rollout-2026-05-02T10-00-00-019e0000-1111-7222-8333-000000000009.jsonl.zst"
+    cut.write_bytes(packed_bytes[: len(packed_bytes) // 2])
+    result = connector(zst_root).scan({}, NOW)
+    assert [s.session_id for s in result.sessions] == [BASIC_ID]
+    assert sorted(result.warnings) == sorted([
+        f"{corrupt}: cannot read (not a readable zstd file (zstd decompressor error: Unsupported frame parameter))",
+        f"{cut}: cannot read (truncated zstd file)"])
 
 
 # --- incremental reading and bad input ----------------------------------------------------

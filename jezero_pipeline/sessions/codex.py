@@ -18,6 +18,8 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
+import zstandard
+
 from ..models import Block, Session
 from .base import ScanResult, parse_time
 from .jsonl import JsonlFileConnector, JsonLine, parse_jsonl_bytes
@@ -81,13 +83,7 @@ class CodexConnector(JsonlFileConnector):
     def read_file_bytes(self, path: Path) -> tuple[bytes, list[str]]:
         if path.suffix != ".zst":
             return super().read_file_bytes(path)
-        try:
-            import zstandard
-        except ImportError:
-            raise ValueError("compressed rollout skipped: the zstandard module is not installed") from None
-        with path.open("rb") as f:
-            reader = zstandard.ZstdDecompressor().stream_reader(f)
-            data = reader.read(MAX_ROLLOUT_BYTES + 1)
+        data = _decompress(path, MAX_ROLLOUT_BYTES + 1)
         if len(data) > MAX_ROLLOUT_BYTES:
             return data[: data.rfind(b"\n", 0, MAX_ROLLOUT_BYTES) + 1], ["stopped reading after 512 MiB"]
         return data, []
@@ -289,3 +285,20 @@ def _uuid_in_name(name: str) -> str | None:
 
 
 CONNECTOR = CodexConnector
+
+
+def _decompress(path: Path, limit: int) -> bytes:
+    """Up to `limit` bytes of a .zst file; a corrupt or truncated one is a ValueError (a warning)."""
+    stream = zstandard.ZstdDecompressor().decompressobj()
+    chunks, size = [], 0
+    with path.open("rb") as f:
+        while size < limit and (block := f.read(1 << 20)):
+            try:
+                out = stream.decompress(block)
+            except zstandard.ZstdError as err:
+                raise ValueError(f"not a readable zstd file ({err})") from None
+            chunks.append(out)
+            size += len(out)
+    if size < limit and not stream.eof:
+        raise ValueError("truncated zstd file")
+    return b"".join(chunks)
