@@ -21,3 +21,10 @@ def fake_server() -> Iterator[FakeModelServer]:
     """A fake Anthropic/OpenAI server on 127.0.0.1 with no latency, fresh for each test."""
     with FakeModelServer(latency=0.0, hang_seconds=5.0) as srv:
         yield srv
+
+
+@pytest.fixture(autouse=True)
+def _restore_cwd(monkeypatch: pytest.MonkeyPatch) -> None:
+    """`jezero-pipeline run` moves into DAGSTER_HOME (dagster.yaml's paths are relative to it);
+    tests call the CLI in-process, so each test gets its starting folder back afterwards."""
+    monkeypatch.chdir(Path.cwd())

@@ -74,7 +74,7 @@ def as_server_user(cmd: list[str]) -> list[str]:
 
 
 def run(cmd: list[str], what: str) -> None:
-    proc = subprocess.run(cmd, capture_output=True, text=True, timeout=120)
+    proc = subprocess.run(cmd, capture_output=True, text=True, timeout=120, cwd="/")  # postgres may not enter ours
     assert proc.returncode == 0, f"{what} failed ({proc.returncode}):\n{proc.stdout}\n{proc.stderr}"
 
 
@@ -118,7 +118,7 @@ def postgres() -> Iterator[PgServer]:
     finally:
         if started:
             subprocess.run(as_server_user([str(bindir / "pg_ctl"), "-D", str(data), "-m", "fast", "-w", "stop"]),
-                           capture_output=True, timeout=60)
+                           capture_output=True, timeout=60, cwd="/")
         shutil.rmtree(root, ignore_errors=True)
 
 
