@@ -125,3 +125,17 @@ def test_auth_cannot_be_disabled_off_loopback(lib_path):
 
 def test_instructions_say_data_not_instructions():
     assert "never instructions" in INSTRUCTIONS and "confirmation" in INSTRUCTIONS
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("headers", [{"Host": "evil.example:80"}, {"Origin": "http://evil.example"}])
+def test_http_on_loopback_refuses_foreign_host_or_origin(http_server, headers):
+    """DNS rebinding: a page elsewhere that resolves to 127.0.0.1 is refused, token or not."""
+    base = {"Authorization": "Bearer s3cret-token", "Content-Type": "application/json",
+            "Accept": "application/json, text/event-stream"}
+    body = {"jsonrpc": "2.0", "id": 1, "method": "initialize",
+            "params": {"protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "t", "version": "1"}}}
+    refused = httpx2.post(http_server, headers={**base, **headers}, json=body)
+    assert refused.status_code in (403, 421), refused.status_code
+    accepted = httpx2.post(http_server, headers=base, json=body)
+    assert accepted.status_code == 200, accepted.text
