@@ -45,11 +45,15 @@ def dagster_instance(cfg: Config):
     return dg.DagsterInstance.get()
 
 
+def _values(metadata: Any) -> dict[str, Any]:
+    """Plain values of Dagster metadata entries, for the JSON report."""
+    return {k: getattr(v, "value", v) for k, v in metadata.items()}
+
+
 def _metadata(result: Any, node: str) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for mat in result.asset_materializations_for_node(node):
-        for k, v in mat.metadata.items():
-            out[k] = getattr(v, "value", v)
+        out.update(_values(mat.metadata))
     return out
 
 
@@ -120,7 +124,7 @@ def _latest_metadata(instance: Any, asset: str) -> dict[str, Any]:
     rec = _latest(instance, asset)
     if rec is None:
         return {}
-    return {k: getattr(v, "value", v) for k, v in rec.asset_materialization.metadata.items()}
+    return _values(rec.asset_materialization.metadata)
 
 
 def _library_is_current(instance: Any, cfg: Config) -> bool:

@@ -67,7 +67,7 @@ def _parse_ids(args: argparse.Namespace) -> list[int]:
 
 def cmd_resummarize(args: argparse.Namespace, cfg: Config) -> int:
     """Summarise chosen items again from their stored redacted original, keeping their ids."""
-    from .cli import QUIET, dagster_instance
+    from .cli import QUIET, _metadata, dagster_instance
     from .defs.build import build_definitions
     from .library.query import Library
     from .locking import run_lock
@@ -94,8 +94,7 @@ def cmd_resummarize(args: argparse.Namespace, cfg: Config) -> int:
             res = job.execute_in_process(
                 partition_key=part, instance=instance, raise_on_error=False,
                 run_config={"loggers": QUIET, "ops": {"summaries": {"config": {"force_ids": ext_ids}}}})
-            meta = {k: getattr(v, "value", v) for m in res.asset_materializations_for_node("summaries")
-                    for k, v in m.metadata.items()}
+            meta = _metadata(res, "summaries")
             ok = ok and res.success and not meta.get("failed")
             reports.append({"connector": part, "requested": len(ext_ids), "calls": meta.get("calls"),
                             "failed": meta.get("failed"), "success": res.success})

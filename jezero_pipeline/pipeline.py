@@ -398,7 +398,7 @@ def summarize(cfg: Config, connector_name: str, staging: Staging, redactor: Reda
             segment_id=seg["id"], text=seg["text"], source=seg["source"],
             title_hint=_titled(seg), meta=json.loads(seg["meta"] or "{}"),
         )
-        todo.append((req, seg["project_hint"]))
+        todo.append(req)
 
     def on_outcome(outcome: Any) -> None:
         row = rows[outcome.segment_id]

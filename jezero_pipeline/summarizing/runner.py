@@ -44,16 +44,17 @@ class BatchReport:
     errors: list[str] = field(default_factory=list)
 
 
-SummarizeFn = Callable[[SummaryRequest, str | None], Outcome]
-
-
 class ExtractiveProvider:
-    """Adapter so the offline summariser looks like a model provider."""
+    """Adapter so the offline summariser looks like a model provider.
+
+    It leaves `project` empty: the pipeline fills it from the segment's project hint, as it
+    does for a model that answers null.
+    """
 
     name = "extractive"
 
-    def summarize(self, req: SummaryRequest, project_hint: str | None = None) -> SummaryResult:
-        return SummaryResult(summarize_extractive(req.text, req.title_hint, project_hint), 0, 0)
+    def summarize(self, req: SummaryRequest) -> SummaryResult:
+        return SummaryResult(summarize_extractive(req.text, req.title_hint, None), 0, 0)
 
 
 def make_summarizer(cfg: SummarizerConfig, api_key: str | None) -> Any:
@@ -66,7 +67,7 @@ def make_summarizer(cfg: SummarizerConfig, api_key: str | None) -> Any:
 
 def summarize_batch(
     provider: Any,
-    requests: Iterable[tuple[SummaryRequest, str | None]],
+    requests: Iterable[SummaryRequest],
     max_concurrency: int,
     on_outcome: Callable[[Outcome], None],
     max_calls: int | None = None,
@@ -80,13 +81,10 @@ def summarize_batch(
         todo = todo[:max_calls]
     started = time.perf_counter()
 
-    def one(req: SummaryRequest, project_hint: str | None) -> Outcome:
+    def one(req: SummaryRequest) -> Outcome:
         t0 = time.perf_counter()
         try:
-            if isinstance(provider, ExtractiveProvider):
-                result = provider.summarize(req, project_hint)
-            else:
-                result = provider.summarize(req)
+            result = provider.summarize(req)
             return Outcome(req.segment_id, result.summary, None, result.input_tokens,
                            result.output_tokens, time.perf_counter() - t0)
         except SummarizerError as err:
@@ -107,11 +105,11 @@ def summarize_batch(
             on_outcome(outcome)
 
     if max_concurrency <= 1 or len(todo) <= 1:
-        for req, hint in todo:
-            record(one(req, hint), len(req.text))
+        for req in todo:
+            record(one(req), len(req.text))
     else:
         with ThreadPoolExecutor(max_workers=max_concurrency, thread_name_prefix="summarize") as pool:
-            futures = {pool.submit(one, req, hint): len(req.text) for req, hint in todo}
+            futures = {pool.submit(one, req): len(req.text) for req in todo}
             for fut in as_completed(futures):
                 record(fut.result(), futures[fut])
     report.seconds = time.perf_counter() - started
