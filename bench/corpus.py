@@ -27,7 +27,7 @@ import string
 import sys
 import uuid
 from dataclasses import dataclass, field
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -37,37 +37,214 @@ NEEDLE_KINDS = ("error", "command", "component")
 SECRET_SHARE = 0.20
 LONG_SHARE = 0.03  # sessions with more than 200 KB of dialogue (several segments)
 LONG_DIALOGUE_CHARS = 210_000
-EPOCH = datetime(2026, 5, 1, tzinfo=timezone.utc)  # sessions span the 180 days after this
+EPOCH = datetime(2026, 5, 1, tzinfo=UTC)  # sessions span the 180 days after this
 SPAN_DAYS = 180
 
-PROJECTS = ["ledger-core", "quillback", "atlas-api", "orchard-web", "tern-cli", "mosaic-etl",
-            "harbor-infra", "lumen-docs", "sparrow-mobile", "kestrel-ml"]
-EXCEPTIONS = ["ZeroDivisionError", "KeyError", "ValueError", "TypeError", "AttributeError",
-              "IndexError", "RuntimeError", "TimeoutError", "PermissionError", "AssertionError"]
-NOUNS = ["ledger", "invoice", "ingest", "shard", "cache", "token", "schema", "report", "queue",
-         "batch", "parser", "index", "export", "sync", "session", "upload", "payment", "audit"]
-VERBS = ["reconcile", "merge", "flush", "rebuild", "resolve", "compact", "render", "migrate",
-         "validate", "dispatch", "replay", "prune", "encode", "hydrate"]
-ADJECTIVES = ["Quillback", "Amber", "Cobalt", "Juniper", "Marlin", "Nimbus", "Osprey", "Pewter",
-              "Saffron", "Tundra", "Vesper", "Willow", "Zephyr", "Basalt", "Cinder", "Drift"]
-ROLES = ["Scheduler", "Resolver", "Gateway", "Compactor", "Dispatcher", "Registry", "Planner",
-         "Indexer", "Throttle", "Watcher", "Allocator", "Balancer"]
-WORDS = ("the a we it this that function module test config value request response handler "
-         "retry timeout cache index query table column migration schema build deploy branch "
-         "commit review refactor rename extract helper fixture mock latency memory thread lock "
-         "async await batch stream buffer parser token encode decode serialize field record "
-         "error warning log trace metric dashboard endpoint route client server session user "
-         "should could would because so then after before when while until also only still "
-         "fails passes works breaks returns raises handles checks updates removes adds keeps").split()
-COMMON_ERRORS = ["ModuleNotFoundError: No module named 'requests'",
-                 "npm ERR! code ERESOLVE unable to resolve dependency tree",
-                 "fatal: not a git repository (or any of the parent directories): .git",
-                 "AssertionError: assert 3 == 4",
-                 "ConnectionRefusedError: [Errno 111] Connection refused"]
-READ_ONLY_CMDS = ["rg -n 'def {n}' src", "sed -n '1,200p' src/{n}.py", "git status --short",
-                  "ls -la src/{n}", "cat pyproject.toml", "git diff --stat"]
-WRITE_CMDS = ["make build", "python -m pip install -e .", "ruff check --fix src/{n}.py",
-              "npm run lint -- --fix", "git add -A && git commit -m 'wip {n}'", "pytest -q tests/test_{n}.py"]
+PROJECTS = [
+    "ledger-core",
+    "quillback",
+    "atlas-api",
+    "orchard-web",
+    "tern-cli",
+    "mosaic-etl",
+    "harbor-infra",
+    "lumen-docs",
+    "sparrow-mobile",
+    "kestrel-ml",
+]
+EXCEPTIONS = [
+    "ZeroDivisionError",
+    "KeyError",
+    "ValueError",
+    "TypeError",
+    "AttributeError",
+    "IndexError",
+    "RuntimeError",
+    "TimeoutError",
+    "PermissionError",
+    "AssertionError",
+]
+NOUNS = [
+    "ledger",
+    "invoice",
+    "ingest",
+    "shard",
+    "cache",
+    "token",
+    "schema",
+    "report",
+    "queue",
+    "batch",
+    "parser",
+    "index",
+    "export",
+    "sync",
+    "session",
+    "upload",
+    "payment",
+    "audit",
+]
+VERBS = [
+    "reconcile",
+    "merge",
+    "flush",
+    "rebuild",
+    "resolve",
+    "compact",
+    "render",
+    "migrate",
+    "validate",
+    "dispatch",
+    "replay",
+    "prune",
+    "encode",
+    "hydrate",
+]
+ADJECTIVES = [
+    "Quillback",
+    "Amber",
+    "Cobalt",
+    "Juniper",
+    "Marlin",
+    "Nimbus",
+    "Osprey",
+    "Pewter",
+    "Saffron",
+    "Tundra",
+    "Vesper",
+    "Willow",
+    "Zephyr",
+    "Basalt",
+    "Cinder",
+    "Drift",
+]
+ROLES = [
+    "Scheduler",
+    "Resolver",
+    "Gateway",
+    "Compactor",
+    "Dispatcher",
+    "Registry",
+    "Planner",
+    "Indexer",
+    "Throttle",
+    "Watcher",
+    "Allocator",
+    "Balancer",
+]
+WORDS = [
+    "the",
+    "a",
+    "we",
+    "it",
+    "this",
+    "that",
+    "function",
+    "module",
+    "test",
+    "config",
+    "value",
+    "request",
+    "response",
+    "handler",
+    "retry",
+    "timeout",
+    "cache",
+    "index",
+    "query",
+    "table",
+    "column",
+    "migration",
+    "schema",
+    "build",
+    "deploy",
+    "branch",
+    "commit",
+    "review",
+    "refactor",
+    "rename",
+    "extract",
+    "helper",
+    "fixture",
+    "mock",
+    "latency",
+    "memory",
+    "thread",
+    "lock",
+    "async",
+    "await",
+    "batch",
+    "stream",
+    "buffer",
+    "parser",
+    "token",
+    "encode",
+    "decode",
+    "serialize",
+    "field",
+    "record",
+    "error",
+    "warning",
+    "log",
+    "trace",
+    "metric",
+    "dashboard",
+    "endpoint",
+    "route",
+    "client",
+    "server",
+    "session",
+    "user",
+    "should",
+    "could",
+    "would",
+    "because",
+    "so",
+    "then",
+    "after",
+    "before",
+    "when",
+    "while",
+    "until",
+    "also",
+    "only",
+    "still",
+    "fails",
+    "passes",
+    "works",
+    "breaks",
+    "returns",
+    "raises",
+    "handles",
+    "checks",
+    "updates",
+    "removes",
+    "adds",
+    "keeps",
+]
+COMMON_ERRORS = [
+    "ModuleNotFoundError: No module named 'requests'",
+    "npm ERR! code ERESOLVE unable to resolve dependency tree",
+    "fatal: not a git repository (or any of the parent directories): .git",
+    "AssertionError: assert 3 == 4",
+    "ConnectionRefusedError: [Errno 111] Connection refused",
+]
+READ_ONLY_CMDS = [
+    "rg -n 'def {n}' src",
+    "sed -n '1,200p' src/{n}.py",
+    "git status --short",
+    "ls -la src/{n}",
+    "cat pyproject.toml",
+    "git diff --stat",
+]
+WRITE_CMDS = [
+    "make build",
+    "python -m pip install -e .",
+    "ruff check --fix src/{n}.py",
+    "npm run lint -- --fix",
+    "git add -A && git commit -m 'wip {n}'",
+    "pytest -q tests/test_{n}.py",
+]
 
 
 @dataclass
@@ -84,6 +261,7 @@ class SessionPlan:
 
 # --- small text generators -----------------------------------------------------------------
 
+
 def sentence(rng: random.Random, n: int | None = None) -> str:
     words = [rng.choice(WORDS) for _ in range(n or rng.randint(8, 20))]
     return " ".join(words).capitalize() + "."
@@ -98,13 +276,17 @@ def code_file(rng: random.Random, name: str, lines: int) -> str:
     out = []
     for i in range(1, lines + 1):
         indent = "    " * rng.randint(0, 3)
-        stmt = rng.choice([
-            f"def {rng.choice(VERBS)}_{rng.choice(NOUNS)}(self, {rng.choice(NOUNS)}_id: int) -> None:",
-            f"{rng.choice(NOUNS)} = self.{rng.choice(NOUNS)}.get({rng.choice(NOUNS)}_id)",
-            f"if not {rng.choice(NOUNS)}:", f"    raise {rng.choice(EXCEPTIONS)}('{sentence(rng, 5)}')",
-            f"return {rng.choice(VERBS)}({rng.choice(NOUNS)}, retries={rng.randint(1, 9)})",
-            f"# {sentence(rng)}", f"log.info('{rng.choice(VERBS)} %s', {rng.choice(NOUNS)})",
-        ])
+        stmt = rng.choice(
+            [
+                f"def {rng.choice(VERBS)}_{rng.choice(NOUNS)}(self, {rng.choice(NOUNS)}_id: int) -> None:",
+                f"{rng.choice(NOUNS)} = self.{rng.choice(NOUNS)}.get({rng.choice(NOUNS)}_id)",
+                f"if not {rng.choice(NOUNS)}:",
+                f"    raise {rng.choice(EXCEPTIONS)}('{sentence(rng, 5)}')",
+                f"return {rng.choice(VERBS)}({rng.choice(NOUNS)}, retries={rng.randint(1, 9)})",
+                f"# {sentence(rng)}",
+                f"log.info('{rng.choice(VERBS)} %s', {rng.choice(NOUNS)})",
+            ]
+        )
         out.append(f"{i:>6}\u2192{indent}{stmt}")
     return "\n".join(out) + f"\n# end of {name}"
 
@@ -127,8 +309,12 @@ def make_secret(rng: random.Random, kind: str) -> tuple[str, str]:
         return v, f"ANTHROPIC_API_KEY={v}"
     if kind == "github":
         v = "ghp_" + _rand(rng, ALNUM, 36)
-        return v, f"git remote set-url origin https://x-access-token:{v}@github.com/acme/repo.git" \
-            if rng.random() < 0.3 else f"GITHUB_TOKEN={v}"
+        return (
+            v,
+            f"git remote set-url origin https://x-access-token:{v}@github.com/acme/repo.git"
+            if rng.random() < 0.3
+            else f"GITHUB_TOKEN={v}",
+        )
     if kind == "aws":
         kid = "AKIA" + _rand(rng, string.ascii_uppercase + "234567", 16)
         sec = _rand(rng, B64, 40)
@@ -140,7 +326,7 @@ def make_secret(rng: random.Random, kind: str) -> tuple[str, str]:
         return v, f"SLACK_BOT_TOKEN={v}"
     if kind == "pem":
         body = base64.b64encode(rng.randbytes(900)).decode()
-        lines = [body[i:i + 64] for i in range(0, len(body), 64)]
+        lines = [body[i : i + 64] for i in range(0, len(body), 64)]
         v = "-----BEGIN RSA PRIVATE KEY-----\n" + "\n".join(lines) + "\n-----END RSA PRIVATE KEY-----"
         return v, f"here is the deploy key from the vault:\n{v}"
     if kind == "postgres":
@@ -152,8 +338,13 @@ def make_secret(rng: random.Random, kind: str) -> tuple[str, str]:
         return pw, f"password={pw}"
     if kind == "jwt":
         head = base64.urlsafe_b64encode(b'{"alg":"HS256","typ":"JWT"}').decode().rstrip("=")
-        payload = base64.urlsafe_b64encode(json.dumps(
-            {"sub": str(rng.randint(10**6, 10**7)), "name": "bench user", "iat": 1760000000}).encode()).decode().rstrip("=")
+        payload = (
+            base64.urlsafe_b64encode(
+                json.dumps({"sub": str(rng.randint(10**6, 10**7)), "name": "bench user", "iat": 1760000000}).encode()
+            )
+            .decode()
+            .rstrip("=")
+        )
         sig = base64.urlsafe_b64encode(rng.randbytes(32)).decode().rstrip("=")
         v = f"{head}.{payload}.{sig}"
         return v, f"the request fails with Authorization header token {v}"
@@ -195,6 +386,7 @@ def leaked_secrets(secrets: list[dict[str, Any]], runs: set[str]) -> list[dict[s
 
 # --- planning ------------------------------------------------------------------------------
 
+
 def plan_session(i: int, seed: int, n_total: int, unique: list[int]) -> tuple[SessionPlan, random.Random]:
     rng = random.Random(f"{seed}:{i}")
     source = CLAUDE_SOURCE if rng.random() < 0.6 else CODEX_SOURCE
@@ -214,6 +406,7 @@ def plan_session(i: int, seed: int, n_total: int, unique: list[int]) -> tuple[Se
 
 
 # --- shared turn content -------------------------------------------------------------------
+
 
 @dataclass
 class Turn:
@@ -241,18 +434,34 @@ def build_turns(plan: SessionPlan, rng: random.Random) -> list[Turn]:
             name = f"{rng.choice(NOUNS)}_{rng.choice(VERBS)}"
             r = rng.random()
             if r < 0.45:
-                tools.append({"kind": "read", "arg": f"/home/dev/src/{project}/src/{name}.py",
-                              "output": code_file(rng, name, rng.randint(30, 110))})
+                tools.append(
+                    {
+                        "kind": "read",
+                        "arg": f"/home/dev/src/{project}/src/{name}.py",
+                        "output": code_file(rng, name, rng.randint(30, 110)),
+                    }
+                )
             elif r < 0.75:
                 cmd = rng.choice(READ_ONLY_CMDS + WRITE_CMDS).format(n=name)
-                tools.append({"kind": "bash", "arg": cmd,
-                              "output": "\n".join(sentence(rng) for _ in range(rng.randint(3, 30)))})
+                tools.append(
+                    {"kind": "bash", "arg": cmd, "output": "\n".join(sentence(rng) for _ in range(rng.randint(3, 30)))}
+                )
             elif r < 0.95:
-                tools.append({"kind": "edit", "arg": f"/home/dev/src/{project}/src/{name}.py",
-                              "output": "The file has been updated."})
+                tools.append(
+                    {
+                        "kind": "edit",
+                        "arg": f"/home/dev/src/{project}/src/{name}.py",
+                        "output": "The file has been updated.",
+                    }
+                )
             else:
-                tools.append({"kind": "task", "arg": f"Investigate {name} and report",
-                              "output": paragraph(rng, rng.randint(3, 8))})
+                tools.append(
+                    {
+                        "kind": "task",
+                        "arg": f"Investigate {name} and report",
+                        "output": paragraph(rng, rng.randint(3, 8)),
+                    }
+                )
         assistant.append(paragraph(rng, rng.randint(1, 3)))
         turns.append(Turn(user, assistant, tools))
         dialogue += len(user) + sum(map(len, assistant)) + 120 * len(tools)
@@ -278,14 +487,14 @@ def _weave_secrets(plan: SessionPlan, rng: random.Random, turns: list[Turn]) -> 
         turn = rng.choice(turns)
         if secret["kind"] in SHORT_SECRET_KINDS and rng.random() < 0.4:
             secret["where"] = "tool_call"
-            turn.tools.insert(0, {"kind": "bash", "arg": f"{carrier} make deploy",
-                                  "output": "deployed\n" * 5})
+            turn.tools.insert(0, {"kind": "bash", "arg": f"{carrier} make deploy", "output": "deployed\n" * 5})
         else:
             secret["where"] = "user_text"
             turn.user += f" Context, {carrier}\nCan you check it?"
 
 
 # --- Claude Code writer --------------------------------------------------------------------
+
 
 def _iso(ts: datetime) -> str:
     return ts.strftime("%Y-%m-%dT%H:%M:%S.") + f"{ts.microsecond // 1000:03d}Z"
@@ -295,11 +504,18 @@ def _id(rng: random.Random, prefix: str, n: int = 24) -> str:
     return prefix + _rand(rng, ALNUM, n)
 
 
-def claude_records(plan: SessionPlan, rng: random.Random, turns: list[Turn], start: datetime,
-                   cwd: str) -> tuple[list[dict[str, Any]], datetime]:
+def claude_records(
+    plan: SessionPlan, rng: random.Random, turns: list[Turn], start: datetime, cwd: str
+) -> tuple[list[dict[str, Any]], datetime]:
     branch = rng.choice(["main", "dev", f"feat/{rng.choice(NOUNS)}-{rng.choice(VERBS)}"])
-    env = {"isSidechain": False, "userType": "external", "cwd": cwd, "sessionId": plan.session_id,
-           "version": "2.1.37", "gitBranch": branch}
+    env = {
+        "isSidechain": False,
+        "userType": "external",
+        "cwd": cwd,
+        "sessionId": plan.session_id,
+        "version": "2.1.37",
+        "gitBranch": branch,
+    }
     slug = "-".join(rng.choice(WORDS) for _ in range(3))
     ts = start
     parent: str | None = None
@@ -317,65 +533,147 @@ def claude_records(plan: SessionPlan, rng: random.Random, turns: list[Turn], sta
         parent = u
 
     first = str(uuid.UUID(int=rng.getrandbits(128), version=4))
-    out.append({"type": "file-history-snapshot", "messageId": first,
-                "snapshot": {"messageId": first, "trackedFileBackups": {}, "timestamp": _iso(ts)},
-                "isSnapshotUpdate": False})
-    add({"type": "progress", "data": {"type": "hook_progress", "hookEvent": "SessionStart",
-                                      "hookName": "SessionStart:startup", "command": "bash .claude/start.sh"},
-         "parentToolUseID": _id(rng, "toolu_01"), "toolUseID": _id(rng, "toolu_01")})
+    out.append(
+        {
+            "type": "file-history-snapshot",
+            "messageId": first,
+            "snapshot": {"messageId": first, "trackedFileBackups": {}, "timestamp": _iso(ts)},
+            "isSnapshotUpdate": False,
+        }
+    )
+    add(
+        {
+            "type": "progress",
+            "data": {
+                "type": "hook_progress",
+                "hookEvent": "SessionStart",
+                "hookName": "SessionStart:startup",
+                "command": "bash .claude/start.sh",
+            },
+            "parentToolUseID": _id(rng, "toolu_01"),
+            "toolUseID": _id(rng, "toolu_01"),
+        }
+    )
     for turn in turns:
-        add({"type": "user", "message": {"role": "user", "content": turn.user},
-             "thinkingMetadata": {"maxThinkingTokens": 31999}, "todos": [], "permissionMode": "default"})
+        add(
+            {
+                "type": "user",
+                "message": {"role": "user", "content": turn.user},
+                "thinkingMetadata": {"maxThinkingTokens": 31999},
+                "todos": [],
+                "permissionMode": "default",
+            }
+        )
         msg_id, req = _id(rng, "msg_01"), _id(rng, "req_011C")
-        usage = {"input_tokens": rng.randint(3, 50), "cache_creation_input_tokens": rng.randint(0, 20000),
-                 "cache_read_input_tokens": rng.randint(0, 90000), "output_tokens": rng.randint(9, 900),
-                 "service_tier": "standard"}
+        usage = {
+            "input_tokens": rng.randint(3, 50),
+            "cache_creation_input_tokens": rng.randint(0, 20000),
+            "cache_read_input_tokens": rng.randint(0, 90000),
+            "output_tokens": rng.randint(9, 900),
+            "service_tier": "standard",
+        }
 
-        def assistant(block: dict[str, Any]) -> None:
-            add({"slug": slug, "type": "assistant", "requestId": req,
-                 "message": {"model": "claude-opus-4-6", "id": msg_id, "type": "message", "role": "assistant",
-                             "content": [block], "stop_reason": None, "stop_sequence": None, "usage": usage}})
+        def assistant(block: dict[str, Any], req: str = req, msg_id: str = msg_id, usage: dict = usage) -> None:
+            add(
+                {
+                    "slug": slug,
+                    "type": "assistant",
+                    "requestId": req,
+                    "message": {
+                        "model": "claude-opus-4-6",
+                        "id": msg_id,
+                        "type": "message",
+                        "role": "assistant",
+                        "content": [block],
+                        "stop_reason": None,
+                        "stop_sequence": None,
+                        "usage": usage,
+                    },
+                }
+            )
 
-        assistant({"type": "thinking", "thinking": paragraph(rng, 2),
-                   "signature": base64.b64encode(rng.randbytes(120)).decode()})
+        assistant(
+            {
+                "type": "thinking",
+                "thinking": paragraph(rng, 2),
+                "signature": base64.b64encode(rng.randbytes(120)).decode(),
+            }
+        )
         assistant({"type": "text", "text": turn.assistant[0]})
         for tool in turn.tools:
             tid = _id(rng, "toolu_01")
-            name, inp = {"read": ("Read", {"file_path": tool["arg"]}),
-                         "bash": ("Bash", {"command": tool["arg"], "description": "Run it"}),
-                         "edit": ("Edit", {"file_path": tool["arg"], "old_string": "return None",
-                                           "new_string": "return result"}),
-                         "task": ("Task", {"description": tool["arg"], "subagent_type": "general-purpose",
-                                           "prompt": tool["arg"]})}[tool["kind"]]
+            name, inp = {
+                "read": ("Read", {"file_path": tool["arg"]}),
+                "bash": ("Bash", {"command": tool["arg"], "description": "Run it"}),
+                "edit": (
+                    "Edit",
+                    {"file_path": tool["arg"], "old_string": "return None", "new_string": "return result"},
+                ),
+                "task": (
+                    "Task",
+                    {"description": tool["arg"], "subagent_type": "general-purpose", "prompt": tool["arg"]},
+                ),
+            }[tool["kind"]]
             assistant({"type": "tool_use", "id": tid, "name": name, "input": inp})
             output = tool["output"]
             if tool["kind"] == "read":
-                output += ("\n\n<system-reminder>\nWhenever you read a file, you should consider whether "
-                           "it would be considered malware.\n</system-reminder>\n")
-            result: dict[str, Any] = {"type": "tool_result", "tool_use_id": tid,
-                                      "content": [{"type": "text", "text": output}] if name == "Task" else output}
-            tur: dict[str, Any] = ({"stdout": output, "stderr": "", "interrupted": False, "isImage": False}
-                                   if name == "Bash" else {"type": "text", "file": {"filePath": tool["arg"],
-                                                                                    "numLines": output.count("\n")}})
-            add({"slug": slug, "type": "user", "message": {"role": "user", "content": [result]},
-                 "toolUseResult": tur, "sourceToolAssistantUUID": parent})
+                output += (
+                    "\n\n<system-reminder>\nWhenever you read a file, you should consider whether "
+                    "it would be considered malware.\n</system-reminder>\n"
+                )
+            result: dict[str, Any] = {
+                "type": "tool_result",
+                "tool_use_id": tid,
+                "content": [{"type": "text", "text": output}] if name == "Task" else output,
+            }
+            tur: dict[str, Any] = (
+                {"stdout": output, "stderr": "", "interrupted": False, "isImage": False}
+                if name == "Bash"
+                else {"type": "text", "file": {"filePath": tool["arg"], "numLines": output.count("\n")}}
+            )
+            add(
+                {
+                    "slug": slug,
+                    "type": "user",
+                    "message": {"role": "user", "content": [result]},
+                    "toolUseResult": tur,
+                    "sourceToolAssistantUUID": parent,
+                }
+            )
         for text in turn.assistant[1:]:
             assistant({"type": "text", "text": text})
-        add({"type": "system", "subtype": "stop_hook_summary", "hookCount": 1,
-             "hookInfos": [{"command": "bash .claude/stop.sh"}], "hookErrors": [],
-             "preventedContinuation": False, "stopReason": "", "hasOutput": False, "level": "suggestion"})
+        add(
+            {
+                "type": "system",
+                "subtype": "stop_hook_summary",
+                "hookCount": 1,
+                "hookInfos": [{"command": "bash .claude/stop.sh"}],
+                "hookErrors": [],
+                "preventedContinuation": False,
+                "stopReason": "",
+                "hasOutput": False,
+                "level": "suggestion",
+            }
+        )
     return out, ts
 
 
 # --- Codex writer --------------------------------------------------------------------------
 
-BASE_INSTRUCTIONS = ("You are Codex, a coding agent based on GPT-5. You and the user share the same "
-                     "workspace and collaborate to achieve the user's goals. " * 40)
-AGENTS_MD = "# AGENTS.md instructions for {cwd}\n\n<INSTRUCTIONS>\n" + ("- Keep changes small and tested.\n" * 30) + "</INSTRUCTIONS>"
+BASE_INSTRUCTIONS = (
+    "You are Codex, a coding agent based on GPT-5. You and the user share the same "
+    "workspace and collaborate to achieve the user's goals. " * 40
+)
+AGENTS_MD = (
+    "# AGENTS.md instructions for {cwd}\n\n<INSTRUCTIONS>\n"
+    + ("- Keep changes small and tested.\n" * 30)
+    + "</INSTRUCTIONS>"
+)
 
 
-def codex_records(plan: SessionPlan, rng: random.Random, turns: list[Turn], start: datetime,
-                  cwd: str) -> tuple[list[dict[str, Any]], datetime]:
+def codex_records(
+    plan: SessionPlan, rng: random.Random, turns: list[Turn], start: datetime, cwd: str
+) -> tuple[list[dict[str, Any]], datetime]:
     ts = start
     out: list[dict[str, Any]] = []
 
@@ -384,47 +682,135 @@ def codex_records(plan: SessionPlan, rng: random.Random, turns: list[Turn], star
         ts += timedelta(seconds=rng.uniform(0.01, step))
         out.append({"timestamp": _iso(ts), "type": kind, "payload": payload})
 
-    add("session_meta", {"session_id": plan.session_id, "id": plan.session_id, "timestamp": _iso(start),
-                         "cwd": cwd, "originator": "codex-tui", "cli_version": "0.145.0", "source": "cli",
-                         "thread_source": "user", "model_provider": "openai",
-                         "base_instructions": {"text": BASE_INSTRUCTIONS},
-                         "git": {"commit_hash": _rand(rng, "0123456789abcdef", 40), "branch": "main",
-                                 "repository_url": f"git@github.com:acme/{cwd.rsplit('/', 1)[-1]}.git"}})
-    add("response_item", {"type": "message", "role": "developer",
-                          "content": [{"type": "input_text", "text": "<permissions instructions>\nFilesystem "
-                                       "sandboxing defines which files can be read or written.\n</permissions instructions>"}]})
-    add("response_item", {"type": "message", "role": "user",
-                          "content": [{"type": "input_text", "text": AGENTS_MD.format(cwd=cwd)}]})
-    add("response_item", {"type": "message", "role": "user",
-                          "content": [{"type": "input_text", "text": f"<environment_context>\n  <cwd>{cwd}</cwd>\n"
-                                       "  <shell>bash</shell>\n</environment_context>"}]})
+    add(
+        "session_meta",
+        {
+            "session_id": plan.session_id,
+            "id": plan.session_id,
+            "timestamp": _iso(start),
+            "cwd": cwd,
+            "originator": "codex-tui",
+            "cli_version": "0.145.0",
+            "source": "cli",
+            "thread_source": "user",
+            "model_provider": "openai",
+            "base_instructions": {"text": BASE_INSTRUCTIONS},
+            "git": {
+                "commit_hash": _rand(rng, "0123456789abcdef", 40),
+                "branch": "main",
+                "repository_url": f"git@github.com:acme/{cwd.rsplit('/', 1)[-1]}.git",
+            },
+        },
+    )
+    add(
+        "response_item",
+        {
+            "type": "message",
+            "role": "developer",
+            "content": [
+                {
+                    "type": "input_text",
+                    "text": "<permissions instructions>\nFilesystem "
+                    "sandboxing defines which files can be read or written.\n</permissions instructions>",
+                }
+            ],
+        },
+    )
+    add(
+        "response_item",
+        {"type": "message", "role": "user", "content": [{"type": "input_text", "text": AGENTS_MD.format(cwd=cwd)}]},
+    )
+    add(
+        "response_item",
+        {
+            "type": "message",
+            "role": "user",
+            "content": [
+                {
+                    "type": "input_text",
+                    "text": f"<environment_context>\n  <cwd>{cwd}</cwd>\n  <shell>bash</shell>\n</environment_context>",
+                }
+            ],
+        },
+    )
     total = 0
     for turn in turns:
         turn_id = str(uuid.UUID(int=rng.getrandbits(128), version=4))
         add("event_msg", {"type": "task_started", "turn_id": turn_id, "model_context_window": 258400})
-        add("turn_context", {"turn_id": turn_id, "cwd": cwd, "workspace_roots": [cwd], "approval_policy": "never",
-                             "sandbox_policy": {"type": "workspace-write"}, "model": "gpt-5.5-codex",
-                             "effort": "medium", "summary": "auto", "current_date": _iso(ts)[:10],
-                             "timezone": "UTC"})
-        add("response_item", {"type": "message", "role": "user",
-                              "content": [{"type": "input_text", "text": turn.user}]}, 30)
-        add("event_msg", {"type": "user_message", "message": turn.user, "images": [], "local_images": [],
-                          "text_elements": []})
-        add("response_item", {"type": "reasoning", "id": _id(rng, "rs_", 40), "summary": [],
-                              "encrypted_content": base64.b64encode(rng.randbytes(300)).decode()}, 8)
+        add(
+            "turn_context",
+            {
+                "turn_id": turn_id,
+                "cwd": cwd,
+                "workspace_roots": [cwd],
+                "approval_policy": "never",
+                "sandbox_policy": {"type": "workspace-write"},
+                "model": "gpt-5.5-codex",
+                "effort": "medium",
+                "summary": "auto",
+                "current_date": _iso(ts)[:10],
+                "timezone": "UTC",
+            },
+        )
+        add(
+            "response_item",
+            {"type": "message", "role": "user", "content": [{"type": "input_text", "text": turn.user}]},
+            30,
+        )
+        add(
+            "event_msg",
+            {"type": "user_message", "message": turn.user, "images": [], "local_images": [], "text_elements": []},
+        )
+        add(
+            "response_item",
+            {
+                "type": "reasoning",
+                "id": _id(rng, "rs_", 40),
+                "summary": [],
+                "encrypted_content": base64.b64encode(rng.randbytes(300)).decode(),
+            },
+            8,
+        )
         add("event_msg", {"type": "agent_message", "message": turn.assistant[0]})
-        add("response_item", {"type": "message", "id": _id(rng, "msg_", 40), "role": "assistant",
-                              "content": [{"type": "output_text", "text": turn.assistant[0]}]})
+        add(
+            "response_item",
+            {
+                "type": "message",
+                "id": _id(rng, "msg_", 40),
+                "role": "assistant",
+                "content": [{"type": "output_text", "text": turn.assistant[0]}],
+            },
+        )
         for tool in turn.tools:
             call_id = _id(rng, "call_")
             if tool["kind"] == "edit":
-                patch = (f"*** Begin Patch\n*** Update File: {tool['arg']}\n@@\n-    return None\n"
-                         "+    return result\n*** End Patch\n")
-                add("response_item", {"type": "custom_tool_call", "status": "completed", "call_id": call_id,
-                                      "name": "apply_patch", "input": patch})
-                add("response_item", {"type": "custom_tool_call_output", "call_id": call_id,
-                                      "output": json.dumps({"output": "Success. Updated the following files:\n"
-                                                            f"M {tool['arg']}\n", "metadata": {"exit_code": 0}})})
+                patch = (
+                    f"*** Begin Patch\n*** Update File: {tool['arg']}\n@@\n-    return None\n"
+                    "+    return result\n*** End Patch\n"
+                )
+                add(
+                    "response_item",
+                    {
+                        "type": "custom_tool_call",
+                        "status": "completed",
+                        "call_id": call_id,
+                        "name": "apply_patch",
+                        "input": patch,
+                    },
+                )
+                add(
+                    "response_item",
+                    {
+                        "type": "custom_tool_call_output",
+                        "call_id": call_id,
+                        "output": json.dumps(
+                            {
+                                "output": f"Success. Updated the following files:\nM {tool['arg']}\n",
+                                "metadata": {"exit_code": 0},
+                            }
+                        ),
+                    },
+                )
                 continue
             if tool["kind"] == "read":
                 cmd = f"sed -n '1,200p' {tool['arg']}"
@@ -432,27 +818,62 @@ def codex_records(plan: SessionPlan, rng: random.Random, turns: list[Turn], star
                 cmd = f"rg -n '{tool['arg'].split()[-1]}' src"
             else:
                 cmd = tool["arg"]
-            add("response_item", {"type": "function_call", "id": _id(rng, "fc_", 40), "name": "exec_command",
-                                  "arguments": json.dumps({"cmd": cmd, "workdir": cwd, "yield_time_ms": 10000}),
-                                  "call_id": call_id}, 3)
+            add(
+                "response_item",
+                {
+                    "type": "function_call",
+                    "id": _id(rng, "fc_", 40),
+                    "name": "exec_command",
+                    "arguments": json.dumps({"cmd": cmd, "workdir": cwd, "yield_time_ms": 10000}),
+                    "call_id": call_id,
+                },
+                3,
+            )
             output = tool["output"]
-            add("response_item", {"type": "function_call_output", "call_id": call_id,
-                                  "output": f"Chunk ID: {_rand(rng, '0123456789abcdef', 6)}\nWall time: "
-                                            f"{rng.uniform(0, 2):.4f} seconds\nProcess exited with code 0\n"
-                                            f"Original token count: {len(output) // 4}\nOutput:\n{output}"})
+            add(
+                "response_item",
+                {
+                    "type": "function_call_output",
+                    "call_id": call_id,
+                    "output": f"Chunk ID: {_rand(rng, '0123456789abcdef', 6)}\nWall time: "
+                    f"{rng.uniform(0, 2):.4f} seconds\nProcess exited with code 0\n"
+                    f"Original token count: {len(output) // 4}\nOutput:\n{output}",
+                },
+            )
             total += len(output)
-            add("event_msg", {"type": "token_count", "info": {"total_token_usage": {
-                "input_tokens": 20000 + total // 4, "cached_input_tokens": total // 5, "output_tokens": 300,
-                "reasoning_output_tokens": 100, "total_tokens": 20300 + total // 4}}, "rate_limits": None})
+            add(
+                "event_msg",
+                {
+                    "type": "token_count",
+                    "info": {
+                        "total_token_usage": {
+                            "input_tokens": 20000 + total // 4,
+                            "cached_input_tokens": total // 5,
+                            "output_tokens": 300,
+                            "reasoning_output_tokens": 100,
+                            "total_tokens": 20300 + total // 4,
+                        }
+                    },
+                    "rate_limits": None,
+                },
+            )
         for text in turn.assistant[1:]:
             add("event_msg", {"type": "agent_message", "message": text})
-            add("response_item", {"type": "message", "id": _id(rng, "msg_", 40), "role": "assistant",
-                                  "content": [{"type": "output_text", "text": text}]})
+            add(
+                "response_item",
+                {
+                    "type": "message",
+                    "id": _id(rng, "msg_", 40),
+                    "role": "assistant",
+                    "content": [{"type": "output_text", "text": text}],
+                },
+            )
         add("event_msg", {"type": "task_complete", "turn_id": turn_id, "last_agent_message": turn.assistant[-1]})
     return out, ts
 
 
 # --- the corpus ----------------------------------------------------------------------------
+
 
 def generate(out: Path, sessions: int = 2000, seed: int = 7) -> dict[str, Any]:
     """Write the corpus under `out` (which must be empty or absent); return its summary."""
@@ -460,10 +881,18 @@ def generate(out: Path, sessions: int = 2000, seed: int = 7) -> dict[str, Any]:
     if out.exists() and any(out.iterdir()):
         raise FileExistsError(f"{out}: not empty; the corpus generator writes only into a fresh folder")
     unique = random.Random(f"{seed}:numbers").sample(range(1000, 1000 + max(10 * sessions, 9000)), sessions)
-    needles_f = (out / "needles.jsonl")
+    needles_f = out / "needles.jsonl"
     out.mkdir(parents=True, exist_ok=True)
-    totals = {"sessions": sessions, "seed": seed, CLAUDE_SOURCE: 0, CODEX_SOURCE: 0, "bytes": 0,
-              "long_sessions": 0, "sessions_with_secrets": 0, "secrets": 0}
+    totals = {
+        "sessions": sessions,
+        "seed": seed,
+        CLAUDE_SOURCE: 0,
+        CODEX_SOURCE: 0,
+        "bytes": 0,
+        "long_sessions": 0,
+        "sessions_with_secrets": 0,
+        "secrets": 0,
+    }
     with needles_f.open("w") as nf, (out / "secrets.jsonl").open("w") as sf:
         for i in range(sessions):
             plan, rng = plan_session(i, seed, sessions, unique)
@@ -477,8 +906,13 @@ def generate(out: Path, sessions: int = 2000, seed: int = 7) -> dict[str, Any]:
                 path = out / "claude" / "projects" / slug / f"{plan.session_id}.jsonl"
             else:
                 records, end = codex_records(plan, rng, turns, start, cwd)
-                path = (out / "codex" / "sessions" / start.strftime("%Y/%m/%d")
-                        / f"rollout-{start.strftime('%Y-%m-%dT%H-%M-%S')}-{plan.session_id}.jsonl")
+                path = (
+                    out
+                    / "codex"
+                    / "sessions"
+                    / start.strftime("%Y/%m/%d")
+                    / f"rollout-{start.strftime('%Y-%m-%dT%H-%M-%S')}-{plan.session_id}.jsonl"
+                )
             path.parent.mkdir(parents=True, exist_ok=True)
             data = "".join(json.dumps(r, ensure_ascii=False, separators=(",", ":")) + "\n" for r in records)
             path.write_text(data, encoding="utf-8")
@@ -490,11 +924,22 @@ def generate(out: Path, sessions: int = 2000, seed: int = 7) -> dict[str, Any]:
             totals["sessions_with_secrets"] += bool(plan.secrets)
             totals["secrets"] += len(plan.secrets)
             for kind in NEEDLE_KINDS:
-                nf.write(json.dumps({"source": plan.source, "session_id": plan.session_id, "path": plan.path,
-                                     "kind": kind, "text": plan.needles[kind]}) + "\n")
+                nf.write(
+                    json.dumps(
+                        {
+                            "source": plan.source,
+                            "session_id": plan.session_id,
+                            "path": plan.path,
+                            "kind": kind,
+                            "text": plan.needles[kind],
+                        }
+                    )
+                    + "\n"
+                )
             for s in plan.secrets:
-                sf.write(json.dumps({"source": plan.source, "session_id": plan.session_id, "path": plan.path,
-                                     **s}) + "\n")
+                sf.write(
+                    json.dumps({"source": plan.source, "session_id": plan.session_id, "path": plan.path, **s}) + "\n"
+                )
     (out / "corpus.json").write_text(json.dumps(totals, indent=2) + "\n")
     return totals
 

@@ -63,6 +63,7 @@ class RecordedRequest:
 
 # --- the deterministic answer -------------------------------------------------------------
 
+
 def document_of(body: dict[str, Any]) -> str:
     """The text between <document> tags in the request's last user message ('' if none)."""
     for message in reversed(body.get("messages") or []):
@@ -89,7 +90,7 @@ def fake_summary(document: str) -> dict[str, Any]:
         error = _ERROR_LINE.search(line)
         kind = "error" if error else "command" if _COMMAND_LINE.match(line) else None
         start = max(0, error.start() - 100) if error and len(line) > _MAX_ATOM_CHARS else 0
-        text = line[start:start + _MAX_ATOM_CHARS]  # a long line keeps the part around the error
+        text = line[start : start + _MAX_ATOM_CHARS]  # a long line keeps the part around the error
         if kind and text not in seen and len(atoms) < 12:
             seen.add(text)
             atoms.append({"kind": kind, "text": text})
@@ -122,11 +123,19 @@ def _restricted_to_schema(answer: dict[str, Any], body: dict[str, Any]) -> dict[
 
 # --- the server ----------------------------------------------------------------------------
 
+
 class FakeModelServer:
     """A threaded HTTP server in a background thread; use as a context manager."""
 
-    def __init__(self, latency: float = 0.0, *, host: str = "127.0.0.1", port: int = 0,
-                 log_path: str | Path | None = None, hang_seconds: float = 10.0):
+    def __init__(
+        self,
+        latency: float = 0.0,
+        *,
+        host: str = "127.0.0.1",
+        port: int = 0,
+        log_path: str | Path | None = None,
+        hang_seconds: float = 10.0,
+    ):
         self.latency = latency
         self.hang_seconds = hang_seconds
         self.log_path = Path(log_path) if log_path else None
@@ -178,9 +187,13 @@ class FakeModelServer:
 
     def stats(self) -> dict[str, Any]:
         with self._lock:
-            return {"calls": dict(self.calls), "total_calls": sum(self.calls.values()),
-                    "in_flight": self.in_flight, "max_in_flight": self.max_in_flight,
-                    "latency": self.latency}
+            return {
+                "calls": dict(self.calls),
+                "total_calls": sum(self.calls.values()),
+                "in_flight": self.in_flight,
+                "max_in_flight": self.max_in_flight,
+                "latency": self.latency,
+            }
 
     # lifecycle
     @property
@@ -197,12 +210,13 @@ class FakeModelServer:
     def openai_base_url(self) -> str:
         return self.base_url + "/v1"  # the SDK appends /chat/completions
 
-    def start(self) -> "FakeModelServer":
+    def start(self) -> FakeModelServer:
         self._stopping.clear()
         self._httpd = ThreadingHTTPServer((self._host, self._port), _make_handler(self))
         self._httpd.daemon_threads = True
-        self._thread = threading.Thread(target=self._httpd.serve_forever, kwargs={"poll_interval": 0.05},
-                                        name="fake-model-server", daemon=True)
+        self._thread = threading.Thread(
+            target=self._httpd.serve_forever, kwargs={"poll_interval": 0.05}, name="fake-model-server", daemon=True
+        )
         self._thread.start()
         return self
 
@@ -214,7 +228,7 @@ class FakeModelServer:
         if self._thread is not None:
             self._thread.join(timeout=5)
 
-    def __enter__(self) -> "FakeModelServer":
+    def __enter__(self) -> FakeModelServer:
         return self.start()
 
     def __exit__(self, *exc: object) -> None:
@@ -256,13 +270,14 @@ def _check_outcome(outcome: Any) -> None:
     if isinstance(outcome, dict) and "answer" in outcome:
         return
     if not (outcome in _NAMED_OUTCOMES or (isinstance(outcome, str) and _STATUS_OUTCOME.fullmatch(outcome))):
-        raise ValueError(f"unknown fake-server outcome {outcome!r}; use one of {_NAMED_OUTCOMES}, "
-                         "an HTTP status like '500', '429:0.5', or {'answer': ...}")
+        raise ValueError(
+            f"unknown fake-server outcome {outcome!r}; use one of {_NAMED_OUTCOMES}, "
+            "an HTTP status like '500', '429:0.5', or {'answer': ...}"
+        )
 
 
 def _error_body(anthropic_format: bool, status: int) -> dict[str, Any]:
-    kind = {429: "rate_limit_error", 400: "invalid_request_error", 401: "authentication_error"}.get(
-        status, "api_error")
+    kind = {429: "rate_limit_error", 400: "invalid_request_error", 401: "authentication_error"}.get(status, "api_error")
     message = f"injected HTTP {status}"
     if anthropic_format:
         return {"type": "error", "error": {"type": kind, "message": message}}
@@ -277,9 +292,13 @@ def _success_body(anthropic_format: bool, body: dict[str, Any], answer: Any, n: 
         choice = body.get("tool_choice")
         tool = choice.get("name", TOOL_NAME) if isinstance(choice, dict) else TOOL_NAME  # the forced tool
         return {
-            "id": f"msg_fake_{n}", "type": "message", "role": "assistant", "model": model,
+            "id": f"msg_fake_{n}",
+            "type": "message",
+            "role": "assistant",
+            "model": model,
             "content": [{"type": "tool_use", "id": f"toolu_fake_{n}", "name": tool, "input": answer}],
-            "stop_reason": "tool_use", "stop_sequence": None,
+            "stop_reason": "tool_use",
+            "stop_sequence": None,
             "usage": {"input_tokens": input_tokens, "output_tokens": output_tokens},
         }
     if isinstance(answer, dict) and "title" in answer:
@@ -287,10 +306,16 @@ def _success_body(anthropic_format: bool, body: dict[str, Any], answer: Any, n: 
     content = answer if isinstance(answer, str) else json.dumps(answer, ensure_ascii=False)
     output_tokens = max(1, len(content) // 4)
     return {
-        "id": f"chatcmpl-fake-{n}", "object": "chat.completion", "created": int(time.time()), "model": model,
+        "id": f"chatcmpl-fake-{n}",
+        "object": "chat.completion",
+        "created": int(time.time()),
+        "model": model,
         "choices": [{"index": 0, "message": {"role": "assistant", "content": content}, "finish_reason": "stop"}],
-        "usage": {"prompt_tokens": input_tokens, "completion_tokens": output_tokens,
-                  "total_tokens": input_tokens + output_tokens},
+        "usage": {
+            "prompt_tokens": input_tokens,
+            "completion_tokens": output_tokens,
+            "total_tokens": input_tokens + output_tokens,
+        },
     }
 
 
@@ -383,11 +408,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--latency", type=float, default=0.0, help="seconds per call")
     parser.add_argument("--hang-seconds", type=float, default=10.0, help="how long a 'timeout' outcome hangs")
     parser.add_argument("--log", help="append every request body (one JSON line each) to this file")
-    parser.add_argument("--fail-contains", action="append", default=[], metavar="TEXT[=OUTCOME]",
-                        help="fail every request whose document contains TEXT (default outcome 500)")
+    parser.add_argument(
+        "--fail-contains",
+        action="append",
+        default=[],
+        metavar="TEXT[=OUTCOME]",
+        help="fail every request whose document contains TEXT (default outcome 500)",
+    )
     args = parser.parse_args(argv)
-    srv = FakeModelServer(args.latency, host=args.host, port=args.port, log_path=args.log,
-                          hang_seconds=args.hang_seconds)
+    srv = FakeModelServer(
+        args.latency, host=args.host, port=args.port, log_path=args.log, hang_seconds=args.hang_seconds
+    )
     for rule in args.fail_contains:
         text, _, outcome = rule.partition("=")
         srv.fail_when_contains(text, outcome or "500")

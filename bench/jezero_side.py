@@ -27,13 +27,25 @@ TOKENIZER = "trigram"
 def ensure_installed() -> str:
     """Run setup_jezero.sh (idempotent) and return the installed version."""
     subprocess.run(["bash", str(BENCH_DIR / "setup_jezero.sh")], check=True, capture_output=True, text=True)
-    out = subprocess.run([str(PYTHON), "-c", "import importlib.metadata as m; print(m.version('jezero'))"],
-                         check=True, capture_output=True, text=True)
+    out = subprocess.run(
+        [str(PYTHON), "-c", "import importlib.metadata as m; print(m.version('jezero'))"],
+        check=True,
+        capture_output=True,
+        text=True,
+    )
     return out.stdout.strip()
 
 
-def write_config(path: Path, *, db_path: Path, claude_dir: Path, codex_dir: Path, base_url: str,
-                 concurrency: int = 4, max_input_chars: int = 60000) -> Path:
+def write_config(
+    path: Path,
+    *,
+    db_path: Path,
+    claude_dir: Path,
+    codex_dir: Path,
+    base_url: str,
+    concurrency: int = 4,
+    max_input_chars: int = 60000,
+) -> Path:
     """A Jezero config (reference §8) on the benchmark corpus and the fake model server."""
     path.write_text(f"""\
 [storage]
@@ -115,8 +127,12 @@ def search_many(config: Path, queries: list[str], limit: int = 5, workdir: Path 
     workdir = workdir or config.parent
     qfile = workdir / "jezero_queries.json"
     qfile.write_text(json.dumps(queries))
-    out = subprocess.run([str(PYTHON), "-c", _SEARCH_SCRIPT, str(config), str(qfile), str(limit)],
-                         check=True, capture_output=True, text=True)
+    out = subprocess.run(
+        [str(PYTHON), "-c", _SEARCH_SCRIPT, str(config), str(qfile), str(limit)],
+        check=True,
+        capture_output=True,
+        text=True,
+    )
     return json.loads(out.stdout)
 
 
@@ -129,8 +145,10 @@ def library_texts(db_path: Path) -> list[str]:
     con = sqlite3.connect(f"file:{db_path}?mode=ro", uri=True)
     try:
         cols = [r[1] for r in con.execute("PRAGMA table_info(items)")]
-        return ["\n".join(str(v) for v in row if v is not None)
-                for row in con.execute(f"SELECT {', '.join(cols)} FROM items")]
+        return [
+            "\n".join(str(v) for v in row if v is not None)
+            for row in con.execute(f"SELECT {', '.join(cols)} FROM items")
+        ]
     finally:
         con.close()
 

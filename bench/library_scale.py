@@ -25,7 +25,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pandas as pd
@@ -40,15 +40,110 @@ from bench.jezero_side import ensure_installed
 from jezero_pipeline.library.build import build_library
 from jezero_pipeline.library.query import Library
 
-FILLER = (
-    "the session agent code test build run fix error file module change update config change "
-    "deploy server client request response cache index query table schema migrate database "
-    "function class method return value branch commit merge review issue ticket bug log trace "
-    "retry timeout network docker container image package version dependency install script "
-    "user token auth permission path folder directory read write parse render view route api "
-    "model prompt summary search rank score field item source project pipeline asset job"
-).split()
-SYLLABLES = "ka lo mi nu pe ra si tu vo xe za bri clo dra fen gus hal jor kev lum nar".split()
+FILLER = [
+    "the",
+    "session",
+    "agent",
+    "code",
+    "test",
+    "build",
+    "run",
+    "fix",
+    "error",
+    "file",
+    "module",
+    "change",
+    "update",
+    "config",
+    "change",
+    "deploy",
+    "server",
+    "client",
+    "request",
+    "response",
+    "cache",
+    "index",
+    "query",
+    "table",
+    "schema",
+    "migrate",
+    "database",
+    "function",
+    "class",
+    "method",
+    "return",
+    "value",
+    "branch",
+    "commit",
+    "merge",
+    "review",
+    "issue",
+    "ticket",
+    "bug",
+    "log",
+    "trace",
+    "retry",
+    "timeout",
+    "network",
+    "docker",
+    "container",
+    "image",
+    "package",
+    "version",
+    "dependency",
+    "install",
+    "script",
+    "user",
+    "token",
+    "auth",
+    "permission",
+    "path",
+    "folder",
+    "directory",
+    "read",
+    "write",
+    "parse",
+    "render",
+    "view",
+    "route",
+    "api",
+    "model",
+    "prompt",
+    "summary",
+    "search",
+    "rank",
+    "score",
+    "field",
+    "item",
+    "source",
+    "project",
+    "pipeline",
+    "asset",
+    "job",
+]
+SYLLABLES = [
+    "ka",
+    "lo",
+    "mi",
+    "nu",
+    "pe",
+    "ra",
+    "si",
+    "tu",
+    "vo",
+    "xe",
+    "za",
+    "bri",
+    "clo",
+    "dra",
+    "fen",
+    "gus",
+    "hal",
+    "jor",
+    "kev",
+    "lum",
+    "nar",
+]
 
 
 def word(rng: random.Random, n: int = 3) -> str:
@@ -71,32 +166,34 @@ def sentence(rng: random.Random, n: int) -> str:
 
 def generate(n: int, seed: int = 7, original_words: int = 200) -> tuple[pd.DataFrame, list[dict]]:
     rng = random.Random(seed)
-    now = datetime(2026, 1, 1, tzinfo=timezone.utc)
+    now = datetime(2026, 1, 1, tzinfo=UTC)
     rows, needle_rows = [], []
     for i in range(n):
         nd = needles(i, rng)
         needle_rows.append(nd)
-        rows.append({
-            "source": rng.choice(["claude_code", "codex"]),
-            "external_id": f"s{i}#0",
-            "session_id": f"s{i}",
-            "occurred_at": now - timedelta(minutes=17 * i),
-            "title": f"{sentence(rng, 5)} {nd['component']}",
-            "summary": f"{sentence(rng, 30)}. Hit {nd['error']} and ran {nd['command']}.",
-            "questions": [sentence(rng, 8) + "?", sentence(rng, 6) + "?"],
-            "atoms": [
-                {"kind": "error", "text": nd["error"]},
-                {"kind": "command", "text": nd["command"]},
-                {"kind": "fact", "text": f"{nd['component']} {sentence(rng, 8)}"},
-                {"kind": "decision", "text": sentence(rng, 10)},
-            ],
-            "project": f"proj{rng.randrange(20)}",
-            "trust": "own",
-            "original": f"{sentence(rng, original_words // 2)} {nd['error']} {nd['command']} "
-                        f"{sentence(rng, original_words // 2)}",
-            "original_ref": f"ref:s{i}",
-            "content_hash": f"h{i}",
-        })
+        rows.append(
+            {
+                "source": rng.choice(["claude_code", "codex"]),
+                "external_id": f"s{i}#0",
+                "session_id": f"s{i}",
+                "occurred_at": now - timedelta(minutes=17 * i),
+                "title": f"{sentence(rng, 5)} {nd['component']}",
+                "summary": f"{sentence(rng, 30)}. Hit {nd['error']} and ran {nd['command']}.",
+                "questions": [sentence(rng, 8) + "?", sentence(rng, 6) + "?"],
+                "atoms": [
+                    {"kind": "error", "text": nd["error"]},
+                    {"kind": "command", "text": nd["command"]},
+                    {"kind": "fact", "text": f"{nd['component']} {sentence(rng, 8)}"},
+                    {"kind": "decision", "text": sentence(rng, 10)},
+                ],
+                "project": f"proj{rng.randrange(20)}",
+                "trust": "own",
+                "original": f"{sentence(rng, original_words // 2)} {nd['error']} {nd['command']} "
+                f"{sentence(rng, original_words // 2)}",
+                "original_ref": f"ref:s{i}",
+                "content_hash": f"h{i}",
+            }
+        )
     return pd.DataFrame(rows), needle_rows
 
 
@@ -105,18 +202,25 @@ BENCH_DIR = Path(__file__).resolve().parent
 
 
 def machine() -> str:
-    mem = next((ln.split()[1] for ln in Path("/proc/meminfo").read_text().splitlines()
-                if ln.startswith("MemTotal")), "0")
+    mem = next(
+        (ln.split()[1] for ln in Path("/proc/meminfo").read_text().splitlines() if ln.startswith("MemTotal")), "0"
+    )
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
-    return (f"{os.cpu_count()} cores, {int(mem) / 1e6:.1f} GB memory, load average {load:.1f} at start; "
-            f"Python {platform.python_version()}, duckdb {duckdb.__version__}, SQLite {sqlite3.sqlite_version}")
+    return (
+        f"{os.cpu_count()} cores, {int(mem) / 1e6:.1f} GB memory, load average {load:.1f} at start; "
+        f"Python {platform.python_version()}, duckdb {duckdb.__version__}, SQLite {sqlite3.sqlite_version}"
+    )
 
 
 def summarise(ms: list[float], hits: list[tuple[int, bool, bool]]) -> dict:
     """p50/p95 in ms and hit@1/hit@5 of the queries given."""
     q = statistics.quantiles(ms, n=20) if len(ms) > 1 else ms * 19
-    return {"p50": statistics.median(ms), "p95": q[18],
-            "hit1": sum(h[1] for h in hits) / len(hits), "hit5": sum(h[2] for h in hits) / len(hits)}
+    return {
+        "p50": statistics.median(ms),
+        "p95": q[18],
+        "hit1": sum(h[1] for h in hits) / len(hits),
+        "hit5": sum(h[2] for h in hits) / len(hits),
+    }
 
 
 def run_ours(path: Path, df: pd.DataFrame, queries: list[tuple[str, int, str]]) -> dict:
@@ -150,15 +254,29 @@ def run_jezero(folder: Path, df: pd.DataFrame, queries: list[tuple[str, int, str
     queries_path.write_text(json.dumps([q for _, _, q in queries] + probes), encoding="utf-8")
     db = folder / "jezero.sqlite"
     out = subprocess.run(
-        [str(JEZERO_PYTHON), str(BENCH_DIR / "library_scale_jezero.py"), str(items_path), str(queries_path),
-         str(db), JEZERO_TOKENIZER], check=True, capture_output=True, text=True)
+        [
+            str(JEZERO_PYTHON),
+            str(BENCH_DIR / "library_scale_jezero.py"),
+            str(items_path),
+            str(queries_path),
+            str(db),
+            JEZERO_TOKENIZER,
+        ],
+        check=True,
+        capture_output=True,
+        text=True,
+    )
     got = json.loads(out.stdout)
     searches = got["searches"]
     print(f"jezero {version} build: {got['build_seconds']:.1f} s, {db.stat().st_size / 1e6:.0f} MB ({db})", flush=True)
-    return {"version": version, "build": got["build_seconds"], "bytes": db.stat().st_size,
-            "ms": [x["seconds"] * 1000 for x in searches[: len(queries)]],
-            "results": [x["external_ids"] for x in searches[: len(queries)]],
-            "probes": {p: x["seconds"] * 1000 for p, x in zip(probes, searches[len(queries):])}}
+    return {
+        "version": version,
+        "build": got["build_seconds"],
+        "bytes": db.stat().st_size,
+        "ms": [x["seconds"] * 1000 for x in searches[: len(queries)]],
+        "results": [x["external_ids"] for x in searches[: len(queries)]],
+        "probes": {p: x["seconds"] * 1000 for p, x in zip(probes, searches[len(queries) :])},
+    }
 
 
 def figures(run: dict, df: pd.DataFrame, queries: list[tuple[str, int, str]]) -> dict[str, dict]:
@@ -173,8 +291,14 @@ def figures(run: dict, df: pd.DataFrame, queries: list[tuple[str, int, str]]) ->
     return {k: summarise(ms, hits) for k, (ms, hits) in by_kind.items()}
 
 
-def report(args: argparse.Namespace, ours: dict, jez: dict | None, df: pd.DataFrame,
-           queries: list[tuple[str, int, str]], host: str) -> str:
+def report(
+    args: argparse.Namespace,
+    ours: dict,
+    jez: dict | None,
+    df: pd.DataFrame,
+    queries: list[tuple[str, int, str]],
+    host: str,
+) -> str:
     f_ours = figures(ours, df, queries)
     f_jez = figures(jez, df, queries) if jez else None
     cmd = "python bench/library_scale.py " + " ".join(sys.argv[1:])

@@ -25,14 +25,22 @@ def load_items(path: Path) -> list[NewItem]:
     with path.open(encoding="utf-8") as fh:
         for line in fh:
             r = json.loads(line)
-            items.append(NewItem(
-                source=r["source"], external_id=r["external_id"],
-                occurred_at=datetime.fromisoformat(r["occurred_at"]),
-                title=r["title"], summary=r["summary"], questions=r["questions"],
-                atoms=[Atom(kind=a["kind"], text=a["text"]) for a in r["atoms"]],
-                project=r["project"], original=r["original"], original_ref=r["original_ref"],
-                trust=r["trust"], content_hash=r["content_hash"],
-            ))
+            items.append(
+                NewItem(
+                    source=r["source"],
+                    external_id=r["external_id"],
+                    occurred_at=datetime.fromisoformat(r["occurred_at"]),
+                    title=r["title"],
+                    summary=r["summary"],
+                    questions=r["questions"],
+                    atoms=[Atom(kind=a["kind"], text=a["text"]) for a in r["atoms"]],
+                    project=r["project"],
+                    original=r["original"],
+                    original_ref=r["original_ref"],
+                    trust=r["trust"],
+                    content_hash=r["content_hash"],
+                )
+            )
     return items
 
 
@@ -50,8 +58,7 @@ def main() -> None:
     for q in queries:
         t0 = time.perf_counter()
         hits = store.search(q, limit=5)
-        searches.append({"seconds": time.perf_counter() - t0,
-                         "external_ids": [h.item.external_id for h in hits]})
+        searches.append({"seconds": time.perf_counter() - t0, "external_ids": [h.item.external_id for h in hits]})
     json.dump({"build_seconds": build_seconds, "searches": searches}, sys.stdout)
 
 

@@ -19,10 +19,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bench.library_scale import FILLER, generate  # noqa: E402
-from jezero_pipeline.config import SearchConfig  # noqa: E402
-from jezero_pipeline.library.build import build_library  # noqa: E402
-from jezero_pipeline.library.query import Library  # noqa: E402
+from bench.library_scale import FILLER, generate
+from jezero_pipeline.config import SearchConfig
+from jezero_pipeline.library.build import build_library
+from jezero_pipeline.library.query import Library
 
 WEIGHTS = [0.0, 0.05, 0.1, 0.2, 0.3, 0.5, 1.0, 2.0]
 

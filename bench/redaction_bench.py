@@ -45,16 +45,69 @@ print(json.dumps({"seconds": dt}))
 """
 
 AN = string.ascii_letters + string.digits
-WORDS = (
-    "the a we it this that run test fails passes because cache index build segment summary "
-    "library config file path line error fix decide rather than keep stale value function returns "
-    "list sorted merged rewrite once python duckdb dagster asset partition connector session "
-    "token budget model prompt retry timeout parse schema output input hash key lookup"
-).split()
+WORDS = [
+    "the",
+    "a",
+    "we",
+    "it",
+    "this",
+    "that",
+    "run",
+    "test",
+    "fails",
+    "passes",
+    "because",
+    "cache",
+    "index",
+    "build",
+    "segment",
+    "summary",
+    "library",
+    "config",
+    "file",
+    "path",
+    "line",
+    "error",
+    "fix",
+    "decide",
+    "rather",
+    "than",
+    "keep",
+    "stale",
+    "value",
+    "function",
+    "returns",
+    "list",
+    "sorted",
+    "merged",
+    "rewrite",
+    "once",
+    "python",
+    "duckdb",
+    "dagster",
+    "asset",
+    "partition",
+    "connector",
+    "session",
+    "token",
+    "budget",
+    "model",
+    "prompt",
+    "retry",
+    "timeout",
+    "parse",
+    "schema",
+    "output",
+    "input",
+    "hash",
+    "key",
+    "lookup",
+]
 
 
 def _fake_secrets(rnd: random.Random) -> list[tuple[str, str]]:
     """(context line, secret) pairs; every value is random, none belongs to an account."""
+
     def rs(n: int, alpha: str = AN) -> str:
         return "".join(rnd.choice(alpha) for _ in range(n))
 
@@ -91,18 +144,29 @@ def _block(rnd: random.Random) -> str:
         return "\n".join(_sentence(rnd) for _ in range(rnd.randint(1, 5)))
     if kind < 0.60:
         name = rnd.choice(WORDS)
-        return (f"```python\ndef {name}_{rnd.randint(1, 99)}(path: str) -> list[str]:\n"
-                f"    token_count = len(text.split())\n    api_key = get_api_key()\n"
-                f"    return [line for line in open(path) if '{name}' in line]\n```")
+        return (
+            f"```python\ndef {name}_{rnd.randint(1, 99)}(path: str) -> list[str]:\n"
+            f"    token_count = len(text.split())\n    api_key = get_api_key()\n"
+            f"    return [line for line in open(path) if '{name}' in line]\n```"
+        )
     if kind < 0.72:
         sha = "".join(rnd.choice(hexd) for _ in range(40))
         return f"$ git log -1\ncommit {sha}\nAuthor: Dev <dev@example.com>\n\n    fix {rnd.choice(WORDS)} handling"
     if kind < 0.84:
-        return json.dumps({"id": f"{rnd.getrandbits(64):x}", "status": "ok", "items": [rnd.choice(WORDS) for _ in range(8)],
-                           "checksum": "".join(rnd.choice(hexd) for _ in range(64)), "max_tokens": 4096})
+        return json.dumps(
+            {
+                "id": f"{rnd.getrandbits(64):x}",
+                "status": "ok",
+                "items": [rnd.choice(WORDS) for _ in range(8)],
+                "checksum": "".join(rnd.choice(hexd) for _ in range(64)),
+                "max_tokens": 4096,
+            }
+        )
     if kind < 0.94:
-        return (f"$ pytest -q\n{'.' * rnd.randint(10, 60)}\n{rnd.randint(1, 300)} passed in {rnd.random() * 9:.2f}s\n"
-                f"/home/dev/projects/app/src/{rnd.choice(WORDS)}/{rnd.choice(WORDS)}.py:{rnd.randint(1, 400)}: warning")
+        return (
+            f"$ pytest -q\n{'.' * rnd.randint(10, 60)}\n{rnd.randint(1, 300)} passed in {rnd.random() * 9:.2f}s\n"
+            f"/home/dev/projects/app/src/{rnd.choice(WORDS)}/{rnd.choice(WORDS)}.py:{rnd.randint(1, 400)}: warning"
+        )
     return "https://docs.example.org/guide/" + rnd.choice(WORDS) + "?page=" + str(rnd.randint(1, 9)) + "#section"
 
 
@@ -174,8 +238,9 @@ def main() -> None:
         seg_file, out_file, runner = Path(tmp, "segments.json"), Path(tmp, "out.json"), Path(tmp, "run.py")
         seg_file.write_text(json.dumps(segs), encoding="utf-8")
         runner.write_text(JEZERO_RUNNER, encoding="utf-8")
-        proc = subprocess.run([str(JEZERO_PY), str(runner), str(seg_file), str(out_file)],
-                              capture_output=True, text=True, check=False)
+        proc = subprocess.run(
+            [str(JEZERO_PY), str(runner), str(seg_file), str(out_file)], capture_output=True, text=True, check=False
+        )
         if proc.returncode != 0:
             sys.exit(f"jezero runner failed:\n{proc.stderr}")
         jez_s = json.loads(proc.stdout.strip().splitlines()[-1])["seconds"]

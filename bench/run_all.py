@@ -28,7 +28,7 @@ import tempfile
 import threading
 import time
 from collections import defaultdict
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 from urllib.request import Request, urlopen
@@ -84,6 +84,7 @@ sys.exit(code)
 
 # --- the fake model servers -----------------------------------------------------------------
 
+
 class Server:
     """`python -m bench.fake_model_server` as a separate process, so its threads do not share
     the GIL with anything measured."""
@@ -91,8 +92,22 @@ class Server:
     def __init__(self, latency: float, log: Path):
         self.latency, self.log = latency, log
         self.proc = subprocess.Popen(
-            [str(OUR_PYTHON), "-m", "bench.fake_model_server", "--port", "0", "--latency", str(latency),
-             "--log", str(log)], cwd=REPO, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+            [
+                str(OUR_PYTHON),
+                "-m",
+                "bench.fake_model_server",
+                "--port",
+                "0",
+                "--latency",
+                str(latency),
+                "--log",
+                str(log),
+            ],
+            cwd=REPO,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL,
+            text=True,
+        )
         self.url = self.proc.stdout.readline().strip()
         if not self.url.startswith("http://127.0.0.1:"):
             raise RuntimeError(f"fake model server did not start (latency {latency})")
@@ -133,7 +148,7 @@ class CallWindow:
                 seen, self.last = st["total_calls"], now
             self._stop.wait(0.02)
 
-    def __enter__(self) -> "CallWindow":
+    def __enter__(self) -> CallWindow:
         self._thread.start()
         return self
 
@@ -148,6 +163,7 @@ class CallWindow:
 
 # --- one measured command -------------------------------------------------------------------
 
+
 def measured(cmd: list[str], env: dict[str, str], corpus_dir: Path, workdir: Path) -> dict[str, Any]:
     """Run `cmd` (its first item a Python console script) under the launcher; wall time, peak
     RSS, transcript bytes opened, stdout. Raises with the command's stderr when it fails."""
@@ -155,18 +171,26 @@ def measured(cmd: list[str], env: dict[str, str], corpus_dir: Path, workdir: Pat
     python = Path(cmd[0]).parent / "python"
     env = {**env, "BENCH_CORPUS": str(corpus_dir), "BENCH_STATS": str(stats)}
     t0 = time.perf_counter()
-    proc = subprocess.run([str(python), "-c", LAUNCHER, *cmd], env=env, cwd=workdir,
-                          capture_output=True, text=True, timeout=3600)
+    proc = subprocess.run(
+        [str(python), "-c", LAUNCHER, *cmd], env=env, cwd=workdir, capture_output=True, text=True, timeout=3600
+    )
     wall = time.perf_counter() - t0
     if proc.returncode != 0:
-        raise RuntimeError(f"command failed ({proc.returncode}): {' '.join(cmd)}\n"
-                           f"stdout: {proc.stdout[-2000:]}\nstderr: {proc.stderr[-4000:]}")
+        raise RuntimeError(
+            f"command failed ({proc.returncode}): {' '.join(cmd)}\n"
+            f"stdout: {proc.stdout[-2000:]}\nstderr: {proc.stderr[-4000:]}"
+        )
     s = json.loads(stats.read_text())
-    return {"wall": wall, "rss_mb": s["maxrss_kb"] / 1024, "transcript_bytes": s["transcript_bytes"],
-            "stdout": proc.stdout}
+    return {
+        "wall": wall,
+        "rss_mb": s["maxrss_kb"] / 1024,
+        "transcript_bytes": s["transcript_bytes"],
+        "stdout": proc.stdout,
+    }
 
 
 # --- the two sides --------------------------------------------------------------------------
+
 
 class Side:
     name = ""
@@ -194,8 +218,8 @@ class Ours(Side):
         (d / "dagster_home" / "dagster.yaml").write_text("")
         (d / "jezero.toml").write_text(f"""\
 [storage]
-path = "{d / 'library.duckdb'}"
-staging_dir = "{d / 'staging'}"
+path = "{d / "library.duckdb"}"
+staging_dir = "{d / "staging"}"
 
 [summarizer]
 provider = "anthropic"
@@ -211,14 +235,14 @@ git = false
 name = "{corpus.CLAUDE_SOURCE}"
 type = "claude_code"
 [connectors.options]
-projects_dir = "{self.corpus_dir / 'claude' / 'projects'}"
+projects_dir = "{self.corpus_dir / "claude" / "projects"}"
 settle_minutes = 0
 
 [[connectors]]
 name = "{corpus.CODEX_SOURCE}"
 type = "codex"
 [connectors.options]
-sessions_dir = "{self.corpus_dir / 'codex' / 'sessions'}"
+sessions_dir = "{self.corpus_dir / "codex" / "sessions"}"
 settle_minutes = 0
 """)
 
@@ -247,8 +271,12 @@ settle_minutes = 0
             t0 = time.perf_counter()
             res = lib.search(q, limit=5)
             dt = time.perf_counter() - t0
-            out.append({"seconds": dt, "results": [{"source": r["source"], "external_id": r["external_id"]}
-                                                   for r in res["results"]]})
+            out.append(
+                {
+                    "seconds": dt,
+                    "results": [{"source": r["source"], "external_id": r["external_id"]} for r in res["results"]],
+                }
+            )
         lib.close()
         return out
 
@@ -258,11 +286,17 @@ settle_minutes = 0
         con = duckdb.connect(str(state / "library.duckdb"), read_only=True)
         try:
             texts = []
-            tables = [t for (t,) in con.execute("SELECT table_name FROM information_schema.tables "
-                                                 "WHERE table_schema = 'main'").fetchall()]
+            tables = [
+                t
+                for (t,) in con.execute(
+                    "SELECT table_name FROM information_schema.tables WHERE table_schema = 'main'"
+                ).fetchall()
+            ]
             for t in tables:  # every column of every table, lists and structs as their text
-                texts += ["\n".join(str(v) for v in row if v is not None)
-                          for row in con.execute(f'SELECT * FROM "{t}"').fetchall()]
+                texts += [
+                    "\n".join(str(v) for v in row if v is not None)
+                    for row in con.execute(f'SELECT * FROM "{t}"').fetchall()
+                ]
             return texts
         finally:
             con.close()
@@ -272,14 +306,19 @@ class Jezero(Side):
     name = "jezero"
 
     def write_config(self, d: Path, url: str) -> None:
-        jezero_side.write_config(d / "jezero.toml", db_path=d / "jezero.db",
-                                 claude_dir=self.corpus_dir / "claude" / "projects",
-                                 codex_dir=self.corpus_dir / "codex" / "sessions", base_url=url,
-                                 concurrency=CONCURRENCY)
+        jezero_side.write_config(
+            d / "jezero.toml",
+            db_path=d / "jezero.db",
+            claude_dir=self.corpus_dir / "claude" / "projects",
+            codex_dir=self.corpus_dir / "codex" / "sessions",
+            base_url=url,
+            concurrency=CONCURRENCY,
+        )
 
     def run(self, state: Path, dry_run: bool = False) -> dict[str, Any]:
-        m = measured(jezero_side.run_command(state / "jezero.toml", dry_run=dry_run), self.env(state),
-                     self.corpus_dir, state)
+        m = measured(
+            jezero_side.run_command(state / "jezero.toml", dry_run=dry_run), self.env(state), self.corpus_dir, state
+        )
         reports = jezero_side.parse_reports(m["stdout"])
         failed = [r for r in reports if r.get("failed") or r.get("errors")]
         if failed:
@@ -296,6 +335,7 @@ class Jezero(Side):
 
 # --- the measurements -----------------------------------------------------------------------
 
+
 def needles_sample(needles: list[dict[str, Any]], per_kind: int = MAX_QUERIES_PER_KIND) -> list[dict[str, Any]]:
     """At most `per_kind` needles of each kind, evenly spread over the corpus (deterministic)."""
     out = []
@@ -310,16 +350,21 @@ def hits(results: list[dict[str, Any]], needles: list[dict[str, Any]]) -> dict[s
     """hit@1 and hit@5 of the needle's session, per needle kind."""
     by_kind: dict[str, list[tuple[bool, bool]]] = defaultdict(list)
     for needle, res in zip(needles, results):
-        ranks = [i for i, r in enumerate(res["results"])
-                 if r["source"] == needle["source"] and str(r["external_id"]).split("#")[0] == needle["session_id"]]
+        ranks = [
+            i
+            for i, r in enumerate(res["results"])
+            if r["source"] == needle["source"] and str(r["external_id"]).split("#")[0] == needle["session_id"]
+        ]
         first = ranks[0] if ranks else 99
         by_kind[needle["kind"]].append((first < 1, first < 5))
-    return {k: {"hit@1": sum(a for a, _ in v) / len(v), "hit@5": sum(b for _, b in v) / len(v)}
-            for k, v in by_kind.items()}
+    return {
+        k: {"hit@1": sum(a for a, _ in v) / len(v), "hit@5": sum(b for _, b in v) / len(v)} for k, v in by_kind.items()
+    }
 
 
-def secrets_found(secrets: list[dict[str, Any]], server: Server, start: int, end: int,
-                  library: list[str]) -> tuple[list[str], list[str]]:
+def secrets_found(
+    secrets: list[dict[str, Any]], server: Server, start: int, end: int, library: list[str]
+) -> tuple[list[str], list[str]]:
     """(planted secrets seen in request bodies logged in lines [start, end), in the library)."""
     runs: set[str] = set()
     with server.log.open() as f:
@@ -333,8 +378,17 @@ def secrets_found(secrets: list[dict[str, Any]], server: Server, start: int, end
     return kinds(corpus.leaked_secrets(secrets, runs)), kinds(corpus.leaked_secrets(secrets, lib_runs))
 
 
-def one_repeat(side: Side, r: int, fast: Server, slow: Server, queries: list[str],
-               needles: list[dict[str, Any]], secrets: list[dict[str, Any]], mb: float, n: int) -> dict[str, Any]:
+def one_repeat(
+    side: Side,
+    r: int,
+    fast: Server,
+    slow: Server,
+    queries: list[str],
+    needles: list[dict[str, Any]],
+    secrets: list[dict[str, Any]],
+    mb: float,
+    n: int,
+) -> dict[str, Any]:
     out: dict[str, Any] = {}
     state = side.fresh(f"dry{r}", fast)
     dry = side.run(state, dry_run=True)
@@ -361,7 +415,8 @@ def one_repeat(side: Side, r: int, fast: Server, slow: Server, queries: list[str
     if r == 0:
         out["hits"] = hits(res, needles)
         out["secrets_body"], out["secrets_library"] = secrets_found(
-            secrets, fast, log_start, log_end, side.library_texts(state))
+            secrets, fast, log_start, log_end, side.library_texts(state)
+        )
 
     state = side.fresh(f"full200-{r}", slow)
     slow.reset()
@@ -417,22 +472,25 @@ def table(ours: list[dict[str, Any]], jez: list[dict[str, Any]]) -> str:
     lines = ["| metric | unit | ours | Jezero 0.1.0 | ours/Jezero |", "|---|---|---:|---:|---:|"]
     for key, label, unit, fmt, _ in ROWS:
         a, b = median_of(ours, key), median_of(jez, key)
-        cell = lambda v: "–" if v is None else fmt.format(v)  # noqa: E731
-        lines.append(f"| {label} | {unit} | {cell(a)} | {cell(b)} | {ratio(a, b)} |")
+        cells = ["–" if v is None else fmt.format(v) for v in (a, b)]
+        lines.append(f"| {label} | {unit} | {cells[0]} | {cells[1]} | {ratio(a, b)} |")
     for kind in corpus.NEEDLE_KINDS:
         for h in ("hit@1", "hit@5"):
             a, b = ours[0]["hits"].get(kind, {}).get(h), jez[0]["hits"].get(kind, {}).get(h)
             lines.append(f"| search {h}, needle kind `{kind}` | share | {a:.3f} | {b:.3f} | {ratio(a, b)} |")
-    for key, label in (("secrets_body", "planted secrets found in request bodies"),
-                       ("secrets_library", "planted secrets found in the library file")):
+    for key, label in (
+        ("secrets_body", "planted secrets found in request bodies"),
+        ("secrets_library", "planted secrets found in the library file"),
+    ):
         cell = lambda kinds: f"{len(kinds)}" + (f" ({', '.join(kinds)})" if kinds else "")  # noqa: E731
         lines.append(f"| {label} | count (kinds) | {cell(ours[0][key])} | {cell(jez[0][key])} | – |")
     return "\n".join(lines)
 
 
 def machine() -> str:
-    mem = next((line.split()[1] for line in Path("/proc/meminfo").read_text().splitlines()
-                if line.startswith("MemTotal")), "0")
+    mem = next(
+        (line.split()[1] for line in Path("/proc/meminfo").read_text().splitlines() if line.startswith("MemTotal")), "0"
+    )
     return f"{os.cpu_count()} cores, {int(mem) / 1024 / 1024:.1f} GiB RAM, {platform.platform()}"
 
 
@@ -440,22 +498,29 @@ def versions(jezero_version: str) -> str:
     import importlib.metadata as md
 
     ours = {p: md.version(p) for p in ("jezero-pipeline", "dagster", "duckdb")}
-    return (f"jezero-pipeline {ours['jezero-pipeline']} (Python {platform.python_version()}, dagster "
-            f"{ours['dagster']}, duckdb {ours['duckdb']}); jezero {jezero_version} (Python 3.12, SQLite "
-            f"{_jezero_sqlite()}, tokenizer `{jezero_side.TOKENIZER}`)")
+    return (
+        f"jezero-pipeline {ours['jezero-pipeline']} (Python {platform.python_version()}, dagster "
+        f"{ours['dagster']}, duckdb {ours['duckdb']}); jezero {jezero_version} (Python 3.12, SQLite "
+        f"{_jezero_sqlite()}, tokenizer `{jezero_side.TOKENIZER}`)"
+    )
 
 
 def _jezero_sqlite() -> str:
-    out = subprocess.run([str(jezero_side.PYTHON), "-c", "import sqlite3; print(sqlite3.sqlite_version)"],
-                         capture_output=True, text=True)
+    out = subprocess.run(
+        [str(jezero_side.PYTHON), "-c", "import sqlite3; print(sqlite3.sqlite_version)"], capture_output=True, text=True
+    )
     return out.stdout.strip()
 
 
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--sessions", type=int, default=None, help=f"corpus size (default {DEFAULT_SESSIONS})")
-    p.add_argument("--repeats", type=int, default=None,
-                   help=f"repeats, medians reported (default {DEFAULT_REPEATS}; 1 above 1,000 sessions)")
+    p.add_argument(
+        "--repeats",
+        type=int,
+        default=None,
+        help=f"repeats, medians reported (default {DEFAULT_REPEATS}; 1 above 1,000 sessions)",
+    )
     p.add_argument("--out", type=Path, default=REPO / "bench" / "RESULTS.md")
     p.add_argument("--quick", action="store_true", help=f"smoke test: {QUICK_SESSIONS} sessions, 1 repeat")
     p.add_argument("--seed", type=int, default=SEED)
@@ -470,8 +535,11 @@ def main(argv: list[str] | None = None) -> int:
     workdir = args.workdir or Path(tempfile.mkdtemp(prefix="jezero-bench-"))
     workdir.mkdir(parents=True, exist_ok=True)
     corpus_dir = workdir / "corpus"
-    if not (corpus_dir / "corpus.json").exists() or json.loads((corpus_dir / "corpus.json").read_text()) \
-            .get("sessions") != n or json.loads((corpus_dir / "corpus.json").read_text()).get("seed") != args.seed:
+    if (
+        not (corpus_dir / "corpus.json").exists()
+        or json.loads((corpus_dir / "corpus.json").read_text()).get("sessions") != n
+        or json.loads((corpus_dir / "corpus.json").read_text()).get("seed") != args.seed
+    ):
         shutil.rmtree(corpus_dir, ignore_errors=True)
         print(f"generating {n} sessions in {corpus_dir} …", file=sys.stderr)
         corpus.generate(corpus_dir, n, args.seed)
@@ -488,7 +556,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         sides = [Ours(corpus_dir, workdir), Jezero(corpus_dir, workdir)]
         for r in range(repeats):
-            for side in (sides if r % 2 == 0 else sides[::-1]):  # alternate who goes first
+            for side in sides if r % 2 == 0 else sides[::-1]:  # alternate who goes first
                 t0 = time.perf_counter()
                 results[side.name].append(one_repeat(side, r, fast, slow, queries, needles, secrets, mb, n))
                 print(f"repeat {r + 1}/{repeats} {side.name}: {time.perf_counter() - t0:.0f} s", file=sys.stderr)
@@ -504,24 +572,24 @@ def main(argv: list[str] | None = None) -> int:
 
 GENERATED by `{command}` — do not edit by hand; re-run the command.
 
-- Date: {datetime.now(timezone.utc).strftime('%Y-%m-%d %H:%M UTC')}
+- Date: {datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC")}
 - Command: `{command}` (took {elapsed / 60:.1f} min)
 - Machine: {machine()}
 - Versions: {versions(jezero_version)}
 - Corpus: {n} sessions (seed {args.seed}; {summary[corpus.CLAUDE_SOURCE]} Claude Code, {summary[corpus.CODEX_SOURCE]} Codex),
-  {mb:.1f} MB of transcripts, {summary['long_sessions']} sessions over 200 KB of dialogue,
-  {summary['secrets']} planted secrets in {summary['sessions_with_secrets']} sessions; documents (segments):
-  ours {o0['docs']}, Jezero {j0['docs']}
+  {mb:.1f} MB of transcripts, {summary["long_sessions"]} sessions over 200 KB of dialogue,
+  {summary["secrets"]} planted secrets in {summary["sessions_with_secrets"]} sessions; documents (segments):
+  ours {o0["docs"]}, Jezero {j0["docs"]}
 - Fake model server (`bench/fake_model_server.py`, a separate process) at latency 0 and 200 ms;
   concurrency {CONCURRENCY}; every row is the median of {repeats} repeat(s), each in fresh state folders;
   hits and secrets from the first repeat. Wall times are whole commands, interpreter start included.
 
-{table(results['ours'], results['jezero'])}
+{table(results["ours"], results["jezero"])}
 
 Notes: ours/Jezero below 1 is better for times, memory and bytes; above 1 is better for
 throughput and hits. "Transcript bytes opened" sums the sizes of corpus files a run opened for
 reading (Python audit hook, same launcher for both); our own report's `bytes_read` for the
-second run was {o0.get('second_own_bytes', '–')}. Secrets are counted when the longest random
+second run was {o0.get("second_own_bytes", "–")}. Secrets are counted when the longest random
 run of any part of a planted value appears in a logged request body or in any text column of
 the library.
 """

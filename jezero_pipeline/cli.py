@@ -29,6 +29,7 @@ def _console():
 
 # -------------------------------------------------------------------------------- dagster
 
+
 def dagster_instance(cfg: Config):
     """The persistent instance the UI shows: DAGSTER_HOME, else the config's folder."""
     import dagster as dg
@@ -60,8 +61,14 @@ def _metadata(result: Any, node: str) -> dict[str, Any]:
 QUIET = {"console": {"config": {"log_level": "WARNING"}}}  # the report is the output; the UI has the logs
 
 
-def run_connectors(cfg: Config, cfg_file: str, names: list[str], limit: int = 0,
-                   force_ids: dict[str, list[str]] | None = None, instance: Any = None) -> tuple[list[dict[str, Any]], bool]:
+def run_connectors(
+    cfg: Config,
+    cfg_file: str,
+    names: list[str],
+    limit: int = 0,
+    force_ids: dict[str, list[str]] | None = None,
+    instance: Any = None,
+) -> tuple[list[dict[str, Any]], bool]:
     """Materialise each connector's partition, then the library. Returns (reports, all ok)."""
     from .defs.build import build_definitions
 
@@ -71,44 +78,69 @@ def run_connectors(cfg: Config, cfg_file: str, names: list[str], limit: int = 0,
     reports = []
     ok = True
     for name in names:
-        run_config = {"loggers": QUIET, "ops": {
-            "raw_sessions": {"config": {"limit": limit}},
-            "summaries": {"config": {"force_ids": (force_ids or {}).get(name, [])}},
-        }}
-        result = job.execute_in_process(partition_key=name, instance=instance,
-                                        run_config=run_config, raise_on_error=False)
+        run_config = {
+            "loggers": QUIET,
+            "ops": {
+                "raw_sessions": {"config": {"limit": limit}},
+                "summaries": {"config": {"force_ids": (force_ids or {}).get(name, [])}},
+            },
+        }
+        result = job.execute_in_process(
+            partition_key=name, instance=instance, run_config=run_config, raise_on_error=False
+        )
         raw, red, summ = (_metadata(result, n) for n in ("raw_sessions", "redacted_segments", "summaries"))
         report = {
-            "connector": name, "run_id": result.run_id, "success": result.success,
-            "sessions": raw.get("sessions", 0), "docs": summ.get("docs", 0),
-            "unchanged": summ.get("reused", 0), "stored": summ.get("stored", 0),
-            "failed": summ.get("failed", 0), "pending_budget": summ.get("pending_budget", 0),
-            "deferred_sessions": raw.get("deferred_sessions", 0), "redactions": red.get("redactions", 0),
-            "input_chars": summ.get("input_chars", 0), "input_tokens": summ.get("input_tokens", 0),
-            "output_tokens": summ.get("output_tokens", 0), "calls": summ.get("calls", 0),
-            "bytes_read": raw.get("bytes_read", 0), "skipped_files": raw.get("skipped_files", 0),
+            "connector": name,
+            "run_id": result.run_id,
+            "success": result.success,
+            "sessions": raw.get("sessions", 0),
+            "docs": summ.get("docs", 0),
+            "unchanged": summ.get("reused", 0),
+            "stored": summ.get("stored", 0),
+            "failed": summ.get("failed", 0),
+            "pending_budget": summ.get("pending_budget", 0),
+            "deferred_sessions": raw.get("deferred_sessions", 0),
+            "redactions": red.get("redactions", 0),
+            "input_chars": summ.get("input_chars", 0),
+            "input_tokens": summ.get("input_tokens", 0),
+            "output_tokens": summ.get("output_tokens", 0),
+            "calls": summ.get("calls", 0),
+            "bytes_read": raw.get("bytes_read", 0),
+            "skipped_files": raw.get("skipped_files", 0),
         }
         if "estimated_cost_usd" in summ:
             report["estimated_cost_usd"] = summ["estimated_cost_usd"]
         if not result.success:
             ok = False
             report["errors"] = [
-                str(ev.event_specific_data.error.message).strip()
-                for ev in result.all_events if ev.is_step_failure
+                str(ev.event_specific_data.error.message).strip() for ev in result.all_events if ev.is_step_failure
             ]
         elif report["failed"]:
             ok = False
         reports.append(report)
     if _library_is_current(instance, cfg):
-        reports.append({"library": str(cfg.library_path), "success": True, "rebuilt": False,
-                        "items": _latest_metadata(instance, "search_index").get("items", 0)})
+        reports.append(
+            {
+                "library": str(cfg.library_path),
+                "success": True,
+                "rebuilt": False,
+                "items": _latest_metadata(instance, "search_index").get("items", 0),
+            }
+        )
         return reports, ok
     lib = defs.resolve_job_def("library_job").execute_in_process(
-        instance=instance, raise_on_error=False, run_config={"loggers": QUIET})
+        instance=instance, raise_on_error=False, run_config={"loggers": QUIET}
+    )
     if not lib.success:
         ok = False
-    reports.append({"library": str(cfg.library_path), "success": lib.success, "rebuilt": True,
-                    "items": _metadata(lib, "search_index").get("items", 0)})
+    reports.append(
+        {
+            "library": str(cfg.library_path),
+            "success": lib.success,
+            "rebuilt": True,
+            "items": _metadata(lib, "search_index").get("items", 0),
+        }
+    )
     return reports, ok
 
 
@@ -138,6 +170,7 @@ def _library_is_current(instance: Any, cfg: Config) -> bool:
 
 
 # ------------------------------------------------------------------------------- commands
+
 
 def cmd_run(args: argparse.Namespace, cfg: Config) -> int:
     names = [args.connector] if args.connector else [c.name for c in cfg.enabled_connectors]
@@ -175,9 +208,16 @@ def _library(cfg: Config):
 
 
 def cmd_search(args: argparse.Namespace, cfg: Config) -> int:
-    res = _library(cfg).search(args.query, project=args.project, source=args.source,
-                               since=args.since, until=args.until, kind=args.kind,
-                               trust=args.trust, limit=args.limit)
+    res = _library(cfg).search(
+        args.query,
+        project=args.project,
+        source=args.source,
+        since=args.since,
+        until=args.until,
+        kind=args.kind,
+        trust=args.trust,
+        limit=args.limit,
+    )
     if args.json:
         _print_json(res)
         return 0
@@ -198,8 +238,10 @@ def cmd_show(args: argparse.Namespace, cfg: Config) -> int:
     item = res["item"]
     con = _console()
     con.print(f"[bold]#{item['id']} {item['title']}[/bold]")
-    con.print(f"{item['occurred_at']}  project={item.get('project') or '-'}  source={item['source']}  "
-              f"{item['external_id']}", style="dim")
+    con.print(
+        f"{item['occurred_at']}  project={item.get('project') or '-'}  source={item['source']}  {item['external_id']}",
+        style="dim",
+    )
     con.print(item["summary"])
     for q in item.get("questions") or []:
         con.print(f"  ? {q}")

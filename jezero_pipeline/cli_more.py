@@ -20,11 +20,16 @@ def _out(args: argparse.Namespace, obj: Any, text: str | None = None) -> None:
 
 # ------------------------------------------------------------------------------- redaction
 
+
 def cmd_redact(args: argparse.Namespace, cfg: Config) -> int:
     """Print the text exactly as the pipeline would store it."""
     from .redaction import Redactor
 
-    data = sys.stdin.read() if args.file in (None, "-") else Path(args.file).read_text(encoding="utf-8", errors="surrogateescape")
+    data = (
+        sys.stdin.read()
+        if args.file in (None, "-")
+        else Path(args.file).read_text(encoding="utf-8", errors="surrogateescape")
+    )
     text, n = Redactor.from_config(cfg).redact(data)
     if args.json:
         _out(args, {"text": text, "redactions": n})
@@ -48,6 +53,7 @@ def cmd_redact_stored(args: argparse.Namespace, cfg: Config) -> int:
 
 
 # ----------------------------------------------------------------------------- summaries
+
 
 def _parse_ids(args: argparse.Namespace) -> list[int]:
     raw = args.ids or ""
@@ -92,20 +98,32 @@ def cmd_resummarize(args: argparse.Namespace, cfg: Config) -> int:
         reports, ok = [], not unknown
         for part, ext_ids in by_partition.items():
             res = job.execute_in_process(
-                partition_key=part, instance=instance, raise_on_error=False,
-                run_config={"loggers": QUIET, "ops": {"summaries": {"config": {"force_ids": ext_ids}}}})
+                partition_key=part,
+                instance=instance,
+                raise_on_error=False,
+                run_config={"loggers": QUIET, "ops": {"summaries": {"config": {"force_ids": ext_ids}}}},
+            )
             meta = _metadata(res, "summaries")
             ok = ok and res.success and not meta.get("failed")
-            reports.append({"connector": part, "requested": len(ext_ids), "calls": meta.get("calls"),
-                            "failed": meta.get("failed"), "success": res.success})
+            reports.append(
+                {
+                    "connector": part,
+                    "requested": len(ext_ids),
+                    "calls": meta.get("calls"),
+                    "failed": meta.get("failed"),
+                    "success": res.success,
+                }
+            )
         lib_run = defs.resolve_job_def("library_job").execute_in_process(
-            instance=instance, raise_on_error=False, run_config={"loggers": QUIET})
+            instance=instance, raise_on_error=False, run_config={"loggers": QUIET}
+        )
         ok = ok and lib_run.success
     _out(args, {"reports": reports, "unknown_ids": unknown})
     return 0 if ok else 1
 
 
 # -------------------------------------------------------------------------------- import
+
 
 def cmd_import_jsonl(args: argparse.Namespace, cfg: Config) -> int:
     from .imports import import_jsonl
@@ -117,6 +135,7 @@ def cmd_import_jsonl(args: argparse.Namespace, cfg: Config) -> int:
 
 # ------------------------------------------------------------------------------- queries
 
+
 def _library(cfg: Config):
     from .library.query import Library
 
@@ -126,13 +145,16 @@ def _library(cfg: Config):
 
 
 def _items_text(items: list[dict[str, Any]]) -> str:
-    return "\n".join(f"#{i['id']:<6} {str(i.get('occurred_at'))[:16]}  {i.get('project') or '-':<16} "
-                     f"{i['source']:<12} {i['title']}" for i in items)
+    return "\n".join(
+        f"#{i['id']:<6} {str(i.get('occurred_at'))[:16]}  {i.get('project') or '-':<16} {i['source']:<12} {i['title']}"
+        for i in items
+    )
 
 
 def cmd_timeline(args: argparse.Namespace, cfg: Config) -> int:
-    res = _library(cfg).timeline(project=args.project, source=args.source, since=args.since,
-                                 until=args.until, limit=args.limit)
+    res = _library(cfg).timeline(
+        project=args.project, source=args.source, since=args.since, until=args.until, limit=args.limit
+    )
     _out(args, res, _items_text(res.get("results") or res.get("items") or []))
     return 0
 
@@ -175,19 +197,22 @@ def cmd_serve(args: argparse.Namespace, cfg: Config) -> int:
     import os
 
     token = os.environ.get(args.token_env) if args.token_env else None
-    mcp_server.serve_http(cfg.library_path, cfg.search, host=args.host, port=args.port,
-                          token=token, require_auth=not args.no_auth)
+    mcp_server.serve_http(
+        cfg.library_path, cfg.search, host=args.host, port=args.port, token=token, require_auth=not args.no_auth
+    )
     return 0
 
 
 # ---------------------------------------------------------------------------- operations
 
+
 def cmd_health(args: argparse.Namespace, cfg: Config) -> int:
     from .maintenance import health
 
     ok, rows = health(cfg)
-    text = "\n".join(f"{'ok  ' if r['ok'] else 'FAIL'} {r['connector']}: " + ("; ".join(r["problems"]) or "healthy")
-                     for r in rows)
+    text = "\n".join(
+        f"{'ok  ' if r['ok'] else 'FAIL'} {r['connector']}: " + ("; ".join(r["problems"]) or "healthy") for r in rows
+    )
     _out(args, {"ok": ok, "connectors": rows}, text)
     return 0 if ok else 1
 
@@ -197,9 +222,15 @@ def cmd_connector(args: argparse.Namespace, cfg: Config) -> int:
 
     if args.action == "list":
         rows = connector_list(cfg)
-        _out(args, rows, "\n".join(f"{r['name']:<16} {r['type']:<12} {'on ' if r['enabled'] else 'off'} "
-                                   f"files={r['files_tracked']} ok={r['summaries_ok']} failed={r['summaries_failed']}"
-                                   for r in rows))
+        _out(
+            args,
+            rows,
+            "\n".join(
+                f"{r['name']:<16} {r['type']:<12} {'on ' if r['enabled'] else 'off'} "
+                f"files={r['files_tracked']} ok={r['summaries_ok']} failed={r['summaries_failed']}"
+                for r in rows
+            ),
+        )
         return 0
     if not args.name:
         raise ConfigError("connector reset needs a NAME")

@@ -22,8 +22,20 @@ from pydantic import (
 )
 
 DEFAULT_ROOTS = [
-    "projects", "code", "dev", "src", "repos", "repositories", "git", "github", "gitlab",
-    "workspace", "workspaces", "work", "developer", "sites",
+    "projects",
+    "code",
+    "dev",
+    "src",
+    "repos",
+    "repositories",
+    "git",
+    "github",
+    "gitlab",
+    "workspace",
+    "workspaces",
+    "work",
+    "developer",
+    "sites",
 ]
 CONNECTOR_TYPES = ("claude_code", "codex", "grok", "gemini_cli", "kiro", "opencode", "hermes")
 _SECRET_KEY = re.compile(r"(api[_-]?key|token|secret|password|passwd|credential)", re.I)
@@ -68,7 +80,7 @@ class SummarizerConfig(_Strict):
     price_output_per_mtok: float | None = Field(None, ge=0)
 
     @model_validator(mode="after")
-    def _needs_model(self) -> "SummarizerConfig":
+    def _needs_model(self) -> SummarizerConfig:
         if self.provider != "extractive" and not self.model:
             raise ValueError(f"summarizer.model is required for provider {self.provider!r}")
         return self
@@ -110,9 +122,7 @@ class ConnectorConfig(_Strict):
     def _no_inline_secrets(cls, v: dict[str, Any]) -> dict[str, Any]:
         for key in v:
             if _SECRET_KEY.search(key) and not key.endswith("_env"):
-                raise ValueError(
-                    f"option {key!r} looks like a secret: name an environment variable in {key}_env"
-                )
+                raise ValueError(f"option {key!r} looks like a secret: name an environment variable in {key}_env")
         return v
 
 
@@ -153,7 +163,7 @@ class Config(_Strict):
     base_dir: Path = Field(default=Path("."), exclude=True)
 
     @model_validator(mode="after")
-    def _unique_names(self) -> "Config":
+    def _unique_names(self) -> Config:
         seen: set[str] = set()
         for c in self.connectors:
             if c.name in seen:

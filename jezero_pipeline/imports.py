@@ -8,7 +8,7 @@ A second import of the same source updates items by external id and keeps the ot
 from __future__ import annotations
 
 import json
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -23,8 +23,9 @@ from .staging import Staging
 IMPORTS_SCHEMA = pipeline.SUMMARIES_SCHEMA.append(pa.field("original", pa.string()))
 
 
-def import_jsonl(cfg: Config, path: Path, source: str, project: str | None = None,
-                 trust: str = "own") -> dict[str, Any]:
+def import_jsonl(
+    cfg: Config, path: Path, source: str, project: str | None = None, trust: str = "own"
+) -> dict[str, Any]:
     redactor = Redactor.from_config(cfg)
     rows, problems = read_import_file(path, source, project, trust)
     staging = Staging(cfg.staging_dir)
@@ -35,21 +36,34 @@ def import_jsonl(cfg: Config, path: Path, source: str, project: str | None = Non
         redactions += n
         original = clean.get("original") or ""
         existing[clean["external_id"]] = {
-            "segment_id": clean["external_id"], "source": source, "session_id": clean["external_id"],
-            "occurred_at": datetime.fromisoformat(clean["occurred_at"]).astimezone(timezone.utc),
+            "segment_id": clean["external_id"],
+            "source": source,
+            "session_id": clean["external_id"],
+            "occurred_at": datetime.fromisoformat(clean["occurred_at"]).astimezone(UTC),
             "content_hash": pipeline.sha256(original or clean["title"] + "\n" + clean["summary"]),
-            "generation": "imported", "status": "ok", "error": None,
-            "title": clean["title"], "summary": clean["summary"],
+            "generation": "imported",
+            "status": "ok",
+            "error": None,
+            "title": clean["title"],
+            "summary": clean["summary"],
             "questions": json.dumps(clean.get("questions") or [], ensure_ascii=False),
             "atoms": json.dumps(clean.get("atoms") or [], ensure_ascii=False),
-            "project": clean.get("project"), "trust": clean.get("trust") or trust,
-            "original_ref": clean.get("original_ref") or "", "input_tokens": 0, "output_tokens": 0,
-            "summarized_at": datetime.now(timezone.utc), "original": original,
+            "project": clean.get("project"),
+            "trust": clean.get("trust") or trust,
+            "original_ref": clean.get("original_ref") or "",
+            "input_tokens": 0,
+            "output_tokens": 0,
+            "summarized_at": datetime.now(UTC),
+            "original": original,
         }
     if rows:
         staging.write_rows("imports", source, list(existing.values()), IMPORTS_SCHEMA)
         from .maintenance import rebuild_library
 
         rebuild_library(cfg)
-    return {"source": source, "imported": len(rows), "redactions": redactions,
-            "problems": [redactor.redact(p)[0] for p in problems]}
+    return {
+        "source": source,
+        "imported": len(rows),
+        "redactions": redactions,
+        "problems": [redactor.redact(p)[0] for p in problems],
+    }

@@ -10,36 +10,21 @@ imported text is later printed in terminals. Redaction is the caller's job.
 from __future__ import annotations
 
 import json
-import re
 from pathlib import Path
 from typing import Any
 
 from .models import ATOM_KINDS, TRUST_VALUES
-from .sessions.base import parse_time
 from .sessions.jsonl import MAX_LINE_BYTES
-
-# ANSI/VT escape sequences (CSI, OSC, two-byte ESC forms), then other C0/C1 controls except
-# newline and tab.
-_ESCAPES = re.compile(r"\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)?|\x1b[0-~]?|\x9b[0-?]*[ -/]*[@-~]")
-_CONTROLS = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
-
-
-def clean_text(value: str) -> str:
-    """Remove terminal control/escape sequences and replace lone surrogates with U+FFFD."""
-    value = value.encode("utf-8", "replace").decode("utf-8") if _has_surrogate(value) else value
-    return _CONTROLS.sub("", _ESCAPES.sub("", value))
-
-
-def _has_surrogate(value: str) -> bool:
-    return any("\ud800" <= ch <= "\udfff" for ch in value)
+from .text import clean_text, parse_time
 
 
 class _BadRecord(ValueError):
     pass
 
 
-def read_import_file(path: str | Path, source: str, project: str | None = None,
-                     trust: str = "own") -> tuple[list[dict[str, Any]], list[str]]:
+def read_import_file(
+    path: str | Path, source: str, project: str | None = None, trust: str = "own"
+) -> tuple[list[dict[str, Any]], list[str]]:
     """Parse and validate an import file into item rows, plus one problem per bad line.
 
     Rows carry the library's item columns: source, external_id, occurred_at (ISO-8601),
@@ -61,8 +46,9 @@ def read_import_file(path: str | Path, source: str, project: str | None = None,
                 problems.append(f"{path}: line {number}: {err}")
                 continue
             if row["external_id"] in rows:
-                problems.append(f"{path}: line {number}: external_id {row['external_id']!r} "
-                                "repeats an earlier line, this one wins")
+                problems.append(
+                    f"{path}: line {number}: external_id {row['external_id']!r} repeats an earlier line, this one wins"
+                )
                 del rows[row["external_id"]]
             rows[row["external_id"]] = row
     return list(rows.values()), problems

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import json
 import time
-from datetime import datetime, timezone
+from datetime import UTC, datetime
+from pathlib import Path
 from typing import Any
 
 from . import pipeline
@@ -18,6 +19,7 @@ from .redaction import Redactor
 from .staging import Staging, write_atomic
 
 # ------------------------------------------------------------------------- connector state
+
 
 def _state_path(staging: Staging, name: str):
     return staging.root / "state" / f"{name}.json"
@@ -35,7 +37,7 @@ def update_state(staging: Staging, name: str, **changes: Any) -> dict[str, Any]:
     """Merge `changes` into the connector's state file (atomic write)."""
     state = read_state(staging, name) | changes
     p = _state_path(staging, name)
-    write_atomic(p, lambda tmp: open(tmp, "w").write(json.dumps(state, indent=1, default=str)))
+    write_atomic(p, lambda tmp: Path(tmp).write_text(json.dumps(state, indent=1, default=str)))
     return state
 
 
@@ -75,15 +77,24 @@ def health(cfg: Config, now: float | None = None) -> tuple[bool, list[dict[str, 
             problems.append(f"last run failed: {st['last_error']}")
         last_item = st.get("last_item_at")
         if last_item is not None and now - last_item > limit:
-            problems.append(f"no new session for {(now - last_item) / 3600:.1f} h "
-                            f"(max_silence_hours {cfg.watchdog.max_silence_hours:g})")
-        rows.append({"connector": c.name, "ok": not problems, "problems": problems,
-                     "last_run_at": _iso(st.get("last_run_at")), "last_item_at": _iso(last_item)})
+            problems.append(
+                f"no new session for {(now - last_item) / 3600:.1f} h "
+                f"(max_silence_hours {cfg.watchdog.max_silence_hours:g})"
+            )
+        rows.append(
+            {
+                "connector": c.name,
+                "ok": not problems,
+                "problems": problems,
+                "last_run_at": _iso(st.get("last_run_at")),
+                "last_item_at": _iso(last_item),
+            }
+        )
     return all(r["ok"] for r in rows), rows
 
 
 def _iso(ts: float | None) -> str | None:
-    return datetime.fromtimestamp(ts, tz=timezone.utc).isoformat() if ts else None
+    return datetime.fromtimestamp(ts, tz=UTC).isoformat() if ts else None
 
 
 def connector_list(cfg: Config) -> list[dict[str, Any]]:
@@ -92,14 +103,21 @@ def connector_list(cfg: Config) -> list[dict[str, Any]]:
     for c in cfg.connectors:
         summaries = staging.read_rows("summaries", c.name)
         st = read_state(staging, c.name)
-        out.append({
-            "name": c.name, "type": c.type, "enabled": c.enabled, "interval_minutes": c.interval_minutes,
-            "trust": c.trust, "project": c.project,
-            "files_tracked": len(staging.read_rows("raw_sessions", c.name, ".files.parquet")),
-            "summaries_ok": sum(r["status"] == "ok" for r in summaries),
-            "summaries_failed": sum(r["status"] == "failed" for r in summaries),
-            "last_run_at": _iso(st.get("last_run_at")), "last_error": st.get("last_error"),
-        })
+        out.append(
+            {
+                "name": c.name,
+                "type": c.type,
+                "enabled": c.enabled,
+                "interval_minutes": c.interval_minutes,
+                "trust": c.trust,
+                "project": c.project,
+                "files_tracked": len(staging.read_rows("raw_sessions", c.name, ".files.parquet")),
+                "summaries_ok": sum(r["status"] == "ok" for r in summaries),
+                "summaries_failed": sum(r["status"] == "failed" for r in summaries),
+                "last_run_at": _iso(st.get("last_run_at")),
+                "last_error": st.get("last_error"),
+            }
+        )
     return out
 
 
@@ -118,6 +136,7 @@ def connector_reset(cfg: Config, name: str) -> dict[str, Any]:
 
 
 # --------------------------------------------------------------------------- redact-stored
+
 
 def redact_stored(cfg: Config, redactor: Redactor | None = None, dry_run: bool = False) -> dict[str, Any]:
     """Apply the current rules to every stored text; content hashes stay, so nothing is paid again."""
@@ -181,6 +200,7 @@ def rebuild_library(cfg: Config) -> int:
 
 # ----------------------------------------------------------------------------------- retag
 
+
 def _mentions(text: str, slug: str | None) -> bool:
     if not slug:
         return False
@@ -188,8 +208,9 @@ def _mentions(text: str, slug: str | None) -> bool:
     return slug.lower() in low or slug.lower().replace("-", " ").replace("_", " ") in low
 
 
-def retag(cfg: Config, connector: str, dry_run: bool = False, ask_model: bool = False,
-          provider: Any = None) -> dict[str, Any]:
+def retag(
+    cfg: Config, connector: str, dry_run: bool = False, ask_model: bool = False, provider: Any = None
+) -> dict[str, Any]:
     """Re-apply project hints (paths, git, roots, aliases) to stored summaries; no model call.
 
     With `ask_model` (Jezero's `--ask-model`), an item with no hint whose tag its own text
@@ -217,8 +238,9 @@ def retag(cfg: Config, connector: str, dry_run: bool = False, ask_model: bool = 
                 if not hasattr(provider, "guess_project"):
                     raise ValueError("retag --ask-model needs a model provider (anthropic or openai_compatible)")
                 asked += 1
-                guess = provider.guess_project(row["segment_id"], text[: cfg.summarizer.max_input_chars],
-                                               cfg.summarizer.known_projects)
+                guess = provider.guess_project(
+                    row["segment_id"], text[: cfg.summarizer.max_input_chars], cfg.summarizer.known_projects
+                )
                 hint = aliases.get(guess, guess) if _mentions(text, guess) else None
         if hint and hint != row["project"]:
             changes.append({"segment_id": row["segment_id"], "from": row["project"], "to": hint})
@@ -226,5 +248,10 @@ def retag(cfg: Config, connector: str, dry_run: bool = False, ask_model: bool = 
     if changes and not dry_run:
         staging.write_rows("summaries", connector, rows, pipeline.SUMMARIES_SCHEMA)
         rebuild_library(cfg)
-    return {"connector": connector, "retagged": len(changes), "model_calls": asked,
-            "changes": changes[:100], "dry_run": dry_run}
+    return {
+        "connector": connector,
+        "retagged": len(changes),
+        "model_calls": asked,
+        "changes": changes[:100],
+        "dry_run": dry_run,
+    }

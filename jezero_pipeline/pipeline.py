@@ -12,7 +12,7 @@ import json
 import os
 import time
 from dataclasses import asdict, dataclass, field
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from typing import Any
 
 import pyarrow as pa
@@ -26,37 +26,78 @@ from .staging import Staging
 
 TS = pa.timestamp("us", tz="UTC")
 BLOCK = pa.struct([("ordinal", pa.int64()), ("timestamp", TS), ("text", pa.string())])
-SESSIONS_SCHEMA = pa.schema([
-    ("source", pa.string()), ("session_id", pa.string()), ("path", pa.string()),
-    ("mtime", pa.float64()), ("cwd", pa.string()), ("title_hint", pa.string()),
-    ("project_hint", pa.string()), ("trust", pa.string()), ("original_ref", pa.string()),
-    ("meta", pa.string()), ("blocks", pa.list_(BLOCK)),
-])
-FILES_SCHEMA = pa.schema([
-    ("path", pa.string()), ("size", pa.int64()), ("mtime", pa.float64()),
-    ("prefix_sha256", pa.string()), ("consumed", pa.int64()), ("carry", pa.string()),
-])
+SESSIONS_SCHEMA = pa.schema(
+    [
+        ("source", pa.string()),
+        ("session_id", pa.string()),
+        ("path", pa.string()),
+        ("mtime", pa.float64()),
+        ("cwd", pa.string()),
+        ("title_hint", pa.string()),
+        ("project_hint", pa.string()),
+        ("trust", pa.string()),
+        ("original_ref", pa.string()),
+        ("meta", pa.string()),
+        ("blocks", pa.list_(BLOCK)),
+    ]
+)
+FILES_SCHEMA = pa.schema(
+    [
+        ("path", pa.string()),
+        ("size", pa.int64()),
+        ("mtime", pa.float64()),
+        ("prefix_sha256", pa.string()),
+        ("consumed", pa.int64()),
+        ("carry", pa.string()),
+    ]
+)
 SEGMENT_FIELDS = [
-    ("id", pa.string()), ("source", pa.string()), ("session_id", pa.string()),
-    ("occurred_at", TS), ("text", pa.string()), ("title_hint", pa.string()),
-    ("project_hint", pa.string()), ("trust", pa.string()), ("original_ref", pa.string()),
-    ("meta", pa.string()), ("part", pa.int32()), ("parts", pa.int32()),
+    ("id", pa.string()),
+    ("source", pa.string()),
+    ("session_id", pa.string()),
+    ("occurred_at", TS),
+    ("text", pa.string()),
+    ("title_hint", pa.string()),
+    ("project_hint", pa.string()),
+    ("trust", pa.string()),
+    ("original_ref", pa.string()),
+    ("meta", pa.string()),
+    ("part", pa.int32()),
+    ("parts", pa.int32()),
     ("first_ordinal", pa.int64()),
 ]
 SEGMENTS_SCHEMA = pa.schema(SEGMENT_FIELDS)
-REDACTED_SCHEMA = pa.schema(SEGMENT_FIELDS + [
-    ("content_hash", pa.string()), ("raw_sha256", pa.string()), ("redactions", pa.int32()),
-    ("rules", pa.string()),
-])
-SUMMARIES_SCHEMA = pa.schema([
-    ("segment_id", pa.string()), ("source", pa.string()), ("session_id", pa.string()),
-    ("occurred_at", TS), ("content_hash", pa.string()), ("generation", pa.string()),
-    ("status", pa.string()),  # ok | failed | pending (over the call budget)
-    ("error", pa.string()), ("title", pa.string()), ("summary", pa.string()),
-    ("questions", pa.string()), ("atoms", pa.string()),  # JSON lists
-    ("project", pa.string()), ("trust", pa.string()), ("original_ref", pa.string()),
-    ("input_tokens", pa.int64()), ("output_tokens", pa.int64()), ("summarized_at", TS),
-])
+REDACTED_SCHEMA = pa.schema(
+    SEGMENT_FIELDS
+    + [
+        ("content_hash", pa.string()),
+        ("raw_sha256", pa.string()),
+        ("redactions", pa.int32()),
+        ("rules", pa.string()),
+    ]
+)
+SUMMARIES_SCHEMA = pa.schema(
+    [
+        ("segment_id", pa.string()),
+        ("source", pa.string()),
+        ("session_id", pa.string()),
+        ("occurred_at", TS),
+        ("content_hash", pa.string()),
+        ("generation", pa.string()),
+        ("status", pa.string()),  # ok | failed | pending (over the call budget)
+        ("error", pa.string()),
+        ("title", pa.string()),
+        ("summary", pa.string()),
+        ("questions", pa.string()),
+        ("atoms", pa.string()),  # JSON lists
+        ("project", pa.string()),
+        ("trust", pa.string()),
+        ("original_ref", pa.string()),
+        ("input_tokens", pa.int64()),
+        ("output_tokens", pa.int64()),
+        ("summarized_at", TS),
+    ]
+)
 
 
 def sha256(text: str) -> str:
@@ -72,6 +113,7 @@ def digest(values: list[str]) -> str:
 
 
 # ---------------------------------------------------------------------------------- collect
+
 
 @dataclass
 class CollectReport:
@@ -91,25 +133,39 @@ class CollectReport:
 
 def _session_row(s: Session) -> dict[str, Any]:
     return {
-        "source": s.source, "session_id": s.session_id, "path": s.path, "mtime": s.mtime,
-        "cwd": s.cwd, "title_hint": s.title_hint, "project_hint": s.project_hint,
-        "trust": s.trust, "original_ref": s.original_ref, "meta": json.dumps(s.meta, sort_keys=True),
+        "source": s.source,
+        "session_id": s.session_id,
+        "path": s.path,
+        "mtime": s.mtime,
+        "cwd": s.cwd,
+        "title_hint": s.title_hint,
+        "project_hint": s.project_hint,
+        "trust": s.trust,
+        "original_ref": s.original_ref,
+        "meta": json.dumps(s.meta, sort_keys=True),
         "blocks": [{"ordinal": b.ordinal, "timestamp": b.timestamp, "text": b.text} for b in s.blocks],
     }
 
 
 def session_from_row(row: dict[str, Any]) -> Session:
     return Session(
-        source=row["source"], session_id=row["session_id"],
+        source=row["source"],
+        session_id=row["session_id"],
         blocks=[Block(b["ordinal"], b["timestamp"], b["text"]) for b in row["blocks"]],
-        cwd=row["cwd"], title_hint=row["title_hint"], project_hint=row["project_hint"],
-        trust=row["trust"], original_ref=row["original_ref"], meta=json.loads(row["meta"] or "{}"),
-        path=row["path"], mtime=row["mtime"],
+        cwd=row["cwd"],
+        title_hint=row["title_hint"],
+        project_hint=row["project_hint"],
+        trust=row["trust"],
+        original_ref=row["original_ref"],
+        meta=json.loads(row["meta"] or "{}"),
+        path=row["path"],
+        mtime=row["mtime"],
     )
 
 
-def collect(cfg: Config, connector_name: str, staging: Staging, now: float | None = None,
-            limit: int = 0, write: bool = True) -> tuple[list[Session] | None, CollectReport]:
+def collect(
+    cfg: Config, connector_name: str, staging: Staging, now: float | None = None, limit: int = 0, write: bool = True
+) -> tuple[list[Session] | None, CollectReport]:
     """Scan one connector, reusing the sessions of files that did not change.
 
     When no file changed at all, the partition file is neither read nor rewritten and the
@@ -122,10 +178,20 @@ def collect(cfg: Config, connector_name: str, staging: Staging, now: float | Non
         r["path"]: FileState(**r) for r in staging.read_rows("raw_sessions", connector_name, ".files.parquet")
     }
     scan = connector.scan(previous_states, now)
-    report = CollectReport(deferred=scan.deferred, too_short=scan.too_short,
-                           files_seen=scan.files_seen, files_unchanged=len(scan.unchanged),
-                           bytes_read=scan.bytes_read, warnings=list(scan.warnings))
-    if write and not scan.sessions and scan.states == previous_states and staging.exists("raw_sessions", connector_name):
+    report = CollectReport(
+        deferred=scan.deferred,
+        too_short=scan.too_short,
+        files_seen=scan.files_seen,
+        files_unchanged=len(scan.unchanged),
+        bytes_read=scan.bytes_read,
+        warnings=list(scan.warnings),
+    )
+    if (
+        write
+        and not scan.sessions
+        and scan.states == previous_states
+        and staging.exists("raw_sessions", connector_name)
+    ):
         info = staging.info("raw_sessions", connector_name)
         report.sessions = report.reused = int(info.get("sessions", 0))
         report.digest, report.current = info.get("digest", ""), True
@@ -171,25 +237,40 @@ def collect(cfg: Config, connector_name: str, staging: Staging, now: float | Non
     report.new_or_changed = len(fresh)
     sessions = sorted(by_id.values(), key=lambda s: s.session_id)
     report.sessions = len(sessions)
-    report.digest = digest([f"{s.session_id}:{len(s.blocks)}:{s.blocks[-1].ordinal if s.blocks else 0}"
-                            for s in sessions])
+    report.digest = digest(
+        [f"{s.session_id}:{len(s.blocks)}:{s.blocks[-1].ordinal if s.blocks else 0}" for s in sessions]
+    )
     if write:
-        staging.write_rows("raw_sessions", connector_name, [_session_row(s) for s in sessions], SESSIONS_SCHEMA,
-                           info={"sessions": report.sessions, "digest": report.digest})
-        staging.write_rows("raw_sessions", connector_name,
-                           [asdict(st) for st in states.values()],
-                           FILES_SCHEMA, ".files.parquet")
+        staging.write_rows(
+            "raw_sessions",
+            connector_name,
+            [_session_row(s) for s in sessions],
+            SESSIONS_SCHEMA,
+            info={"sessions": report.sessions, "digest": report.digest},
+        )
+        staging.write_rows(
+            "raw_sessions", connector_name, [asdict(st) for st in states.values()], FILES_SCHEMA, ".files.parquet"
+        )
     return sessions, report
 
 
 # ---------------------------------------------------------------------------------- segment
 
+
 def _segment_row(seg: Segment) -> dict[str, Any]:
     return {
-        "id": seg.id, "source": seg.source, "session_id": seg.session_id,
-        "occurred_at": seg.occurred_at, "text": seg.text, "title_hint": seg.title_hint,
-        "project_hint": seg.project_hint, "trust": seg.trust, "original_ref": seg.original_ref,
-        "meta": json.dumps(seg.meta, sort_keys=True), "part": seg.part, "parts": seg.parts,
+        "id": seg.id,
+        "source": seg.source,
+        "session_id": seg.session_id,
+        "occurred_at": seg.occurred_at,
+        "text": seg.text,
+        "title_hint": seg.title_hint,
+        "project_hint": seg.project_hint,
+        "trust": seg.trust,
+        "original_ref": seg.original_ref,
+        "meta": json.dumps(seg.meta, sort_keys=True),
+        "part": seg.part,
+        "parts": seg.parts,
         "first_ordinal": seg.first_ordinal,
     }
 
@@ -206,28 +287,45 @@ class SegmentReport:
 SEGMENT_VERSION = "1"  # bump when segmenting rules change
 
 
-def segment(cfg: Config, connector_name: str, staging: Staging, sessions: list[Session] | None = None,
-            write: bool = True) -> tuple[list[dict[str, Any]] | None, SegmentReport]:
+def segment(
+    cfg: Config, connector_name: str, staging: Staging, sessions: list[Session] | None = None, write: bool = True
+) -> tuple[list[dict[str, Any]] | None, SegmentReport]:
     limit = cfg.summarizer.max_input_chars
     inputs = f"{staging.signature('raw_sessions', connector_name)}|{limit}|{SEGMENT_VERSION}"
     if sessions is None and write:
         info = staging.info("segments", connector_name)
         if info.get("inputs") == inputs:
-            return None, SegmentReport(int(info["segments"]), int(info["sessions"]), int(info["chars"]),
-                                       info["digest"], current=True)
+            return None, SegmentReport(
+                int(info["segments"]), int(info["sessions"]), int(info["chars"]), info["digest"], current=True
+            )
     if sessions is None:
         sessions = [session_from_row(r) for r in staging.read_rows("raw_sessions", connector_name)]
     rows = [_segment_row(seg) for s in sessions for seg in segment_session(s, limit)]
-    report = SegmentReport(len(rows), len({r["session_id"] for r in rows}), sum(len(r["text"]) for r in rows),
-                           digest([f"{r['id']}:{sha256(r['text'])}" for r in rows]))
+    report = SegmentReport(
+        len(rows),
+        len({r["session_id"] for r in rows}),
+        sum(len(r["text"]) for r in rows),
+        digest([f"{r['id']}:{sha256(r['text'])}" for r in rows]),
+    )
     if write:
-        staging.write_rows("segments", connector_name, rows, SEGMENTS_SCHEMA, info={
-            "inputs": inputs, "segments": report.segments, "sessions": report.sessions,
-            "chars": report.chars, "digest": report.digest})
+        staging.write_rows(
+            "segments",
+            connector_name,
+            rows,
+            SEGMENTS_SCHEMA,
+            info={
+                "inputs": inputs,
+                "segments": report.segments,
+                "sessions": report.sessions,
+                "chars": report.chars,
+                "digest": report.digest,
+            },
+        )
     return rows, report
 
 
 # ----------------------------------------------------------------------------------- redact
+
 
 @dataclass
 class RedactReport:
@@ -255,8 +353,14 @@ def rules_fingerprint(cfg: Config) -> str:
     return h.hexdigest()[:16]
 
 
-def redact_segments(cfg: Config, connector_name: str, staging: Staging, redactor: Redactor,
-                    segments: list[dict[str, Any]] | None = None, write: bool = True) -> tuple[list[dict[str, Any]] | None, RedactReport]:
+def redact_segments(
+    cfg: Config,
+    connector_name: str,
+    staging: Staging,
+    redactor: Redactor,
+    segments: list[dict[str, Any]] | None = None,
+    write: bool = True,
+) -> tuple[list[dict[str, Any]] | None, RedactReport]:
     """Redact document, title hint and meta; hash the redacted text.
 
     A segment whose raw text and the rules are unchanged since the last run keeps its
@@ -268,8 +372,9 @@ def redact_segments(cfg: Config, connector_name: str, staging: Staging, redactor
         info = staging.info("redacted_segments", connector_name)
         if info.get("inputs") == inputs:
             n = int(info["segments"])
-            return None, RedactReport(n, int(info["redactions"]), n, int(info["with_redactions"]),
-                                      info["digest"], current=True)
+            return None, RedactReport(
+                n, int(info["redactions"]), n, int(info["with_redactions"]), info["digest"], current=True
+            )
     if segments is None:
         segments = staging.read_rows("segments", connector_name)
     previous = {r["id"]: r for r in staging.read_rows("redacted_segments", connector_name)}
@@ -288,23 +393,42 @@ def redact_segments(cfg: Config, connector_name: str, staging: Staging, redactor
         project, n3 = redactor.redact(row["project_hint"]) if row["project_hint"] else (row["project_hint"], 0)
         meta, n4 = redactor.redact_obj(json.loads(row["meta"] or "{}"))
         n = n1 + n2 + n3 + n4
-        out.append(row | {
-            "text": text, "title_hint": title, "project_hint": project,
-            "meta": json.dumps(meta, sort_keys=True), "content_hash": sha256(text),
-            "raw_sha256": raw_hash, "redactions": n, "rules": rules,
-        })
+        out.append(
+            row
+            | {
+                "text": text,
+                "title_hint": title,
+                "project_hint": project,
+                "meta": json.dumps(meta, sort_keys=True),
+                "content_hash": sha256(text),
+                "raw_sha256": raw_hash,
+                "redactions": n,
+                "rules": rules,
+            }
+        )
         report.redactions += n
     report.segments = len(out)
     report.with_redactions = sum(1 for r in out if r["redactions"])
     report.digest = digest([r["content_hash"] for r in out])
     if write:
-        staging.write_rows("redacted_segments", connector_name, out, REDACTED_SCHEMA, info={
-            "inputs": inputs, "segments": report.segments, "redactions": report.redactions,
-            "with_redactions": report.with_redactions, "digest": report.digest})
+        staging.write_rows(
+            "redacted_segments",
+            connector_name,
+            out,
+            REDACTED_SCHEMA,
+            info={
+                "inputs": inputs,
+                "segments": report.segments,
+                "redactions": report.redactions,
+                "with_redactions": report.with_redactions,
+                "digest": report.digest,
+            },
+        )
     return out, report
 
 
 # -------------------------------------------------------------------------------- summarise
+
 
 @dataclass
 class SummarizeReport:
@@ -343,17 +467,26 @@ def summary_cache(staging: Staging, generation: str) -> dict[str, dict[str, Any]
 
 def _summary_fields(summary: Summary) -> dict[str, Any]:
     return {
-        "title": summary.title, "summary": summary.summary,
+        "title": summary.title,
+        "summary": summary.summary,
         "questions": json.dumps(summary.questions, ensure_ascii=False),
         "atoms": json.dumps([{"kind": a.kind, "text": a.text} for a in summary.atoms], ensure_ascii=False),
         "project": summary.project,
     }
 
 
-def summarize(cfg: Config, connector_name: str, staging: Staging, redactor: Redactor,
-              generation: str, provider: Any = None, redacted: list[dict[str, Any]] | None = None,
-              force_ids: set[str] | None = None, max_calls: int | None = None,
-              write: bool = True) -> tuple[list[dict[str, Any]] | None, SummarizeReport]:
+def summarize(
+    cfg: Config,
+    connector_name: str,
+    staging: Staging,
+    redactor: Redactor,
+    generation: str,
+    provider: Any = None,
+    redacted: list[dict[str, Any]] | None = None,
+    force_ids: set[str] | None = None,
+    max_calls: int | None = None,
+    write: bool = True,
+) -> tuple[list[dict[str, Any]] | None, SummarizeReport]:
     """Summarise what has no summary of this generation; journal each answer as it comes.
 
     `provider` defaults to the config's; it is only built when something needs a call, so a
@@ -379,36 +512,66 @@ def summarize(cfg: Config, connector_name: str, staging: Staging, redactor: Reda
     todo = []
     for seg in redacted:
         base = {
-            "segment_id": seg["id"], "source": seg["source"], "session_id": seg["session_id"],
-            "occurred_at": seg["occurred_at"], "content_hash": seg["content_hash"],
-            "generation": generation, "trust": seg["trust"], "original_ref": seg["original_ref"],
+            "segment_id": seg["id"],
+            "source": seg["source"],
+            "session_id": seg["session_id"],
+            "occurred_at": seg["occurred_at"],
+            "content_hash": seg["content_hash"],
+            "generation": generation,
+            "trust": seg["trust"],
+            "original_ref": seg["original_ref"],
         }
         hit = cache.get(seg["content_hash"])
         if hit and seg["id"] not in force_ids:
-            rows[seg["id"]] = base | {k: hit[k] for k in ("title", "summary", "questions", "atoms", "project")} | {
-                "status": "ok", "error": None, "input_tokens": 0, "output_tokens": 0,
-                "summarized_at": hit["summarized_at"]}
+            rows[seg["id"]] = (
+                base
+                | {k: hit[k] for k in ("title", "summary", "questions", "atoms", "project")}
+                | {
+                    "status": "ok",
+                    "error": None,
+                    "input_tokens": 0,
+                    "output_tokens": 0,
+                    "summarized_at": hit["summarized_at"],
+                }
+            )
             report.reused += 1
             continue
-        rows[seg["id"]] = base | {"status": "pending", "error": "not summarised yet (call budget)",
-                                  "title": None, "summary": None, "questions": None, "atoms": None,
-                                  "project": seg["project_hint"], "input_tokens": 0, "output_tokens": 0,
-                                  "summarized_at": None}
+        rows[seg["id"]] = base | {
+            "status": "pending",
+            "error": "not summarised yet (call budget)",
+            "title": None,
+            "summary": None,
+            "questions": None,
+            "atoms": None,
+            "project": seg["project_hint"],
+            "input_tokens": 0,
+            "output_tokens": 0,
+            "summarized_at": None,
+        }
         req = SummaryRequest(
-            segment_id=seg["id"], text=seg["text"], source=seg["source"],
-            title_hint=_titled(seg), meta=json.loads(seg["meta"] or "{}"),
+            segment_id=seg["id"],
+            text=seg["text"],
+            source=seg["source"],
+            title_hint=_titled(seg),
+            meta=json.loads(seg["meta"] or "{}"),
         )
         todo.append(req)
 
     def on_outcome(outcome: Any) -> None:
         row = rows[outcome.segment_id]
-        now = datetime.now(timezone.utc)
+        now = datetime.now(UTC)
         if outcome.summary is not None:
             s = outcome.summary
             if not s.project and row.get("project"):
                 s.project = row["project"]
-            row.update(_summary_fields(s), status="ok", error=None, summarized_at=now,
-                       input_tokens=outcome.input_tokens, output_tokens=outcome.output_tokens)
+            row.update(
+                _summary_fields(s),
+                status="ok",
+                error=None,
+                summarized_at=now,
+                input_tokens=outcome.input_tokens,
+                output_tokens=outcome.output_tokens,
+            )
         else:
             error, _ = redactor.redact(outcome.error or "unknown error")
             row.update(status="failed", error=error, summarized_at=now)
@@ -433,14 +596,22 @@ def summarize(cfg: Config, connector_name: str, staging: Staging, redactor: Reda
     if s.price_input_per_mtok is not None or s.price_output_per_mtok is not None:
         report.estimated_cost_usd = round(
             report.input_tokens / 1e6 * (s.price_input_per_mtok or 0)
-            + report.output_tokens / 1e6 * (s.price_output_per_mtok or 0), 6)
+            + report.output_tokens / 1e6 * (s.price_output_per_mtok or 0),
+            6,
+        )
     out = list(rows.values())
-    report.digest = digest([f"{r['segment_id']}:{r['content_hash']}:{r['generation']}" for r in out
-                            if r["status"] == "ok"])
+    report.digest = digest(
+        [f"{r['segment_id']}:{r['content_hash']}:{r['generation']}" for r in out if r["status"] == "ok"]
+    )
     if write:
         open_rows = sum(r["status"] != "ok" for r in out)
-        staging.write_rows("summaries", connector_name, out, SUMMARIES_SCHEMA, info={
-            "inputs": inputs, "docs": len(out), "open": open_rows, "digest": report.digest})
+        staging.write_rows(
+            "summaries",
+            connector_name,
+            out,
+            SUMMARIES_SCHEMA,
+            info={"inputs": inputs, "docs": len(out), "open": open_rows, "digest": report.digest},
+        )
         staging.clear_journal(connector_name)
     return out, report
 
@@ -454,7 +625,8 @@ def _titled(seg: dict[str, Any]) -> str | None:
 
 # ------------------------------------------------------------------------------------ index
 
-def library_items(staging: Staging, partitions: list[str]) -> "Any":
+
+def library_items(staging: Staging, partitions: list[str]) -> Any:
     """Every good summary of the given partitions (and every import), with its redacted original."""
     import pandas as pd
 
@@ -463,20 +635,31 @@ def library_items(staging: Staging, partitions: list[str]) -> "Any":
     items = []
     sources = [("summaries", p) for p in partitions] + [("imports", p) for p in staging.partitions("imports")]
     for asset, part in sources:
-        originals = {r["id"]: r["text"] for r in staging.read_rows("redacted_segments", part)} if asset == "summaries" else {}
+        originals = (
+            {r["id"]: r["text"] for r in staging.read_rows("redacted_segments", part)} if asset == "summaries" else {}
+        )
         for row in staging.read_rows(asset, part):
             if row["status"] != "ok":
                 continue
             if asset == "imports":
                 originals[row["segment_id"]] = row["original"]
-            items.append({
-                "source": row["source"], "external_id": row["segment_id"], "session_id": row["session_id"],
-                "occurred_at": row["occurred_at"], "title": row["title"], "summary": row["summary"],
-                "questions": json.loads(row["questions"] or "[]"), "atoms": json.loads(row["atoms"] or "[]"),
-                "project": row["project"], "trust": row["trust"],
-                "original": originals.get(row["segment_id"], ""), "original_ref": row["original_ref"],
-                "content_hash": row["content_hash"],
-            })
+            items.append(
+                {
+                    "source": row["source"],
+                    "external_id": row["segment_id"],
+                    "session_id": row["session_id"],
+                    "occurred_at": row["occurred_at"],
+                    "title": row["title"],
+                    "summary": row["summary"],
+                    "questions": json.loads(row["questions"] or "[]"),
+                    "atoms": json.loads(row["atoms"] or "[]"),
+                    "project": row["project"],
+                    "trust": row["trust"],
+                    "original": originals.get(row["segment_id"], ""),
+                    "original_ref": row["original_ref"],
+                    "content_hash": row["content_hash"],
+                }
+            )
     return pd.DataFrame(items, columns=ITEM_COLUMNS)
 
 

@@ -27,17 +27,26 @@ def preview(cfg: Config, connector: str, dry_run: bool = True, sample: int = 0) 
     cache = pipeline.summary_cache(staging, generation)
     todo = [r for r in red if r["content_hash"] not in cache]
     report: dict[str, Any] = {
-        "connector": connector, "mode": "dry-run" if dry_run else f"sample {sample}",
-        "sessions": len(sessions), "docs": len(red), "unchanged": len(red) - len(todo),
-        "to_summarise": len(todo), "input_chars": sum(len(r["text"]) for r in todo),
-        "redactions": rrep.redactions, "deferred_sessions": col.deferred,
-        "bytes_read": col.bytes_read, "warnings": [redactor.redact(w)[0] for w in col.warnings],
+        "connector": connector,
+        "mode": "dry-run" if dry_run else f"sample {sample}",
+        "sessions": len(sessions),
+        "docs": len(red),
+        "unchanged": len(red) - len(todo),
+        "to_summarise": len(todo),
+        "input_chars": sum(len(r["text"]) for r in todo),
+        "redactions": rrep.redactions,
+        "deferred_sessions": col.deferred,
+        "bytes_read": col.bytes_read,
+        "warnings": [redactor.redact(w)[0] for w in col.warnings],
     }
     if dry_run:
         return report
-    rows, srep = pipeline.summarize(cfg, connector, staging, redactor, generation,
-                                    redacted=red, write=False)
-    report.update(calls=srep.calls, failed=srep.failed, input_tokens=srep.input_tokens,
-                  output_tokens=srep.output_tokens,
-                  items=[{k: r[k] for k in ("segment_id", "status", "title", "summary", "error")} for r in rows])
+    rows, srep = pipeline.summarize(cfg, connector, staging, redactor, generation, redacted=red, write=False)
+    report.update(
+        calls=srep.calls,
+        failed=srep.failed,
+        input_tokens=srep.input_tokens,
+        output_tokens=srep.output_tokens,
+        items=[{k: r[k] for k in ("segment_id", "status", "title", "summary", "error")} for r in rows],
+    )
     return report

@@ -17,8 +17,9 @@ import math
 import re
 import string
 from collections import Counter
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Callable, Iterable, Mapping, Sequence
+from typing import Any
 
 import regex  # third-party: user patterns get a timeout, which stdlib `re` lacks
 
@@ -53,16 +54,33 @@ _PLACEHOLDER_RE = re.compile(
     """
 )
 _REFERENCE_RE = re.compile(r"^(?:\$\{?[A-Za-z_][A-Za-z0-9_]*\}?|\$\(|\$\{\{|\{\{|<%|\$\d|%\{|#\{)")
-_CODE_RE = re.compile(
-    r"^[A-Za-z_][A-Za-z0-9_]*(?:(?:\.|::|->)[A-Za-z_][A-Za-z0-9_]*)*(?:\(.*|\[.*)?$"
-)
+_CODE_RE = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*(?:(?:\.|::|->)[A-Za-z_][A-Za-z0-9_]*)*(?:\(.*|\[.*)?$")
 _IDENT_WORDISH = re.compile(r"^[A-Za-z_]+$")
 _HEX_RE = re.compile(r"^[0-9a-fA-F]+$")
 _NUMBER_RE = re.compile(r"^[+-]?\d+(?:[.,]\d+)*$")
 _WORD_RE = re.compile(r"[A-Z]?[a-z]{4,}|[A-Z]{5,}")
 _TYPE_NAMES = frozenset(
-    "str string int bytes bool boolean float none optional secretstr any dict list text char varchar"
-    " number object uuid".split()
+    [
+        "str",
+        "string",
+        "int",
+        "bytes",
+        "bool",
+        "boolean",
+        "float",
+        "none",
+        "optional",
+        "secretstr",
+        "any",
+        "dict",
+        "list",
+        "text",
+        "char",
+        "varchar",
+        "number",
+        "object",
+        "uuid",
+    ]
 )
 
 
@@ -74,12 +92,7 @@ def _entropy(s: str) -> float:
 
 
 def _is_placeholder(v: str) -> bool:
-    return bool(
-        v.startswith(_MARKER_START)
-        or _REFERENCE_RE.match(v)
-        or _PLACEHOLDER_RE.search(v)
-        or len(set(v)) <= 2
-    )
+    return bool(v.startswith(_MARKER_START) or _REFERENCE_RE.match(v) or _PLACEHOLDER_RE.search(v) or len(set(v)) <= 2)
 
 
 def _random_looking(v: str, min_len: int = 16) -> bool:
@@ -139,7 +152,10 @@ _PREFIX_RULES = [
     ("huggingface_token", r"api_org_[A-Za-z0-9]{20,}"),
     *[("github_token", rf"gh{c}_[A-Za-z0-9]{{30,}}") for c in "pousr"],
     ("github_token", r"github_pat_[A-Za-z0-9_]{40,}"),
-    *[("gitlab_token", rf"gl{p}-[A-Za-z0-9_\-]{{20,}}") for p in ("pat", "dt", "ptt", "rt", "cbt", "oas", "ft", "imt", "agent")],
+    *[
+        ("gitlab_token", rf"gl{p}-[A-Za-z0-9_\-]{{20,}}")
+        for p in ("pat", "dt", "ptt", "rt", "cbt", "oas", "ft", "imt", "agent")
+    ],
     ("npm_token", r"npm_[A-Za-z0-9]{30,}"),
     ("pypi_token", r"pypi-AgE[A-Za-z0-9_\-]{30,}"),
     ("aws_access_key", r"AKIA[A-Z0-9]{16}(?![A-Za-z0-9])"),
@@ -168,7 +184,7 @@ _LITERAL_HEAD = re.compile(r"(?:[^\\\[(.?*+{|]|\\\.)+")
 def _literal_of(pattern: str) -> str:
     head = _LITERAL_HEAD.match(pattern)
     lit = head.group().replace("\\", "") if head else ""
-    return lit[:-1] if len(lit) > 1 and pattern[len(head.group()):][:1] in "?*{" else lit
+    return lit[:-1] if len(lit) > 1 and pattern[len(head.group()) :][:1] in "?*{" else lit
 
 
 _PREFIX_COMPILED = [(kind, _literal_of(p), re.compile(p)) for kind, p in _PREFIX_RULES]
@@ -198,7 +214,11 @@ def _prefix_detector(text: str, lower: str, out: Found) -> None:
     if ":A" in text:
         for m in _TELEGRAM.finditer(text):
             bot = _TELEGRAM_BOT_ID.search(text, max(0, m.start() - 10), m.start())
-            if bot and (bot.start() == 0 or text[bot.start() - 1] not in _BOUNDARY or text[bot.start() - 3 : bot.start()] == "bot"):
+            if bot and (
+                bot.start() == 0
+                or text[bot.start() - 1] not in _BOUNDARY
+                or text[bot.start() - 3 : bot.start()] == "bot"
+            ):
                 out.append((bot.start(), m.end(), "telegram_token"))
     if "." in text:
         for m in _DISCORD.finditer(text):
@@ -219,7 +239,9 @@ _PEM_END = re.compile(_KEY_END)
 _NL = r"(?:\r?\n|\\r\\n|\\n)"
 # Body lines after a BEGIN with no END: base64 lines, PEM headers, truncation marks.
 _PEM_BODY_FWD = re.compile(
-    r"(?:" + _NL + r"[ \t]*(?:[A-Za-z0-9+/=]{4,200}|Proc-Type:[^\n\\]*|DEK-Info:[^\n\\]*|\.\.\.|\[\.\.\.[^\]\n]{0,40}\])?[ \t]*){0,400}"
+    r"(?:"
+    + _NL
+    + r"[ \t]*(?:[A-Za-z0-9+/=]{4,200}|Proc-Type:[^\n\\]*|DEK-Info:[^\n\\]*|\.\.\.|\[\.\.\.[^\]\n]{0,40}\])?[ \t]*){0,400}"
 )
 _PEM_LINE = re.compile(r"[ \t]*(?:[A-Za-z0-9+/=]{4,200}|\.\.\.)[ \t]*")
 _NL_SPLIT = re.compile(r"(" + _NL + r")")
@@ -314,8 +336,14 @@ _GENERIC_SEP_VALUE = (
 )
 # One regex per name word, each starting with its literal (fast search); run on lower-cased text.
 _GENERIC_WORDS = (
-    ("pass", r"pass(?:word|wd|phrase|wort)?"), ("pwd", "pwd"), ("secret", "secret"), ("token", "token"),
-    ("credential", "credentials?"), ("key", "key"), ("contrase", "contrase(?:ña|na)"), ("clave", "clave"),
+    ("pass", r"pass(?:word|wd|phrase|wort)?"),
+    ("pwd", "pwd"),
+    ("secret", "secret"),
+    ("token", "token"),
+    ("credential", "credentials?"),
+    ("key", "key"),
+    ("contrase", "contrase(?:ña|na)"),
+    ("clave", "clave"),
     ("auth", "auth"),
 )
 _GENERIC = [(lit, re.compile(word + _GENERIC_SEP_VALUE)) for lit, word in _GENERIC_WORDS]
@@ -334,8 +362,37 @@ _STRONG_KEY_NAMES = re.compile(
 )
 _WEAK_NAMES = re.compile(r"(?:^|[_\-.])(?:pass|auth)s?$")
 _CODE_OWNERS = frozenset(
-    "self this cls os config cfg conf settings args kwargs env environ process request req ctx"
-    " context options opts params data user secrets props state app obj response res".split()
+    [
+        "self",
+        "this",
+        "cls",
+        "os",
+        "config",
+        "cfg",
+        "conf",
+        "settings",
+        "args",
+        "kwargs",
+        "env",
+        "environ",
+        "process",
+        "request",
+        "req",
+        "ctx",
+        "context",
+        "options",
+        "opts",
+        "params",
+        "data",
+        "user",
+        "secrets",
+        "props",
+        "state",
+        "app",
+        "obj",
+        "response",
+        "res",
+    ]
 )
 _TRAIL = ".,;:!?)]}>"
 
@@ -365,9 +422,7 @@ def _generic_value_ok(name: str, sep: str, value: str, quoted: bool) -> bool:
         # "the token is 3f9…": prose; only opaque, high-entropy values count.
         return _random_looking(value, 16) and _entropy(value) >= 3.5
     if weak_key or _WEAK_NAMES.search(name):
-        return _random_looking(value, 16) and not (
-            _HEX_RE.match(value) and len(value) in (32, 40, 64, 128)
-        )
+        return _random_looking(value, 16) and not (_HEX_RE.match(value) and len(value) in (32, 40, 64, 128))
     if _NUMBER_RE.match(value):
         return is_password and len(value) >= 4
     if value.lower() in _TYPE_NAMES:
@@ -391,8 +446,14 @@ def _generic_value_ok(name: str, sep: str, value: str, quoted: bool) -> bool:
             env_style = sep == "=" and not value.islower() or sep == "=" and len(value) >= 6
             if "_" in value and value.upper() != value and not _random_looking(value, 12):
                 return False  # snake_case identifier
-            return (env_style and not value.isupper() or _random_looking(value, 12) or _random_case(value)
-                    or is_password and _scrambled_letters(value))
+            return (
+                env_style
+                and not value.isupper()
+                or _random_looking(value, 12)
+                or _random_case(value)
+                or is_password
+                and _scrambled_letters(value)
+            )
     if len(value) < 4:
         return False
     return True
@@ -505,9 +566,7 @@ def _auth_detector(text: str, lower: str, out: Found) -> None:
                 out.append((vs, ve, "auth_credential"))
 
 
-_CURL_USER = re.compile(
-    r"(?<![\w-])(?:-u|--user)(?:=|[ \t]+)(?P<q>[\"']?)(?P<user>[^\s:\"']*):(?P<pw>[^\s\"']+)(?P=q)"
-)
+_CURL_USER = re.compile(r"(?<![\w-])(?:-u|--user)(?:=|[ \t]+)(?P<q>[\"']?)(?P<user>[^\s:\"']*):(?P<pw>[^\s\"']+)(?P=q)")
 
 
 def _curl_user_detector(text: str, lower: str, out: Found) -> None:
@@ -522,8 +581,24 @@ def _curl_user_detector(text: str, lower: str, out: Found) -> None:
 
 _COOKIE = re.compile(r"cookie[ \t]*:[ \t]*(?P<body>[^\n\"'\\]{1,4000})")
 _COOKIE_PAIR = re.compile(r"(?:^|;)[ \t]*(?P<name>[^=;\s]{1,100})=(?P<value>[^;\s]*)")
-_SESSION_NAME = re.compile(r"sess|sid|auth|token|jwt|csrf|xsrf|remember|login|secret|key|ticket|identity|credential|_at$|^at$|_rt$")
-_COOKIE_ATTRS = frozenset("path domain expires max-age samesite secure httponly priority partitioned version comment".split())
+_SESSION_NAME = re.compile(
+    r"sess|sid|auth|token|jwt|csrf|xsrf|remember|login|secret|key|ticket|identity|credential|_at$|^at$|_rt$"
+)
+_COOKIE_ATTRS = frozenset(
+    [
+        "path",
+        "domain",
+        "expires",
+        "max-age",
+        "samesite",
+        "secure",
+        "httponly",
+        "priority",
+        "partitioned",
+        "version",
+        "comment",
+    ]
+)
 
 
 def _cookie_detector(text: str, lower: str, out: Found) -> None:
@@ -542,7 +617,12 @@ def _cookie_detector(text: str, lower: str, out: Found) -> None:
 
 
 _DB_CLI = [
-    (cmd, re.compile(cmd + r"[\w]*(?![\w-])[^\n|;&]{0,300}?[ \t]-p(?P<sp>[ \t]*)(?P<value>'[^'\n]*'|\"[^\"\n]*\"|[^\s'\"]+)"))
+    (
+        cmd,
+        re.compile(
+            cmd + r"[\w]*(?![\w-])[^\n|;&]{0,300}?[ \t]-p(?P<sp>[ \t]*)(?P<value>'[^'\n]*'|\"[^\"\n]*\"|[^\s'\"]+)"
+        ),
+    )
     for cmd in ("mysql", "mariadb", "sshpass")
 ]
 
@@ -602,6 +682,7 @@ _BUILTIN: tuple[tuple[Detector, tuple[str, ...] | None], ...] = (
 
 # --------------------------------------------------------------------------- custom patterns
 
+
 def _nested_quantifier(pattern: str) -> bool:
     """True when a repeated group contains an unbounded repeat: `(a+)+`, `(a*b?)*`, `(?:\\w+\\s?)*`."""
     try:
@@ -657,6 +738,7 @@ def _compile_custom(patterns: Sequence[str]) -> list[Any]:
 
 
 # --------------------------------------------------------------------------- spans
+
 
 def _merge(found: Iterable[tuple[int, int, str]]) -> list[tuple[int, int, str]]:
     merged: list[list[Any]] = []
@@ -719,7 +801,7 @@ class Redactor:
         self.custom_timeouts = 0  # patterns that ran out of time: reported, not silently lost
 
     @classmethod
-    def from_config(cls, cfg: Any) -> "Redactor":
+    def from_config(cls, cfg: Any) -> Redactor:
         return cls(
             extra_patterns=cfg.redaction.extra_patterns,
             literals=cfg.secret_values(),

@@ -8,7 +8,7 @@ segment keeps its id and content hash and is never summarised again.
 from __future__ import annotations
 
 from .models import Block, Segment, Session
-from .sessions.rendering import middle_cut
+from .text import middle_cut
 
 
 def shorten(block: Block, limit: int) -> Block:

@@ -54,8 +54,15 @@ class Staging:
     def path(self, asset: str, partition: str, suffix: str = ".parquet") -> Path:
         return self.root / asset / f"{partition}{suffix}"
 
-    def write_rows(self, asset: str, partition: str, rows: list[dict[str, Any]], schema: pa.Schema,
-                   suffix: str = ".parquet", info: dict[str, str] | None = None) -> Path:
+    def write_rows(
+        self,
+        asset: str,
+        partition: str,
+        rows: list[dict[str, Any]],
+        schema: pa.Schema,
+        suffix: str = ".parquet",
+        info: dict[str, str] | None = None,
+    ) -> Path:
         """Write a partition file; `info` (what it was built from, counts) goes in its footer."""
         table = pa.Table.from_pylist(rows, schema=schema)
         info = {"build": uuid.uuid4().hex, **(info or {})}  # a new id per write, for `signature`

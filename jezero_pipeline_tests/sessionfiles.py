@@ -5,15 +5,20 @@ from __future__ import annotations
 import json
 import os
 import textwrap
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
-T0 = datetime(2026, 3, 1, 9, 0, tzinfo=timezone.utc)
+T0 = datetime(2026, 3, 1, 9, 0, tzinfo=UTC)
 
 
-def write_claude_session(projects_dir: Path, session_id: str, turns: list[tuple[str, str]],
-                         cwd: str = "/home/dev/projects/ledger", start: datetime = T0,
-                         mtime: float | None = None) -> Path:
+def write_claude_session(
+    projects_dir: Path,
+    session_id: str,
+    turns: list[tuple[str, str]],
+    cwd: str = "/home/dev/projects/ledger",
+    start: datetime = T0,
+    mtime: float | None = None,
+) -> Path:
     """One `<slug>/<session_id>.jsonl` with alternating user/assistant records."""
     slug = "".join(ch if ch.isalnum() else "-" for ch in cwd)
     path = projects_dir / slug / f"{session_id}.jsonl"
@@ -22,11 +27,21 @@ def write_claude_session(projects_dir: Path, session_id: str, turns: list[tuple[
     for i, (role, text) in enumerate(turns):
         ts = (start + timedelta(minutes=i)).isoformat().replace("+00:00", "Z")
         content = text if role == "user" else [{"type": "text", "text": text}]
-        lines.append(json.dumps({
-            "type": role, "sessionId": session_id, "cwd": cwd, "timestamp": ts,
-            "uuid": f"{session_id}-{i}", "parentUuid": None, "isSidechain": False, "userType": "external",
-            "message": {"role": role, "content": content},
-        }))
+        lines.append(
+            json.dumps(
+                {
+                    "type": role,
+                    "sessionId": session_id,
+                    "cwd": cwd,
+                    "timestamp": ts,
+                    "uuid": f"{session_id}-{i}",
+                    "parentUuid": None,
+                    "isSidechain": False,
+                    "userType": "external",
+                    "message": {"role": role, "content": content},
+                }
+            )
+        )
     path.write_text("\n".join(lines) + "\n")
     stamp = mtime if mtime is not None else (start - timedelta(days=1)).timestamp()
     os.utime(path, (stamp, stamp))
@@ -65,11 +80,24 @@ min_chars = 10
 """
 
 
-def write_config(workdir: Path, provider: str = "anthropic", base_url: str = "", model: str = "fake-model",
-                 concurrency: int = 4, extra: str = "") -> Path:
+def write_config(
+    workdir: Path,
+    provider: str = "anthropic",
+    base_url: str = "",
+    model: str = "fake-model",
+    concurrency: int = 4,
+    extra: str = "",
+) -> Path:
     p = workdir / "jezero.toml"
-    p.write_text(CONFIG.format(provider=provider, base_url=base_url, concurrency=concurrency, extra=extra,
-                               model_line=f'model = "{model}"' if model else ""))
+    p.write_text(
+        CONFIG.format(
+            provider=provider,
+            base_url=base_url,
+            concurrency=concurrency,
+            extra=extra,
+            model_line=f'model = "{model}"' if model else "",
+        )
+    )
     return p
 
 

@@ -34,10 +34,24 @@ def _files(root: Path) -> list[Path]:
 def _sessions(root: Path) -> dict[str, object]:
     """Every session our connectors read from the corpus, keyed by session id."""
     projects = ProjectsConfig(git=False)
-    claude = ClaudeCodeConnector(ConnectorConfig(name=corpus.CLAUDE_SOURCE, type="claude_code", options={
-        "projects_dir": str(root / "claude" / "projects"), "settle_minutes": 0}), projects, root)
-    codex = CodexConnector(ConnectorConfig(name=corpus.CODEX_SOURCE, type="codex", options={
-        "sessions_dir": str(root / "codex" / "sessions"), "settle_minutes": 0}), projects, root)
+    claude = ClaudeCodeConnector(
+        ConnectorConfig(
+            name=corpus.CLAUDE_SOURCE,
+            type="claude_code",
+            options={"projects_dir": str(root / "claude" / "projects"), "settle_minutes": 0},
+        ),
+        projects,
+        root,
+    )
+    codex = CodexConnector(
+        ConnectorConfig(
+            name=corpus.CODEX_SOURCE,
+            type="codex",
+            options={"sessions_dir": str(root / "codex" / "sessions"), "settle_minutes": 0},
+        ),
+        projects,
+        root,
+    )
     found = {}
     for connector in (claude, codex):
         result = connector.scan({}, time.time())

@@ -60,8 +60,9 @@ def msg(role, text, n=0):
 
 
 def call(name, args, n=0):
-    return line("response_item", {"type": "function_call", "name": name, "arguments": json.dumps(args),
-                                  "call_id": f"c{n}"}, n)
+    return line(
+        "response_item", {"type": "function_call", "name": name, "arguments": json.dumps(args), "call_id": f"c{n}"}, n
+    )
 
 
 def rollout(root: Path, records, tid=TID, tail: bytes = b"") -> Path:
@@ -98,13 +99,22 @@ def test_real_rollout_keeps_dialogue_and_changing_commands_only(real):
     assert list(t) == [9, 13, 14, 18, 23, 24, 32, 38, 39, 50]
     assert t[9].startswith("[2026-07-28 02:44] user: run gh stack init\nRead docs/plan-brief.md")
     assert t[14] == "[2026-07-28 02:45] assistant: shell: git remote -v"
-    assert t[18] == ("[2026-07-28 02:45] assistant: shell: gh --version ; gh extension list ; "
-                     "git config --get rerere.enabled ; git config --get remote.pushDefault")
+    assert t[18] == (
+        "[2026-07-28 02:45] assistant: shell: gh --version ; gh extension list ; "
+        "git config --get rerere.enabled ; git config --get remote.pushDefault"
+    )
     assert t[24] == "[2026-07-28 02:45] assistant: shell: gh auth status"
     assert t[50].startswith("[2026-07-28 02:47] assistant: <proposed_plan>")
     joined = "\n".join(t.values())
     # developer text, AGENTS.md, environment context, reasoning, tool output: all dropped
-    for dropped in ("# Plan Mode (Conversational)", "Filesystem sandboxing", "AGENTS.md instructions", "<environment_context>", "Chunk ID", "sed -n"):
+    for dropped in (
+        "# Plan Mode (Conversational)",
+        "Filesystem sandboxing",
+        "AGENTS.md instructions",
+        "<environment_context>",
+        "Chunk ID",
+        "sed -n",
+    ):
         assert dropped not in joined
     assert joined.count("run gh stack init") == 1  # the event_msg duplicate is not repeated
 
@@ -128,21 +138,35 @@ def test_read_only_commands_kept_on_request(tmp_path: Path):
 
 def test_injected_blocks_developer_and_events_dropped(tmp_path: Path):
     root = tmp_path / "sessions"
-    injected = ["<environment_context>x</environment_context>", "<recommended_plugins>p</recommended_plugins>",
-                "<user_instructions>u</user_instructions>", "<skills_instructions>s</skills_instructions>",
-                "<permissions instructions>p</permissions instructions>", "<turn_aborted>t</turn_aborted>",
-                "# AGENTS.md instructions for /x\n<INSTRUCTIONS>do</INSTRUCTIONS>"]
-    records = [meta()] + [msg("user", text, i + 1) for i, text in enumerate(injected)] + [
-        msg("developer", "dev rules", 8), msg("system", "sys", 9),
-        msg("user", "Please fix the flaky test", 10),
-        line("event_msg", {"type": "user_message", "message": "Please fix the flaky test"}, 11),
-        line("response_item", {"type": "reasoning", "id": "r", "summary": [{"type": "summary_text", "text": "think"}]}, 12),
-        line("event_msg", {"type": "agent_message", "message": "On it."}, 13),
-        msg("assistant", "On it.", 14),
-        line("response_item", {"type": "function_call_output", "call_id": "c", "output": "tool output"}, 15),
-        line("event_msg", {"type": "token_count", "info": {}}, 16),
-        line("turn_context", {"cwd": "/home/u/projects/demo", "model": "gpt-5.2-codex"}, 17),
+    injected = [
+        "<environment_context>x</environment_context>",
+        "<recommended_plugins>p</recommended_plugins>",
+        "<user_instructions>u</user_instructions>",
+        "<skills_instructions>s</skills_instructions>",
+        "<permissions instructions>p</permissions instructions>",
+        "<turn_aborted>t</turn_aborted>",
+        "# AGENTS.md instructions for /x\n<INSTRUCTIONS>do</INSTRUCTIONS>",
     ]
+    records = (
+        [meta()]
+        + [msg("user", text, i + 1) for i, text in enumerate(injected)]
+        + [
+            msg("developer", "dev rules", 8),
+            msg("system", "sys", 9),
+            msg("user", "Please fix the flaky test", 10),
+            line("event_msg", {"type": "user_message", "message": "Please fix the flaky test"}, 11),
+            line(
+                "response_item",
+                {"type": "reasoning", "id": "r", "summary": [{"type": "summary_text", "text": "think"}]},
+                12,
+            ),
+            line("event_msg", {"type": "agent_message", "message": "On it."}, 13),
+            msg("assistant", "On it.", 14),
+            line("response_item", {"type": "function_call_output", "call_id": "c", "output": "tool output"}, 15),
+            line("event_msg", {"type": "token_count", "info": {}}, 16),
+            line("turn_context", {"cwd": "/home/u/projects/demo", "model": "gpt-5.2-codex"}, 17),
+        ]
+    )
     rollout(root, records)
     (s,) = connector(root).scan({}, NOW).sessions
     t = texts(s)
@@ -155,17 +179,26 @@ def test_injected_blocks_developer_and_events_dropped(tmp_path: Path):
 def test_tool_call_lines(tmp_path: Path):
     root = tmp_path / "sessions"
     patch = "*** Begin Patch\n*** Update File: src/a.py\n@@\n-x\n+y\n*** Add File: src/b.py\n+new\n*** End Patch\n"
-    rollout(root, [
-        meta(),
-        call("exec_command", {"cmd": "rg -n foo src && pytest -k test_segments -x", "workdir": "/x"}, 1),
-        call("shell", {"command": ["bash", "-lc", "cat README.md | head -5"]}, 2),
-        line("response_item", {"type": "custom_tool_call", "name": "apply_patch", "input": patch, "call_id": "p"}, 3),
-        call("write_stdin", {"session_id": 3, "chars": ""}, 4),
-        call("wait", {"seconds": 5}, 5),
-        call("update_plan", {"plan": [{"step": "fix", "status": "in_progress"}]}, 6),
-        call("exec_command", {"cmd": "apply_patch <<'EOF'\n*** Begin Patch\n*** Delete File: old.txt\n*** End Patch\nEOF"}, 7),
-        call("exec_command", {"cmd": "cat > notes.md <<'EOF'\nhello\nEOF"}, 8),
-    ])
+    rollout(
+        root,
+        [
+            meta(),
+            call("exec_command", {"cmd": "rg -n foo src && pytest -k test_segments -x", "workdir": "/x"}, 1),
+            call("shell", {"command": ["bash", "-lc", "cat README.md | head -5"]}, 2),
+            line(
+                "response_item", {"type": "custom_tool_call", "name": "apply_patch", "input": patch, "call_id": "p"}, 3
+            ),
+            call("write_stdin", {"session_id": 3, "chars": ""}, 4),
+            call("wait", {"seconds": 5}, 5),
+            call("update_plan", {"plan": [{"step": "fix", "status": "in_progress"}]}, 6),
+            call(
+                "exec_command",
+                {"cmd": "apply_patch <<'EOF'\n*** Begin Patch\n*** Delete File: old.txt\n*** End Patch\nEOF"},
+                7,
+            ),
+            call("exec_command", {"cmd": "cat > notes.md <<'EOF'\nhello\nEOF"}, 8),
+        ],
+    )
     (s,) = connector(root).scan({}, NOW).sessions
     t = {n: x.split("assistant: ", 1)[1] for n, x in texts(s).items()}
     assert t == {
@@ -175,8 +208,12 @@ def test_tool_call_lines(tmp_path: Path):
         8: "patch: delete old.txt",
         9: "shell: cat > notes.md <<'EOF'",
     }
-    kept = {n: x for n, x in texts(connector(root, keep_read_only_commands=True, skip_tools=[]).scan({}, NOW)
-                                   .sessions[0]).items()}
+    kept = {
+        n: x
+        for n, x in texts(
+            connector(root, keep_read_only_commands=True, skip_tools=[]).scan({}, NOW).sessions[0]
+        ).items()
+    }
     assert kept[3].endswith("shell: cat README.md | head -5")
     assert kept[5].endswith('tool call: write_stdin {"session_id":3,"chars":""}')
     assert kept[6].endswith('tool call: wait {"seconds":5}')
@@ -203,7 +240,11 @@ def test_title_from_session_index_and_id_fallback(tmp_path: Path):
     root = tmp_path / "codex" / "sessions"
     rollout(root, [msg("user", "no session_meta here", 1)])  # id from the file name
     (tmp_path / "codex" / "session_index.jsonl").write_text(
-        json.dumps({"id": TID, "thread_name": "Old name"}) + "\n" + json.dumps({"id": TID, "thread_name": "New name"}) + "\n")
+        json.dumps({"id": TID, "thread_name": "Old name"})
+        + "\n"
+        + json.dumps({"id": TID, "thread_name": "New name"})
+        + "\n"
+    )
     (s,) = connector(root).scan({}, NOW).sessions
     assert s.session_id == TID and s.title_hint == "New name" and s.cwd is None
 
@@ -216,7 +257,9 @@ def test_zst_rollout_reads_like_the_plain_one_and_a_corrupt_one_warns(tmp_path: 
     for root in (plain_root, zst_root):
         (root / "2026" / "05" / "02").mkdir(parents=True)
     (plain_root / "2026" / "05" / "02" / name).write_bytes(BASIC.read_bytes())
-    (zst_root / "2026" / "05" / "02" / (name + ".zst")).write_bytes(zstandard.ZstdCompressor().compress(BASIC.read_bytes()))
+    (zst_root / "2026" / "05" / "02" / (name + ".zst")).write_bytes(
+        zstandard.ZstdCompressor().compress(BASIC.read_bytes())
+    )
     (plain,) = connector(plain_root).scan({}, NOW).sessions
     (packed,) = connector(zst_root).scan({}, NOW).sessions
     assert packed.session_id == plain.session_id == BASIC_ID
@@ -230,9 +273,12 @@ def test_zst_rollout_reads_like_the_plain_one_and_a_corrupt_one_warns(tmp_path: 
     cut.write_bytes(packed_bytes[: len(packed_bytes) // 2])
     result = connector(zst_root).scan({}, NOW)
     assert [s.session_id for s in result.sessions] == [BASIC_ID]
-    assert sorted(result.warnings) == sorted([
-        f"{corrupt}: cannot read (not a readable zstd file (zstd decompressor error: Unsupported frame parameter))",
-        f"{cut}: cannot read (truncated zstd file)"])
+    assert sorted(result.warnings) == sorted(
+        [
+            f"{corrupt}: cannot read (not a readable zstd file (zstd decompressor error: Unsupported frame parameter))",
+            f"{cut}: cannot read (truncated zstd file)",
+        ]
+    )
 
 
 # --- incremental reading and bad input ----------------------------------------------------
@@ -258,8 +304,11 @@ def test_unchanged_grown_and_rewritten(tmp_path: Path):
 
 def test_bad_lines_and_truncated_tail(tmp_path: Path):
     root = tmp_path / "sessions"
-    f = rollout(root, [meta(), msg("user", "before", 1)],
-                tail=b"garbage line\n" + json.dumps(msg("assistant", "after", 3)).encode() + b"\n{\"timestamp\": \"2026")
+    f = rollout(
+        root,
+        [meta(), msg("user", "before", 1)],
+        tail=b"garbage line\n" + json.dumps(msg("assistant", "after", 3)).encode() + b'\n{"timestamp": "2026',
+    )
     result = connector(root).scan({}, NOW)
     (s,) = result.sessions
     assert [b.ordinal for b in s.blocks] == [2, 4]
@@ -284,14 +333,28 @@ def test_split_shell_respects_quotes_subshells_and_heredocs():
     assert split_shell("cmd 2>&1 | tee log") == ["cmd 2>&1 | tee log"]
 
 
-@pytest.mark.parametrize("cmd,read_only", [
-    ("sed -n '1,20p' f", True), ("sed -i s/a/b/ f", False), ("sed s/a/b/ f", False),
-    ("rg -n foo | sort | head", True), ("cat f | python -", False), ("cat f > g", False),
-    ("grep x f 2>/dev/null", True), ("find . -name x", True), ("find . -delete", False),
-    ("git status --short", True), ("git -C repo log -5", True), ("git commit -m x", False),
-    ("git push", False), ("cd src", True), ("LC_ALL=C ls -la", True), ("pytest -x", False),
-    ("echo 'unterminated", False),
-])
+@pytest.mark.parametrize(
+    "cmd,read_only",
+    [
+        ("sed -n '1,20p' f", True),
+        ("sed -i s/a/b/ f", False),
+        ("sed s/a/b/ f", False),
+        ("rg -n foo | sort | head", True),
+        ("cat f | python -", False),
+        ("cat f > g", False),
+        ("grep x f 2>/dev/null", True),
+        ("find . -name x", True),
+        ("find . -delete", False),
+        ("git status --short", True),
+        ("git -C repo log -5", True),
+        ("git commit -m x", False),
+        ("git push", False),
+        ("cd src", True),
+        ("LC_ALL=C ls -la", True),
+        ("pytest -x", False),
+        ("echo 'unterminated", False),
+    ],
+)
 def test_read_only_classification(cmd, read_only):
     assert is_read_only_command(cmd) is read_only
 
@@ -326,8 +389,7 @@ CLEAN = _blocks_of(SOURCE)
 
 
 @settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(cut=st.integers(0, len(SOURCE)),
-       inserts=st.lists(st.tuples(st.integers(1, N_LINES), GARBAGE), max_size=3))
+@given(cut=st.integers(0, len(SOURCE)), inserts=st.lists(st.tuples(st.integers(1, N_LINES), GARBAGE), max_size=3))
 def test_truncation_and_garbage_never_raise_nor_lose_earlier_records(cut, inserts):
     lines = SOURCE[:cut].split(b"\n")
     damage = len(lines)

@@ -25,12 +25,15 @@ def test_repo_default_config_is_offline_and_points_at_samples():
     assert cfg.library_path == REPO / "data" / "library.duckdb"
 
 
-@pytest.mark.parametrize("text, key", [
-    ("[storage]\npathh = 'x'\n", "storage.pathh"),
-    ("[summarizer]\nprovider = 'extractive'\nmodle = 'x'\n", "summarizer.modle"),
-    ("[[connectors]]\nname = 'a'\ntype = 'codex'\nenabeld = true\n", "connectors.0.enabeld"),
-    ("[nonsense]\nx = 1\n", "nonsense"),
-])
+@pytest.mark.parametrize(
+    "text, key",
+    [
+        ("[storage]\npathh = 'x'\n", "storage.pathh"),
+        ("[summarizer]\nprovider = 'extractive'\nmodle = 'x'\n", "summarizer.modle"),
+        ("[[connectors]]\nname = 'a'\ntype = 'codex'\nenabeld = true\n", "connectors.0.enabeld"),
+        ("[nonsense]\nx = 1\n", "nonsense"),
+    ],
+)
 def test_unknown_key_is_an_error_naming_it(tmp_path, text, key):
     with pytest.raises(ConfigError) as err:
         load_config(_write(tmp_path, text))

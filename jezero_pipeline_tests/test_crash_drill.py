@@ -19,8 +19,11 @@ CLI = str(Path(sys.executable).with_name("jezero-pipeline"))
 
 def _env(work: Path) -> dict[str, str]:
     env = dict(os.environ)
-    env.update(DAGSTER_HOME=str(work / "dh"), JEZERO_SUMMARIZER_API_KEY="test-key-not-secret-0000",
-               JEZERO_PIPELINE_RETRY_BACKOFF_SECONDS="0.01")
+    env.update(
+        DAGSTER_HOME=str(work / "dh"),
+        JEZERO_SUMMARIZER_API_KEY="test-key-not-secret-0000",
+        JEZERO_PIPELINE_RETRY_BACKOFF_SECONDS="0.01",
+    )
     return env
 
 
@@ -29,14 +32,16 @@ def test_kill_mid_summarising_then_resume(tmp_path, fake_server):
     fake_server.latency = 0.25
     write_config(tmp_path, base_url=fake_server.anthropic_base_url, concurrency=1)
     for i in range(3):
-        write_claude_session(tmp_path / "projects", f"dddd000{i}-0000-4000-8000-00000000000{i}",
-                             long_turns(f"topic{i}", n=8))
+        write_claude_session(
+            tmp_path / "projects", f"dddd000{i}-0000-4000-8000-00000000000{i}", long_turns(f"topic{i}", n=8)
+        )
     (tmp_path / "dh").mkdir()
     (tmp_path / "dh" / "dagster.yaml").write_text("telemetry:\n  enabled: false\n")
     cmd = [CLI, "-c", str(tmp_path / "jezero.toml"), "run", "--json"]
 
-    proc = subprocess.Popen(cmd, env=_env(tmp_path), stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                            start_new_session=True)
+    proc = subprocess.Popen(
+        cmd, env=_env(tmp_path), stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True
+    )
     deadline = time.time() + 120
     while fake_server.total_calls < 4 and time.time() < deadline and proc.poll() is None:
         time.sleep(0.05)

@@ -16,7 +16,6 @@ from jezero_pipeline.library.query import Library
 REPO = Path(__file__).resolve().parents[1]
 
 
-
 @pytest.fixture
 def workdir(tmp_path):
     shutil.copytree(REPO / "data" / "samples", tmp_path / "samples")
@@ -128,7 +127,8 @@ def test_cli_query_commands_on_the_sample_library(workdir, capsys, monkeypatch):
     cases.write_text(
         '[defaults]\nk = 3\n\n[[case]]\nid = "pnpm"\nquestion = "why did CI fail on the lockfile?"\n'
         f'query = "ERR_PNPM_OUTDATED_LOCKFILE"\nexpect = ["{hit["source"]}:{hit["external_id"]}"]\n'
-        '\n[[case]]\nid = "nothing"\nquestion = "q"\nquery = "zzzqqq nonexistentword"\nexpect = [1]\n')
+        '\n[[case]]\nid = "nothing"\nquestion = "q"\nquery = "zzzqqq nonexistentword"\nexpect = [1]\n'
+    )
     rc, ev = run_json("eval", str(cases))
     assert rc == 0 and ev["hit@1"] == 0.5 and ev["hit@k"] == 0.5
     assert main(["-c", cfg, "eval", str(cases), "--fail-under", "0.9"]) == 1
@@ -148,7 +148,10 @@ def test_bad_files_are_skipped_with_a_warning_and_nothing_else_is_lost(workdir):
         cc = reports[0]
         assert cc["skipped_files"] >= 2 and cc["sessions"] == 3  # the three good samples
         events = instance.fetch_materializations(dg.AssetKey("raw_sessions"), limit=5).records
-        reasons = [e.asset_materialization.metadata["skipped_reasons"].value for e in events
-                   if e.asset_materialization.partition == "claude-code"][0]
+        reasons = [
+            e.asset_materialization.metadata["skipped_reasons"].value
+            for e in events
+            if e.asset_materialization.partition == "claude-code"
+        ][0]
     assert "11111111-2222-4333-8444-555555555555.jsonl: empty file" in reasons
     assert "66666666-2222-4333-8444-555555555555.jsonl: line 1: not JSON" in reasons

@@ -3,14 +3,16 @@
 from jezero_pipeline.models import ATOM_KINDS
 from jezero_pipeline.summarizing.extractive import summarize_extractive
 
-DOC = "\n".join([
-    "[2026-03-04 09:00] user: The nightly build fails on the new runner with",
-    "ModuleNotFoundError: No module named 'duckdb_extension_fts'. Can you fix it?",
-    '[2026-03-04 09:01] assistant: tool call: Bash {"command":"pip show duckdb-extension-fts","description":"x"}',
-    "[2026-03-04 09:02] assistant: We decided to pin duckdb-extension-fts==1.5.5 because the versions must match.",
-    "[2026-03-04 09:03] assistant: shell: pytest -k test_segments -x",
-    "[2026-03-04 09:04] assistant: Fixed: the CI requirements now install the extension and the build passes.",
-])
+DOC = "\n".join(
+    [
+        "[2026-03-04 09:00] user: The nightly build fails on the new runner with",
+        "ModuleNotFoundError: No module named 'duckdb_extension_fts'. Can you fix it?",
+        '[2026-03-04 09:01] assistant: tool call: Bash {"command":"pip show duckdb-extension-fts","description":"x"}',
+        "[2026-03-04 09:02] assistant: We decided to pin duckdb-extension-fts==1.5.5 because the versions must match.",
+        "[2026-03-04 09:03] assistant: shell: pytest -k test_segments -x",
+        "[2026-03-04 09:04] assistant: Fixed: the CI requirements now install the extension and the build passes.",
+    ]
+)
 
 
 def test_fills_all_five_fields_deterministically():

@@ -19,8 +19,9 @@ REAL = Path("/work/shared/fixtures/real-sessions/gemini-cli")
 
 def scan(root: Path, previous=None, projects=None, **options):
     opts = {"sessions_dir": str(root), "settle_minutes": 0, "min_chars": 0, **options}
-    c = make_connector(ConnectorConfig(name="gem", type="gemini_cli", options=opts),
-                       projects or ProjectsConfig(git=False), Path("."))
+    c = make_connector(
+        ConnectorConfig(name="gem", type="gemini_cli", options=opts), projects or ProjectsConfig(git=False), Path(".")
+    )
     return c.scan(previous or {}, time.time() + 10**6)
 
 
@@ -51,25 +52,51 @@ def test_read_only_tools_kept_on_request_and_project_hash(tmp_path):
     chats = tmp_path / digest / "chats"
     chats.mkdir(parents=True)
     (chats / "session-2026-01-10T02-08-faff42ab.json").write_text(json.dumps(doc))
-    r = scan(tmp_path, projects=ProjectsConfig(git=False, paths={"gemdemo": proj}),
-             keep_read_only_commands=True)
+    r = scan(tmp_path, projects=ProjectsConfig(git=False, paths={"gemdemo": proj}), keep_read_only_commands=True)
     (s,) = r.sessions
     assert s.cwd == proj and s.project_hint == "gemdemo"
     assert '[2026-01-10 02:09] assistant: tool call: read_file {"file_path":"test-gemini.txt"}' in s.blocks[3].text
 
 
 JSONL = [
-    {"sessionId": "gem-jsonl", "projectHash": "0b7d", "startTime": "2026-04-29T21:39:22.319Z",
-     "lastUpdated": "2026-04-29T21:39:22.319Z", "kind": "main"},
-    {"id": "u1", "timestamp": "2026-04-29T21:39:33.155Z", "type": "user", "content": [{"text": "Say hello and list files."}]},
+    {
+        "sessionId": "gem-jsonl",
+        "projectHash": "0b7d",
+        "startTime": "2026-04-29T21:39:22.319Z",
+        "lastUpdated": "2026-04-29T21:39:22.319Z",
+        "kind": "main",
+    },
+    {
+        "id": "u1",
+        "timestamp": "2026-04-29T21:39:33.155Z",
+        "type": "user",
+        "content": [{"text": "Say hello and list files."}],
+    },
     {"$set": {"lastUpdated": "2026-04-29T21:39:33.156Z"}},
-    {"id": "a1", "timestamp": "2026-04-29T21:39:35.125Z", "type": "gemini", "content": "",
-     "thoughts": [{"subject": "HIDDEN", "description": "HIDDEN"}], "model": "gemini-3-flash-preview",
-     "toolCalls": [{"id": "t1", "name": "run_shell_command", "args": {"command": "make test"},
-                    "result": [{"functionResponse": {"response": {"output": "TOOL OUTPUT"}}}]}]},
+    {
+        "id": "a1",
+        "timestamp": "2026-04-29T21:39:35.125Z",
+        "type": "gemini",
+        "content": "",
+        "thoughts": [{"subject": "HIDDEN", "description": "HIDDEN"}],
+        "model": "gemini-3-flash-preview",
+        "toolCalls": [
+            {
+                "id": "t1",
+                "name": "run_shell_command",
+                "args": {"command": "make test"},
+                "result": [{"functionResponse": {"response": {"output": "TOOL OUTPUT"}}}],
+            }
+        ],
+    },
     {"id": "i1", "timestamp": "2026-04-29T21:39:40Z", "type": "info", "content": "INFO NOISE"},
-    {"id": "a2", "timestamp": "2026-04-29T21:39:45.996Z", "type": "gemini", "content": "Hello! The tests pass.",
-     "model": "gemini-3-flash-preview"},
+    {
+        "id": "a2",
+        "timestamp": "2026-04-29T21:39:45.996Z",
+        "type": "gemini",
+        "content": "Hello! The tests pass.",
+        "model": "gemini-3-flash-preview",
+    },
 ]
 
 
@@ -121,8 +148,11 @@ def test_unchanged_and_bad_files(tmp_path):
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(cut=st.integers(min_value=0, max_value=5_000), garbage=st.binary(max_size=60),
-       at=st.integers(min_value=1, max_value=len(JSONL)))
+@given(
+    cut=st.integers(min_value=0, max_value=5_000),
+    garbage=st.binary(max_size=60),
+    at=st.integers(min_value=1, max_value=len(JSONL)),
+)
 def test_fuzz_truncation_and_garbage(cut, garbage, at):
     clean = b"".join(json.dumps(r).encode() + b"\n" for r in JSONL)
     with tempfile.TemporaryDirectory() as d:

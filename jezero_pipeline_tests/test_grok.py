@@ -23,8 +23,9 @@ SUB_ID = "019f6851-7ec4-7ef0-97d3-03f3eee38756"
 
 def connector(root: Path, **options):
     opts = {"sessions_dir": str(root), "settle_minutes": 0, "min_chars": 0, **options}
-    return make_connector(ConnectorConfig(name="grok-test", type="grok", options=opts),
-                          ProjectsConfig(git=False), Path("."))
+    return make_connector(
+        ConnectorConfig(name="grok-test", type="grok", options=opts), ProjectsConfig(git=False), Path(".")
+    )
 
 
 def scan(root: Path, previous=None, now=None, **options):
@@ -35,20 +36,35 @@ def write_session(root: Path, sid: str, summary: dict | str | bytes | None, line
     folder = root / "%2Fhome%2Fme%2Fprojects%2Fdemo" / sid
     folder.mkdir(parents=True, exist_ok=True)
     if summary is not None:
-        data = summary if isinstance(summary, bytes) else (
-            summary if isinstance(summary, str) else json.dumps(summary)).encode()
+        data = (
+            summary
+            if isinstance(summary, bytes)
+            else (summary if isinstance(summary, str) else json.dumps(summary)).encode()
+        )
         (folder / "summary.json").write_bytes(data)
-    body = lines if isinstance(lines, bytes) else b"".join(json.dumps(l).encode() + b"\n" for l in lines)
+    body = lines if isinstance(lines, bytes) else b"".join(json.dumps(rec).encode() + b"\n" for rec in lines)
     (folder / "chat_history.jsonl").write_bytes(body)
     return folder
 
 
 DIALOGUE = [
     {"type": "system", "content": "You are Grok."},
-    {"type": "user", "content": "<system-reminder>be nice</system-reminder>", "synthetic_reason": "project_instructions"},
-    {"type": "user", "content": [{"type": "text", "text": "<user_query>Fix the flaky test in parser.py</user_query>"}], "prompt_index": 0},
+    {
+        "type": "user",
+        "content": "<system-reminder>be nice</system-reminder>",
+        "synthetic_reason": "project_instructions",
+    },
+    {
+        "type": "user",
+        "content": [{"type": "text", "text": "<user_query>Fix the flaky test in parser.py</user_query>"}],
+        "prompt_index": 0,
+    },
     {"type": "reasoning", "summary": [{"type": "summary_text", "text": "SECRET THOUGHT"}]},
-    {"type": "assistant", "content": "Running the tests.", "tool_calls": [{"id": "c1", "name": "run_terminal_cmd", "arguments": "{\"command\":\"pytest -x\"}"}]},
+    {
+        "type": "assistant",
+        "content": "Running the tests.",
+        "tool_calls": [{"id": "c1", "name": "run_terminal_cmd", "arguments": '{"command":"pytest -x"}'}],
+    },
     {"type": "tool_result", "tool_call_id": "c1", "content": "TOOL OUTPUT 1 failed"},
     {"type": "assistant", "content": "Fixed the race in parser.py by sorting the keys.", "tool_calls": []},
 ]
@@ -82,15 +98,25 @@ def test_real_subagent_and_read_only_tools_kept_on_request():
     assert set(by_id) == {MAIN_ID, SUB_ID}
     sub = by_id[SUB_ID]
     assert sub.cwd == "/tmp/as-agent-lab/grok/project"
-    assert sub.blocks[1].text.splitlines()[1] == \
-        "[2026-01-01 00:00] assistant: tool call: run_terminal_cmd {\"command\":\"find . -name '*.py' | wc -l\"}"
+    assert (
+        sub.blocks[1].text.splitlines()[1]
+        == '[2026-01-01 00:00] assistant: tool call: run_terminal_cmd {"command":"find . -name \'*.py\' | wc -l"}'
+    )
     assert any("tool call: read_file" in b.text for b in by_id[MAIN_ID].blocks)
 
 
 def test_documented_info_shape_and_keep_drop(tmp_path):
-    summary = {"info": {"id": "s-doc", "cwd": "/home/me/projects/demo", "start": "2026-03-01T09:00:00Z",
-                        "end": "2026-03-01T09:30:00Z", "tokens": 1234, "messageCount": 7,
-                        "additional": {"title": "Flaky parser test"}}}
+    summary = {
+        "info": {
+            "id": "s-doc",
+            "cwd": "/home/me/projects/demo",
+            "start": "2026-03-01T09:00:00Z",
+            "end": "2026-03-01T09:30:00Z",
+            "tokens": 1234,
+            "messageCount": 7,
+            "additional": {"title": "Flaky parser test"},
+        }
+    }
     write_session(tmp_path, "s-doc", summary, DIALOGUE)
     r = scan(tmp_path)
     assert r.warnings == []
@@ -105,8 +131,12 @@ def test_documented_info_shape_and_keep_drop(tmp_path):
 
 
 def test_unchanged_folder_is_not_read_and_growth_keeps_ids(tmp_path):
-    folder = write_session(tmp_path, "s1", {"info": {"id": "s1", "cwd": "/w"}, "created_at": "2026-03-01T09:00:00Z",
-                                            "updated_at": "2026-03-01T09:10:00Z"}, DIALOGUE)
+    folder = write_session(
+        tmp_path,
+        "s1",
+        {"info": {"id": "s1", "cwd": "/w"}, "created_at": "2026-03-01T09:00:00Z", "updated_at": "2026-03-01T09:10:00Z"},
+        DIALOGUE,
+    )
     first = scan(tmp_path)
     key = str(folder)
     assert key in first.states and first.bytes_read > 0
@@ -119,7 +149,7 @@ def test_unchanged_folder_is_not_read_and_growth_keeps_ids(tmp_path):
     (s,) = grown.sessions
     assert s.session_id == "s1"
     old = first.sessions[0].blocks
-    assert [(b.ordinal, b.text) for b in s.blocks[:len(old)]] == [(b.ordinal, b.text) for b in old]
+    assert [(b.ordinal, b.text) for b in s.blocks[: len(old)]] == [(b.ordinal, b.text) for b in old]
     assert s.blocks[-1].ordinal == len(DIALOGUE) + 1
 
 
@@ -135,21 +165,24 @@ def test_half_written_summary_is_left_for_next_run(tmp_path):
     assert r.states == {} and r.warnings == [] and r.bytes_read == 0
 
 
-@pytest.mark.parametrize("summary, reason", [
-    (None, "missing"),
-    (b"", "empty"),
-    (b"{not json", "not JSON"),
-    (b"\xff\xfe{}", "invalid UTF-8"),
-    ({"info": {"cwd": "/w"}}, "lacks info.id"),
-    ({"info": {"id": "x"}}, "lacks info.cwd"),
-    ([1, 2], "not a JSON object"),
-])
+@pytest.mark.parametrize(
+    "summary, reason",
+    [
+        (None, "missing"),
+        (b"", "empty"),
+        (b"{not json", "not JSON"),
+        (b"\xff\xfe{}", "invalid UTF-8"),
+        ({"info": {"cwd": "/w"}}, "lacks info.id"),
+        ({"info": {"id": "x"}}, "lacks info.cwd"),
+        ([1, 2], "not a JSON object"),
+    ],
+)
 def test_bad_summary_is_skipped_with_a_warning(tmp_path, summary, reason):
     bad = write_session(tmp_path, "bad", summary, DIALOGUE)
     good = tmp_path / "other" / "good"
     good.mkdir(parents=True)
     (good / "summary.json").write_text(json.dumps({"info": {"id": "good", "cwd": "/w"}}))
-    (good / "chat_history.jsonl").write_text("".join(json.dumps(l) + "\n" for l in DIALOGUE))
+    (good / "chat_history.jsonl").write_text("".join(json.dumps(rec) + "\n" for rec in DIALOGUE))
     r = scan(tmp_path)
     assert [s.session_id for s in r.sessions] == ["good"]
     (warning,) = r.warnings
@@ -158,12 +191,21 @@ def test_bad_summary_is_skipped_with_a_warning(tmp_path, summary, reason):
 
 
 def test_bad_lines_and_permission_error(tmp_path, monkeypatch):
-    body = (json.dumps(DIALOGUE[2]).encode() + b"\n" + b"\xff\xfe garbage\n" + b"{broken\n"
-            + json.dumps(DIALOGUE[6]).encode() + b"\n")
+    body = (
+        json.dumps(DIALOGUE[2]).encode()
+        + b"\n"
+        + b"\xff\xfe garbage\n"
+        + b"{broken\n"
+        + json.dumps(DIALOGUE[6]).encode()
+        + b"\n"
+    )
     folder = write_session(tmp_path, "s1", {"info": {"id": "s1", "cwd": "/w"}}, body)
     r = scan(tmp_path)
     chat = folder / "chat_history.jsonl"
-    assert r.warnings == [f"{chat}: line 2: invalid UTF-8 at byte 0", f"{chat}: line 3: not JSON (Expecting property name enclosed in double quotes at column 2)"]
+    assert r.warnings == [
+        f"{chat}: line 2: invalid UTF-8 at byte 0",
+        f"{chat}: line 3: not JSON (Expecting property name enclosed in double quotes at column 2)",
+    ]
     assert [b.ordinal for b in r.sessions[0].blocks] == [1, 4]
 
     real_read = Path.read_bytes
@@ -184,9 +226,14 @@ def test_min_chars_prompt_cleaning_and_own_summariser_calls(tmp_path):
     assert scan(tmp_path, min_chars=10_000).too_short == 1
     r = scan(tmp_path, user_prompt_markers=["flaky"], user_prompt_drop_lines=["^NOISE"])
     assert r.sessions[0].blocks[0].text.endswith("user: flaky test in parser.py")
-    own = [{"type": "user", "prompt_index": 0,
-            "content": "Existing title: x\nContext: source=grok\n<document>\n[2026-01-01 00:00] user: hi\n</document>"},
-           {"type": "assistant", "content": "{\"title\": \"x\"}"}]
+    own = [
+        {
+            "type": "user",
+            "prompt_index": 0,
+            "content": "Existing title: x\nContext: source=grok\n<document>\n[2026-01-01 00:00] user: hi\n</document>",
+        },
+        {"type": "assistant", "content": '{"title": "x"}'},
+    ]
     write_session(tmp_path, "s1", {"info": {"id": "s1", "cwd": "/w"}}, own)
     r = scan(tmp_path)
     assert r.sessions == [] and r.too_short == 0
@@ -198,10 +245,13 @@ def _records_before(data: bytes, cut: int) -> int:
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(cut=st.integers(min_value=0, max_value=10_000), garbage=st.binary(max_size=60),
-       at=st.integers(min_value=0, max_value=len(DIALOGUE)))
+@given(
+    cut=st.integers(min_value=0, max_value=10_000),
+    garbage=st.binary(max_size=60),
+    at=st.integers(min_value=0, max_value=len(DIALOGUE)),
+)
 def test_fuzz_truncation_and_garbage_never_lose_earlier_records(cut, garbage, at):
-    clean = b"".join(json.dumps(l).encode() + b"\n" for l in DIALOGUE)
+    clean = b"".join(json.dumps(rec).encode() + b"\n" for rec in DIALOGUE)
     with tempfile.TemporaryDirectory() as d:
         root = Path(d)
         write_session(root, "s1", {"info": {"id": "s1", "cwd": "/w"}}, clean)

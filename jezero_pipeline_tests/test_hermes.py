@@ -17,12 +17,20 @@ T0 = 1_780_000_000.0  # seconds
 
 def connector(**options):
     opts = {"settle_minutes": 0, "min_chars": 0, **options}
-    return make_connector(ConnectorConfig(name="hermes", type="hermes", options=opts),
-                          ProjectsConfig(git=False), Path("."))
+    return make_connector(
+        ConnectorConfig(name="hermes", type="hermes", options=opts), ProjectsConfig(git=False), Path(".")
+    )
 
 
-CALLS = json.dumps([{"id": "c1", "type": "function",
-                     "function": {"name": "terminal", "arguments": json.dumps({"command": "pytest -q"})}}])
+CALLS = json.dumps(
+    [
+        {
+            "id": "c1",
+            "type": "function",
+            "function": {"name": "terminal", "arguments": json.dumps({"command": "pytest -q"})},
+        }
+    ]
+)
 
 
 def build_db(path: Path) -> None:
@@ -35,19 +43,33 @@ def build_db(path: Path) -> None:
                                tool_name TEXT, timestamp REAL NOT NULL, token_count INTEGER,
                                finish_reason TEXT, reasoning TEXT);
     """)
-    db.execute("INSERT INTO sessions VALUES ('20260601_cli', 'cli', 'hermes-4', 'SYSTEM PROMPT', NULL, ?, ?, 'Flaky tests', '/home/me/projects/svc')", (T0, T0 + 120))
-    db.execute("INSERT INTO sessions VALUES ('20260601_cron', 'cron', 'hermes-4', '', NULL, ?, ?, 'nightly', NULL)", (T0, T0 + 5))
+    db.execute(
+        "INSERT INTO sessions VALUES ('20260601_cli', 'cli', 'hermes-4', 'SYSTEM PROMPT', NULL, ?, ?, 'Flaky tests', '/home/me/projects/svc')",
+        (T0, T0 + 120),
+    )
+    db.execute(
+        "INSERT INTO sessions VALUES ('20260601_cron', 'cron', 'hermes-4', '', NULL, ?, ?, 'nightly', NULL)",
+        (T0, T0 + 5),
+    )
     rows = [
         ("20260601_cli", "system", "SYSTEM PROMPT", None, T0),
-        ("20260601_cli", "user", "<memory-context>OLD MEMORY</memory-context>Why do the tests flake? [System note: NOTE]", None, T0 + 1),
+        (
+            "20260601_cli",
+            "user",
+            "<memory-context>OLD MEMORY</memory-context>Why do the tests flake? [System note: NOTE]",
+            None,
+            T0 + 1,
+        ),
         ("20260601_cli", "assistant", "Let me run them.", CALLS, T0 + 2),
         ("20260601_cli", "tool", "TOOL OUTPUT 3 failed", None, T0 + 3),
         ("20260601_cli", "assistant", "A shared temp dir races; made it per-test.", None, T0 + 100),
         ("20260601_cron", "user", "cron job prompt", None, T0 + 1),
     ]
     for sid, role, content, calls, ts in rows:
-        db.execute("INSERT INTO messages (session_id, role, content, tool_calls, timestamp, reasoning) VALUES (?, ?, ?, ?, ?, 'HIDDEN')",
-                   (sid, role, content, calls, ts))
+        db.execute(
+            "INSERT INTO messages (session_id, role, content, tool_calls, timestamp, reasoning) VALUES (?, ?, ?, ?, ?, 'HIDDEN')",
+            (sid, role, content, calls, ts),
+        )
     db.commit()
     db.close()
 
@@ -63,8 +85,11 @@ def test_state_db(tmp_path):
     assert s.meta == {"models": "hermes-4", "channel": "cli"}
     assert [(b.ordinal, b.text) for b in s.blocks] == [
         (2, "[2026-05-28 20:26] user: Why do the tests flake?"),
-        (3, "[2026-05-28 20:26] assistant: Let me run them.\n"
-            '[2026-05-28 20:26] assistant: tool call: terminal {"command":"pytest -q"}'),
+        (
+            3,
+            "[2026-05-28 20:26] assistant: Let me run them.\n"
+            '[2026-05-28 20:26] assistant: tool call: terminal {"command":"pytest -q"}',
+        ),
         (5, "[2026-05-28 20:28] assistant: A shared temp dir races; made it per-test."),
     ]
     again = connector(db_path=str(db)).scan(r.states, time.time() + 10**6)
@@ -90,16 +115,36 @@ def test_settle_and_corrupt_db(tmp_path):
 
 
 def test_export_dir(tmp_path):
-    (tmp_path / "a.json").write_text(json.dumps({
-        "session": {"id": "exp1", "source": "telegram", "cwd": "/srv/bot", "started_at": T0},
-        "messages": [{"role": "user", "content": "Deploy the bot", "timestamp": T0},
-                     {"role": "assistant", "content": "Deployed v2.", "timestamp": T0 + 60,
-                      "tool_calls": [{"function": {"name": "deploy", "arguments": "{\"env\":\"prod\"}"}}]}]}))
-    (tmp_path / "flat.json").write_text(json.dumps({
-        "session_id": "20260429_hermes_small", "platform": "cli", "session_start": "2026-04-29T20:00:00Z",
-        "cwd": "/tmp/hermes-small",
-        "messages": [{"role": "user", "content": "Summarize this directory."},
-                     {"role": "assistant", "content": "This directory contains a small Hermes fixture."}]}))
+    (tmp_path / "a.json").write_text(
+        json.dumps(
+            {
+                "session": {"id": "exp1", "source": "telegram", "cwd": "/srv/bot", "started_at": T0},
+                "messages": [
+                    {"role": "user", "content": "Deploy the bot", "timestamp": T0},
+                    {
+                        "role": "assistant",
+                        "content": "Deployed v2.",
+                        "timestamp": T0 + 60,
+                        "tool_calls": [{"function": {"name": "deploy", "arguments": '{"env":"prod"}'}}],
+                    },
+                ],
+            }
+        )
+    )
+    (tmp_path / "flat.json").write_text(
+        json.dumps(
+            {
+                "session_id": "20260429_hermes_small",
+                "platform": "cli",
+                "session_start": "2026-04-29T20:00:00Z",
+                "cwd": "/tmp/hermes-small",
+                "messages": [
+                    {"role": "user", "content": "Summarize this directory."},
+                    {"role": "assistant", "content": "This directory contains a small Hermes fixture."},
+                ],
+            }
+        )
+    )
     (tmp_path / "bad.json").write_bytes(b"\xff")
     r = connector(export_dir=str(tmp_path)).scan({}, time.time() + 10**6)
     by_id = {s.session_id: s for s in r.sessions}

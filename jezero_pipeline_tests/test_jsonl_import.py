@@ -5,41 +5,67 @@ from __future__ import annotations
 import json
 
 import pytest
-from hypothesis import given
-from hypothesis import strategies as st
 
-from jezero_pipeline.jsonl_import import clean_text, read_import_file
+from jezero_pipeline.jsonl_import import read_import_file
 
-GOOD = {"external_id": "note-1", "occurred_at": "2026-03-01T10:00:00Z", "title": "Chose DuckDB",
-        "summary": "We picked DuckDB for the library.", "questions": ["Why DuckDB?"],
-        "atoms": [{"kind": "decision", "text": "Use DuckDB"}, "fact: FTS is an extension"],
-        "original_ref": "wiki:42"}
+GOOD = {
+    "external_id": "note-1",
+    "occurred_at": "2026-03-01T10:00:00Z",
+    "title": "Chose DuckDB",
+    "summary": "We picked DuckDB for the library.",
+    "questions": ["Why DuckDB?"],
+    "atoms": [{"kind": "decision", "text": "Use DuckDB"}, "fact: FTS is an extension"],
+    "original_ref": "wiki:42",
+}
 
 
 def write(tmp_path, lines):
     path = tmp_path / "items.jsonl"
-    path.write_bytes(b"".join((l if isinstance(l, bytes) else json.dumps(l).encode()) + b"\n" for l in lines))
+    path.write_bytes(b"".join((rec if isinstance(rec, bytes) else json.dumps(rec).encode()) + b"\n" for rec in lines))
     return path
 
 
 def test_good_record_becomes_a_row(tmp_path):
-    path = write(tmp_path, [GOOD, {"id": 7, "occurred_at": 1780000000, "title": "T", "summary": "S",
-                                   "trust": "external", "project": "Shop"}])
+    path = write(
+        tmp_path,
+        [
+            GOOD,
+            {"id": 7, "occurred_at": 1780000000, "title": "T", "summary": "S", "trust": "external", "project": "Shop"},
+        ],
+    )
     rows, problems = read_import_file(path, "notes", project="lib", trust="own")
     assert problems == []
-    assert rows[0] == {"source": "notes", "external_id": "note-1", "occurred_at": "2026-03-01T10:00:00+00:00",
-                       "title": "Chose DuckDB", "summary": "We picked DuckDB for the library.",
-                       "questions": ["Why DuckDB?"],
-                       "atoms": [{"kind": "decision", "text": "Use DuckDB"}, {"kind": "fact", "text": "FTS is an extension"}],
-                       "project": "lib", "trust": "own", "original": None, "original_ref": "wiki:42"}
+    assert rows[0] == {
+        "source": "notes",
+        "external_id": "note-1",
+        "occurred_at": "2026-03-01T10:00:00+00:00",
+        "title": "Chose DuckDB",
+        "summary": "We picked DuckDB for the library.",
+        "questions": ["Why DuckDB?"],
+        "atoms": [{"kind": "decision", "text": "Use DuckDB"}, {"kind": "fact", "text": "FTS is an extension"}],
+        "project": "lib",
+        "trust": "own",
+        "original": None,
+        "original_ref": "wiki:42",
+    }
     assert rows[1]["external_id"] == "7" and rows[1]["trust"] == "external"  # the record's trust wins
     assert rows[1]["project"] == "shop" and rows[1]["questions"] == [] and rows[1]["atoms"] == []
 
 
 def test_bad_lines_are_reported_and_skipped(tmp_path):
-    lines = [GOOD, b"{broken", b"\xff\xfe", b"[1]", {**GOOD, "external_id": ""}, {**GOOD, "occurred_at": "soon"},
-             {**GOOD, "title": 3}, {**GOOD, "trust": "mine"}, {**GOOD, "atoms": [{"kind": "idea", "text": "x"}]},
-             {**GOOD, "questions": [1]}, {**GOOD, "external_id": "note-2"}]
+    lines = [
+        GOOD,
+        b"{broken",
+        b"\xff\xfe",
+        b"[1]",
+        {**GOOD, "external_id": ""},
+        {**GOOD, "occurred_at": "soon"},
+        {**GOOD, "title": 3},
+        {**GOOD, "trust": "mine"},
+        {**GOOD, "atoms": [{"kind": "idea", "text": "x"}]},
+        {**GOOD, "questions": [1]},
+        {**GOOD, "external_id": "note-2"},
+    ]
     path = write(tmp_path, lines)
     rows, problems = read_import_file(path, "notes")
     assert [r["external_id"] for r in rows] == ["note-1", "note-2"]
@@ -59,17 +85,19 @@ def test_duplicate_ids_later_wins_and_bad_trust_argument(tmp_path):
 
 
 def test_control_characters_are_removed(tmp_path):
-    path = write(tmp_path, [{**GOOD, "title": "\x1b[31mRed\x1b[0m title\x07", "summary": "a\x1b]0;pwn\x07b\x00c\nd",
-                             "questions": ["q\x9b2J?"], "atoms": [{"kind": "fact", "text": "x\x1bcy"}]}])
+    path = write(
+        tmp_path,
+        [
+            {
+                **GOOD,
+                "title": "\x1b[31mRed\x1b[0m title\x07",
+                "summary": "a\x1b]0;pwn\x07b\x00c\nd",
+                "questions": ["q\x9b2J?"],
+                "atoms": [{"kind": "fact", "text": "x\x1bcy"}],
+            }
+        ],
+    )
     rows, _ = read_import_file(path, "notes")
     assert rows[0]["title"] == "Red title"
     assert rows[0]["summary"] == "abc\nd"
     assert rows[0]["questions"] == ["q?"] and rows[0]["atoms"][0]["text"] == "xy"
-
-
-@given(st.text())
-def test_clean_text_leaves_no_controls(s):
-    out = clean_text(s)
-    assert not any(ord(ch) < 32 and ch not in "\n\t" for ch in out)
-    assert not any(0x7F <= ord(ch) <= 0x9F for ch in out)
-    assert clean_text(out) == out

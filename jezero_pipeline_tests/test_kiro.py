@@ -19,8 +19,7 @@ REAL_ID = "0a5376f2-7e2f-4981-bcbc-67195586604a"
 
 def scan(root: Path, previous=None, now=None, **options):
     opts = {"sessions_dir": str(root), "settle_minutes": 0, "min_chars": 0, **options}
-    c = make_connector(ConnectorConfig(name="kiro", type="kiro", options=opts),
-                       ProjectsConfig(git=False), Path("."))
+    c = make_connector(ConnectorConfig(name="kiro", type="kiro", options=opts), ProjectsConfig(git=False), Path("."))
     return c.scan(previous or {}, now or time.time() + 10**6)
 
 
@@ -37,7 +36,9 @@ def test_real_v2_subagent_session():
     assert s.blocks[0].text.startswith("[2026-06-07 14:14] user: Research ONLY the repo at local path")
     lines = s.blocks[1].text.splitlines()
     assert lines[0].startswith("[2026-06-07 14:14] assistant: I'll research the opencode repo")
-    assert lines[1].startswith('[2026-06-07 14:14] assistant: tool call: shell {"command":"git -C /tmp/feature-research/opencode rev-parse')
+    assert lines[1].startswith(
+        '[2026-06-07 14:14] assistant: tool call: shell {"command":"git -C /tmp/feature-research/opencode rev-parse'
+    )
     assert len(lines) == 2  # the `read` tool is read-only; results and thinking are dropped
     joined = "\n".join(b.text for b in s.blocks)
     assert "explore the repository structure" not in joined and "REMOTE URL---\\norigin" not in joined
@@ -49,11 +50,31 @@ V3 = [
     {"timestamp": "2026-05-02T10:00:00Z", "payload": {"type": "session_metadata", "model": "x"}},
     {"timestamp": "2026-05-02T10:00:01Z", "payload": {"type": "turn_start"}},
     {"timestamp": "2026-05-02T10:00:02Z", "payload": {"type": "user", "content": "Add retries to the upload client"}},
-    {"timestamp": "2026-05-02T10:00:05Z", "payload": {"type": "assistant", "operationType": "Say", "content": "Adding exponential backoff."}},
-    {"timestamp": "2026-05-02T10:00:06Z", "payload": {"type": "tool_call", "toolName": "fs_write", "toolCallId": "t1", "args": {"path": "upload.py", "text": "retry"}}},
-    {"timestamp": "2026-05-02T10:00:07Z", "payload": {"type": "tool_result", "toolCallId": "t1", "content": "TOOL OUTPUT", "success": True}},
-    {"timestamp": "2026-05-02T10:00:08Z", "payload": {"type": "tool_call", "toolName": "fs_read", "toolCallId": "t2", "args": {"path": "x"}}},
-    {"timestamp": "2026-05-02T10:01:00Z", "payload": {"type": "assistant", "operationType": "Say", "content": "Done: three retries with jitter."}},
+    {
+        "timestamp": "2026-05-02T10:00:05Z",
+        "payload": {"type": "assistant", "operationType": "Say", "content": "Adding exponential backoff."},
+    },
+    {
+        "timestamp": "2026-05-02T10:00:06Z",
+        "payload": {
+            "type": "tool_call",
+            "toolName": "fs_write",
+            "toolCallId": "t1",
+            "args": {"path": "upload.py", "text": "retry"},
+        },
+    },
+    {
+        "timestamp": "2026-05-02T10:00:07Z",
+        "payload": {"type": "tool_result", "toolCallId": "t1", "content": "TOOL OUTPUT", "success": True},
+    },
+    {
+        "timestamp": "2026-05-02T10:00:08Z",
+        "payload": {"type": "tool_call", "toolName": "fs_read", "toolCallId": "t2", "args": {"path": "x"}},
+    },
+    {
+        "timestamp": "2026-05-02T10:01:00Z",
+        "payload": {"type": "assistant", "operationType": "Say", "content": "Done: three retries with jitter."},
+    },
     {"timestamp": "2026-05-02T10:01:01Z", "payload": {"type": "usage_summary", "tokens": 10}},
 ]
 
@@ -61,10 +82,19 @@ V3 = [
 def write_v3(root: Path, raw: bytes | None = None) -> Path:
     folder = root / "b7" / "sess_1111-2222"
     folder.mkdir(parents=True, exist_ok=True)
-    (folder / "session.json").write_text(json.dumps({"schemaVersion": "1.0.0", "dataModelVersion": 1,
-                                                     "id": "1111-2222", "workspacePaths": ["/home/me/code/uploader"]}))
-    (folder / "messages.jsonl").write_bytes(raw if raw is not None else
-                                            b"".join(json.dumps(r).encode() + b"\n" for r in V3))
+    (folder / "session.json").write_text(
+        json.dumps(
+            {
+                "schemaVersion": "1.0.0",
+                "dataModelVersion": 1,
+                "id": "1111-2222",
+                "workspacePaths": ["/home/me/code/uploader"],
+            }
+        )
+    )
+    (folder / "messages.jsonl").write_bytes(
+        raw if raw is not None else b"".join(json.dumps(r).encode() + b"\n" for r in V3)
+    )
     return folder
 
 
@@ -88,7 +118,15 @@ def test_v3_session(tmp_path):
 def test_v2_bad_lines_unknown_envelope_and_missing_metadata(tmp_path):
     store = tmp_path / "cli"
     store.mkdir()
-    good = {"version": "v1", "kind": "Prompt", "data": {"message_id": "m", "content": [{"kind": "text", "data": "Rename the config key"}], "meta": {"timestamp": 1780841667}}}
+    good = {
+        "version": "v1",
+        "kind": "Prompt",
+        "data": {
+            "message_id": "m",
+            "content": [{"kind": "text", "data": "Rename the config key"}],
+            "meta": {"timestamp": 1780841667},
+        },
+    }
     odd = {"version": "v2", "kind": "Prompt", "data": {"content": [{"kind": "text", "data": "FUTURE"}]}}
     (store / "abc.jsonl").write_bytes(json.dumps(good).encode() + b"\n\xff\n" + json.dumps(odd).encode() + b"\n")
     (store / "def.jsonl").write_text(json.dumps(good) + "\n")
@@ -117,8 +155,11 @@ def test_settle_and_permission(tmp_path, monkeypatch):
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(cut=st.integers(min_value=0, max_value=5_000), garbage=st.binary(max_size=60),
-       at=st.integers(min_value=0, max_value=len(V3)))
+@given(
+    cut=st.integers(min_value=0, max_value=5_000),
+    garbage=st.binary(max_size=60),
+    at=st.integers(min_value=0, max_value=len(V3)),
+)
 def test_fuzz_v3_truncation_and_garbage(cut, garbage, at):
     clean = b"".join(json.dumps(r).encode() + b"\n" for r in V3)
     with tempfile.TemporaryDirectory() as d:
@@ -137,8 +178,11 @@ def test_fuzz_v3_truncation_and_garbage(cut, garbage, at):
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(cut=st.integers(min_value=0, max_value=100_000), garbage=st.binary(max_size=60),
-       at=st.integers(min_value=0, max_value=3))
+@given(
+    cut=st.integers(min_value=0, max_value=100_000),
+    garbage=st.binary(max_size=60),
+    at=st.integers(min_value=0, max_value=3),
+)
 def test_fuzz_real_v2_truncation_and_garbage(cut, garbage, at):
     src = REAL / "casr-kiro-v2"
     clean = (src / f"{REAL_ID}.jsonl").read_bytes()

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import multiprocessing as mp
 import time
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pandas as pd
@@ -13,13 +13,25 @@ import pytest
 from jezero_pipeline.library.build import LibraryBuildError, build_library
 from jezero_pipeline.library.query import Library
 
-NOW = datetime(2026, 1, 1, tzinfo=timezone.utc)
+NOW = datetime(2026, 1, 1, tzinfo=UTC)
 
 
 def item(ext, title="zorblax", days_ago=1, source="claude_code"):
-    return {"source": source, "external_id": ext, "session_id": ext, "occurred_at": NOW - timedelta(days=days_ago),
-            "title": title, "summary": "s", "questions": [], "atoms": [], "project": "p", "trust": "own",
-            "original": "o", "original_ref": f"r:{ext}", "content_hash": "h"}
+    return {
+        "source": source,
+        "external_id": ext,
+        "session_id": ext,
+        "occurred_at": NOW - timedelta(days=days_ago),
+        "title": title,
+        "summary": "s",
+        "questions": [],
+        "atoms": [],
+        "project": "p",
+        "trust": "own",
+        "original": "o",
+        "original_ref": f"r:{ext}",
+        "content_hash": "h",
+    }
 
 
 def id_map(path):
@@ -50,12 +62,15 @@ def test_no_temporary_files_left(tmp_path):
     assert sorted(p.name for p in tmp_path.iterdir()) == ["library.duckdb"]
 
 
-@pytest.mark.parametrize("change,match", [
-    (lambda r: r.pop("title"), "missing column"),
-    (lambda r: r.update(trust="maybe"), "field 'trust'"),
-    (lambda r: r.update(external_id=""), "field 'external_id'"),
-    (lambda r: r.update(atoms=[{"kind": "fix"}]), "field 'atoms'"),
-])
+@pytest.mark.parametrize(
+    "change,match",
+    [
+        (lambda r: r.pop("title"), "missing column"),
+        (lambda r: r.update(trust="maybe"), "field 'trust'"),
+        (lambda r: r.update(external_id=""), "field 'external_id'"),
+        (lambda r: r.update(atoms=[{"kind": "fix"}]), "field 'atoms'"),
+    ],
+)
 def test_bad_input_names_the_field(tmp_path, change, match):
     row = item("a")
     change(row)
@@ -71,7 +86,7 @@ def _reader(path: str, stop, out) -> None:
         try:
             counts.add(lib.search("zorblax", limit=50)["count"])
             counts.add(lib.stats()["items"])
-        except Exception as err:  # noqa: BLE001 - the test reports every failure
+        except Exception as err:
             errors.append(repr(err))
     out.put((sorted(counts), errors))
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 import pandas as pd
 import pytest
@@ -14,15 +14,29 @@ from jezero_pipeline.library.query import Library
 
 
 def row(ext, title):
-    return {"source": "cc", "external_id": ext, "session_id": ext, "occurred_at": datetime(2025, 1, 1, tzinfo=timezone.utc),
-            "title": title, "summary": "", "questions": [], "atoms": [], "project": "p", "trust": "own",
-            "original": "", "original_ref": f"r:{ext}", "content_hash": "h"}
+    return {
+        "source": "cc",
+        "external_id": ext,
+        "session_id": ext,
+        "occurred_at": datetime(2025, 1, 1, tzinfo=UTC),
+        "title": title,
+        "summary": "",
+        "questions": [],
+        "atoms": [],
+        "project": "p",
+        "trust": "own",
+        "original": "",
+        "original_ref": f"r:{ext}",
+        "content_hash": "h",
+    }
 
 
 @pytest.fixture
 def lib(tmp_path):
     path = tmp_path / "library.duckdb"
-    build_library(pd.DataFrame([row("a#0", "zorblax crash"), row("b#0", "zorblax zorblax fix"), row("c#0", "lunch")]), path)
+    build_library(
+        pd.DataFrame([row("a#0", "zorblax crash"), row("b#0", "zorblax zorblax fix"), row("c#0", "lunch")]), path
+    )
     return Library(path)
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import math
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import duckdb
@@ -19,17 +19,37 @@ from jezero_pipeline.library.query import MAX_TERMS, Library, QueryError, parse_
 from jezero_pipeline.library.render import format_results_rich
 from jezero_pipeline.library.schema import FIELDS, SCHEMA_VERSION
 
-NOW = datetime(2026, 1, 1, tzinfo=timezone.utc)
+NOW = datetime(2026, 1, 1, tzinfo=UTC)
 
 
-def item(ext, title="", summary="", *, source="claude_code", days_ago=10, questions=(), atoms=(),
-         project="jez", trust="own", original="", original_ref=None):
+def item(
+    ext,
+    title="",
+    summary="",
+    *,
+    source="claude_code",
+    days_ago=10,
+    questions=(),
+    atoms=(),
+    project="jez",
+    trust="own",
+    original="",
+    original_ref=None,
+):
     return {
-        "source": source, "external_id": ext, "session_id": ext.split("#")[0],
-        "occurred_at": NOW - timedelta(days=days_ago), "title": title, "summary": summary,
-        "questions": list(questions), "atoms": [{"kind": k, "text": t} for k, t in atoms],
-        "project": project, "trust": trust, "original": original,
-        "original_ref": original_ref or f"ref:{ext}", "content_hash": f"h-{ext}",
+        "source": source,
+        "external_id": ext,
+        "session_id": ext.split("#")[0],
+        "occurred_at": NOW - timedelta(days=days_ago),
+        "title": title,
+        "summary": summary,
+        "questions": list(questions),
+        "atoms": [{"kind": k, "text": t} for k, t in atoms],
+        "project": project,
+        "trust": trust,
+        "original": original,
+        "original_ref": original_ref or f"ref:{ext}",
+        "content_hash": f"h-{ext}",
     }
 
 
@@ -50,10 +70,19 @@ def ids(res):
 FILLER = "we looked at the logs and changed some settings in the service"
 
 
-@pytest.mark.parametrize("needle", [
-    "E1102", "ERR_PNPM_OUTDATED_LOCKFILE", "duckdb_extension_fts", "test_segments_2",
-    "segmenting.py", "429", "Déjà", "привет",
-])
+@pytest.mark.parametrize(
+    "needle",
+    [
+        "E1102",
+        "ERR_PNPM_OUTDATED_LOCKFILE",
+        "duckdb_extension_fts",
+        "test_segments_2",
+        "segmenting.py",
+        "429",
+        "Déjà",
+        "привет",
+    ],
+)
 def test_exact_strings_are_findable(tmp_path, needle):
     rows = [item("a#0", "unrelated", FILLER), item("b#0", "other", f"{FILLER} then {needle} showed up")]
     lib = make_lib(tmp_path, rows)
@@ -91,36 +120,45 @@ def test_postings_equal_the_fts_extension_index(tmp_path_factory, texts):
     """Our SQL-built postings hold exactly the (term, item) pairs, df and field lengths that
     the extension's own `create_fts_index` makes of the same items."""
     path = tmp_path_factory.mktemp("idx") / "library.duckdb"
-    build_library(pd.DataFrame([item(f"d{i}#0", t, summary=s, original=s + " " + t)
-                                for i, (t, s) in enumerate(texts)]), path)
+    build_library(
+        pd.DataFrame([item(f"d{i}#0", t, summary=s, original=s + " " + t) for i, (t, s) in enumerate(texts)]), path
+    )
     con = duckdb.connect(str(path))
     load_fts(con)
     create_index(con, list(FIELDS))
-    ours = con.execute("SELECT t.term, d.id, t.df FROM postings p JOIN terms t USING (term_id) "
-                       "JOIN doclen d USING (doc)").fetchall()
+    ours = con.execute(
+        "SELECT t.term, d.id, t.df FROM postings p JOIN terms t USING (term_id) JOIN doclen d USING (doc)"
+    ).fetchall()
     theirs = con.execute(
         "SELECT DISTINCT d.term, docs.name::BIGINT, d.df FROM fts_main_items.terms t "
-        "JOIN fts_main_items.dict d USING (termid) JOIN fts_main_items.docs docs USING (docid)").fetchall()
+        "JOIN fts_main_items.dict d USING (termid) JOIN fts_main_items.docs docs USING (docid)"
+    ).fetchall()
     lens = ", ".join(f"len_{n}" for n in FIELDS.values())
     our_lens = con.execute(f"SELECT id, [{lens}] FROM doclen").fetchall()
     their_lens = con.execute(
         f"SELECT docs.name::BIGINT, [{', '.join(f'count(t.termid) FILTER (WHERE t.fieldid = {i})' for i in range(len(FIELDS)))}] "
-        "FROM fts_main_items.docs docs LEFT JOIN fts_main_items.terms t USING (docid) GROUP BY docs.name").fetchall()
+        "FROM fts_main_items.docs docs LEFT JOIN fts_main_items.terms t USING (docid) GROUP BY docs.name"
+    ).fetchall()
     con.close()
     assert sorted(ours) == sorted(theirs)
     assert sorted(our_lens) == sorted(their_lens)
 
 
 def test_title_beats_summary_beats_project(tmp_path):
-    rows = [item("t#0", "zorblax crash", FILLER), item("s#0", "other", f"{FILLER} zorblax"),
-            item("p#0", "other", FILLER, project="zorblax")]
+    rows = [
+        item("t#0", "zorblax crash", FILLER),
+        item("s#0", "other", f"{FILLER} zorblax"),
+        item("p#0", "other", FILLER, project="zorblax"),
+    ]
     assert ids(make_lib(tmp_path, rows).search("zorblax")) == ["t#0", "s#0", "p#0"]
 
 
 def test_atoms_and_questions_beat_summary(tmp_path):
-    rows = [item("s#0", "x", f"{FILLER} zorblax"),
-            item("a#0", "x", FILLER, atoms=[("error", "zorblax failed")]),
-            item("q#0", "x", FILLER, questions=["why zorblax?"])]
+    rows = [
+        item("s#0", "x", f"{FILLER} zorblax"),
+        item("a#0", "x", FILLER, atoms=[("error", "zorblax failed")]),
+        item("q#0", "x", FILLER, questions=["why zorblax?"]),
+    ]
     got = ids(make_lib(tmp_path, rows).search("zorblax"))
     assert got[-1] == "s#0" and set(got[:2]) == {"a#0", "q#0"}
 
@@ -141,11 +179,20 @@ def test_ranking_matches_duckdb_match_bm25_with_equal_weights(tmp_path):
     match_bm25 takes log10 for the idf where we take ln: a constant factor of ln(10).
     """
     words = ["alpha", "beta", "gamma", "delta"]
-    rows = [item(f"d{i}#0", " ".join(words[: 1 + i % 4]), " ".join(words[i % 3:]) + f" extra{i}",
-                 original="alpha " * (i % 5), questions=["beta gamma"] if i % 2 else [],
-                 project="gamma" if i % 3 == 0 else "p") for i in range(12)]
+    rows = [
+        item(
+            f"d{i}#0",
+            " ".join(words[: 1 + i % 4]),
+            " ".join(words[i % 3 :]) + f" extra{i}",
+            original="alpha " * (i % 5),
+            questions=["beta gamma"] if i % 2 else [],
+            project="gamma" if i % 3 == 0 else "p",
+        )
+        for i in range(12)
+    ]
     path = tmp_path / "library.duckdb"
     from jezero_pipeline.library import schema
+
     saved = dict(schema.BASE_WEIGHTS)
     schema.BASE_WEIGHTS.update({k: 1.0 for k in saved})  # the same dict build and query use
     try:
@@ -158,9 +205,11 @@ def test_ranking_matches_duckdb_match_bm25_with_equal_weights(tmp_path):
     con = duckdb.connect(str(path))  # the extension's own index, built beside ours
     load_fts(con)
     create_index(con, list(FIELDS))
-    theirs = dict(con.execute(
-        "SELECT id, s FROM (SELECT id, fts_main_items.match_bm25(id, 'alpha gamma') AS s FROM items) WHERE s IS NOT NULL"
-    ).fetchall())
+    theirs = dict(
+        con.execute(
+            "SELECT id, s FROM (SELECT id, fts_main_items.match_bm25(id, 'alpha gamma') AS s FROM items) WHERE s IS NOT NULL"
+        ).fetchall()
+    )
     con.close()
     assert set(ours) == set(theirs)
     for i in ours:
@@ -168,13 +217,16 @@ def test_ranking_matches_duckdb_match_bm25_with_equal_weights(tmp_path):
 
 
 @settings(max_examples=15, deadline=None)
-@given(st.lists(st.sampled_from(["alpha", "beta", "gamma", "delta", "alpha beta", "gamma gamma"]),
-                min_size=2, max_size=8), st.sampled_from(["alpha", "gamma delta", '"alpha beta" gamma']))
+@given(
+    st.lists(st.sampled_from(["alpha", "beta", "gamma", "delta", "alpha beta", "gamma gamma"]), min_size=2, max_size=8),
+    st.sampled_from(["alpha", "gamma delta", '"alpha beta" gamma']),
+)
 def test_stored_impacts_equal_scores_computed_at_search(tmp_path_factory, texts, query):
     """The per-posting scores stored for the default weights give the scores computed from tf."""
     path = tmp_path_factory.mktemp("imp") / "library.duckdb"
-    build_library(pd.DataFrame([item(f"d{i}#0", t, summary=texts[-1 - i], original=t * 3)
-                                for i, t in enumerate(texts)]), path)
+    build_library(
+        pd.DataFrame([item(f"d{i}#0", t, summary=texts[-1 - i], original=t * 3) for i, t in enumerate(texts)]), path
+    )
     lib = Library(path, now=lambda: NOW)
     try:
         stored = {r["id"]: r["relevance"] for r in lib.search(query, limit=50)["results"]}
@@ -197,17 +249,30 @@ def test_recency_rerank(tmp_path):
 
 
 def test_copies_from_two_sources_collapse(tmp_path):
-    rows = [item("s1#0", "zorblax", source="host", original_ref="cc:s1"),
-            item("s1#0", "zorblax", source="inbox", original_ref="cc:s1"),
-            item("s2#0", "zorblax", source="host", original_ref="cc:s2")]
+    rows = [
+        item("s1#0", "zorblax", source="host", original_ref="cc:s1"),
+        item("s1#0", "zorblax", source="inbox", original_ref="cc:s1"),
+        item("s2#0", "zorblax", source="host", original_ref="cc:s2"),
+    ]
     lib = make_lib(tmp_path, rows)
     assert sorted(ids(lib.search("zorblax"))) == ["s1#0", "s2#0"]
     assert lib.timeline()["count"] == 2
 
 
-@pytest.mark.parametrize("q", ['zorblax OR', 'NOT zorblax', '"zorblax', 'zorblax)', '(zorblax',
-                               'zorblax*', "zorblax'; DROP TABLE items; --",
-                               'zorblax NEAR(a b)', '"zorblax crash"'])
+@pytest.mark.parametrize(
+    "q",
+    [
+        "zorblax OR",
+        "NOT zorblax",
+        '"zorblax',
+        "zorblax)",
+        "(zorblax",
+        "zorblax*",
+        "zorblax'; DROP TABLE items; --",
+        "zorblax NEAR(a b)",
+        '"zorblax crash"',
+    ],
+)
 def test_queries_are_literal(tmp_path, q):
     lib = make_lib(tmp_path, [item("a#0", "zorblax crash"), item("b#0", "other thing")])
     assert ids(lib.search(q)) == ["a#0"]
@@ -256,9 +321,11 @@ def test_limit_defaults_and_cap(tmp_path):
 
 
 def test_filters(tmp_path):
-    rows = [item("a#0", "zorblax", project="p1", source="s1", days_ago=5, atoms=[("fix", "zorblax")]),
-            item("b#0", "zorblax", project="p2", source="s2", days_ago=50, trust="external"),
-            item("c#0", "zorblax", project="p1", source="s2", days_ago=100, atoms=[("error", "x")])]
+    rows = [
+        item("a#0", "zorblax", project="p1", source="s1", days_ago=5, atoms=[("fix", "zorblax")]),
+        item("b#0", "zorblax", project="p2", source="s2", days_ago=50, trust="external"),
+        item("c#0", "zorblax", project="p1", source="s2", days_ago=100, atoms=[("error", "x")]),
+    ]
     lib = make_lib(tmp_path, rows)
     assert set(ids(lib.search("zorblax", project="p1"))) == {"a#0", "c#0"}
     assert set(ids(lib.search("zorblax", source="s2"))) == {"b#0", "c#0"}
@@ -307,14 +374,16 @@ def test_timeline_order_and_half_open_period(tmp_path):
 
 
 def test_later_by_subject(tmp_path):
-    rows = [item("base#0", "zorblax migration plan", days_ago=50),
-            item("n1#0", "zorblax migration redo", days_ago=40),
-            item("n2#0", "zorblax migration again", days_ago=30),
-            item("n3#0", "zorblax migration final", days_ago=20),
-            item("n4#0", "zorblax migration done", days_ago=10),
-            item("old#0", "zorblax migration idea", days_ago=60),
-            item("far#0", "zorblax migration", days_ago=5, project="other"),
-            item("unrel#0", "lunch menu", days_ago=15)]
+    rows = [
+        item("base#0", "zorblax migration plan", days_ago=50),
+        item("n1#0", "zorblax migration redo", days_ago=40),
+        item("n2#0", "zorblax migration again", days_ago=30),
+        item("n3#0", "zorblax migration final", days_ago=20),
+        item("n4#0", "zorblax migration done", days_ago=10),
+        item("old#0", "zorblax migration idea", days_ago=60),
+        item("far#0", "zorblax migration", days_ago=5, project="other"),
+        item("unrel#0", "lunch menu", days_ago=15),
+    ]
     lib = make_lib(tmp_path, rows)
     res = lib.later(id_of(lib, "base#0"), limit=3)
     assert res["found"] and res["matched_by"] == "subject"
@@ -324,8 +393,11 @@ def test_later_by_subject(tmp_path):
 
 
 def test_later_falls_back_to_project_timeline(tmp_path):
-    rows = [item("base#0", "zorblax plan", days_ago=50), item("n1#0", "lunch menu", days_ago=40),
-            item("n2#0", "coffee", days_ago=30, project="other")]
+    rows = [
+        item("base#0", "zorblax plan", days_ago=50),
+        item("n1#0", "lunch menu", days_ago=40),
+        item("n2#0", "coffee", days_ago=30, project="other"),
+    ]
     lib = make_lib(tmp_path, rows)
     res = lib.later(id_of(lib, "base#0"))
     assert res["matched_by"] == "project_timeline"
@@ -334,8 +406,11 @@ def test_later_falls_back_to_project_timeline(tmp_path):
 
 
 def test_list_sources_and_stats(tmp_path):
-    rows = [item("a#0", "x", source="s1", days_ago=3), item("b#0", "x", source="s1", days_ago=1),
-            item("c#0", "x", source="s2")]
+    rows = [
+        item("a#0", "x", source="s1", days_ago=3),
+        item("b#0", "x", source="s1", days_ago=1),
+        item("c#0", "x", source="s2"),
+    ]
     lib = make_lib(tmp_path, rows)
     src = lib.list_sources()["sources"]
     assert src[0] == {"source": "s1", "items": 2, "latest": (NOW - timedelta(days=1)).isoformat()}
@@ -350,6 +425,7 @@ def test_missing_library_is_a_clear_error(tmp_path):
 
 def test_rich_output_highlights_hits(tmp_path):
     from rich.console import Console
+
     lib = make_lib(tmp_path, [item("a#0", "Failing zorblax", atoms=[("error", "zorblax E1102")])])
     res = lib.search("zorblax")
     console = Console(record=True, width=100, color_system="truecolor", force_terminal=True)

@@ -17,8 +17,9 @@ T0 = 1_780_000_000_000  # ms
 
 def connector(**options):
     opts = {"settle_minutes": 0, "min_chars": 0, **options}
-    return make_connector(ConnectorConfig(name="oc", type="opencode", options=opts),
-                          ProjectsConfig(git=False), Path("."))
+    return make_connector(
+        ConnectorConfig(name="oc", type="opencode", options=opts), ProjectsConfig(git=False), Path(".")
+    )
 
 
 def build_db(path: Path) -> None:
@@ -34,20 +35,47 @@ def build_db(path: Path) -> None:
         CREATE TABLE session_v2 (id TEXT PRIMARY KEY, directory TEXT, time_updated INTEGER);
         CREATE TABLE session_message (id TEXT PRIMARY KEY, session_id TEXT, type TEXT, data TEXT, time_updated INTEGER);
     """)
-    db.execute("INSERT INTO session VALUES ('ses_1', 'p', NULL, '/home/me/projects/shop', 'Fix cart totals', ?, ?)", (T0, T0 + 60_000))
-    db.execute("INSERT INTO session VALUES ('ses_child', 'p', 'ses_1', '/home/me/projects/shop', 'Child session - x', ?, ?)", (T0, T0 + 1000))
-    msgs = [("msg_a", "ses_1", {"role": "user", "time": {"created": T0}}),
-            ("msg_b", "ses_1", {"role": "assistant", "time": {"created": T0 + 5000}}),
-            ("msg_c", "ses_child", {"role": "user", "time": {"created": T0}})]
+    db.execute(
+        "INSERT INTO session VALUES ('ses_1', 'p', NULL, '/home/me/projects/shop', 'Fix cart totals', ?, ?)",
+        (T0, T0 + 60_000),
+    )
+    db.execute(
+        "INSERT INTO session VALUES ('ses_child', 'p', 'ses_1', '/home/me/projects/shop', 'Child session - x', ?, ?)",
+        (T0, T0 + 1000),
+    )
+    msgs = [
+        ("msg_a", "ses_1", {"role": "user", "time": {"created": T0}}),
+        ("msg_b", "ses_1", {"role": "assistant", "time": {"created": T0 + 5000}}),
+        ("msg_c", "ses_child", {"role": "user", "time": {"created": T0}}),
+    ]
     for mid, sid, data in msgs:
-        db.execute("INSERT INTO message VALUES (?, ?, ?, ?, ?)", (mid, sid, data["time"]["created"], data["time"]["created"], json.dumps(data)))
+        db.execute(
+            "INSERT INTO message VALUES (?, ?, ?, ?, ?)",
+            (mid, sid, data["time"]["created"], data["time"]["created"], json.dumps(data)),
+        )
     parts = [
         ("prt_1", "msg_a", {"type": "text", "text": "The cart total ignores discounts, fix it"}),
         ("prt_2", "msg_a", {"type": "text", "text": "<system-reminder>INJECTED</system-reminder>", "synthetic": True}),
         ("prt_3", "msg_b", {"type": "step-start"}),
         ("prt_4", "msg_b", {"type": "reasoning", "text": "HIDDEN REASONING"}),
-        ("prt_5", "msg_b", {"type": "tool", "tool": "read", "state": {"status": "completed", "input": {"filePath": "cart.ts"}, "output": "TOOL OUTPUT"}}),
-        ("prt_6", "msg_b", {"type": "tool", "tool": "edit", "state": {"status": "completed", "input": {"filePath": "cart.ts"}, "output": "TOOL OUTPUT"}}),
+        (
+            "prt_5",
+            "msg_b",
+            {
+                "type": "tool",
+                "tool": "read",
+                "state": {"status": "completed", "input": {"filePath": "cart.ts"}, "output": "TOOL OUTPUT"},
+            },
+        ),
+        (
+            "prt_6",
+            "msg_b",
+            {
+                "type": "tool",
+                "tool": "edit",
+                "state": {"status": "completed", "input": {"filePath": "cart.ts"}, "output": "TOOL OUTPUT"},
+            },
+        ),
         ("prt_7", "msg_b", {"type": "tool", "tool": "todowrite", "state": {"input": {"todos": []}}}),
         ("prt_8", "msg_b", {"type": "text", "text": "Discounts now apply before tax."}),
         ("prt_9", "msg_b", {"type": "step-finish"}),
@@ -57,10 +85,33 @@ def build_db(path: Path) -> None:
         db.execute("INSERT INTO part VALUES (?, ?, 'x', 0, 0, ?)", (pid, mid, json.dumps(data)))
     db.execute("INSERT INTO event VALUES ('e', 'NEVER READ')")
     db.execute("INSERT INTO session_v2 VALUES ('ses_v2', '/home/me/projects/api', ?)", (T0 + 90_000,))
-    db.execute("INSERT INTO session_message VALUES ('m1', 'ses_v2', 'user', ?, ?)", (json.dumps({"text": "Add pagination to /orders", "files": []}), T0 + 80_000))
-    db.execute("INSERT INTO session_message VALUES ('m2', 'ses_v2', 'assistant', ?, ?)", (json.dumps({"content": [
-        {"type": "reasoning", "text": "HIDDEN"}, {"type": "text", "text": "Added cursor pagination."},
-        {"type": "tool", "name": "bash", "state": {"status": "completed", "input": {"command": "npm test"}, "content": [{"text": "TOOL OUTPUT"}]}}]}), T0 + 90_000))
+    db.execute(
+        "INSERT INTO session_message VALUES ('m1', 'ses_v2', 'user', ?, ?)",
+        (json.dumps({"text": "Add pagination to /orders", "files": []}), T0 + 80_000),
+    )
+    db.execute(
+        "INSERT INTO session_message VALUES ('m2', 'ses_v2', 'assistant', ?, ?)",
+        (
+            json.dumps(
+                {
+                    "content": [
+                        {"type": "reasoning", "text": "HIDDEN"},
+                        {"type": "text", "text": "Added cursor pagination."},
+                        {
+                            "type": "tool",
+                            "name": "bash",
+                            "state": {
+                                "status": "completed",
+                                "input": {"command": "npm test"},
+                                "content": [{"text": "TOOL OUTPUT"}],
+                            },
+                        },
+                    ]
+                }
+            ),
+            T0 + 90_000,
+        ),
+    )
     db.commit()
     db.close()
 
@@ -85,7 +136,8 @@ def test_v1_and_v2_tables(tmp_path):
     assert v2.cwd == "/home/me/projects/api"
     assert [b.text.split("] ", 1)[1] for b in v2.blocks] == [
         "user: Add pagination to /orders",
-        'assistant: Added cursor pagination.\n[2026-05-28 20:28] assistant: tool call: bash {"command":"npm test"}']
+        'assistant: Added cursor pagination.\n[2026-05-28 20:28] assistant: tool call: bash {"command":"npm test"}',
+    ]
     joined = "\n".join(b.text for x in r.sessions for b in x.blocks)
     for dropped in ("INJECTED", "HIDDEN", "TOOL OUTPUT", "todowrite", "tool call: read", "NEVER READ"):
         assert dropped not in joined
@@ -113,7 +165,11 @@ def test_corrupt_truncated_and_missing_db(tmp_path):
     bad = tmp_path / "trunc.db"
     bad.write_bytes(data[:100])
     r = connector(db_path=str(bad)).scan({}, time.time() + 10**6)
-    assert r.sessions == [] and len(r.warnings) == 1 and r.warnings[0].startswith(f"{bad}: not a readable OpenCode database")
+    assert (
+        r.sessions == []
+        and len(r.warnings) == 1
+        and r.warnings[0].startswith(f"{bad}: not a readable OpenCode database")
+    )
     junk = tmp_path / "junk.db"
     junk.write_bytes(b"this is not sqlite at all" * 100)
     r = connector(db_path=str(junk)).scan({}, time.time() + 10**6)
@@ -132,14 +188,27 @@ def test_db_is_opened_read_only(tmp_path):
 
 
 def test_export_dir(tmp_path):
-    doc = {"info": {"id": "ses_exp", "directory": "/home/me/projects/blog", "title": "Add RSS feed",
-                    "time": {"created": T0, "updated": T0 + 10_000}},
-           "messages": [
-               {"info": {"id": "m1", "role": "user", "time": {"created": T0}},
-                "parts": [{"type": "text", "text": "Generate an RSS feed for posts"}]},
-               {"info": {"id": "m2", "role": "assistant", "time": {"created": T0 + 9000}},
-                "parts": [{"type": "tool", "tool": "write", "state": {"input": {"filePath": "rss.xml"}, "output": "ok"}},
-                          {"type": "text", "text": "Feed written to rss.xml."}]}]}
+    doc = {
+        "info": {
+            "id": "ses_exp",
+            "directory": "/home/me/projects/blog",
+            "title": "Add RSS feed",
+            "time": {"created": T0, "updated": T0 + 10_000},
+        },
+        "messages": [
+            {
+                "info": {"id": "m1", "role": "user", "time": {"created": T0}},
+                "parts": [{"type": "text", "text": "Generate an RSS feed for posts"}],
+            },
+            {
+                "info": {"id": "m2", "role": "assistant", "time": {"created": T0 + 9000}},
+                "parts": [
+                    {"type": "tool", "tool": "write", "state": {"input": {"filePath": "rss.xml"}, "output": "ok"}},
+                    {"type": "text", "text": "Feed written to rss.xml."},
+                ],
+            },
+        ],
+    }
     (tmp_path / "ses_exp.json").write_text(json.dumps(doc))
     (tmp_path / "broken.json").write_text("{")
     (tmp_path / "other.json").write_text("[]")

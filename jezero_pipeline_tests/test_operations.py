@@ -37,8 +37,10 @@ def _run(work, instance):
     return run_connectors(cfg, str(work / "jezero.toml"), ["cc"], instance=instance)
 
 
-@pytest.mark.parametrize("minutes, cron", [(15, "*/15 * * * *"), (1, "* * * * *"), (60, "0 */1 * * *"),
-                                           (180, "0 */3 * * *"), (1440, "0 0 * * *")])
+@pytest.mark.parametrize(
+    "minutes, cron",
+    [(15, "*/15 * * * *"), (1, "* * * * *"), (60, "0 */1 * * *"), (180, "0 */3 * * *"), (1440, "0 0 * * *")],
+)
 def test_cron_for_interval(minutes, cron):
     assert cron_for(minutes) == cron
 
@@ -74,8 +76,9 @@ def test_sensor_requests_only_changed_settled_partitions(work):
         # a file still being written (mtime now, settle 30 min) is not requested
         text = (work / "jezero.toml").read_text().replace("settle_minutes = 0", "settle_minutes = 30")
         (work / "jezero.toml").write_text(text)
-        write_claude_session(work / "projects", "cccc3333-0000-4000-8000-000000000003", long_turns("fresh"),
-                             mtime=time.time())
+        write_claude_session(
+            work / "projects", "cccc3333-0000-4000-8000-000000000003", long_turns("fresh"), mtime=time.time()
+        )
         cfg = _cfg(work)
         defs = build_definitions(cfg, str(work / "jezero.toml"))
         ctx4 = dg.build_sensor_context(instance=instance, cursor=first.cursor, definitions=defs)
@@ -116,11 +119,19 @@ def test_asset_checks_pass_on_a_good_run(work):
         _, ok = _run(work, instance)
         assert ok
         checks = {}
-        for key in ("every_segment_accounted_for", "row_count_matches_summaries",
-                    "sanity_search_returns_results", "no_secret_in_library", "no_secret_left"):
-            asset = {"every_segment_accounted_for": "summaries", "no_secret_left": "redacted_segments"}.get(key, "search_index")
+        for key in (
+            "every_segment_accounted_for",
+            "row_count_matches_summaries",
+            "sanity_search_returns_results",
+            "no_secret_in_library",
+            "no_secret_left",
+        ):
+            asset = {"every_segment_accounted_for": "summaries", "no_secret_left": "redacted_segments"}.get(
+                key, "search_index"
+            )
             rec = instance.event_log_storage.get_latest_asset_check_execution_by_key(
-                [dg.AssetCheckKey(dg.AssetKey(asset), key)])
+                [dg.AssetCheckKey(dg.AssetKey(asset), key)]
+            )
             checks[key] = list(rec.values())[0].status.value if rec else None
     assert set(checks.values()) == {"SUCCEEDED"}, checks
 
@@ -149,7 +160,11 @@ def test_redact_stored_applies_new_rules_without_changing_hashes(work):
     cfg = _cfg(work)
     st = Staging(cfg.staging_dir)
     before = {r["segment_id"]: r["content_hash"] for r in st.read_rows("summaries", "cc")}
-    text = (work / "jezero.toml").read_text().replace("[[connectors]]", '[redaction]\nextra_patterns = ["ledger step \\\\d"]\n[[connectors]]')
+    text = (
+        (work / "jezero.toml")
+        .read_text()
+        .replace("[[connectors]]", '[redaction]\nextra_patterns = ["ledger step \\\\d"]\n[[connectors]]')
+    )
     (work / "jezero.toml").write_text(text)
     cfg = _cfg(work)
     report = maintenance.redact_stored(cfg)
@@ -205,9 +220,18 @@ def test_resummarize_keeps_ids(work, capsys):
 def test_import_jsonl_stores_redacted_items(work, capsys):
     f = work / "items.jsonl"
     f.write_text(
-        json.dumps({"external_id": "x1", "occurred_at": "2026-02-01T10:00:00Z", "title": "Imported decision",
-                    "summary": "We chose DuckDB. password=Hunter2Hunter2xyz", "trust": "external"}) + "\n"
-        + "not json\n")
+        json.dumps(
+            {
+                "external_id": "x1",
+                "occurred_at": "2026-02-01T10:00:00Z",
+                "title": "Imported decision",
+                "summary": "We chose DuckDB. password=Hunter2Hunter2xyz",
+                "trust": "external",
+            }
+        )
+        + "\n"
+        + "not json\n"
+    )
     assert main(["-c", str(work / "jezero.toml"), "import-jsonl", str(f), "--source", "notes", "--json"]) == 0
     out = json.loads(capsys.readouterr().out)
     assert out["imported"] == 1 and "line 2" in out["problems"][0]
@@ -221,11 +245,16 @@ def test_maintenance_and_preview_jobs_run_in_dagster(work):
     defs = build_definitions(_cfg(work), str(work / "jezero.toml"))
     with dg.instance_for_test() as instance:
         _run(work, instance)
-        for job, conf in [("preview_job", {"dry_run": True}), ("redact_stored_job", {}),
-                          ("retag_job", {"dry_run": True}), ("connector_reset_job", {"connector": "cc"})]:
+        for job, conf in [
+            ("preview_job", {"dry_run": True}),
+            ("redact_stored_job", {}),
+            ("retag_job", {"dry_run": True}),
+            ("connector_reset_job", {"connector": "cc"}),
+        ]:
             op = job.replace("_job", "_op")
             res = defs.resolve_job_def(job).execute_in_process(
-                instance=instance, run_config={"ops": {op: {"config": conf}}})
+                instance=instance, run_config={"ops": {op: {"config": conf}}}
+            )
             assert res.success, job
     assert not Staging(work / "staging").path("raw_sessions", "cc", ".files.parquet").exists()
 
@@ -251,10 +280,12 @@ def test_blocking_check_stops_the_run_before_any_model_call(tmp_path, fake_serve
     write_claude_session(tmp_path / "projects", "eeee5555-0000-4000-8000-000000000005", turns)
     monkeypatch.setattr(Redactor, "redact", lambda self, text: (text, 0))  # a broken redactor
     with dg.instance_for_test() as instance:
-        reports, ok = run_connectors(load_config(tmp_path / "jezero.toml"), str(tmp_path / "jezero.toml"),
-                                     ["cc"], instance=instance)
+        reports, ok = run_connectors(
+            load_config(tmp_path / "jezero.toml"), str(tmp_path / "jezero.toml"), ["cc"], instance=instance
+        )
         rec = instance.event_log_storage.get_latest_asset_check_execution_by_key(
-            [dg.AssetCheckKey(dg.AssetKey("redacted_segments"), "no_secret_left")])
+            [dg.AssetCheckKey(dg.AssetKey("redacted_segments"), "no_secret_left")]
+        )
     assert not ok and fake_server.total_calls == 0
     assert list(rec.values())[0].status.value == "FAILED"
 
@@ -308,8 +339,11 @@ def test_a_grown_file_is_appended_to_its_stored_session(work):
     first, _ = pipeline.collect(cfg, "cc", st)
     n = len(first[0].blocks)
     line = json.loads(path.read_text().splitlines()[-1])
-    line.update(uuid="new-1", timestamp="2026-03-01T10:00:00Z",
-                message={"role": "user", "content": "One more question about the ledger totals."})
+    line.update(
+        uuid="new-1",
+        timestamp="2026-03-01T10:00:00Z",
+        message={"role": "user", "content": "One more question about the ledger totals."},
+    )
     with open(path, "a") as f:
         f.write(json.dumps(line) + "\n")
     grown, rep = pipeline.collect(cfg, "cc", st)
@@ -358,7 +392,9 @@ def test_unchanged_partitions_are_skipped_and_any_change_rebuilds_what_it_touche
     assert resegmented[1].segments > first[1].segments and resegmented[3].calls > 0
 
     text = (work / "jezero.toml").read_text()
-    (work / "jezero.toml").write_text(text.replace("[[connectors]]", '[redaction]\nextra_patterns = ["zzqq\\\\d+"]\n[[connectors]]'))
+    (work / "jezero.toml").write_text(
+        text.replace("[[connectors]]", '[redaction]\nextra_patterns = ["zzqq\\\\d+"]\n[[connectors]]')
+    )
     reredacted = stages()
     assert [x.current for x in reredacted] == [True, True, False, False]
     assert reredacted[3].calls == 0, "same redacted text, same content hashes: nothing is paid again"

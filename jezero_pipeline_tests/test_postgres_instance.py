@@ -34,13 +34,17 @@ PG_ENV = ("DAGSTER_PG_HOST", "DAGSTER_PG_PORT", "DAGSTER_PG_USER", "DAGSTER_PG_P
 def test_instance_yaml_reads_every_connection_setting_from_the_environment() -> None:
     db = yaml.safe_load(INSTANCE_YAML.read_text())["storage"]["postgres"]["postgres_db"]
     assert {k: v for k, v in db.items()} == {
-        "hostname": {"env": "DAGSTER_PG_HOST"}, "port": {"env": "DAGSTER_PG_PORT"},
-        "username": {"env": "DAGSTER_PG_USER"}, "password": {"env": "DAGSTER_PG_PASSWORD"},
-        "db_name": {"env": "DAGSTER_PG_DB"}, "scheme": "postgresql+psycopg2",
+        "hostname": {"env": "DAGSTER_PG_HOST"},
+        "port": {"env": "DAGSTER_PG_PORT"},
+        "username": {"env": "DAGSTER_PG_USER"},
+        "password": {"env": "DAGSTER_PG_PASSWORD"},
+        "db_name": {"env": "DAGSTER_PG_DB"},
+        "scheme": "postgresql+psycopg2",
     }
 
 
 # ------------------------------------------------------------------------------ the server
+
 
 @dataclass
 class PgServer:
@@ -97,19 +101,53 @@ def postgres() -> Iterator[PgServer]:
     data = root / "data"
     started = False
     try:
-        run(as_server_user([str(bindir / "initdb"), "-D", str(data), "-U", server.user, "-E", "UTF8",
-                            "--auth=scram-sha-256", f"--pwfile={pwfile}", "--no-sync", "--no-instructions"]),
-            "initdb")
+        run(
+            as_server_user(
+                [
+                    str(bindir / "initdb"),
+                    "-D",
+                    str(data),
+                    "-U",
+                    server.user,
+                    "-E",
+                    "UTF8",
+                    "--auth=scram-sha-256",
+                    f"--pwfile={pwfile}",
+                    "--no-sync",
+                    "--no-instructions",
+                ]
+            ),
+            "initdb",
+        )
         pwfile.unlink()
-        options = (f"-p {server.port} -k {root} -c listen_addresses=127.0.0.1 "
-                   "-c fsync=off -c synchronous_commit=off -c full_page_writes=off")
-        run(as_server_user([str(bindir / "pg_ctl"), "-D", str(data), "-l", str(root / "server.log"),
-                            "-o", options, "-w", "-t", "60", "start"]), "pg_ctl start")
+        options = (
+            f"-p {server.port} -k {root} -c listen_addresses=127.0.0.1 "
+            "-c fsync=off -c synchronous_commit=off -c full_page_writes=off"
+        )
+        run(
+            as_server_user(
+                [
+                    str(bindir / "pg_ctl"),
+                    "-D",
+                    str(data),
+                    "-l",
+                    str(root / "server.log"),
+                    "-o",
+                    options,
+                    "-w",
+                    "-t",
+                    "60",
+                    "start",
+                ]
+            ),
+            "pg_ctl start",
+        )
         started = True
         import psycopg2
 
-        con = psycopg2.connect(host=server.host, port=server.port, user=server.user,
-                               password=server.password, dbname="postgres")
+        con = psycopg2.connect(
+            host=server.host, port=server.port, user=server.user, password=server.password, dbname="postgres"
+        )
         con.autocommit = True
         with con.cursor() as cur:
             cur.execute(f"CREATE DATABASE {server.db}")
@@ -117,12 +155,17 @@ def postgres() -> Iterator[PgServer]:
         yield server
     finally:
         if started:
-            subprocess.run(as_server_user([str(bindir / "pg_ctl"), "-D", str(data), "-m", "fast", "-w", "stop"]),
-                           capture_output=True, timeout=60, cwd="/")
+            subprocess.run(
+                as_server_user([str(bindir / "pg_ctl"), "-D", str(data), "-m", "fast", "-w", "stop"]),
+                capture_output=True,
+                timeout=60,
+                cwd="/",
+            )
         shutil.rmtree(root, ignore_errors=True)
 
 
 # ------------------------------------------------------------------------- the run workers
+
 
 def run_partition(config_path: str, partition: str, start_together, results) -> None:
     """One run worker (its own process): the instance comes from $DAGSTER_HOME/dagster.yaml."""
@@ -135,10 +178,17 @@ def run_partition(config_path: str, partition: str, start_together, results) -> 
     instance = dg.DagsterInstance.get()
     job = build_definitions(load_config(config_path), config_path).resolve_job_def("connector_job")
     start_together.wait(timeout=120)
-    result = job.execute_in_process(partition_key=partition, instance=instance, raise_on_error=False,
-                                    run_config={"loggers": QUIET})
-    results.put({"partition": partition, "run_id": result.run_id, "success": result.success,
-                 "run_storage": type(instance.run_storage).__name__})
+    result = job.execute_in_process(
+        partition_key=partition, instance=instance, raise_on_error=False, run_config={"loggers": QUIET}
+    )
+    results.put(
+        {
+            "partition": partition,
+            "run_id": result.run_id,
+            "success": result.success,
+            "run_storage": type(instance.run_storage).__name__,
+        }
+    )
 
 
 def write_config(folder: Path) -> Path:
@@ -148,8 +198,9 @@ def write_config(folder: Path) -> Path:
 
 
 @pytest.mark.slow
-def test_two_partitions_at_once_are_recorded_in_postgres(postgres: PgServer, tmp_path: Path,
-                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+def test_two_partitions_at_once_are_recorded_in_postgres(
+    postgres: PgServer, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     import dagster as dg
     import psycopg2
     from dagster_postgres import PostgresRunStorage
@@ -173,8 +224,10 @@ def test_two_partitions_at_once_are_recorded_in_postgres(postgres: PgServer, tmp
     ctx = multiprocessing.get_context("spawn")
     start_together = ctx.Barrier(len(PARTITIONS))
     results = ctx.Queue()
-    workers = [ctx.Process(target=run_partition, args=(str(write_config(tmp_path / p)), p, start_together, results))
-               for p in PARTITIONS]
+    workers = [
+        ctx.Process(target=run_partition, args=(str(write_config(tmp_path / p)), p, start_together, results))
+        for p in PARTITIONS
+    ]
     for w in workers:
         w.start()
     try:
@@ -200,26 +253,30 @@ def test_two_partitions_at_once_are_recorded_in_postgres(postgres: PgServer, tmp
             assert rec.dagster_run.status == dg.DagsterRunStatus.SUCCESS, (p, rec.dagster_run.status)
             assert rec.dagster_run.run_id == reported[p]["run_id"]
         # Both runs were in progress at the same moment: the storage took concurrent writers.
-        assert max(r.start_time for r in records) < min(r.end_time for r in records), \
-            [(r.start_time, r.end_time) for r in records]
+        assert max(r.start_time for r in records) < min(r.end_time for r in records), [
+            (r.start_time, r.end_time) for r in records
+        ]
 
         for p in PARTITIONS:
             mats = instance.fetch_materializations(
-                dg.AssetRecordsFilter(asset_key=dg.AssetKey("summaries"), asset_partitions=[p]), limit=5).records
+                dg.AssetRecordsFilter(asset_key=dg.AssetKey("summaries"), asset_partitions=[p]), limit=5
+            ).records
             assert len(mats) == 1, (p, mats)
             meta = {k: v.value for k, v in mats[0].asset_materialization.metadata.items()}
             assert mats[0].run_id == reported[p]["run_id"]
             assert meta["docs"] > 0 and meta["calls"] == meta["docs"] and meta["failed"] == 0, meta
             assert meta["provider"] == "extractive"
             raw = instance.fetch_materializations(
-                dg.AssetRecordsFilter(asset_key=dg.AssetKey("raw_sessions"), asset_partitions=[p]), limit=5).records
+                dg.AssetRecordsFilter(asset_key=dg.AssetKey("raw_sessions"), asset_partitions=[p]), limit=5
+            ).records
             assert raw and raw[0].asset_materialization.metadata["sessions"].value > 0
     finally:
         instance.dispose()
 
     # The history really lives in the server, where every machine of a team can read it.
-    con = psycopg2.connect(host=postgres.host, port=postgres.port, user=postgres.user,
-                           password=postgres.password, dbname=postgres.db)
+    con = psycopg2.connect(
+        host=postgres.host, port=postgres.port, user=postgres.user, password=postgres.password, dbname=postgres.db
+    )
     try:
         with con.cursor() as cur:
             cur.execute("SELECT count(*) FROM runs WHERE status = 'SUCCESS'")

@@ -129,21 +129,73 @@ def test_from_config_uses_patterns_and_secret_env(monkeypatch):
 
 # --------------------------------------------------------------------------- properties
 
-_SAFE_WORDS = (
-    "the run failed because the cache was stale so we rebuilt index and tests pass now "
-    "segment summary library config file path line error fix decision rationale hash value "
-    "function returns list of spans sorted merged rewrite once python duckdb dagster asset"
-).split()
+_SAFE_WORDS = [
+    "the",
+    "run",
+    "failed",
+    "because",
+    "the",
+    "cache",
+    "was",
+    "stale",
+    "so",
+    "we",
+    "rebuilt",
+    "index",
+    "and",
+    "tests",
+    "pass",
+    "now",
+    "segment",
+    "summary",
+    "library",
+    "config",
+    "file",
+    "path",
+    "line",
+    "error",
+    "fix",
+    "decision",
+    "rationale",
+    "hash",
+    "value",
+    "function",
+    "returns",
+    "list",
+    "of",
+    "spans",
+    "sorted",
+    "merged",
+    "rewrite",
+    "once",
+    "python",
+    "duckdb",
+    "dagster",
+    "asset",
+]
 _SAFE_PUNCT = [" ", " ", " ", "\n", ". ", ", ", ": ", " = ", "(", ")", "-", "/"]
 _SECRET_SNIPPETS = [c["text"] for c in SECRETS[:60]] + [
-    "[REDACTED:password]", "[REDACTED:", "]", "password=", "token: ", "Bearer ", "-----BEGIN RSA PRIVATE KEY-----",
-    "-----END RSA PRIVATE KEY-----", "\\n", "mysql -p", "://u:p@",
+    "[REDACTED:password]",
+    "[REDACTED:",
+    "]",
+    "password=",
+    "token: ",
+    "Bearer ",
+    "-----BEGIN RSA PRIVATE KEY-----",
+    "-----END RSA PRIVATE KEY-----",
+    "\\n",
+    "mysql -p",
+    "://u:p@",
 ]
 
 safe_text = st.lists(st.one_of(st.sampled_from(_SAFE_WORDS), st.sampled_from(_SAFE_PUNCT)), max_size=80).map("".join)
 mixed_text = st.lists(
-    st.one_of(st.sampled_from(_SAFE_WORDS), st.sampled_from(_SAFE_PUNCT), st.sampled_from(_SECRET_SNIPPETS),
-              st.text(max_size=6)),
+    st.one_of(
+        st.sampled_from(_SAFE_WORDS),
+        st.sampled_from(_SAFE_PUNCT),
+        st.sampled_from(_SECRET_SNIPPETS),
+        st.text(max_size=6),
+    ),
     max_size=30,
 ).map("".join)
 

@@ -28,13 +28,13 @@ base_url = "{fake_server.anthropic_base_url}"
 name = "claude-code"
 type = "claude_code"
 [connectors.options]
-projects_dir = "{root / 'claude' / 'projects'}"
+projects_dir = "{root / "claude" / "projects"}"
 settle_minutes = 0
 [[connectors]]
 name = "codex"
 type = "codex"
 [connectors.options]
-sessions_dir = "{root / 'codex' / 'sessions'}"
+sessions_dir = "{root / "codex" / "sessions"}"
 settle_minutes = 0
 """)
     cfg = load_config(tmp_path / "jezero.toml")

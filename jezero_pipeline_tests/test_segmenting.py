@@ -1,6 +1,6 @@
 """Segment boundaries, ids and the middle cut, as Jezero's rules say."""
 
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 from jezero_pipeline.models import Block, Session
 from jezero_pipeline.segmenting import group_blocks, segment_session, shorten
 
-T0 = datetime(2026, 1, 1, tzinfo=timezone.utc)
+T0 = datetime(2026, 1, 1, tzinfo=UTC)
 
 
 def _session(lengths: list[int], title: str | None = "Fix the build") -> Session:

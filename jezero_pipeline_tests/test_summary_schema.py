@@ -14,7 +14,6 @@ from jezero_pipeline.models import ATOM_KINDS, Atom
 from jezero_pipeline.summarizing.schema import (
     SUMMARY_SCHEMA,
     SummaryError,
-    clean_text,
     parse_summary,
 )
 
@@ -67,10 +66,12 @@ def test_title_is_stripped_and_cut_at_200():
 
 
 def test_json_encoded_lists_are_decoded():
-    s = parse_summary(answer(
-        questions=json.dumps(["Why DuckDB?", "How fast?"]),
-        atoms=json.dumps([{"kind": "fix", "text": "pin duckdb"}]),
-    ))
+    s = parse_summary(
+        answer(
+            questions=json.dumps(["Why DuckDB?", "How fast?"]),
+            atoms=json.dumps([{"kind": "fix", "text": "pin duckdb"}]),
+        )
+    )
     assert s.questions == ["Why DuckDB?", "How fast?"]
     assert s.atoms == [Atom("fix", "pin duckdb")]
 
@@ -82,9 +83,16 @@ def test_a_non_json_string_is_a_one_element_list():
 
 
 def test_string_atoms_split_at_the_first_colon():
-    s = parse_summary(answer(atoms=[
-        "command: git commit -m 'a: b'", "Risk : data loss", "note: unknown kind", "no colon at all",
-    ]))
+    s = parse_summary(
+        answer(
+            atoms=[
+                "command: git commit -m 'a: b'",
+                "Risk : data loss",
+                "note: unknown kind",
+                "no colon at all",
+            ]
+        )
+    )
     assert s.atoms == [
         Atom("command", "git commit -m 'a: b'"),
         Atom("risk", "data loss"),
@@ -94,21 +102,29 @@ def test_string_atoms_split_at_the_first_colon():
 
 
 def test_unknown_dict_kinds_become_fact_and_bad_entries_are_dropped():
-    s = parse_summary(answer(atoms=[
-        {"kind": "insight", "text": "Parquet is columnar"},
-        {"kind": "FIX", "text": "  retry on 429  "},
-        {"kind": "error", "text": ""},
-        {"kind": "error"},
-        {"text": "no kind"},
-        42, None, ["nested"],
-    ], questions=["ok?", "", 7, None, {"q": 1}]))
+    s = parse_summary(
+        answer(
+            atoms=[
+                {"kind": "insight", "text": "Parquet is columnar"},
+                {"kind": "FIX", "text": "  retry on 429  "},
+                {"kind": "error", "text": ""},
+                {"kind": "error"},
+                {"text": "no kind"},
+                42,
+                None,
+                ["nested"],
+            ],
+            questions=["ok?", "", 7, None, {"q": 1}],
+        )
+    )
     assert s.atoms == [Atom("fact", "Parquet is columnar"), Atom("fix", "retry on 429"), Atom("fact", "no kind")]
     assert s.questions == ["ok?", "7"]
 
 
 def test_caps_of_six_questions_and_twelve_atoms():
-    s = parse_summary(answer(questions=[f"q{i}" for i in range(10)],
-                             atoms=[{"kind": "fact", "text": f"a{i}"} for i in range(20)]))
+    s = parse_summary(
+        answer(questions=[f"q{i}" for i in range(10)], atoms=[{"kind": "fact", "text": f"a{i}"} for i in range(20)])
+    )
     assert s.questions == [f"q{i}" for i in range(6)]
     assert [a.text for a in s.atoms] == [f"a{i}" for i in range(12)]
 
@@ -119,20 +135,19 @@ def test_project_is_lowercased_and_empty_means_none(value, expected):
 
 
 def test_terminal_escapes_and_control_characters_are_stripped():
-    s = parse_summary(answer(
-        title="\x1b[31mRed\x1b[0m title\x07",
-        summary="line one\nline\ttwo\x1b]0;evil title\x07 end\r\x00",
-        atoms=["error: \x1b[1mBoom\x1b[22m\x9b2J"],
-    ))
+    s = parse_summary(
+        answer(
+            title="\x1b[31mRed\x1b[0m title\x07",
+            summary="line one\nline\ttwo\x1b]0;evil title\x07 end\r\x00",
+            atoms=["error: \x1b[1mBoom\x1b[22m\x9b2J"],
+        )
+    )
     assert s.title == "Red title"
     assert s.summary == "line one\nline\ttwo end"
     assert s.atoms == [Atom("error", "Boom")]
 
 
-def test_lone_surrogates_become_replacement_characters_and_pairs_are_joined():
-    assert clean_text("a\ud800b") == "a\ufffdb"
-    assert clean_text("\udc00") == "\ufffd"
-    assert clean_text("\ud83d\ude00") == "\U0001F600"
+def test_a_lone_surrogate_in_an_answer_becomes_a_replacement_character():
     s = parse_summary('{"title": "x\\ud800y", "summary": "ok", "questions": [], "atoms": [], "project": null}')
     assert s.title == "x\ufffdy"
     s.title.encode("utf-8")  # storable
@@ -141,18 +156,24 @@ def test_lone_surrogates_become_replacement_characters_and_pairs_are_joined():
 # --- property: whatever arrives, the result is safe or a SummaryError --------------------
 
 _FORBIDDEN = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\ud800-\udfff]")
-_text = st.text(alphabet=st.characters(codec=None, min_codepoint=0, max_codepoint=0x10FFFF), max_size=40) | st.sampled_from(
-    ["error: x", "fix:", "\x1b[31m", "RISK: y", '["a", "b"]', '[{"kind": "fix", "text": "t"}]', "   "]
-)
+_text = st.text(
+    alphabet=st.characters(codec=None, min_codepoint=0, max_codepoint=0x10FFFF), max_size=40
+) | st.sampled_from(["error: x", "fix:", "\x1b[31m", "RISK: y", '["a", "b"]', '[{"kind": "fix", "text": "t"}]', "   "])
 _json = st.recursive(
     st.none() | st.booleans() | st.integers() | st.floats(allow_nan=True) | _text,
-    lambda children: st.lists(children, max_size=15) | st.dictionaries(_text | st.sampled_from(["kind", "text"]), children, max_size=4),
+    lambda children: (
+        st.lists(children, max_size=15)
+        | st.dictionaries(_text | st.sampled_from(["kind", "text"]), children, max_size=4)
+    ),
     max_leaves=40,
 )
-_answers = st.fixed_dictionaries(
-    {},
-    optional={k: _json for k in ("title", "summary", "questions", "atoms", "project")},
-) | _json
+_answers = (
+    st.fixed_dictionaries(
+        {},
+        optional={k: _json for k in ("title", "summary", "questions", "atoms", "project")},
+    )
+    | _json
+)
 
 
 def _check_text(value: str) -> None:

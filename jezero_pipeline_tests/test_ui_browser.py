@@ -30,13 +30,21 @@ from sessionfiles import write_samples_config
 REPO = Path(__file__).resolve().parents[1]
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
-    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
 ]
 ASSETS = {"raw_sessions", "segments", "redacted_segments", "summaries", "search_index"}
 LINEAGE = {
-    ("raw_sessions", "segments"), ("segments", "redacted_segments"),
-    ("redacted_segments", "summaries"), ("summaries", "search_index"),
+    ("raw_sessions", "segments"),
+    ("segments", "redacted_segments"),
+    ("redacted_segments", "summaries"),
+    ("summaries", "search_index"),
 }
 ASSET_NODES_QUERY = "{ assetNodes { assetKey { path } dependencyKeys { path } } }"
 
@@ -44,8 +52,9 @@ pytestmark = pytest.mark.slow
 
 
 def graphql(base_url: str, query: str) -> dict:
-    req = urllib.request.Request(f"{base_url}/graphql", data=json.dumps({"query": query}).encode(),
-                                 headers={"Content-Type": "application/json"})
+    req = urllib.request.Request(
+        f"{base_url}/graphql", data=json.dumps({"query": query}).encode(), headers={"Content-Type": "application/json"}
+    )
     with urllib.request.urlopen(req, timeout=10) as resp:
         return json.load(resp)
 
@@ -97,9 +106,14 @@ def webserver(tmp_path: Path) -> Iterator[str]:
     env = {**os.environ, "DAGSTER_HOME": str(home), "JEZERO_CONFIG": str(config)}
     with log.open("w") as out:
         # own process group: the webserver starts a code-server child, and both must go
-        proc = subprocess.Popen([str(exe), "-w", "workspace.yaml", "-h", "127.0.0.1", "-p", str(port)],
-                                cwd=REPO, env=env, stdout=out, stderr=subprocess.STDOUT,
-                                start_new_session=True)
+        proc = subprocess.Popen(
+            [str(exe), "-w", "workspace.yaml", "-h", "127.0.0.1", "-p", str(port)],
+            cwd=REPO,
+            env=env,
+            stdout=out,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
     base_url = f"http://127.0.0.1:{port}"
     try:
         wait_for_code_location(proc, base_url, log)
@@ -137,10 +151,12 @@ READ_GRAPH_JS = """
 
 def nearest_node(nodes: list[dict], x: float, y: float) -> tuple[str, float]:
     """The node whose box is closest to the point, and how far the point is from it."""
+
     def distance(n: dict) -> float:
         dx = max(n["x"] - x, 0, x - (n["x"] + n["w"]))
         dy = max(n["y"] - y, 0, y - (n["y"] + n["h"]))
         return (dx * dx + dy * dy) ** 0.5
+
     best = min(nodes, key=distance)
     return best["name"], distance(best)
 
@@ -168,16 +184,21 @@ def test_asset_graph_shows_the_five_assets_and_their_lineage(webserver: str, tmp
     # What the server says the definitions are (the picture must match this).
     nodes = graphql(webserver, ASSET_NODES_QUERY)["data"]["assetNodes"]
     declared = {"/".join(n["assetKey"]["path"]) for n in nodes}
-    declared_edges = {("/".join(d["path"]), "/".join(n["assetKey"]["path"]))
-                      for n in nodes for d in n["dependencyKeys"]}
+    declared_edges = {
+        ("/".join(d["path"]), "/".join(n["assetKey"]["path"])) for n in nodes for d in n["dependencyKeys"]
+    }
     assert declared == ASSETS
     assert declared_edges == LINEAGE
 
     screenshot = tmp_path / "asset-graph.png"
     with sync_playwright() as pw:
         browser = pw.chromium.launch_persistent_context(
-            str(tmp_path / "chromium-profile"), executable_path=CHROMIUM, headless=True,
-            args=CHROMIUM_ARGS, viewport={"width": 1600, "height": 1000})
+            str(tmp_path / "chromium-profile"),
+            executable_path=CHROMIUM,
+            headless=True,
+            args=CHROMIUM_ARGS,
+            viewport={"width": 1600, "height": 1000},
+        )
         try:
             page = browser.new_page()
             page.set_default_timeout(60_000)
@@ -189,14 +210,15 @@ def test_asset_graph_shows_the_five_assets_and_their_lineage(webserver: str, tmp
             if not graph.get_by_text("raw_sessions", exact=True).count():
                 panel = graph.locator("xpath=..").bounding_box()
                 assert panel, "the lineage graph has no size"
-                page.mouse.click(panel["x"] + panel["width"] / 2, panel["y"] + panel["height"] - 40,
-                                 button="right")
+                page.mouse.click(panel["x"] + panel["width"] / 2, panel["y"] + panel["height"] - 40, button="right")
                 page.get_by_role("menuitem", name="Expand all groups").click()
             for name in sorted(ASSETS):
                 graph.get_by_text(name, exact=True).first.wait_for(state="visible")
             page.wait_for_function(
-                "n => document.querySelectorAll('svg[class*=\"AssetGraphExplorer_svgContainer\"] "
-                "path[marker-end]').length >= n", arg=len(LINEAGE))
+                'n => document.querySelectorAll(\'svg[class*="AssetGraphExplorer_svgContainer"] '
+                "path[marker-end]').length >= n",
+                arg=len(LINEAGE),
+            )
             drawn = page.evaluate(READ_GRAPH_JS, sorted(ASSETS))
             page.screenshot(path=str(screenshot))
         finally:

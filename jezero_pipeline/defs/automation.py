@@ -32,15 +32,20 @@ def cron_for(minutes: int) -> str:
 def connector_schedules(cfg: Config, job: dg.UnresolvedAssetJobDefinition) -> list[dg.ScheduleDefinition]:
     schedules = []
     for c in cfg.connectors:
+
         def request(context: dg.ScheduleEvaluationContext, name: str = c.name) -> dg.RunRequest:
             return dg.RunRequest(partition_key=name, tags={"jezero/trigger": "schedule"})
 
-        schedules.append(dg.ScheduleDefinition(
-            name=f"{c.name.replace('-', '_')}_every_{c.interval_minutes}m",
-            cron_schedule=cron_for(c.interval_minutes), job=job, execution_fn=request,
-            default_status=dg.DefaultScheduleStatus.STOPPED,
-            description=f"Run connector {c.name!r} every {c.interval_minutes} minutes.",
-        ))
+        schedules.append(
+            dg.ScheduleDefinition(
+                name=f"{c.name.replace('-', '_')}_every_{c.interval_minutes}m",
+                cron_schedule=cron_for(c.interval_minutes),
+                job=job,
+                execution_fn=request,
+                default_status=dg.DefaultScheduleStatus.STOPPED,
+                description=f"Run connector {c.name!r} every {c.interval_minutes} minutes.",
+            )
+        )
     return schedules
 
 
@@ -74,8 +79,12 @@ def changed_settled_files(cfg: Config, c: ConnectorConfig, staging: Staging, now
 
 
 def change_sensor(cfg: Config, job: dg.UnresolvedAssetJobDefinition) -> dg.SensorDefinition:
-    @dg.sensor(job=job, minimum_interval_seconds=60, default_status=dg.DefaultSensorStatus.STOPPED,
-               description="Requests a connector's partition when its files changed and have settled.")
+    @dg.sensor(
+        job=job,
+        minimum_interval_seconds=60,
+        default_status=dg.DefaultSensorStatus.STOPPED,
+        description="Requests a connector's partition when its files changed and have settled.",
+    )
     def transcripts_changed(context: dg.SensorEvaluationContext):
         staging = Staging(cfg.staging_dir)
         cursor = json.loads(context.cursor or "{}")
@@ -90,8 +99,13 @@ def change_sensor(cfg: Config, job: dg.UnresolvedAssetJobDefinition) -> dg.Senso
             if cursor.get(c.name) == fingerprint:
                 continue  # already requested for exactly these changes
             cursor[c.name] = fingerprint
-            requests.append(dg.RunRequest(partition_key=c.name, run_key=f"{c.name}:{fingerprint}",
-                                          tags={"jezero/trigger": "sensor", "jezero/changed_files": str(len(changed))}))
+            requests.append(
+                dg.RunRequest(
+                    partition_key=c.name,
+                    run_key=f"{c.name}:{fingerprint}",
+                    tags={"jezero/trigger": "sensor", "jezero/changed_files": str(len(changed))},
+                )
+            )
         context.update_cursor(json.dumps(cursor, sort_keys=True))
         if not requests:
             return dg.SkipReason("no connector has changed, settled files")
@@ -113,5 +127,6 @@ def resummarize_condition(cfg: Config) -> dg.AutomationCondition | None:
     """Only when the config opts in: a code-version change re-requests every partition once."""
     if not cfg.automation.resummarize_on_code_change:
         return None
-    return (dg.AutomationCondition.code_version_changed().since_last_handled()
-            & ~dg.AutomationCondition.in_progress()).with_label("code version changed (opted in)")
+    return (
+        dg.AutomationCondition.code_version_changed().since_last_handled() & ~dg.AutomationCondition.in_progress()
+    ).with_label("code version changed (opted in)")

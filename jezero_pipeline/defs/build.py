@@ -23,11 +23,13 @@ def build_definitions(cfg: Config, config_path: str = "") -> dg.Definitions:
         description="Collect, segment, redact and summarise one connector (one partition).",
     )
     summaries_job = dg.define_asset_job(
-        "summaries_job", selection=dg.AssetSelection.assets(summaries),
+        "summaries_job",
+        selection=dg.AssetSelection.assets(summaries),
         description="Summarise one partition again (resummarize, or after a model change).",
     )
     library_job = dg.define_asset_job(
-        "library_job", selection=dg.AssetSelection.assets(search_index),
+        "library_job",
+        selection=dg.AssetSelection.assets(search_index),
         description="Rebuild the DuckDB library from every partition's summaries.",
     )
     return dg.Definitions(
@@ -40,9 +42,10 @@ def build_definitions(cfg: Config, config_path: str = "") -> dg.Definitions:
             # Runs the automation conditions (the library follows its summaries) whenever the
             # daemon runs (`dagster dev` or `dagster-daemon run`).
             dg.AutomationConditionSensorDefinition(
-                "library_follows_summaries", target=dg.AssetSelection.all(),
-                default_status=dg.DefaultSensorStatus.RUNNING),
+                "library_follows_summaries",
+                target=dg.AssetSelection.all(),
+                default_status=dg.DefaultSensorStatus.RUNNING,
+            ),
         ],
         resources={"jezero": JezeroResource(config_path=config_path)},
     )
-

@@ -28,18 +28,31 @@ def build_checks(summaries: dg.AssetsDefinition, search_index: dg.AssetsDefiniti
         return dg.AssetCheckResult(
             passed=not missing and not pending,
             severity=dg.AssetCheckSeverity.ERROR if missing else dg.AssetCheckSeverity.WARN,
-            metadata={"missing": len(missing), "pending_budget": len(pending),
-                      "missing_ids": dg.MetadataValue.json(missing[:100]),
-                      "pending_ids": dg.MetadataValue.json(pending[:100])})
+            metadata={
+                "missing": len(missing),
+                "pending_budget": len(pending),
+                "missing_ids": dg.MetadataValue.json(missing[:100]),
+                "pending_ids": dg.MetadataValue.json(pending[:100]),
+            },
+        )
 
     @dg.multi_asset_check(
         specs=[
-            dg.AssetCheckSpec("row_count_matches_summaries", asset=search_index,
-                              description="Library rows equal the good summaries of every partition."),
-            dg.AssetCheckSpec("sanity_search_returns_results", asset=search_index,
-                              description="A word of the newest title finds that item."),
-            dg.AssetCheckSpec("no_secret_in_library", asset=search_index,
-                              description="No redaction detector fires on any stored text."),
+            dg.AssetCheckSpec(
+                "row_count_matches_summaries",
+                asset=search_index,
+                description="Library rows equal the good summaries of every partition.",
+            ),
+            dg.AssetCheckSpec(
+                "sanity_search_returns_results",
+                asset=search_index,
+                description="A word of the newest title finds that item.",
+            ),
+            dg.AssetCheckSpec(
+                "no_secret_in_library",
+                asset=search_index,
+                description="No redaction detector fires on any stored text.",
+            ),
         ],
     )
     def library_checks(jezero: JezeroResource):
@@ -59,24 +72,34 @@ def build_checks(summaries: dg.AssetsDefinition, search_index: dg.AssetsDefiniti
         try:
             rows = con.execute(
                 "select id, title, summary, cast(questions as varchar), cast(atoms as varchar), original, project "
-                "from items order by occurred_at desc, id").fetchall()
+                "from items order by occurred_at desc, id"
+            ).fetchall()
         finally:
             con.close()
-        yield dg.AssetCheckResult(check_name="row_count_matches_summaries", passed=len(rows) == expected,
-                                  metadata={"library_rows": len(rows), "good_summaries": expected})
+        yield dg.AssetCheckResult(
+            check_name="row_count_matches_summaries",
+            passed=len(rows) == expected,
+            metadata={"library_rows": len(rows), "good_summaries": expected},
+        )
         if rows:
             words = _WORD.findall(rows[0][1] or "") or _WORD.findall(rows[0][2] or "")
             query = words[0] if words else ""
             hits = Library(path, cfg.search).search(query)["results"] if query else []
             found = any(h["id"] == rows[0][0] for h in hits)
-            yield dg.AssetCheckResult(check_name="sanity_search_returns_results", passed=found,
-                                      metadata={"query": query, "hits": len(hits), "expected_id": rows[0][0]})
+            yield dg.AssetCheckResult(
+                check_name="sanity_search_returns_results",
+                passed=found,
+                metadata={"query": query, "hits": len(hits), "expected_id": rows[0][0]},
+            )
         else:
-            yield dg.AssetCheckResult(check_name="sanity_search_returns_results", passed=expected == 0,
-                                      metadata={"note": "empty library"})
+            yield dg.AssetCheckResult(
+                check_name="sanity_search_returns_results", passed=expected == 0, metadata={"note": "empty library"}
+            )
         offenders = [r[0] for r in rows if any(jezero.redactor.spans(v) for v in r[1:] if v)]
-        yield dg.AssetCheckResult(check_name="no_secret_in_library", passed=not offenders,
-                                  metadata={"offenders": len(offenders),
-                                            "offending_ids": dg.MetadataValue.json(offenders[:100])})
+        yield dg.AssetCheckResult(
+            check_name="no_secret_in_library",
+            passed=not offenders,
+            metadata={"offenders": len(offenders), "offending_ids": dg.MetadataValue.json(offenders[:100])},
+        )
 
     return [every_segment_accounted_for, library_checks]

@@ -1,6 +1,5 @@
 """Maintenance jobs: the same functions as the CLI commands, launchable from the UI."""
 
-
 import dagster as dg
 
 from .. import maintenance
@@ -42,15 +41,21 @@ def preview_op(context: dg.OpExecutionContext, jezero: JezeroResource, config: P
 def redact_stored_op(context: dg.OpExecutionContext, jezero: JezeroResource, config: RedactStoredConfig) -> None:
     report = maintenance.redact_stored(jezero.config, jezero.redactor, dry_run=config.dry_run)
     context.log.info(str(report))
-    context.log_event(dg.AssetObservation(asset_key="search_index", metadata={f"redact_stored_{k}": v for k, v in report.items() if isinstance(v, (int, bool))}))
+    context.log_event(
+        dg.AssetObservation(
+            asset_key="search_index",
+            metadata={f"redact_stored_{k}": v for k, v in report.items() if isinstance(v, (int, bool))},
+        )
+    )
 
 
 @dg.op(description="Re-apply project hints (paths, git, roots, aliases); no model call.")
 def retag_op(context: dg.OpExecutionContext, jezero: JezeroResource, config: RetagConfig) -> None:
     names = [config.connector] if config.connector else [c.name for c in jezero.config.connectors]
     for name in names:
-        context.log.info(str(maintenance.retag(jezero.config, name, dry_run=config.dry_run,
-                                               ask_model=config.ask_model)))
+        context.log.info(
+            str(maintenance.retag(jezero.config, name, dry_run=config.dry_run, ask_model=config.ask_model))
+        )
 
 
 @dg.op(description="Forget which files a connector read; items stay and unchanged ones are not paid again.")

@@ -11,7 +11,7 @@ import json
 import logging
 import os
 import time
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -40,8 +40,19 @@ from .schema import (
 log = logging.getLogger(__name__)
 
 ITEM_COLUMNS = [
-    "source", "external_id", "session_id", "occurred_at", "title", "summary", "questions",
-    "atoms", "project", "trust", "original", "original_ref", "content_hash",
+    "source",
+    "external_id",
+    "session_id",
+    "occurred_at",
+    "title",
+    "summary",
+    "questions",
+    "atoms",
+    "project",
+    "trust",
+    "original",
+    "original_ref",
+    "content_hash",
 ]
 
 
@@ -156,24 +167,26 @@ def _fsync(path: Path) -> None:
 
 
 def _write(con: duckdb.DuckDBPyConnection, df: pd.DataFrame, max_id_ever: int) -> None:
-    frame = pd.DataFrame({
-        "id": df["id"],
-        "source": df["source"],
-        "external_id": df["external_id"],
-        "session_id": df["session_id"],
-        "occurred_at": df["occurred_at"],
-        "title": df["title"],
-        "summary": df["summary"],
-        "questions_json": [json.dumps(q, ensure_ascii=False) for q in df["questions"]],
-        "atoms_json": [json.dumps(a, ensure_ascii=False) for a in df["atoms"]],
-        "project": df["project"],
-        "trust": df["trust"],
-        "original": df["original"],
-        "original_ref": df["original_ref"],
-        "content_hash": df["content_hash"],
-        "questions_text": ["\n".join(q) for q in df["questions"]],
-        "atoms_text": ["\n".join(a["text"] for a in atoms) for atoms in df["atoms"]],
-    })
+    frame = pd.DataFrame(
+        {
+            "id": df["id"],
+            "source": df["source"],
+            "external_id": df["external_id"],
+            "session_id": df["session_id"],
+            "occurred_at": df["occurred_at"],
+            "title": df["title"],
+            "summary": df["summary"],
+            "questions_json": [json.dumps(q, ensure_ascii=False) for q in df["questions"]],
+            "atoms_json": [json.dumps(a, ensure_ascii=False) for a in df["atoms"]],
+            "project": df["project"],
+            "trust": df["trust"],
+            "original": df["original"],
+            "original_ref": df["original_ref"],
+            "content_hash": df["content_hash"],
+            "questions_text": ["\n".join(q) for q in df["questions"]],
+            "atoms_text": ["\n".join(a["text"] for a in atoms) for atoms in df["atoms"]],
+        }
+    )
     con.execute(ITEMS_DDL)
     con.register("frame", frame)
     con.execute("""
@@ -192,7 +205,7 @@ def _write(con: duckdb.DuckDBPyConnection, df: pd.DataFrame, max_id_ever: int) -
         "schema_version": str(SCHEMA_VERSION),
         "tokenizer": json.dumps(TOKENIZER_SETTINGS),
         "fields": json.dumps(FIELDS),
-        "built_at": datetime.now(timezone.utc).isoformat(),
+        "built_at": datetime.now(UTC).isoformat(),
         "max_id_ever": str(max_id_ever),
         "impact_original_weight": repr(IMPACT_ORIGINAL_WEIGHT),
         "duckdb_version": duckdb.__version__,
@@ -212,8 +225,7 @@ def _build_postings(con: duckdb.DuckDBPyConnection) -> None:
     """
     names = list(FIELDS.values())
     fields_sql = " UNION ALL ".join(
-        f"SELECT id, {i} AS fno, {col} AS txt FROM items WHERE {col} IS NOT NULL"
-        for i, col in enumerate(FIELDS)
+        f"SELECT id, {i} AS fno, {col} AS txt FROM items WHERE {col} IS NOT NULL" for i, col in enumerate(FIELDS)
     )
     con.execute(f"""
         CREATE TEMP TABLE words AS

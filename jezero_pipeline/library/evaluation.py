@@ -85,8 +85,9 @@ def _rank(results: list[dict[str, Any]], expect: list) -> int | None:
     return None
 
 
-def run_eval(library: Library, cases_file: Path, k: int | None = 5, save: Path | None = None,
-             compare: Path | None = None) -> dict[str, Any]:
+def run_eval(
+    library: Library, cases_file: Path, k: int | None = 5, save: Path | None = None, compare: Path | None = None
+) -> dict[str, Any]:
     """Run every case; return metrics, per-case ranks and (with `compare`) what changed."""
     defaults, cases = load_cases(cases_file)
     k_default = int(defaults.get("k", k or 5)) if k is None else int(k)
@@ -99,13 +100,22 @@ def run_eval(library: Library, cases_file: Path, k: int | None = 5, save: Path |
             if case["kind"] == "later":
                 results = library.later(case["item"], query=case.get("query"), limit=ck)["later"]
             else:
-                results = library.search(query, project=case.get("project"), source=case.get("source"),
-                                         limit=ck)["results"]
+                results = library.search(query, project=case.get("project"), source=case.get("source"), limit=ck)[
+                    "results"
+                ]
         except QueryError as err:
             results, error = [], str(err)
         rank = _rank(results[:ck], case["expect"])
-        per_case.append({"id": case["id"], "rank": rank, "k": ck, "hit1": rank == 1,
-                         "hitk": rank is not None and rank <= ck, "error": error})
+        per_case.append(
+            {
+                "id": case["id"],
+                "rank": rank,
+                "k": ck,
+                "hit1": rank == 1,
+                "hitk": rank is not None and rank <= ck,
+                "error": error,
+            }
+        )
     n = len(per_case)
     report: dict[str, Any] = {
         "cases": n,
@@ -137,14 +147,20 @@ def compare_runs(before: dict[str, Any], after: dict[str, Any]) -> dict[str, Any
             better.append({"id": c["id"], "before": old[c["id"]], "after": c["rank"]})
         elif key(c["rank"]) > key(old[c["id"]]):
             worse.append({"id": c["id"], "before": old[c["id"]], "after": c["rank"]})
-    return {"better": better, "worse": worse, "new": new,
-            "delta": {m: round(after[m] - before.get(m, 0.0), 4) for m in ("hit@1", "hit@k", "mrr")}}
+    return {
+        "better": better,
+        "worse": worse,
+        "new": new,
+        "delta": {m: round(after[m] - before.get(m, 0.0), 4) for m in ("hit@1", "hit@k", "mrr")},
+    }
 
 
 def format_report(report: dict[str, Any]) -> str:
     """A few plain lines for people."""
-    lines = [f"{report['cases']} cases  hit@1 {report['hit@1']:.3f}  hit@{report['k']} "
-             f"{report['hit@k']:.3f}  MRR {report['mrr']:.3f}"]
+    lines = [
+        f"{report['cases']} cases  hit@1 {report['hit@1']:.3f}  hit@{report['k']} "
+        f"{report['hit@k']:.3f}  MRR {report['mrr']:.3f}"
+    ]
     for c in report["per_case"]:
         if not c["hitk"]:
             lines.append(f"  miss {c['id']}" + (f" ({c['error']})" if c["error"] else ""))

@@ -34,11 +34,56 @@ FTS_SCHEMA = "fts_main_items"
 IGNORE_PATTERN = r"[^\p{L}\p{N}_]+"
 STEMMER = "porter"
 STOPWORDS_TABLE = "stopwords"
-STOPWORDS = (
-    "a an and are as at be been but by for from had has have i in into is it its of on or "
-    "so than that the their them then there these they this those to was we were what when "
-    "which who will with you your"
-).split()
+STOPWORDS = [
+    "a",
+    "an",
+    "and",
+    "are",
+    "as",
+    "at",
+    "be",
+    "been",
+    "but",
+    "by",
+    "for",
+    "from",
+    "had",
+    "has",
+    "have",
+    "i",
+    "in",
+    "into",
+    "is",
+    "it",
+    "its",
+    "of",
+    "on",
+    "or",
+    "so",
+    "than",
+    "that",
+    "the",
+    "their",
+    "them",
+    "then",
+    "there",
+    "these",
+    "they",
+    "this",
+    "those",
+    "to",
+    "was",
+    "we",
+    "were",
+    "what",
+    "when",
+    "which",
+    "who",
+    "will",
+    "with",
+    "you",
+    "your",
+]
 TOKENIZER_SETTINGS = {
     "ignore": IGNORE_PATTERN,
     "stemmer": STEMMER,

@@ -24,10 +24,11 @@ import math
 import os
 import re
 import threading
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from datetime import date, datetime, timedelta, timezone
+from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
-from typing import Any, Callable, Iterator
+from typing import Any
 
 import duckdb
 import numpy as np
@@ -104,18 +105,17 @@ def parse_when(value: Any, name: str) -> datetime | None:
             dt = datetime.fromisoformat(value.strip().replace("Z", "+00:00"))
         except ValueError:
             raise QueryError(
-                f"bad date for {name!r}: {value!r}; use ISO 8601, e.g. 2025-01-31 or "
-                "2025-01-31T12:00:00+02:00"
+                f"bad date for {name!r}: {value!r}; use ISO 8601, e.g. 2025-01-31 or 2025-01-31T12:00:00+02:00"
             ) from None
     else:
         raise QueryError(f"bad date for {name!r}: {value!r}")
     if dt.tzinfo is not None:
-        dt = dt.astimezone(timezone.utc).replace(tzinfo=None)
+        dt = dt.astimezone(UTC).replace(tzinfo=None)
     return dt
 
 
 def _iso(dt: datetime | None) -> str | None:
-    return None if dt is None else dt.replace(tzinfo=timezone.utc).isoformat()
+    return None if dt is None else dt.replace(tzinfo=UTC).isoformat()
 
 
 def _check_id(item_id: Any) -> int:
@@ -143,11 +143,10 @@ class Library:
     serialised by a lock: a DuckDB connection is not for concurrent use.
     """
 
-    def __init__(self, path: Path, search_cfg: SearchConfig | None = None,
-                 now: Callable[[], datetime] | None = None):
+    def __init__(self, path: Path, search_cfg: SearchConfig | None = None, now: Callable[[], datetime] | None = None):
         self.path = Path(path)
         self.cfg = search_cfg or SearchConfig()
-        self._now = now or (lambda: datetime.now(timezone.utc))
+        self._now = now or (lambda: datetime.now(UTC))
         self._lock = threading.RLock()
         self._con: duckdb.DuckDBPyConnection | None = None
         self._key: tuple | None = None
@@ -170,7 +169,7 @@ class Library:
                 self._con.close()
             self._con, self._key = None, None
 
-    def __enter__(self) -> "Library":
+    def __enter__(self) -> Library:
         return self
 
     def __exit__(self, *exc: object) -> None:
@@ -249,8 +248,9 @@ class Library:
         return {**BASE_WEIGHTS, "original": float(self.cfg.original_weight)}
 
     @staticmethod
-    def _filters(project=None, source=None, since=None, until=None, kind=None, trust=None,
-                 after=None) -> tuple[str, list]:
+    def _filters(
+        project=None, source=None, since=None, until=None, kind=None, trust=None, after=None
+    ) -> tuple[str, list]:
         clauses, params = ["TRUE"], []
         if project is not None:
             clauses.append("i.project = ?")
@@ -293,17 +293,20 @@ class Library:
 
     def _tokenize_terms(self, terms: list[str]) -> list[dict[str, Any]]:
         """Each term -> raw tokens and stems, by the index's own tokenize macro and stemmer."""
-        (tokenized,) = self._connection().execute(
-            f"SELECT list_transform(?::VARCHAR[], t -> list_transform("
-            f"list_filter({TOKENIZE_MACRO}(t), x -> x <> ''), x -> [x, stem(x, '{STEMMER}')]))",
-            [terms],
-        ).fetchone()
+        (tokenized,) = (
+            self._connection()
+            .execute(
+                f"SELECT list_transform(?::VARCHAR[], t -> list_transform("
+                f"list_filter({TOKENIZE_MACRO}(t), x -> x <> ''), x -> [x, stem(x, '{STEMMER}')]))",
+                [terms],
+            )
+            .fetchone()
+        )
         out = []
         for term, toks in zip(terms, tokenized):
             raw = [t[0] for t in toks]
             needed = sorted({t[1] for t in toks if t[0] not in self._stopwords})
-            out.append({"term": term, "raw": raw, "stems": needed,
-                        "phrase": " ".join(raw) if len(raw) > 1 else None})
+            out.append({"term": term, "raw": raw, "stems": needed, "phrase": " ".join(raw) if len(raw) > 1 else None})
         return out
 
     def _norm(self) -> np.ndarray:
@@ -322,8 +325,9 @@ class Library:
         built = self._meta.get("impact_original_weight")
         return built is not None and float(built) == self._weights()["original"]
 
-    def _postings(self, stems: list[str], cols: tuple[str, ...]
-                  ) -> tuple[dict[str, float], dict[str, dict[str, np.ndarray]]]:
+    def _postings(
+        self, stems: list[str], cols: tuple[str, ...]
+    ) -> tuple[dict[str, float], dict[str, dict[str, np.ndarray]]]:
         """idf and postings arrays (doc and `cols`) of each stem that has any."""
         con = self._connection()
         marks = ", ".join("?" for _ in stems)
@@ -345,7 +349,7 @@ class Library:
         bounds = np.searchsorted(k[order], np.arange(len(found) + 1))
         lists = {}
         for j, (term, _, _) in enumerate(found):
-            sel = order[bounds[j]:bounds[j + 1]]
+            sel = order[bounds[j] : bounds[j + 1]]
             lists[term] = {c: got[c][sel] for c in ("doc", *cols)}
         return idf, lists
 
@@ -362,8 +366,9 @@ class Library:
                 mask[pos] = False
         return mask
 
-    def _candidates(self, qterms: list[dict[str, Any]], where: str, params: list, pool: int,
-                    exclude_id: int | None = None) -> list[dict[str, Any]]:
+    def _candidates(
+        self, qterms: list[dict[str, Any]], where: str, params: list, pool: int, exclude_id: int | None = None
+    ) -> list[dict[str, Any]]:
         """Top `pool` items by weighted BM25 over the query's terms, filters applied."""
         qterms = [q for q in qterms if q["stems"]]
         if not qterms:
@@ -380,6 +385,7 @@ class Library:
         w_orig = self._weights()["original"]
         total = np.zeros(n_docs)
         matched = np.zeros(n_docs, dtype=bool)
+
         def stem_scores(stem: str) -> tuple[np.ndarray, np.ndarray]:
             p = lists[stem]
             if impact:
@@ -412,9 +418,15 @@ class Library:
         docs = docs[np.lexsort((docs, -total[docs]))][:pool]
         if len(docs) == 0:
             return []
-        return [{"id": int(self._doc_ids[d]), "relevance": float(total[d]),
-                 "occurred_at": _EPOCH + timedelta(microseconds=int(self._doc_time[d])),
-                 "copy": int(self._doc_copy[d])} for d in docs]
+        return [
+            {
+                "id": int(self._doc_ids[d]),
+                "relevance": float(total[d]),
+                "occurred_at": _EPOCH + timedelta(microseconds=int(self._doc_time[d])),
+                "copy": int(self._doc_copy[d]),
+            }
+            for d in docs
+        ]
 
     def _copy_of(self, item_id: int) -> int | None:
         """The copy number of an item (copies of one segment share it)."""
@@ -424,7 +436,7 @@ class Library:
         return None
 
     def _rerank(self, cands: list[dict[str, Any]], recency_weight: float) -> list[dict[str, Any]]:
-        now = self._now().astimezone(timezone.utc).replace(tzinfo=None)
+        now = self._now().astimezone(UTC).replace(tzinfo=None)
         half_life = self.cfg.recency_half_life_days
         for c in cands:
             age_days = max((now - c["occurred_at"]).total_seconds() / 86400.0, 0.0)
@@ -433,8 +445,9 @@ class Library:
         cands.sort(key=lambda c: (-c["score"], c["id"]))
         return _collapse_copies(cands, key=lambda c: c["copy"])
 
-    def _fetch_items(self, ids: list[int], stems: list[str] | None = None,
-                     include_original: bool = False) -> dict[int, dict[str, Any]]:
+    def _fetch_items(
+        self, ids: list[int], stems: list[str] | None = None, include_original: bool = False
+    ) -> dict[int, dict[str, Any]]:
         if not ids:
             return {}
         matched = "NULL"
@@ -460,9 +473,17 @@ class Library:
 
     # -- public API
 
-    def search(self, query: str, project: str | None = None, source: str | None = None,
-               since: Any = None, until: Any = None, kind: str | None = None,
-               trust: str | None = None, limit: int | None = None) -> dict[str, Any]:
+    def search(
+        self,
+        query: str,
+        project: str | None = None,
+        source: str | None = None,
+        since: Any = None,
+        until: Any = None,
+        kind: str | None = None,
+        trust: str | None = None,
+        limit: int | None = None,
+    ) -> dict[str, Any]:
         """Items matching any of the query's literal terms, best first."""
         terms = parse_query(query)
         n = self._limit(limit, self.cfg.default_limit)
@@ -481,8 +502,7 @@ class Library:
             item["score"] = round(c["score"], 6)
             item["relevance"] = round(c["relevance"], 6)
             results.append(item)
-        return {"count": len(results), "results": results,
-                "terms": [q["term"] for q in qterms], "stems": stems}
+        return {"count": len(results), "results": results, "terms": [q["term"] for q in qterms], "stems": stems}
 
     def get_item(self, item_id: int, include_original: bool = False) -> dict[str, Any]:
         """One item by id; `original` (the redacted segment text) only when asked for."""
@@ -493,8 +513,14 @@ class Library:
             return {"found": False, "item": None}
         return {"found": True, "item": self._item_out(rows[0], include_original)}
 
-    def timeline(self, project: str | None = None, source: str | None = None, since: Any = None,
-                 until: Any = None, limit: int | None = None) -> dict[str, Any]:
+    def timeline(
+        self,
+        project: str | None = None,
+        source: str | None = None,
+        since: Any = None,
+        until: Any = None,
+        limit: int | None = None,
+    ) -> dict[str, Any]:
         """Items in [since, until), newest first, copies removed."""
         n = self._limit(limit, TIMELINE_DEFAULT_LIMIT)
         where, params = self._filters(project, source, since, until)
@@ -559,12 +585,18 @@ class Library:
                     later.append(item)
                 matched_by = "subject"
             else:
-                rows = [r for r in self._timeline_rows(where, params, n + 1)
-                        if r["id"] != iid and _copy_key(r) != own_key][:n]
+                rows = [
+                    r for r in self._timeline_rows(where, params, n + 1) if r["id"] != iid and _copy_key(r) != own_key
+                ][:n]
                 later = [self._item_out(r) for r in rows]
                 matched_by = "project_timeline"
-        return {"found": True, "item": {"id": iid, "occurred_at": _iso(base["occurred_at"])},
-                "matched_by": matched_by, "count": len(later), "later": later}
+        return {
+            "found": True,
+            "item": {"id": iid, "occurred_at": _iso(base["occurred_at"])},
+            "matched_by": matched_by,
+            "count": len(later),
+            "later": later,
+        }
 
     def list_sources(self) -> dict[str, Any]:
         """Each source with its item count and latest item date."""
@@ -612,8 +644,9 @@ def _copy_key(row: dict[str, Any]) -> tuple[str, str]:
     return (row.get("original_ref") or row["source"], row["external_id"])
 
 
-def _collapse_copies(ranked: list[dict[str, Any]], key: Callable[[dict[str, Any]], Any] = _copy_key
-                     ) -> list[dict[str, Any]]:
+def _collapse_copies(
+    ranked: list[dict[str, Any]], key: Callable[[dict[str, Any]], Any] = _copy_key
+) -> list[dict[str, Any]]:
     seen: set = set()
     out = []
     for c in ranked:

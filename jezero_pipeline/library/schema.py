@@ -57,6 +57,17 @@ META_DDL = "CREATE TABLE meta (key VARCHAR PRIMARY KEY, value VARCHAR NOT NULL)"
 
 # Item columns returned to callers (never the *_text helper columns).
 PUBLIC_COLUMNS = [
-    "id", "source", "external_id", "session_id", "occurred_at", "title", "summary",
-    "questions", "atoms", "project", "trust", "original_ref", "content_hash",
+    "id",
+    "source",
+    "external_id",
+    "session_id",
+    "occurred_at",
+    "title",
+    "summary",
+    "questions",
+    "atoms",
+    "project",
+    "trust",
+    "original_ref",
+    "content_hash",
 ]

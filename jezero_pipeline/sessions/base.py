@@ -9,10 +9,8 @@ from __future__ import annotations
 
 import json
 import os
-import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -62,7 +60,7 @@ class AgentOptions:
     user_prompt_drop_lines: list[str] = field(default_factory=list)
 
     @classmethod
-    def pop_from(cls, options: dict[str, Any]) -> "AgentOptions":
+    def pop_from(cls, options: dict[str, Any]) -> AgentOptions:
         known = {k: options.pop(k) for k in list(options) if k in cls.__dataclass_fields__}
         return cls(**known)
 
@@ -101,8 +99,15 @@ class Connector:
         limit = self.agent.max_tool_args_chars
         return args if len(args) <= limit else args[:limit] + "…"
 
-    def check_unit(self, result: "ScanResult", previous: dict[str, FileState], key: str,
-                   paths: list[Path], now: float, settle: bool = True) -> tuple[int, float] | None:
+    def check_unit(
+        self,
+        result: ScanResult,
+        previous: dict[str, FileState],
+        key: str,
+        paths: list[Path],
+        now: float,
+        settle: bool = True,
+    ) -> tuple[int, float] | None:
         """Decide whether a unit (a file, a folder's files, a DB and its -wal) must be read.
 
         Returns its combined (size, mtime) when it must be read. Returns None when it is
@@ -129,8 +134,9 @@ class Connector:
             return None
         return stat
 
-    def changed_json_files(self, root: Path, previous: dict[str, FileState], now: float,
-                           result: "ScanResult") -> Iterator[tuple[str, float, Any]]:
+    def changed_json_files(
+        self, root: Path, previous: dict[str, FileState], now: float, result: ScanResult
+    ) -> Iterator[tuple[str, float, Any]]:
         """(key, mtime, document) of each changed, settled `*.json` export under root.
 
         An unreadable or non-JSON file becomes a warning naming it; the scan goes on.
@@ -165,23 +171,6 @@ class Connector:
 
 def dialogue_chars(session: Session) -> int:
     return sum(len(b.text) for b in session.blocks)
-
-
-def parse_time(value: Any) -> datetime | None:
-    """ISO-8601 (Z or offset; naive means UTC) or epoch seconds/milliseconds."""
-    if value is None or value == "":
-        return None
-    try:
-        if isinstance(value, (int, float)):
-            v = float(value)
-            return datetime.fromtimestamp(v / 1000 if v > 1e11 else v, tz=timezone.utc)
-        s = str(value).strip()
-        if re.fullmatch(r"\d+(\.\d+)?", s):
-            return parse_time(float(s))
-        dt = datetime.fromisoformat(s.replace("Z", "+00:00"))
-        return dt if dt.tzinfo else dt.replace(tzinfo=timezone.utc)
-    except (ValueError, OverflowError, OSError):
-        return None
 
 
 def iter_files(root: Path, pattern: str) -> Iterator[Path]:

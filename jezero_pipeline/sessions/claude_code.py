@@ -13,22 +13,16 @@ import fnmatch
 import glob
 import os
 import re
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 from ..models import Block, Session
-from .base import ScanResult, parse_time
+from ..text import middle_cut, parse_time
+from .base import ScanResult
 from .jsonl import JsonlFileConnector, JsonLine
 from .projects import sidecar_project
-from .rendering import (
-    compact_json,
-    is_own_summarizer_call,
-    middle_cut,
-    render_line,
-    strip_injected,
-    text_of,
-)
+from .rendering import compact_json, is_own_summarizer_call, render_line, strip_injected, text_of
 
 _GLOB_CHARS = re.compile(r"[*?\[]")
 _COMMAND_NAME = re.compile(r"<command-name>(.*?)</command-name>", re.S)
@@ -52,8 +46,14 @@ class ClaudeCodeConnector(JsonlFileConnector):
         self.max_command_output_chars = int(o.get("max_command_output_chars", 500))
         self.skip_entrypoints = set(o.get("skip_entrypoints", []))
         self.skip_project_dirs = list(o.get("skip_project_dirs", []))
-        unknown = set(o) - {"projects_dir", "keep_results_of", "max_kept_result_chars",
-                            "max_command_output_chars", "skip_entrypoints", "skip_project_dirs"}
+        unknown = set(o) - {
+            "projects_dir",
+            "keep_results_of",
+            "max_kept_result_chars",
+            "max_command_output_chars",
+            "skip_entrypoints",
+            "skip_project_dirs",
+        }
         if unknown:
             raise ValueError(f"connector {cfg.name!r}: unknown option(s) {sorted(unknown)}")
 
@@ -106,15 +106,18 @@ class ClaudeCodeConnector(JsonlFileConnector):
         return sorted(((p, c) for _, p, c in newest.values()), key=lambda pc: str(pc[0]))
 
     def _skipped_dir(self, folder: Path) -> bool:
-        return any(fnmatch.fnmatch(folder.name, g) or fnmatch.fnmatch(str(folder), os.path.expanduser(g))
-                   for g in self.skip_project_dirs)
+        return any(
+            fnmatch.fnmatch(folder.name, g) or fnmatch.fnmatch(str(folder), os.path.expanduser(g))
+            for g in self.skip_project_dirs
+        )
 
     # parsing -----------------------------------------------------------------------------
 
-    def parse_file(self, path: Path, lines: list[JsonLine], carry: dict[str, Any],
-                   context: dict[str, str], mtime: float) -> Session | None:
+    def parse_file(
+        self, path: Path, lines: list[JsonLine], carry: dict[str, Any], context: dict[str, str], mtime: float
+    ) -> Session | None:
         keep_ids: dict[str, str] = carry.setdefault("keep_ids", {})
-        fallback_ts = datetime.fromtimestamp(mtime, tz=timezone.utc)
+        fallback_ts = datetime.fromtimestamp(mtime, tz=UTC)
         last_ts = parse_time(carry.get("last_ts")) or None
         blocks: list[Block] = []
         for line in lines:
@@ -170,10 +173,17 @@ class ClaudeCodeConnector(JsonlFileConnector):
             meta["config_dir"] = context["config_dir"]
         cwd = carry.get("cwd")
         return Session(
-            source=self.cfg.name, session_id=session_id, blocks=blocks, cwd=cwd,
+            source=self.cfg.name,
+            session_id=session_id,
+            blocks=blocks,
+            cwd=cwd,
             title_hint=carry.get("custom_title") or carry.get("ai_title") or carry.get("summary_title"),
-            project_hint=self.project_hint_for(path, cwd), trust=self.cfg.trust,
-            original_ref=f"claude-code-session:{session_id}", meta=meta, path=str(path), mtime=mtime,
+            project_hint=self.project_hint_for(path, cwd),
+            trust=self.cfg.trust,
+            original_ref=f"claude-code-session:{session_id}",
+            meta=meta,
+            path=str(path),
+            mtime=mtime,
         )
 
     def project_hint_for(self, path: Path, cwd: str | None) -> str | None:
@@ -198,8 +208,9 @@ class ClaudeCodeConnector(JsonlFileConnector):
                 if name:
                     result = text_of(part.get("content")).strip()
                     if result:
-                        out.append(("assistant", f"tool result: {name}: "
-                                    f"{middle_cut(result, self.max_kept_result_chars)}"))
+                        out.append(
+                            ("assistant", f"tool result: {name}: {middle_cut(result, self.max_kept_result_chars)}")
+                        )
         return out
 
     def _user_text(self, text: str) -> list[tuple[str, str]]:

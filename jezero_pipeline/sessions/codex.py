@@ -14,32 +14,30 @@ import fnmatch
 import glob
 import json
 import re
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 import zstandard
 
 from ..models import Block, Session
-from .base import ScanResult, parse_time
+from ..text import parse_time
+from .base import ScanResult
 from .jsonl import JsonlFileConnector, JsonLine, parse_jsonl_bytes
 from .projects import sidecar_project
-from .rendering import (
-    clean_user_prompt,
-    compact_json,
-    compile_patterns,
-    is_own_summarizer_call,
-    render_line,
-    text_of,
-)
+from .rendering import clean_user_prompt, compact_json, compile_patterns, is_own_summarizer_call, render_line, text_of
 from .shell import render_patch, render_shell
 
 MAX_ROLLOUT_BYTES = 512 * 1024 * 1024  # Jezero stops reading a rollout here
 _GLOB_CHARS = re.compile(r"[*?\[]")
 _UUID = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}", re.I)
 INJECTED_PREFIXES = (
-    "<environment_context>", "<recommended_plugins>", "<user_instructions>",
-    "<skills_instructions>", "<permissions instructions>", "<turn_aborted>",
+    "<environment_context>",
+    "<recommended_plugins>",
+    "<user_instructions>",
+    "<skills_instructions>",
+    "<permissions instructions>",
+    "<turn_aborted>",
     "# AGENTS.md instructions",
 )
 SHELL_TOOLS = ("exec_command", "shell", "shell_command", "container.exec", "local_shell")
@@ -117,9 +115,10 @@ class CodexConnector(JsonlFileConnector):
 
     # parsing -----------------------------------------------------------------------------
 
-    def parse_file(self, path: Path, lines: list[JsonLine], carry: dict[str, Any],
-                   context: dict[str, str], mtime: float) -> Session | None:
-        fallback_ts = datetime.fromtimestamp(mtime, tz=timezone.utc)
+    def parse_file(
+        self, path: Path, lines: list[JsonLine], carry: dict[str, Any], context: dict[str, str], mtime: float
+    ) -> Session | None:
+        fallback_ts = datetime.fromtimestamp(mtime, tz=UTC)
         last_ts = parse_time(carry.get("last_ts"))
         models: list[str] = carry.setdefault("models", [])
         blocks: list[Block] = []
@@ -163,10 +162,17 @@ class CodexConnector(JsonlFileConnector):
         if models:
             meta["models"] = ",".join(models)
         return Session(
-            source=self.cfg.name, session_id=session_id, blocks=blocks, cwd=cwd,
+            source=self.cfg.name,
+            session_id=session_id,
+            blocks=blocks,
+            cwd=cwd,
             title_hint=self.titles(Path(context.get("root", path.parent))).get(session_id),
-            project_hint=sidecar_project(path) or self.project_for(cwd), trust=self.cfg.trust,
-            original_ref=f"codex-session:{session_id}", meta=meta, path=str(path), mtime=mtime,
+            project_hint=sidecar_project(path) or self.project_for(cwd),
+            trust=self.cfg.trust,
+            original_ref=f"codex-session:{session_id}",
+            meta=meta,
+            path=str(path),
+            mtime=mtime,
         )
 
     def _read_meta(self, meta: dict[str, Any], carry: dict[str, Any]) -> None:

@@ -14,20 +14,30 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from .base import Connector, FileState, ScanResult, parse_time
+from ..text import parse_time
+from .base import Connector, FileState, ScanResult
 from .jsonl import read_jsonl
 from .rendering import BlockCollector, emit_session, text_of
 
 DEFAULT_SESSIONS_DIR = "~/.gemini/tmp"
 DEFAULT_GLOB = "*/chats/session-*.json*"
-READ_ONLY_TOOLS = frozenset({
-    "read_file", "read_many_files", "list_directory", "glob", "search_file_content", "grep",
-    "google_web_search", "web_fetch", "web_search",
-})
+READ_ONLY_TOOLS = frozenset(
+    {
+        "read_file",
+        "read_many_files",
+        "list_directory",
+        "glob",
+        "search_file_content",
+        "grep",
+        "google_web_search",
+        "web_fetch",
+        "web_search",
+    }
+)
 
 
 class GeminiCliConnector(Connector):
@@ -35,11 +45,17 @@ class GeminiCliConnector(Connector):
 
     def scan(self, previous: dict[str, FileState], now: float) -> ScanResult:
         result = ScanResult()
-        root = self.path_option("sessions_dir") if self.options.get("sessions_dir") else \
-            Path(DEFAULT_SESSIONS_DIR).expanduser()
+        root = (
+            self.path_option("sessions_dir")
+            if self.options.get("sessions_dir")
+            else Path(DEFAULT_SESSIONS_DIR).expanduser()
+        )
         pattern = str(self.options.get("glob") or DEFAULT_GLOB)
-        paths = sorted(p for p in root.glob(pattern) if p.is_file() and
-                       p.suffix in (".json", ".jsonl")) if root.is_dir() else []
+        paths = (
+            sorted(p for p in root.glob(pattern) if p.is_file() and p.suffix in (".json", ".jsonl"))
+            if root.is_dir()
+            else []
+        )
         for path in paths:
             key = str(path)
             stat = self.check_unit(result, previous, key, [path], now)
@@ -60,7 +76,7 @@ class GeminiCliConnector(Connector):
                 self._emit(chat, path, mtime, result)
         return result
 
-    def _read_jsonl(self, path: Path, result: ScanResult, state: FileState) -> "_Chat | None":
+    def _read_jsonl(self, path: Path, result: ScanResult, state: FileState) -> _Chat | None:
         read = read_jsonl(path, settled=True)
         result.bytes_read += read.size
         result.warnings.extend(f"{path}: {p}" for p in read.problems)
@@ -90,10 +106,13 @@ class GeminiCliConnector(Connector):
         ordered = sorted([*messages.values(), *anonymous], key=lambda m: m[0])
         return _Chat(header, ordered)
 
-    def _emit(self, chat: "_Chat", path: Path, mtime: float, result: ScanResult) -> None:
+    def _emit(self, chat: _Chat, path: Path, mtime: float, result: ScanResult) -> None:
         head = chat.header
-        fallback = parse_time(head.get("lastUpdated")) or parse_time(head.get("startTime")) or \
-            datetime.fromtimestamp(mtime, tz=timezone.utc)
+        fallback = (
+            parse_time(head.get("lastUpdated"))
+            or parse_time(head.get("startTime"))
+            or datetime.fromtimestamp(mtime, tz=UTC)
+        )
         collector = BlockCollector(self, READ_ONLY_TOOLS, tuple(self.options.get("skip_tools", ())))
         models: list[str] = []
         for ordinal, msg in chat.messages:
@@ -105,8 +124,12 @@ class GeminiCliConnector(Connector):
                 collector.assistant(ordinal, ts, text_of(_content(msg.get("content"))))
                 for call in msg.get("toolCalls") or []:
                     if isinstance(call, dict):
-                        collector.tool_call(ordinal, parse_time(call.get("timestamp")) or ts,
-                                            str(call.get("name") or ""), call.get("args", ""))
+                        collector.tool_call(
+                            ordinal,
+                            parse_time(call.get("timestamp")) or ts,
+                            str(call.get("name") or ""),
+                            call.get("args", ""),
+                        )
                 model = msg.get("model")
                 if isinstance(model, str) and model and model not in models:
                     models.append(model)
@@ -114,9 +137,17 @@ class GeminiCliConnector(Connector):
         if not collector.blocks:
             return  # e.g. a chat holding only a warning: nothing said, nothing to keep
         meta = {"models": ",".join(models)} if models else {}
-        emit_session(self, result, collector, session_id=str(head["sessionId"]),
-                     ref_prefix="gemini-cli-session", cwd=self._cwd_for(head.get("projectHash")),
-                     path=str(path), mtime=mtime, meta=meta)
+        emit_session(
+            self,
+            result,
+            collector,
+            session_id=str(head["sessionId"]),
+            ref_prefix="gemini-cli-session",
+            cwd=self._cwd_for(head.get("projectHash")),
+            path=str(path),
+            mtime=mtime,
+            meta=meta,
+        )
 
     def _cwd_for(self, project_hash: Any) -> str | None:
         """The configured project path whose SHA-256 is Gemini's projectHash, if any."""
@@ -140,8 +171,7 @@ class _Chat:
 def _content(content: Any) -> Any:
     """User content may be `[{text}]` without a type; make it `text_of`-readable."""
     if isinstance(content, list):
-        return [{"type": "text", "text": p.get("text", "")} if isinstance(p, dict) else p
-                for p in content]
+        return [{"type": "text", "text": p.get("text", "")} if isinstance(p, dict) else p for p in content]
     return content
 
 
@@ -163,8 +193,7 @@ def _read_document(path: Path, result: ScanResult) -> _Chat | None:
         result.warnings.append(f"{path}: not a Gemini chat (no sessionId), file skipped")
         return None
     raw = doc.get("messages")
-    messages = [(i, m) for i, m in enumerate(raw if isinstance(raw, list) else [])
-                if isinstance(m, dict)]
+    messages = [(i, m) for i, m in enumerate(raw if isinstance(raw, list) else []) if isinstance(m, dict)]
     return _Chat(doc, messages)
 
 

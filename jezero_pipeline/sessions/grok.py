@@ -15,11 +15,12 @@ from __future__ import annotations
 
 import json
 import re
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from .base import Connector, FileState, ScanResult, parse_time
+from ..text import parse_time
+from .base import Connector, FileState, ScanResult
 from .jsonl import read_jsonl
 from .rendering import BlockCollector, emit_session, text_of
 
@@ -28,10 +29,23 @@ SUMMARY = "summary.json"
 CHAT = "chat_history.jsonl"
 # Tools that only look at things; dropped unless keep_read_only_commands (as Jezero does for
 # OpenCode's read/grep/glob/list and Codex's read-only shell commands).
-READ_ONLY_TOOLS = frozenset({
-    "read_file", "list_dir", "list_directory", "grep", "grep_search", "file_search",
-    "codebase_search", "glob", "search", "web_search", "web_fetch", "view", "todo_read",
-})
+READ_ONLY_TOOLS = frozenset(
+    {
+        "read_file",
+        "list_dir",
+        "list_directory",
+        "grep",
+        "grep_search",
+        "file_search",
+        "codebase_search",
+        "glob",
+        "search",
+        "web_search",
+        "web_fetch",
+        "view",
+        "todo_read",
+    }
+)
 _USER_QUERY = re.compile(r"</?user_query>")
 
 
@@ -40,8 +54,11 @@ class GrokConnector(Connector):
 
     def scan(self, previous: dict[str, FileState], now: float) -> ScanResult:
         result = ScanResult()
-        root = self.path_option("sessions_dir") if self.options.get("sessions_dir") else \
-            Path(DEFAULT_SESSIONS_DIR).expanduser()
+        root = (
+            self.path_option("sessions_dir")
+            if self.options.get("sessions_dir")
+            else Path(DEFAULT_SESSIONS_DIR).expanduser()
+        )
         for folder in _session_folders(root):
             key = str(folder)
             stat = self.check_unit(result, previous, key, [folder / SUMMARY, folder / CHAT], now)
@@ -83,12 +100,24 @@ class GrokConnector(Connector):
         if summary.get("parent_session_id"):
             meta["subagent_of"] = str(summary["parent_session_id"])
         additional = _info(summary).get("additional")
-        title = summary.get("generated_title") or summary.get("session_summary") or \
-            _info(summary).get("title") or \
-            (additional.get("title") if isinstance(additional, dict) else None)
-        emit_session(self, result, collector, session_id=session_id, ref_prefix="grok-session",
-                     cwd=cwd, path=str(folder), mtime=mtime,
-                     title=str(title) if title else None, meta=meta)
+        title = (
+            summary.get("generated_title")
+            or summary.get("session_summary")
+            or _info(summary).get("title")
+            or (additional.get("title") if isinstance(additional, dict) else None)
+        )
+        emit_session(
+            self,
+            result,
+            collector,
+            session_id=session_id,
+            ref_prefix="grok-session",
+            cwd=cwd,
+            path=str(folder),
+            mtime=mtime,
+            title=str(title) if title else None,
+            meta=meta,
+        )
         return state
 
 
@@ -144,16 +173,24 @@ def _is_subagent(summary: dict[str, Any]) -> bool:
 def _times(summary: dict[str, Any], mtime: float) -> tuple[datetime, datetime]:
     """(start, last activity), from the documented info.* or the real Grok Build fields."""
     info = _info(summary)
-    fallback = datetime.fromtimestamp(mtime, tz=timezone.utc)
-    last = next((t for t in (parse_time(info.get("end")), parse_time(summary.get("last_active_at")),
-                             parse_time(summary.get("updated_at"))) if t), fallback)
-    start = next((t for t in (parse_time(info.get("start")), parse_time(summary.get("created_at")))
-                  if t), last)
+    fallback = datetime.fromtimestamp(mtime, tz=UTC)
+    last = next(
+        (
+            t
+            for t in (
+                parse_time(info.get("end")),
+                parse_time(summary.get("last_active_at")),
+                parse_time(summary.get("updated_at")),
+            )
+            if t
+        ),
+        fallback,
+    )
+    start = next((t for t in (parse_time(info.get("start")), parse_time(summary.get("created_at"))) if t), last)
     return start, last
 
 
-def _add_record(c: BlockCollector, ordinal: int, rec: dict[str, Any], start: datetime,
-                last: datetime) -> None:
+def _add_record(c: BlockCollector, ordinal: int, rec: dict[str, Any], start: datetime, last: datetime) -> None:
     kind = rec.get("type")
     if kind == "user":
         # Injected scaffolding (<user_info>, <system-reminder>, project instructions) carries
@@ -165,8 +202,7 @@ def _add_record(c: BlockCollector, ordinal: int, rec: dict[str, Any], start: dat
         c.assistant(ordinal, start, text_of(rec.get("content")), at=last)
         for call in rec.get("tool_calls") or []:
             if isinstance(call, dict):
-                c.tool_call(ordinal, start, str(call.get("name") or ""),
-                            _arguments(call.get("arguments")), at=last)
+                c.tool_call(ordinal, start, str(call.get("name") or ""), _arguments(call.get("arguments")), at=last)
     # system, reasoning, tool_result, backend_tool_call: dropped
 
 

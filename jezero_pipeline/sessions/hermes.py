@@ -18,11 +18,12 @@ from __future__ import annotations
 import json
 import re
 import sqlite3
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from .base import Connector, FileState, ScanResult, parse_time
+from ..text import parse_time
+from .base import Connector, FileState, ScanResult
 from .rendering import BlockCollector, emit_session, text_of
 from .sqlite_store import open_sqlite_readonly, sqlite_tables
 
@@ -37,8 +38,9 @@ class HermesConnector(Connector):
         super().__init__(*args, **kwargs)
         has_db, has_export = bool(self.options.get("db_path")), bool(self.options.get("export_dir"))
         if has_db == has_export:
-            raise ValueError(f"connector {self.cfg.name!r} (hermes): set exactly one of "
-                             f"options.db_path and options.export_dir")
+            raise ValueError(
+                f"connector {self.cfg.name!r} (hermes): set exactly one of options.db_path and options.export_dir"
+            )
         skip = set(self.options.get("skip_session_sources", DEFAULT_SKIP_SOURCES))
         if self.agent.include_subagents:
             skip.discard("subagent")
@@ -52,8 +54,7 @@ class HermesConnector(Connector):
             self._scan_exports(self.path_option("export_dir"), previous, now, result)
         return result
 
-    def _scan_db(self, db: Path, previous: dict[str, FileState], now: float,
-                 result: ScanResult) -> None:
+    def _scan_db(self, db: Path, previous: dict[str, FileState], now: float, result: ScanResult) -> None:
         key = str(db)
         stat = self.check_unit(result, previous, key, [db, Path(f"{db}-wal")], now, settle=False)
         if stat is None:
@@ -75,8 +76,7 @@ class HermesConnector(Connector):
         if result.deferred == deferred_before:  # a deferred session is read again next run
             result.states[key] = FileState(key, size, mtime)
 
-    def _scan_exports(self, root: Path, previous: dict[str, FileState], now: float,
-                      result: ScanResult) -> None:
+    def _scan_exports(self, root: Path, previous: dict[str, FileState], now: float, result: ScanResult) -> None:
         for key, mtime, doc in self.changed_json_files(root, previous, now, result):
             parsed = _export_session(doc)
             if parsed is None:
@@ -84,15 +84,32 @@ class HermesConnector(Connector):
                 continue
             self._emit(*parsed, key, mtime, now, result)
 
-    def _emit(self, session: dict[str, Any], messages: list[tuple[int, dict[str, Any]]],
-              path: str, mtime: float, now: float, result: ScanResult) -> None:
+    def _emit(
+        self,
+        session: dict[str, Any],
+        messages: list[tuple[int, dict[str, Any]]],
+        path: str,
+        mtime: float,
+        now: float,
+        result: ScanResult,
+    ) -> None:
         if str(session.get("source") or session.get("platform") or "") in self.skip_sources:
             return
         times = [parse_time(m.get("timestamp")) for _, m in messages]
-        last = max([t for t in times if t] + [t for t in (
-            parse_time(session.get("ended_at")), parse_time(session.get("last_updated")),
-            parse_time(session.get("started_at")), parse_time(session.get("session_start")))
-            if t], default=None) or datetime.fromtimestamp(mtime, tz=timezone.utc)
+        last = max(
+            [t for t in times if t]
+            + [
+                t
+                for t in (
+                    parse_time(session.get("ended_at")),
+                    parse_time(session.get("last_updated")),
+                    parse_time(session.get("started_at")),
+                    parse_time(session.get("session_start")),
+                )
+                if t
+            ],
+            default=None,
+        ) or datetime.fromtimestamp(mtime, tz=UTC)
         if not self.settled(last.timestamp(), now):
             result.deferred += 1
             return
@@ -116,11 +133,18 @@ class HermesConnector(Connector):
         if session.get("source") or session.get("platform"):
             meta["channel"] = str(session.get("source") or session.get("platform"))
         cwd = session.get("cwd")
-        emit_session(self, result, c, session_id=str(session.get("id") or session["session_id"]),
-                     ref_prefix="hermes-session", cwd=cwd if isinstance(cwd, str) else None,
-                     path=path, mtime=mtime,
-                     title=session.get("title") if isinstance(session.get("title"), str) else None,
-                     meta=meta)
+        emit_session(
+            self,
+            result,
+            c,
+            session_id=str(session.get("id") or session["session_id"]),
+            ref_prefix="hermes-session",
+            cwd=cwd if isinstance(cwd, str) else None,
+            path=path,
+            mtime=mtime,
+            title=session.get("title") if isinstance(session.get("title"), str) else None,
+            meta=meta,
+        )
 
 
 def _tool_calls(raw: Any) -> list[tuple[str, Any]]:

@@ -126,8 +126,9 @@ class JsonlFileConnector(Connector):
         """(path, context meta) of every candidate file; problems go to result.warnings."""
         raise NotImplementedError
 
-    def parse_file(self, path: Path, lines: list[JsonLine], carry: dict[str, Any],
-                   context: dict[str, str], mtime: float) -> Session | None:
+    def parse_file(
+        self, path: Path, lines: list[JsonLine], carry: dict[str, Any], context: dict[str, str], mtime: float
+    ) -> Session | None:
         """The session of these lines (only the new ones when `carry` was restored), or None
         when the whole file is to be skipped (sub-agent, skipped folder, our own calls)."""
         raise NotImplementedError
@@ -148,8 +149,9 @@ class JsonlFileConnector(Connector):
             self.scan_file(path, context, previous, now, result)
         return result
 
-    def scan_file(self, path: Path, context: dict[str, str], previous: dict[str, FileState],
-                  now: float, result: ScanResult) -> None:
+    def scan_file(
+        self, path: Path, context: dict[str, str], previous: dict[str, FileState], now: float, result: ScanResult
+    ) -> None:
         key = str(path)
         try:
             st = path.stat()
@@ -203,8 +205,9 @@ class JsonlFileConnector(Connector):
                 result.sessions.append(session)
                 emitted = True
         work["_emitted"] = emitted
-        result.states[key] = FileState(key, st.st_size, st.st_mtime, read.prefix_sha256,
-                                       read.consumed, json.dumps(work, ensure_ascii=False))
+        result.states[key] = FileState(
+            key, st.st_size, st.st_mtime, read.prefix_sha256, read.consumed, json.dumps(work, ensure_ascii=False)
+        )
 
 
 def resume_carry(prev: FileState | None, data: bytes) -> dict[str, Any] | None:

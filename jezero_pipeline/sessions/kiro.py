@@ -13,18 +13,29 @@ prompt only), so a line takes the latest time seen before it, starting at the me
 from __future__ import annotations
 
 import json
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from .base import Connector, FileState, ScanResult, parse_time
+from ..text import parse_time
+from .base import Connector, FileState, ScanResult
 from .jsonl import read_jsonl
 from .rendering import BlockCollector, emit_session, text_of
 
 DEFAULT_SESSIONS_DIR = "~/.kiro/sessions"
-READ_ONLY_TOOLS = frozenset({
-    "read", "fs_read", "grep", "glob", "ls", "list", "web_search", "web_fetch", "introspect",
-})
+READ_ONLY_TOOLS = frozenset(
+    {
+        "read",
+        "fs_read",
+        "grep",
+        "glob",
+        "ls",
+        "list",
+        "web_search",
+        "web_fetch",
+        "introspect",
+    }
+)
 
 
 class KiroConnector(Connector):
@@ -32,12 +43,16 @@ class KiroConnector(Connector):
 
     def scan(self, previous: dict[str, FileState], now: float) -> ScanResult:
         result = ScanResult()
-        root = self.path_option("sessions_dir") if self.options.get("sessions_dir") else \
-            Path(DEFAULT_SESSIONS_DIR).expanduser()
+        root = (
+            self.path_option("sessions_dir")
+            if self.options.get("sessions_dir")
+            else Path(DEFAULT_SESSIONS_DIR).expanduser()
+        )
         events = sorted(p for p in root.rglob("*.jsonl") if p.is_file()) if root.is_dir() else []
         for path in events:
             v3 = path.name == "messages.jsonl" and (
-                (path.parent / "session.json").exists() or path.parent.name.startswith("sess_"))
+                (path.parent / "session.json").exists() or path.parent.name.startswith("sess_")
+            )
             meta_path = path.parent / "session.json" if v3 else path.with_suffix(".json")
             key = str(path.parent if v3 else path)
             stat = self.check_unit(result, previous, key, [path, meta_path], now)
@@ -64,29 +79,38 @@ class KiroConnector(Connector):
     def _collector(self) -> BlockCollector:
         return BlockCollector(self, READ_ONLY_TOOLS, tuple(self.options.get("skip_tools", ())))
 
-    def _emit_v2(self, path: Path, key: str, meta: dict[str, Any], lines: list, mtime: float,
-                 result: ScanResult) -> None:
+    def _emit_v2(
+        self, path: Path, key: str, meta: dict[str, Any], lines: list, mtime: float, result: ScanResult
+    ) -> None:
         session_id = str(meta.get("session_id") or path.stem)
         if session_id != path.stem:
-            result.warnings.append(f"{path.with_suffix('.json')}: session_id {session_id!r} "
-                                   f"differs from the file name, using {path.stem!r}")
+            result.warnings.append(
+                f"{path.with_suffix('.json')}: session_id {session_id!r} "
+                f"differs from the file name, using {path.stem!r}"
+            )
             session_id = path.stem
         parent = meta.get("parent_session_id")
         is_sub = meta.get("session_created_reason") == "subagent" or bool(parent)
         if is_sub and not self.agent.include_subagents:
             return
-        ts = parse_time(meta.get("created_at")) or parse_time(meta.get("updated_at")) or \
-            datetime.fromtimestamp(mtime, tz=timezone.utc)
+        ts = (
+            parse_time(meta.get("created_at"))
+            or parse_time(meta.get("updated_at"))
+            or datetime.fromtimestamp(mtime, tz=UTC)
+        )
         c = self._collector()
         for line in lines:
             rec = line.record
             if rec.get("version") != "v1":
-                result.warnings.append(f"{path}: line {line.number}: unknown envelope version "
-                                       f"{rec.get('version')!r}, skipped")
+                result.warnings.append(
+                    f"{path}: line {line.number}: unknown envelope version {rec.get('version')!r}, skipped"
+                )
                 continue
             data = rec.get("data") if isinstance(rec.get("data"), dict) else {}
-            ts = parse_time((data.get("meta") or {}).get("timestamp")
-                            if isinstance(data.get("meta"), dict) else None) or ts
+            ts = (
+                parse_time((data.get("meta") or {}).get("timestamp") if isinstance(data.get("meta"), dict) else None)
+                or ts
+            )
             kind = rec.get("kind")
             parts = [p for p in data.get("content") or [] if isinstance(p, dict)]
             if kind == "Prompt":
@@ -95,23 +119,30 @@ class KiroConnector(Connector):
                 c.assistant(line.number, ts, _texts(parts))
                 for p in parts:
                     if p.get("kind") == "toolUse" and isinstance(p.get("data"), dict):
-                        c.tool_call(line.number, ts, str(p["data"].get("name") or ""),
-                                    p["data"].get("input", ""))
+                        c.tool_call(line.number, ts, str(p["data"].get("name") or ""), p["data"].get("input", ""))
             # ToolResults, thinking parts and other kinds are dropped
         extra = {"subagent_of": str(parent)} if parent else {}
-        emit_session(self, result, c, session_id=session_id, ref_prefix="kiro-session",
-                     cwd=meta.get("cwd") if isinstance(meta.get("cwd"), str) else None,
-                     path=key, mtime=mtime, title=_str(meta.get("title")), meta=extra)
+        emit_session(
+            self,
+            result,
+            c,
+            session_id=session_id,
+            ref_prefix="kiro-session",
+            cwd=meta.get("cwd") if isinstance(meta.get("cwd"), str) else None,
+            path=key,
+            mtime=mtime,
+            title=_str(meta.get("title")),
+            meta=extra,
+        )
 
-    def _emit_v3(self, path: Path, key: str, meta: dict[str, Any], lines: list, mtime: float,
-                 result: ScanResult) -> None:
+    def _emit_v3(
+        self, path: Path, key: str, meta: dict[str, Any], lines: list, mtime: float, result: ScanResult
+    ) -> None:
         folder = path.parent.name
         session_id = str(meta.get("id") or (folder[5:] if folder.startswith("sess_") else folder))
         workspaces = meta.get("workspacePaths")
-        cwd = workspaces[0] if isinstance(workspaces, list) and workspaces and \
-            isinstance(workspaces[0], str) else None
-        ts = parse_time(meta.get("createdAt") or meta.get("created_at")) or \
-            datetime.fromtimestamp(mtime, tz=timezone.utc)
+        cwd = workspaces[0] if isinstance(workspaces, list) and workspaces and isinstance(workspaces[0], str) else None
+        ts = parse_time(meta.get("createdAt") or meta.get("created_at")) or datetime.fromtimestamp(mtime, tz=UTC)
         c = self._collector()
         for line in lines:
             rec = line.record
@@ -123,16 +154,25 @@ class KiroConnector(Connector):
             elif kind == "assistant" and payload.get("operationType", "Say") == "Say":
                 c.assistant(line.number, ts, text_of(payload.get("content")))
             elif kind == "tool_call":
-                c.tool_call(line.number, ts, str(payload.get("toolName") or ""),
-                            payload.get("args", ""))
+                c.tool_call(line.number, ts, str(payload.get("toolName") or ""), payload.get("args", ""))
             # tool_result, session_metadata, usage_summary, turn markers: dropped
-        emit_session(self, result, c, session_id=session_id, ref_prefix="kiro-session", cwd=cwd,
-                     path=key, mtime=mtime, title=_str(meta.get("title")))
+        emit_session(
+            self,
+            result,
+            c,
+            session_id=session_id,
+            ref_prefix="kiro-session",
+            cwd=cwd,
+            path=key,
+            mtime=mtime,
+            title=_str(meta.get("title")),
+        )
 
 
 def _texts(parts: list[dict[str, Any]]) -> str:
-    return "\n".join(p["data"] for p in parts
-                     if p.get("kind") == "text" and isinstance(p.get("data"), str) and p["data"])
+    return "\n".join(
+        p["data"] for p in parts if p.get("kind") == "text" and isinstance(p.get("data"), str) and p["data"]
+    )
 
 
 def _str(value: Any) -> str | None:

@@ -19,11 +19,12 @@ import json
 import re
 import sqlite3
 from dataclasses import dataclass, field
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from .base import Connector, FileState, ScanResult, parse_time
+from ..text import parse_time
+from .base import Connector, FileState, ScanResult
 from .rendering import BlockCollector, emit_session
 from .sqlite_store import open_sqlite_readonly, sqlite_tables
 
@@ -64,15 +65,13 @@ class OpenCodeConnector(Connector):
         if self.options.get("export_dir"):
             self._scan_exports(self.path_option("export_dir"), previous, now, result)
         else:
-            db = self.path_option("db_path") if self.options.get("db_path") else \
-                Path(DEFAULT_DB_PATH).expanduser()
+            db = self.path_option("db_path") if self.options.get("db_path") else Path(DEFAULT_DB_PATH).expanduser()
             self._scan_db(db, previous, now, result)
         return result
 
     # SQLite ---------------------------------------------------------------------------
 
-    def _scan_db(self, db: Path, previous: dict[str, FileState], now: float,
-                 result: ScanResult) -> None:
+    def _scan_db(self, db: Path, previous: dict[str, FileState], now: float, result: ScanResult) -> None:
         key = str(db)
         stat = self.check_unit(result, previous, key, [db, Path(f"{db}-wal")], now, settle=False)
         if stat is None:
@@ -100,8 +99,7 @@ class OpenCodeConnector(Connector):
 
     # export files -----------------------------------------------------------------------
 
-    def _scan_exports(self, root: Path, previous: dict[str, FileState], now: float,
-                      result: ScanResult) -> None:
+    def _scan_exports(self, root: Path, previous: dict[str, FileState], now: float, result: ScanResult) -> None:
         for key, mtime, doc in self.changed_json_files(root, previous, now, result):
             session = _export_session(doc)
             if session is None:
@@ -117,8 +115,9 @@ class OpenCodeConnector(Connector):
         globs = self.options.get("skip_dir_globs") or []
         if s.directory and any(fnmatch.fnmatch(s.directory, g) for g in globs):
             return
-        last = s.updated or max((m.at for m in s.messages if m.at), default=None) or \
-            datetime.fromtimestamp(mtime, tz=timezone.utc)
+        last = (
+            s.updated or max((m.at for m in s.messages if m.at), default=None) or datetime.fromtimestamp(mtime, tz=UTC)
+        )
         if not self.settled(last.timestamp(), now):
             result.deferred += 1
             return
@@ -130,8 +129,18 @@ class OpenCodeConnector(Connector):
                 _add_part(c, m, ts, part)
         title = s.title if s.title and not _DEFAULT_TITLE.match(s.title) else None
         meta = {"subagent_of": s.parent} if s.parent else {}
-        emit_session(self, result, c, session_id=s.id, ref_prefix="opencode-session",
-                     cwd=s.directory, path=path, mtime=mtime, title=title, meta=meta)
+        emit_session(
+            self,
+            result,
+            c,
+            session_id=s.id,
+            ref_prefix="opencode-session",
+            cwd=s.directory,
+            path=path,
+            mtime=mtime,
+            title=title,
+            meta=meta,
+        )
 
 
 def _add_part(c: BlockCollector, m: _Message, ts: datetime, part: dict[str, Any]) -> None:
@@ -147,9 +156,12 @@ def _add_part(c: BlockCollector, m: _Message, ts: datetime, part: dict[str, Any]
     elif kind == "tool" and m.role == "assistant":
         state = part.get("state") if isinstance(part.get("state"), dict) else {}
         name = str(part.get("tool") or part.get("name") or "")
-        c.tool_call(m.ordinal, parse_time((state.get("time") or {}).get("start")
-                                          if isinstance(state.get("time"), dict) else None) or ts,
-                    name, state.get("input", ""))
+        c.tool_call(
+            m.ordinal,
+            parse_time((state.get("time") or {}).get("start") if isinstance(state.get("time"), dict) else None) or ts,
+            name,
+            state.get("input", ""),
+        )
     # reasoning, step-start/finish, file, patch, snapshot, compaction, agent, retry: dropped
 
 
@@ -177,16 +189,17 @@ def _read_db(conn: sqlite3.Connection) -> list[_Session]:
         title = "title" if "title" in cols else "NULL"
         parent = "parent_id" if "parent_id" in cols else "NULL"
         by_id: dict[str, _Session] = {}
-        for r in conn.execute(f"SELECT id, directory, {title} AS title, {parent} AS parent, "
-                              "time_updated FROM session ORDER BY id"):
-            s = _Session(str(r["id"]), r["directory"], r["title"], r["parent"],
-                         parse_time(r["time_updated"]))
+        for r in conn.execute(
+            f"SELECT id, directory, {title} AS title, {parent} AS parent, time_updated FROM session ORDER BY id"
+        ):
+            s = _Session(str(r["id"]), r["directory"], r["title"], r["parent"], parse_time(r["time_updated"]))
             by_id[s.id] = s
             sessions.append(s)
         created = "time_created" if "time_created" in tables["message"] else "time_updated"
         messages: dict[str, _Message] = {}
-        for r in conn.execute(f"SELECT rowid AS rid, id, session_id, data, {created} AS t "
-                              f"FROM message ORDER BY {created}, rowid"):
+        for r in conn.execute(
+            f"SELECT rowid AS rid, id, session_id, data, {created} AS t FROM message ORDER BY {created}, rowid"
+        ):
             data = _loads(r["data"])
             s = by_id.get(str(r["session_id"]))
             if s is None:
@@ -207,15 +220,16 @@ def _read_db(conn: sqlite3.Connection) -> list[_Session]:
             s = _Session(str(r["id"]), r["directory"], None, None, parse_time(r["time_updated"]))
             by_id[s.id] = s
             sessions.append(s)
-        for r in conn.execute("SELECT rowid AS rid, session_id, type, data, time_updated "
-                              "FROM session_message ORDER BY time_updated, rowid"):
+        for r in conn.execute(
+            "SELECT rowid AS rid, session_id, type, data, time_updated "
+            "FROM session_message ORDER BY time_updated, rowid"
+        ):
             s = by_id.get(str(r["session_id"]))
             if s is None:
                 continue
             data = _loads(r["data"])
             role = str(r["type"] or data.get("role") or "")
-            s.messages.append(_Message(int(r["rid"]), role, parse_time(r["time_updated"]),
-                                       _v2_parts(role, data)))
+            s.messages.append(_Message(int(r["rid"]), role, parse_time(r["time_updated"]), _v2_parts(role, data)))
     return sessions
 
 
@@ -234,8 +248,13 @@ def _export_session(doc: Any) -> _Session | None:
     if not isinstance(info.get("id"), str) or not info["id"]:
         return None
     t = info.get("time") if isinstance(info.get("time"), dict) else {}
-    s = _Session(info["id"], info.get("directory"), info.get("title"),
-                 info.get("parentID") or info.get("parent_id"), parse_time(t.get("updated")))
+    s = _Session(
+        info["id"],
+        info.get("directory"),
+        info.get("title"),
+        info.get("parentID") or info.get("parent_id"),
+        parse_time(t.get("updated")),
+    )
     for i, msg in enumerate(doc.get("messages") or []):
         if not isinstance(msg, dict):
             continue

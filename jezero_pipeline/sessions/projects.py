@@ -35,15 +35,18 @@ def sidecar_project(path: Path) -> str | None:
     return slug(text.splitlines()[0]) if text else None
 
 
-def project_hint(cwd: str | None, projects: ProjectsConfig, aliases: dict[str, str] | None = None,
-                 fallback: str | None = None) -> str | None:
+def project_hint(
+    cwd: str | None, projects: ProjectsConfig, aliases: dict[str, str] | None = None, fallback: str | None = None
+) -> str | None:
     """The project a session belongs to, judged from its working folder, or None."""
     name = None
     if cwd:
         path = _normalise(cwd)
-        name = (_from_paths(path, projects.paths)
-                or (_from_git(path) if projects.git else None)
-                or _from_roots(path, projects.roots))
+        name = (
+            _from_paths(path, projects.paths)
+            or (_from_git(path) if projects.git else None)
+            or _from_roots(path, projects.roots)
+        )
     if not name:
         name = fallback
     return _alias(name, {**projects.aliases, **(aliases or {})})
@@ -57,7 +60,7 @@ def _normalise(cwd: str) -> str:
 def _home_relative(path: str) -> str | None:
     """`~/rest` for a path inside any home folder, else None."""
     m = _HOME.match(path)
-    return "~" + path[m.end():] if m else None
+    return "~" + path[m.end() :] if m else None
 
 
 def _inside(path: str, folder: str) -> bool:
@@ -133,7 +136,7 @@ def _from_roots(path: str, roots: list[str]) -> str | None:
     wanted = {r.lower() for r in roots}
     home = _HOME.match(path)
     if home:  # the user name is never a root (a user called `dev` or `code`)
-        path = path[home.end():]
+        path = path[home.end() :]
     parts = [p for p in path.split("/") if p]
     for i, part in enumerate(parts[:-1]):
         if part.lower() in wanted:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import json
 import re
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from typing import Any
 
 from ..models import Block, Session
@@ -28,18 +28,9 @@ def text_of(content: Any) -> str:
     return ""
 
 
-def middle_cut(text: str, limit: int) -> str:
-    """Keep both ends of an over-long text with Jezero's marker in between."""
-    if len(text) <= limit:
-        return text
-    keep = max((limit - 40) // 2, 0)
-    omitted = len(text) - 2 * keep
-    return f"{text[:keep]}[... {omitted} characters omitted ...]{text[len(text) - keep:]}"
-
-
 def render_line(ts: datetime, role: str, text: str) -> str:
     """`[YYYY-MM-DD HH:MM] role: text`, Jezero's rendered block."""
-    return f"[{ts.astimezone(timezone.utc):%Y-%m-%d %H:%M}] {role}: {text}"
+    return f"[{ts.astimezone(UTC):%Y-%m-%d %H:%M}] {role}: {text}"
 
 
 def compile_patterns(patterns: list[str]) -> list[re.Pattern[str]]:
@@ -51,7 +42,7 @@ def clean_user_prompt(text: str, markers: list[re.Pattern[str]], drops: list[re.
     for m in markers:
         hit = m.search(text)
         if hit:
-            text = text[hit.start():]
+            text = text[hit.start() :]
             break
     if drops:
         text = "\n".join(line for line in text.splitlines() if not any(d.search(line) for d in drops))
@@ -80,8 +71,12 @@ def is_own_summarizer_call(text: str) -> bool:
 
 
 INJECTED_TAGS = (
-    "system-reminder", "memory-context", "user_info", "environment_context",
-    "project_instructions", "user_instructions",
+    "system-reminder",
+    "memory-context",
+    "user_info",
+    "environment_context",
+    "project_instructions",
+    "user_instructions",
 )
 _TAG_BLOCK = {t: re.compile(rf"<{t}\b[^>]*>.*?</{t}>", re.S) for t in INJECTED_TAGS}
 
@@ -116,8 +111,9 @@ class BlockCollector:
     unless `keep_read_only_commands`, are dropped.
     """
 
-    def __init__(self, connector: "Connector", read_only_tools: frozenset[str] = frozenset(),
-                 skip_tools: tuple[str, ...] = ()):
+    def __init__(
+        self, connector: Connector, read_only_tools: frozenset[str] = frozenset(), skip_tools: tuple[str, ...] = ()
+    ):
         self.connector = connector
         opts = connector.agent
         self.markers = compile_patterns(opts.user_prompt_markers)
@@ -142,8 +138,7 @@ class BlockCollector:
         if text:
             self._add(ordinal, ts, render_line(ts, "assistant", text), at)
 
-    def tool_call(self, ordinal: int, ts: datetime, name: str, args: Any,
-                  at: datetime | None = None) -> None:
+    def tool_call(self, ordinal: int, ts: datetime, name: str, args: Any, at: datetime | None = None) -> None:
         """`tool call: Name {args cut}`, Jezero's one line per call."""
         if not self.connector.agent.include_tool_calls or not name or name in self.skipped_tools:
             return
@@ -159,9 +154,19 @@ class BlockCollector:
             self.blocks.append(Block(ordinal, stamp, line))
 
 
-def emit_session(connector: "Connector", result: ScanResult, collector: BlockCollector, *,
-                 session_id: str, ref_prefix: str, cwd: str | None, path: str, mtime: float,
-                 title: str | None = None, meta: dict[str, str] | None = None) -> bool:
+def emit_session(
+    connector: Connector,
+    result: ScanResult,
+    collector: BlockCollector,
+    *,
+    session_id: str,
+    ref_prefix: str,
+    cwd: str | None,
+    path: str,
+    mtime: float,
+    title: str | None = None,
+    meta: dict[str, str] | None = None,
+) -> bool:
     """Add a parsed session to the result unless it is our own summariser call or too short.
 
     Returns True when the session was kept. The project hint comes from the cwd (via
@@ -170,10 +175,17 @@ def emit_session(connector: "Connector", result: ScanResult, collector: BlockCol
     if collector.first_user_raw and is_own_summarizer_call(collector.first_user_raw):
         return False
     session = Session(
-        source=connector.cfg.name, session_id=session_id, blocks=collector.blocks, cwd=cwd,
-        title_hint=(title or None), project_hint=connector.project_for(cwd),
-        trust=connector.cfg.trust, original_ref=f"{ref_prefix}:{session_id}",
-        meta=dict(meta or {}), path=path, mtime=mtime,
+        source=connector.cfg.name,
+        session_id=session_id,
+        blocks=collector.blocks,
+        cwd=cwd,
+        title_hint=(title or None),
+        project_hint=connector.project_for(cwd),
+        trust=connector.cfg.trust,
+        original_ref=f"{ref_prefix}:{session_id}",
+        meta=dict(meta or {}),
+        path=path,
+        mtime=mtime,
     )
     if not session.blocks or dialogue_chars(session) < connector.agent.min_chars:
         result.too_short += 1

@@ -9,8 +9,9 @@ from typing import Any
 
 # Jezero drops these read-only commands (unless keep_read_only_commands); `cd` alone is dropped
 # too since it changes nothing. Filters may follow a read-only command in a pipeline.
-READ_ONLY_COMMANDS = frozenset({"sed", "rg", "grep", "cat", "head", "tail", "ls", "nl", "wc", "find",
-                                "pwd", "tree", "stat", "file", "which", "cd"})
+READ_ONLY_COMMANDS = frozenset(
+    {"sed", "rg", "grep", "cat", "head", "tail", "ls", "nl", "wc", "find", "pwd", "tree", "stat", "file", "which", "cd"}
+)
 READ_ONLY_GIT = frozenset({"status", "diff", "log", "show", "branch", "rev-parse", "ls-files"})
 PIPE_FILTERS = frozenset({"sort", "uniq", "cut", "tr", "column", "head", "tail", "wc", "grep", "rg", "nl"})
 _HEREDOC = re.compile(r"<<-?\s*(['\"]?)([A-Za-z_0-9]+)\1")
@@ -46,7 +47,7 @@ def split_shell(cmd: str) -> list[str]:
             i += 1
             continue
         if c == "\\" and i + 1 < n:
-            cur.append(cmd[i:i + 2])
+            cur.append(cmd[i : i + 2])
             i += 2
             continue
         if c in "'\"":
@@ -81,7 +82,7 @@ def split_shell(cmd: str) -> list[str]:
             flush()
             i += 2
             continue
-        elif c == ";" or (c == "&" and not (cmd[i - 1:i] in (">", "<") or cmd[i + 1:i + 2] == ">")):
+        elif c == ";" or (c == "&" and not (cmd[i - 1 : i] in (">", "<") or cmd[i + 1 : i + 2] == ">")):
             flush()
             i += 1
             continue
@@ -105,7 +106,7 @@ def is_read_only_command(segment: str) -> bool:
     for i, tok in enumerate(tokens):
         if tok == "|":
             stages.append([])
-        elif tok in (">", ">>", "&>", "&>>", ">|") and (tokens[i + 1:i + 2] or [""])[0] != "/dev/null":
+        elif tok in (">", ">>", "&>", "&>>", ">|") and (tokens[i + 1 : i + 2] or [""])[0] != "/dev/null":
             return False
         else:
             stages[-1].append(tok)

@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 
-def open_sqlite_readonly(path: Path) -> "sqlite3.Connection":
+def open_sqlite_readonly(path: Path) -> sqlite3.Connection:
     """Open an agent's SQLite store read-only (never writes, never creates), rows as dicts.
 
     Raises sqlite3.DatabaseError for a corrupt or truncated file; the schema is checked

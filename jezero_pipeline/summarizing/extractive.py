@@ -30,8 +30,42 @@ _RISK = re.compile(r"\b(risk|careful|caveat|beware|might break|warning)\b", re.I
 _SENTENCE = re.compile(r"(?<=[.!?])\s+")
 _WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_.-]{3,}")
 _STOP = frozenset(
-    "that this with from have what when will would could should there their about which into your "
-    "they them then than were been just like also some more make made need want here only".split()
+    [
+        "that",
+        "this",
+        "with",
+        "from",
+        "have",
+        "what",
+        "when",
+        "will",
+        "would",
+        "could",
+        "should",
+        "there",
+        "their",
+        "about",
+        "which",
+        "into",
+        "your",
+        "they",
+        "them",
+        "then",
+        "than",
+        "were",
+        "been",
+        "just",
+        "like",
+        "also",
+        "some",
+        "more",
+        "make",
+        "made",
+        "need",
+        "want",
+        "here",
+        "only",
+    ]
 )
 
 
@@ -53,7 +87,9 @@ def _first_sentence(text: str, limit: int) -> str:
     return first if len(first) <= limit else first[: limit - 1].rstrip() + "…"
 
 
-_TOOL_COMMAND = re.compile(r'^tool call: (?:Bash|shell|exec_command|run_shell_command)\b.*?"(?:command|cmd)"\s*:\s*"((?:[^"\\]|\\.)*)"?')
+_TOOL_COMMAND = re.compile(
+    r'^tool call: (?:Bash|shell|exec_command|run_shell_command)\b.*?"(?:command|cmd)"\s*:\s*"((?:[^"\\]|\\.)*)"?'
+)
 
 
 def _command_of(line: str) -> str | None:

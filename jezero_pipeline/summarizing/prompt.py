@@ -62,9 +62,7 @@ def _one_line(value: object) -> str:
     return " ".join(str(value).split())
 
 
-def build_user_message(
-    req: SummaryRequest, output_language: str | None, known_projects: list[str]
-) -> str:
+def build_user_message(req: SummaryRequest, output_language: str | None, known_projects: list[str]) -> str:
     """The user turn, in Jezero's line order; each line only when it applies."""
     lines: list[str] = []
     if output_language:
@@ -74,9 +72,7 @@ def build_user_message(
         lines.append(KNOWN_PROJECTS_LINE.format(projects=", ".join(sorted(known_projects))))
     if req.title_hint and req.title_hint.strip():
         lines.append(TITLE_LINE.format(title=_one_line(req.title_hint)))
-    pairs = "".join(
-        f" {_one_line(k)}={_one_line(v)}" for k, v in req.meta.items() if str(v).strip()
-    )
+    pairs = "".join(f" {_one_line(k)}={_one_line(v)}" for k, v in req.meta.items() if str(v).strip())
     lines.append(CONTEXT_LINE.format(source=_one_line(req.source), pairs=pairs))
     # A closing tag inside the text would let the document "end" early and speak as prompt.
     text = req.text.replace("</document>", "<\\/document>")

@@ -10,7 +10,6 @@ reused; the SDK clients are thread-safe, so summarize() may be called from many 
 
 from __future__ import annotations
 
-import ipaddress
 import json
 import os
 import random
@@ -37,6 +36,7 @@ from jezero_pipeline.summarizing.schema import (
     SummaryError,
     parse_summary,
 )
+from jezero_pipeline.text import is_loopback
 
 __all__ = ["Provider", "SummarizerError", "SummaryResult", "check_base_url", "make_provider"]
 
@@ -152,7 +152,9 @@ class _Provider:
 
     def guess_project(self, item: str, text: str, known_projects: list[str]) -> str | None:
         """The model's project slug for one item, or None (Jezero's `retag --ask-model`)."""
-        known = f"Known projects (the order means nothing): {', '.join(sorted(known_projects))}\n" if known_projects else ""
+        known = (
+            f"Known projects (the order means nothing): {', '.join(sorted(known_projects))}\n" if known_projects else ""
+        )
         user = f"{known}<document>\n{text.replace('</document>', '</ document>')}\n</document>"
         raw, _, _ = self._call(PROJECT_PROMPT, user, PROJECT_TOOL, PROJECT_SCHEMA, item)
         if isinstance(raw, str):
@@ -170,8 +172,13 @@ class AnthropicProvider(_Provider):
     name = "anthropic"
 
     def __init__(self, cfg: SummarizerConfig, api_key: str, base_url: str, backoff: float):
-        super().__init__(cfg, _AnthropicClient(api_key=api_key, base_url=base_url, timeout=cfg.timeout_seconds,
-                                               max_retries=cfg.max_retries), backoff)
+        super().__init__(
+            cfg,
+            _AnthropicClient(
+                api_key=api_key, base_url=base_url, timeout=cfg.timeout_seconds, max_retries=cfg.max_retries
+            ),
+            backoff,
+        )
 
     def _call(self, system: str, user: str, tool: str, schema: dict[str, Any], item: str) -> tuple[Any, int, int]:
         description = TOOL_DESCRIPTION if tool == TOOL_NAME else "Record the document's project."
@@ -185,7 +192,8 @@ class AnthropicProvider(_Provider):
                 tool_choice={"type": "tool", "name": tool},
             )
             blocks = [
-                b for b in message.content
+                b
+                for b in message.content
                 if getattr(b, "type", None) == "tool_use" and getattr(b, "name", None) == tool
             ]
             usage = message.usage
@@ -196,8 +204,11 @@ class AnthropicProvider(_Provider):
                 f"malformed answer for {item}: no {tool} tool_use block "
                 f"(stop_reason={getattr(message, 'stop_reason', None)})"
             )
-        return (blocks[0].input, int(getattr(usage, "input_tokens", 0) or 0),
-                int(getattr(usage, "output_tokens", 0) or 0))
+        return (
+            blocks[0].input,
+            int(getattr(usage, "input_tokens", 0) or 0),
+            int(getattr(usage, "output_tokens", 0) or 0),
+        )
 
 
 class OpenAICompatibleProvider(_Provider):
@@ -206,8 +217,11 @@ class OpenAICompatibleProvider(_Provider):
     name = "openai_compatible"
 
     def __init__(self, cfg: SummarizerConfig, api_key: str, base_url: str, backoff: float):
-        super().__init__(cfg, _OpenAIClient(api_key=api_key, base_url=base_url, timeout=cfg.timeout_seconds,
-                                            max_retries=cfg.max_retries), backoff)
+        super().__init__(
+            cfg,
+            _OpenAIClient(api_key=api_key, base_url=base_url, timeout=cfg.timeout_seconds, max_retries=cfg.max_retries),
+            backoff,
+        )
 
     def _call(self, system: str, user: str, tool: str, schema: dict[str, Any], item: str) -> tuple[Any, int, int]:
         try:
@@ -225,17 +239,7 @@ class OpenAICompatibleProvider(_Provider):
             raise _as_summarizer_error(err, self._cfg.timeout_seconds) from err
         if not isinstance(content, str) or not content.strip():
             raise SummarizerError(f"malformed answer for {item}: empty message content")
-        return (content, int(getattr(usage, "prompt_tokens", 0) or 0),
-                int(getattr(usage, "completion_tokens", 0) or 0))
-
-
-def _is_loopback(host: str) -> bool:
-    if host == "localhost" or host.endswith(".localhost"):
-        return True
-    try:
-        return ipaddress.ip_address(host).is_loopback
-    except ValueError:
-        return False
+        return (content, int(getattr(usage, "prompt_tokens", 0) or 0), int(getattr(usage, "completion_tokens", 0) or 0))
 
 
 def check_base_url(url: str, allow_insecure_http: bool) -> None:
@@ -243,7 +247,7 @@ def check_base_url(url: str, allow_insecure_http: bool) -> None:
     parts = urlsplit(url)
     if parts.scheme not in ("http", "https") or not parts.hostname:
         raise ValueError(f"summarizer.base_url {url!r} must be an http(s) URL with a host")
-    if parts.scheme == "http" and not allow_insecure_http and not _is_loopback(parts.hostname):
+    if parts.scheme == "http" and not allow_insecure_http and not is_loopback(parts.hostname):
         raise ValueError(
             f"summarizer.base_url {url!r} sends documents unencrypted to another machine; "
             "use https or set summarizer.allow_insecure_http = true"
@@ -260,9 +264,7 @@ def _backoff_seconds(explicit: float | None) -> float:
         raise ValueError(f"{BACKOFF_ENV}={env!r} is not a number of seconds") from None
 
 
-def make_provider(
-    cfg: SummarizerConfig, api_key: str | None, *, backoff_seconds: float | None = None
-) -> Provider:
+def make_provider(cfg: SummarizerConfig, api_key: str | None, *, backoff_seconds: float | None = None) -> Provider:
     """The provider for cfg.provider. `backoff_seconds` (else $JEZERO_PIPELINE_RETRY_BACKOFF_SECONDS,
     else 2 s) is the first retry wait; it doubles per retry."""
     backoff = _backoff_seconds(backoff_seconds)

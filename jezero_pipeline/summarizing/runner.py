@@ -85,13 +85,18 @@ def summarize_batch(
         t0 = time.perf_counter()
         try:
             result = provider.summarize(req)
-            return Outcome(req.segment_id, result.summary, None, result.input_tokens,
-                           result.output_tokens, time.perf_counter() - t0)
+            return Outcome(
+                req.segment_id,
+                result.summary,
+                None,
+                result.input_tokens,
+                result.output_tokens,
+                time.perf_counter() - t0,
+            )
         except SummarizerError as err:
             return Outcome(req.segment_id, None, str(err), seconds=time.perf_counter() - t0)
         except Exception as err:  # a bug or an odd SDK error fails this segment only
-            return Outcome(req.segment_id, None, f"{type(err).__name__}: {err}",
-                           seconds=time.perf_counter() - t0)
+            return Outcome(req.segment_id, None, f"{type(err).__name__}: {err}", seconds=time.perf_counter() - t0)
 
     def record(outcome: Outcome, chars: int) -> None:
         with lock:

@@ -9,10 +9,10 @@ the summary is missing, so one odd answer never costs a whole run.
 from __future__ import annotations
 
 import json
-import re
 from typing import Any
 
 from jezero_pipeline.models import ATOM_KINDS, Atom, Summary
+from jezero_pipeline.text import clean_text
 
 MAX_TITLE_CHARS = 200
 MAX_QUESTIONS = 6
@@ -45,28 +45,6 @@ SUMMARY_SCHEMA: dict[str, Any] = {
 
 class SummaryError(ValueError):
     """The model's answer cannot be used (no title, no summary, not an object)."""
-
-
-# ESC-introduced sequences a terminal would act on: CSI (colours, cursor moves; also 8-bit), OSC (window
-# titles, hyperlinks; ended by BEL or ESC \), DCS/SOS/PM/APC strings, and two-byte escapes.
-_TERMINAL_SEQUENCE = re.compile(
-    r"(?:\x1b\[|\x9b)[0-?]*[ -/]*[@-~]"
-    r"|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)?"
-    r"|\x1b[PX^_][^\x1b]*(?:\x1b\\)?"
-    r"|\x1b[ -/]*[0-~]"
-)
-# What is left: C0 controls except tab and newline, DEL, C1 controls (incl. 8-bit CSI).
-_CONTROL_CHARS = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
-
-
-def clean_text(value: str) -> str:
-    """Lone surrogates become U+FFFD and terminal control/escape sequences are removed.
-
-    A surrogate pair split into two code points (as json.loads may produce) is rejoined.
-    """
-    value = value.encode("utf-16", "surrogatepass").decode("utf-16", "replace")
-    value = _TERMINAL_SEQUENCE.sub("", value)
-    return _CONTROL_CHARS.sub("", value)
 
 
 def _scalar_text(value: Any) -> str | None:
