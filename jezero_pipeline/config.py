@@ -9,6 +9,7 @@ from __future__ import annotations
 import os
 import re
 import tomllib
+from datetime import date
 from pathlib import Path
 from typing import Any, Literal
 
@@ -54,6 +55,11 @@ class StorageConfig(_Strict):
     staging_dir: str = "data/staging"  # per-partition Parquet files
 
 
+class PartitionsConfig(_Strict):
+    # The first day partition; sessions that started earlier are filed under it (never dropped).
+    first_day: date = date(2025, 1, 1)
+
+
 class SearchConfig(_Strict):
     default_limit: int = Field(10, ge=1, le=100)
     max_limit: int = Field(50, ge=1, le=500)
@@ -75,7 +81,8 @@ class SummarizerConfig(_Strict):
     output_language: str | None = None
     allow_insecure_http: bool = False
     max_retries: int = Field(4, ge=0, le=10)  # 5 attempts in all, as Jezero
-    max_calls_per_run: int | None = Field(None, ge=0)
+    max_calls_per_run: int | None = Field(None, ge=0)  # HTTP attempts per run, retries included
+    max_cost_usd_per_run: float | None = Field(None, ge=0)  # needs both prices below
     price_input_per_mtok: float | None = Field(None, ge=0)  # USD per million input tokens
     price_output_per_mtok: float | None = Field(None, ge=0)
 
@@ -83,7 +90,22 @@ class SummarizerConfig(_Strict):
     def _needs_model(self) -> SummarizerConfig:
         if self.provider != "extractive" and not self.model:
             raise ValueError(f"summarizer.model is required for provider {self.provider!r}")
+        if self.max_cost_usd_per_run is not None and (
+            self.price_input_per_mtok is None or self.price_output_per_mtok is None
+        ):
+            raise ValueError("summarizer.max_cost_usd_per_run needs price_input_per_mtok and price_output_per_mtok")
         return self
+
+    @property
+    def priced(self) -> bool:
+        return self.price_input_per_mtok is not None or self.price_output_per_mtok is not None
+
+    def cost_usd(self, input_tokens: int, output_tokens: int) -> float:
+        """Estimated USD for these tokens at the configured prices (0 for an unpriced side)."""
+        return (
+            input_tokens / 1e6 * (self.price_input_per_mtok or 0)
+            + output_tokens / 1e6 * (self.price_output_per_mtok or 0)
+        )
 
     @property
     def effective_base_url(self) -> str | None:
@@ -151,6 +173,7 @@ class AutomationConfig(_Strict):
 
 class Config(_Strict):
     storage: StorageConfig = StorageConfig()
+    partitions: PartitionsConfig = PartitionsConfig()
     search: SearchConfig = SearchConfig()
     summarizer: SummarizerConfig = SummarizerConfig()
     connectors: list[ConnectorConfig] = []

@@ -7,10 +7,38 @@ indexing) takes and returns these, so each can be read and tested on its own.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import date, datetime
+from typing import NamedTuple
 
 ATOM_KINDS = ("decision", "rationale", "fix", "error", "command", "fact", "risk")
 TRUST_VALUES = ("own", "external")
+
+
+class Partition(NamedTuple):
+    """One (connector, day) slice of the corpus: the unit of staging, locking and Dagster runs.
+
+    `day` is the UTC start date of the sessions in it (an imported item's `occurred_at`),
+    which never changes as a session grows, so a session never moves between partitions.
+    `key` is Dagster's multi-partition key for the dimensions "connector" and "day".
+    """
+
+    connector: str
+    day: str  # YYYY-MM-DD
+
+    @property
+    def key(self) -> str:
+        return f"{self.connector}|{self.day}"
+
+    @classmethod
+    def parse(cls, key: str) -> Partition:
+        connector, sep, day = key.rpartition("|")
+        if not sep or not connector:
+            raise ValueError(f"partition key {key!r} is not '<connector>|<YYYY-MM-DD>'")
+        date.fromisoformat(day)
+        return cls(connector, day)
+
+    def __str__(self) -> str:
+        return self.key
 
 
 @dataclass(frozen=True)
@@ -63,16 +91,6 @@ class Segment:
     part: int  # 1-based
     parts: int
     first_ordinal: int
-    content_hash: str = ""  # sha256 of the redacted text, set by redaction
-
-    @property
-    def titled_hint(self) -> str | None:
-        """The title hint with " (part n/N)" when the session was split (not hashed)."""
-        if not self.title_hint:
-            return None
-        if self.parts > 1:
-            return f"{self.title_hint} (part {self.part}/{self.parts})"
-        return self.title_hint
 
 
 @dataclass

@@ -868,3 +868,20 @@ class Redactor:
                 total += n
             return (tuple(items) if isinstance(obj, tuple) else items), total
         return obj, 0
+
+
+def rules_fingerprint(cfg: Any) -> str:
+    """What shapes a redaction: the detectors' code and the config's [redaction] table.
+
+    Env secret values are deliberately left out (not even hashed): a rotated key is still
+    replaced wherever it appears, and stored rows are re-checked by `redact-stored`.
+    """
+    import hashlib
+    import inspect
+    import json
+    import sys
+
+    h = hashlib.sha256(inspect.getsource(sys.modules[__name__]).encode())
+    h.update(json.dumps(cfg.redaction.model_dump(), sort_keys=True).encode())
+    h.update(json.dumps(sorted(cfg.secret_values())).encode())  # labels only
+    return h.hexdigest()[:16]

@@ -93,7 +93,8 @@ def test_state_db(tmp_path):
         (5, "[2026-05-28 20:28] assistant: A shared temp dir races; made it per-test."),
     ]
     again = connector(db_path=str(db)).scan(r.states, time.time() + 10**6)
-    assert again.unchanged == [str(db)] and again.bytes_read == 0
+    assert sorted(again.unchanged) == [f"{db}#20260601_cli", f"{db}#20260601_cron"]
+    assert again.bytes_read == 0 and again.sessions == []
     r = connector(db_path=str(db), skip_session_sources=[]).scan({}, time.time() + 10**6)
     assert {s.session_id for s in r.sessions} == {"20260601_cli", "20260601_cron"}
 
@@ -102,7 +103,7 @@ def test_settle_and_corrupt_db(tmp_path):
     db = tmp_path / "state.db"
     build_db(db)
     r = connector(db_path=str(db), settle_minutes=30).scan({}, T0 + 200)
-    assert r.deferred == 1 and r.states == {}
+    assert r.deferred == 1 and list(r.states) == [f"{db}#20260601_cron"]  # skipped by source, not deferred
     bad = tmp_path / "bad.db"
     bad.write_bytes(db.read_bytes()[:512])
     r = connector(db_path=str(bad)).scan({}, time.time() + 10**6)

@@ -125,7 +125,7 @@ def test_v1_and_v2_tables(tmp_path):
     assert set(by_id) == {"ses_1", "ses_v2"}  # the child (sub-agent) session is skipped
     s = by_id["ses_1"]
     assert s.cwd == "/home/me/projects/shop" and s.title_hint == "Fix cart totals"
-    assert s.original_ref == "opencode-session:ses_1" and s.path == str(db)
+    assert s.original_ref == "opencode-session:ses_1" and s.path == f"{db}#ses_1"  # one unit per session
     assert [b.ordinal for b in s.blocks] == [1, 2]  # message rowids
     assert s.blocks[0].text == "[2026-05-28 20:26] user: The cart total ignores discounts, fix it"
     assert s.blocks[1].text.splitlines() == [
@@ -141,9 +141,10 @@ def test_v1_and_v2_tables(tmp_path):
     joined = "\n".join(b.text for x in r.sessions for b in x.blocks)
     for dropped in ("INJECTED", "HIDDEN", "TOOL OUTPUT", "todowrite", "tool call: read", "NEVER READ"):
         assert dropped not in joined
-    # unchanged DB: not opened again
+    # unchanged sessions: not read again (each session is its own unit)
     again = connector(db_path=str(db)).scan(r.states, time.time() + 10**6)
-    assert again.unchanged == [str(db)] and again.bytes_read == 0 and again.sessions == []
+    assert sorted(again.unchanged) == [f"{db}#ses_1", f"{db}#ses_child", f"{db}#ses_v2"]
+    assert again.bytes_read == 0 and again.sessions == []
     # sub-agents and read-only tools on request
     r = connector(db_path=str(db), include_subagents=True, keep_read_only_commands=True).scan({}, time.time() + 10**6)
     assert {s.session_id for s in r.sessions} == {"ses_1", "ses_child", "ses_v2"}
@@ -155,7 +156,8 @@ def test_settle_defers_active_session_without_state(tmp_path):
     build_db(db)
     now = (T0 + 60_000) / 1000 + 60  # a minute after ses_1's last update
     r = connector(db_path=str(db), settle_minutes=30).scan({}, now)
-    assert r.deferred == 2 and r.sessions == [] and r.states == {}
+    assert r.deferred == 2 and r.sessions == []
+    assert list(r.states) == [f"{db}#ses_child"]  # read and skipped (a sub-agent); the active ones keep no state
 
 
 def test_corrupt_truncated_and_missing_db(tmp_path):

@@ -1,244 +1,224 @@
-"""The five assets. Each one calls a stage in `pipeline.py` and reports its figures.
+"""The assets: four partitioned ones computed in one pipelined step, and the library.
 
-Partitions are the config's connector names; sessions are rows. The summaries asset's
-`code_version` is the summariser generation, so a prompt or model change shows every
-partition as unsynced, and only a deliberate re-materialisation pays for new summaries.
+raw_sessions → segments → redacted_segments → summaries are one `multi_asset` partitioned by
+(connector, day): Dagster shows four assets with their lineage, and one step takes a run's
+partitions through all four, so model calls stay in flight across partitions and each asset
+is recorded as soon as its stage is done. Selecting a subset (only summaries, say) runs only
+those stages. The summaries' code version is the summariser generation: after a prompt or
+model change they show as unsynced until a backfill re-summarises them. search_index is the
+library, refreshed from every partition.
 """
+
 
 from collections.abc import Iterator
 from contextlib import contextmanager
+from typing import Any, Literal
 
 import dagster as dg
 
-from .. import maintenance, pipeline
 from ..config import Config
-from ..locking import library_lock
+from ..models import Partition
+from ..stages import context as run_context
+from ..stages import index
+from ..stages.run import COLLECT, REDACT, SUMMARIZE, PartitionRun, RunOptions, StageDone
+from ..staging.locks import AlreadyRunning
 from ..summarizing.generation import generation_fingerprint
+from ..workspace import Workspace
 from .automation import library_condition, resummarize_condition
-from .checks import build_checks
 from .resources import JezeroResource
 
-STAGE_VERSION = "1"  # bump when a stage's output for the same input changes
+STAGE_VERSION = "2"  # bump when a stage's output for the same input changes
+DAYS_PER_BACKFILL_RUN = 31  # a backfill of two years is ~24 runs per connector, not 730
+
+DESCRIPTIONS = {
+    "raw_sessions": "Sessions read from the connector's files (dialogue only), one row per session, "
+    "filed under the day the session started.",
+    "segments": "Sessions cut into pieces under max_input_chars, Jezero's rules.",
+    "redacted_segments": "Segments with secrets replaced by [REDACTED:<kind>], hashed after redaction.",
+    "summaries": "One summary per segment: kept when its content hash matches, else one model call. "
+    "Failures are recorded and retried next run.",
+}
 
 
-class CollectConfig(dg.Config):
-    limit: int = 0  # at most this many new or changed sessions; the rest wait for the next run
+def partitions_def(cfg: Config) -> dg.MultiPartitionsDefinition:
+    """Connector (the config's names) times day (UTC, from [partitions] first_day to today)."""
+    return dg.MultiPartitionsDefinition(
+        {
+            "connector": dg.StaticPartitionsDefinition([c.name for c in cfg.connectors]),
+            "day": dg.DailyPartitionsDefinition(start_date=cfg.partitions.first_day.isoformat(), end_offset=1),
+        }
+    )
 
 
-class SummarizeConfig(dg.Config):
-    max_calls: int = -1  # -1: the config's [summarizer] max_calls_per_run
+class SessionsConfig(dg.Config):
+    limit: int = 0  # at most this many new or changed sessions per connector; the rest wait
+    resummarize: Literal["auto", "yes", "no"] = "auto"  # auto: a backfill re-summarises, other runs do not
     force_ids: list[str] = []  # segment ids to summarise again even if a summary exists
+    max_calls: int = -1  # HTTP attempts for this run; -1: [summarizer] max_calls_per_run
 
 
 @contextmanager
-def _recording_failure(jezero: JezeroResource, name: str) -> Iterator[None]:
-    """A step that raises leaves its (redacted) error in the connector state, for `health`."""
+def redacted_failures(ws: Workspace) -> Iterator[None]:
+    """Whatever a step raises reaches Dagster (event log, UI, CLI) redacted, never as it was."""
     try:
         yield
-    except Exception as err:
-        maintenance.record_outcome(jezero.staging, name, jezero.redactor.redact(f"{type(err).__name__}: {err}")[0])
+    except dg.Failure:
         raise
+    except AlreadyRunning as err:
+        raise dg.Failure(description=str(err), metadata={"error_type": "AlreadyRunning"}) from None
+    except Exception as err:
+        message = ws.redactor.redact(f"{type(err).__name__}: {err}")[0]
+        raise dg.Failure(description=message, metadata={"error_type": type(err).__name__}) from None
 
 
-def build_assets(
-    cfg: Config,
-) -> tuple[list[dg.AssetsDefinition], list[dg.AssetChecksDefinition], dg.StaticPartitionsDefinition]:
-    partitions = dg.StaticPartitionsDefinition([c.name for c in cfg.connectors])
+def build_assets(cfg: Config) -> tuple[dg.AssetsDefinition, dg.AssetsDefinition, dg.MultiPartitionsDefinition]:
+    partitions = partitions_def(cfg)
     generation = generation_fingerprint(cfg.summarizer)
-
-    @dg.asset(
-        partitions_def=partitions,
-        code_version=STAGE_VERSION,
-        group_name="sessions",
-        kinds={"python", "parquet"},
-        description="Sessions read from the connector's files (dialogue only), one row per session.",
-    )
-    def raw_sessions(
-        context: dg.AssetExecutionContext, jezero: JezeroResource, config: CollectConfig
-    ) -> dg.MaterializeResult:
-        name = context.partition_key
-        with jezero.partition_lock(name), _recording_failure(jezero, name):
-            _, rep = pipeline.collect(jezero.config, name, jezero.staging, limit=config.limit)
-            maintenance.record_collect(jezero.staging, name, rep.new_or_changed, len(rep.warnings))
-        warnings = [jezero.redactor.redact(w)[0] for w in rep.warnings]
-        for w in warnings:
-            context.log.warning(w)
-        return dg.MaterializeResult(
-            metadata={
-                "sessions": rep.sessions,
-                "new_or_changed": rep.new_or_changed,
-                "reused_unchanged": rep.reused,
-                "deferred_sessions": rep.deferred,
-                "too_short": rep.too_short,
-                "left_for_next_run": rep.left_for_next_run,
-                "files_seen": rep.files_seen,
-                "files_unchanged": rep.files_unchanged,
-                "bytes_read": rep.bytes_read,
-                "skipped_files": len(warnings),
-                "skipped_reasons": dg.MetadataValue.md("\n".join(f"- {w}" for w in warnings[:50]) or "none"),
-                "unchanged_partition": rep.current,
-            },
-            data_version=dg.DataVersion(rep.digest),
+    deps = {"raw_sessions": [], "segments": ["raw_sessions"], "redacted_segments": ["segments"],
+            "summaries": ["redacted_segments"]}  # fmt: skip
+    specs = [
+        dg.AssetSpec(
+            name,
+            deps=deps[name],
+            description=DESCRIPTIONS[name],
+            group_name="summaries" if name == "summaries" else "sessions",
+            code_version=generation if name == "summaries" else STAGE_VERSION,
+            kinds={"python", "parquet"},
+            automation_condition=resummarize_condition(cfg) if name == "summaries" else None,
+            skippable=True,
         )
-
-    @dg.asset(
-        partitions_def=partitions,
-        deps=[raw_sessions],
-        code_version=STAGE_VERSION,
-        group_name="sessions",
-        kinds={"python", "parquet"},
-        description="Sessions cut into pieces under max_input_chars, Jezero's rules.",
+        for name in deps
+    ]
+    no_secret_left = dg.AssetCheckSpec(
+        "no_secret_left",
+        asset="redacted_segments",
+        blocking=True,
+        description="Scans each segment right before it is sent to the model; one a detector still fires "
+        "on is never sent, the run sends nothing more and fails.",
     )
-    def segments(context: dg.AssetExecutionContext, jezero: JezeroResource) -> dg.MaterializeResult:
-        name = context.partition_key
-        with jezero.partition_lock(name):
-            _, rep = pipeline.segment(jezero.config, name, jezero.staging)
-        return dg.MaterializeResult(
-            metadata={
-                "segments": rep.segments,
-                "sessions": rep.sessions,
-                "chars": rep.chars,
-                "unchanged_partition": rep.current,
-            },
-            data_version=dg.DataVersion(rep.digest),
-        )
 
-    @dg.asset(
-        partitions_def=partitions,
-        deps=[segments],
-        code_version=STAGE_VERSION,
-        group_name="sessions",
-        kinds={"python", "parquet"},
-        description="Segments with secrets replaced by [REDACTED:<kind>], hashed after redaction.",
+    accounted = dg.AssetCheckSpec(
+        "every_segment_accounted_for",
+        asset="summaries",
+        description="Every segment of the run's partitions has a summary; failed and budget-deferred "
+        "ones are listed (they are retried by the next run).",
     )
-    def redacted_segments(context: dg.AssetExecutionContext, jezero: JezeroResource) -> dg.MaterializeResult:
-        name = context.partition_key
-        with jezero.partition_lock(name):
-            _, rep = pipeline.redact_segments(jezero.config, name, jezero.staging, jezero.redactor)
-        return dg.MaterializeResult(
-            metadata={
-                "segments": rep.segments,
-                "redactions": rep.redactions,
-                "segments_with_redactions": rep.with_redactions,
-                "reused": rep.reused,
-                "unchanged_partition": rep.current,
-            },
-            data_version=dg.DataVersion(rep.digest),
-        )
 
-    @dg.asset(
+    @dg.multi_asset(
+        name="sessions",
+        specs=specs,
+        check_specs=[no_secret_left, accounted],
         partitions_def=partitions,
-        deps=[redacted_segments],
-        code_version=generation,
-        group_name="summaries",
-        kinds={"python", "parquet"},
+        can_subset=True,
         pool="llm",
-        automation_condition=resummarize_condition(cfg),
-        description="One summary per segment: reused when (content hash, generation) matches, "
-        "else one model call. Failures are recorded and retried next run.",
+        backfill_policy=dg.BackfillPolicy.multi_run(max_partitions_per_run=DAYS_PER_BACKFILL_RUN),
     )
-    def summaries(
-        context: dg.AssetExecutionContext, jezero: JezeroResource, config: SummarizeConfig
-    ) -> dg.MaterializeResult:
-        name = context.partition_key
-        cfg = jezero.config
-        with jezero.partition_lock(name), _recording_failure(jezero, name):
-            _, rep = pipeline.summarize(
-                cfg,
-                name,
-                jezero.staging,
-                jezero.redactor,
-                generation,
-                force_ids=set(config.force_ids),
-                max_calls=None if config.max_calls < 0 else config.max_calls,
-            )
-            maintenance.record_outcome(
-                jezero.staging, name, f"{rep.failed} segment(s) failed: {rep.errors[0]}" if rep.failed else None
-            )
-        for e in rep.errors[:20]:
-            context.log.warning(e)
-        metadata = {
-            "docs": rep.docs,
-            "calls": rep.calls,
-            "reused": rep.reused,
-            "stored": rep.stored,
-            "failed": rep.failed,
-            "pending_budget": rep.pending,
-            "input_chars": rep.input_chars,
-            "input_tokens": rep.input_tokens,
-            "output_tokens": rep.output_tokens,
-            "summarize_seconds": round(rep.seconds, 3),
-            "generation": generation,
-            "provider": cfg.summarizer.provider,
-            "model": cfg.summarizer.model or "",
-            "failed_ids": dg.MetadataValue.json(rep.failed_ids[:200]),
-            "unchanged_partition": rep.current,
-        }
-        if rep.estimated_cost_usd is not None:
-            metadata["estimated_cost_usd"] = rep.estimated_cost_usd
-        return dg.MaterializeResult(metadata=metadata, data_version=dg.DataVersion(rep.digest))
+    def sessions(context: dg.AssetExecutionContext, jezero: JezeroResource, config: SessionsConfig):
+        ws = jezero.workspace
+        keys = {Partition.parse(str(k)): k for k in context.partition_keys}
+        selected = {k.to_user_string() for k in context.selected_asset_keys}
+        tags = context.run.tags
+        wanted = tags.get("jezero/resummarize") or config.resummarize  # the opt-in automation sets the tag
+        options = RunOptions(
+            limit=config.limit,
+            resummarize=wanted == "yes" or (wanted == "auto" and bool(tags.get("dagster/backfill"))),
+            force_ids=set(config.force_ids),
+            max_calls=None if config.max_calls < 0 else config.max_calls,
+        )
+        with redacted_failures(ws):
+            ws.locks.hold(f"run {context.run_id}", keys)  # held until the run ends
+            run = PartitionRun(ws, keys, selected, options, progress=run_context.progress())
+            for done in run.events():
+                yield from _results(context, ws, keys, done)
 
     @dg.asset(
-        deps=[dg.AssetDep(summaries, partition_mapping=dg.AllPartitionMapping())],
+        deps=[dg.AssetDep("summaries", partition_mapping=dg.AllPartitionMapping())],
         code_version=STAGE_VERSION,
         group_name="library",
         kinds={"duckdb"},
         automation_condition=library_condition(),
-        description="The DuckDB library with full-text search, rebuilt from every partition's "
-        "summaries into a temporary file and swapped in atomically.",
+        description="The DuckDB library with full-text search, refreshed from every partition's summaries "
+        "and swapped in atomically: readers never see half of it.",
     )
     def search_index(context: dg.AssetExecutionContext, jezero: JezeroResource) -> dg.MaterializeResult:
-        from ..library.build import build_library
-
-        cfg = jezero.config
-        parts = [c.name for c in cfg.connectors]
-        with library_lock(cfg):
-            built_from = jezero.staging.library_inputs(parts)
-            items = pipeline.library_items(jezero.staging, parts)
-            stats = build_library(items, cfg.library_path)
+        ws = jezero.workspace
+        with redacted_failures(ws):
+            stats = index.refresh(ws)
         return dg.MaterializeResult(
             metadata={
-                "items": len(items),
-                "path": dg.MetadataValue.path(str(cfg.library_path)),
-                "built_from": dg.MetadataValue.json(built_from),
-                **{k: v for k, v in stats.items() if isinstance(v, (int, float)) and k != "items"},
-            },
-            data_version=dg.DataVersion(pipeline.digest(list(items["content_hash"] + ":" + items["external_id"]))),
+                "path": dg.MetadataValue.path(str(ws.library_path)),
+                **{k: v for k, v in stats.items() if isinstance(v, (int, float)) and not isinstance(v, bool)},
+            }
         )
 
-    @dg.asset_check(
-        asset=redacted_segments,
-        blocking=True,
-        description="Re-scans the redacted text that is about to be sent to the model; "
-        "fails the run before any model call if a detector still fires.",
-    )
-    def no_secret_left(context: dg.AssetCheckExecutionContext, jezero: JezeroResource) -> dg.AssetCheckResult:
-        st = jezero.staging
-        parts = [context.partition_key] if context.has_partition_key else st.partitions("redacted_segments")
-        cache = None
-        offenders, scanned = [], 0
-        for part in parts:
-            done = st.info("summaries", part)
-            if (
-                done.get("open") == "0"
-                and done.get("inputs") == f"{st.signature('redacted_segments', part)}|{generation}"
-            ):
-                continue  # every segment of this exact file already has a summary: none goes to the model
-            cache = cache if cache is not None else pipeline.summary_cache(st, generation)
-            for row in st.read_rows("redacted_segments", part):
-                if row["content_hash"] in cache:
-                    continue  # already summarised: nothing of it goes to the model again
-                scanned += 1
-                if any(jezero.redactor.spans(row[f] or "") for f in ("text", "title_hint", "meta")):
-                    offenders.append(row["id"])
-        return dg.AssetCheckResult(
-            passed=not offenders,
-            metadata={
-                "scanned_segments": scanned,
-                "offenders": len(offenders),
-                "offending_ids": dg.MetadataValue.json(offenders[:100]),
-            },
-        )
+    return sessions, search_index, partitions
 
-    checks = [no_secret_left, *build_checks(summaries, search_index)]
-    return [raw_sessions, segments, redacted_segments, summaries, search_index], checks, partitions
+
+def _results(
+    context: dg.AssetExecutionContext, ws: Workspace, keys: dict[Partition, Any], done: StageDone
+) -> Iterator[Any]:
+    """A stage's Dagster results: each partition's own figures, then the stage's materialisation."""
+    selected = context.selected_asset_keys
+    if dg.AssetKey(done.stage) not in selected:
+        return
+    totals: dict[str, float] = {}
+    for part, rep in done.reports.items():
+        meta: dict[str, Any] = dict(rep.as_metadata())
+        if done.stage == COLLECT and rep.warnings:
+            warnings = [ws.redactor.redact(w)[0] for w in rep.warnings]
+            for w in warnings[:20]:
+                context.log.warning(w)
+            meta["skipped_reasons"] = dg.MetadataValue.md("\n".join(f"- {w}" for w in warnings[:50]))
+        if done.stage == SUMMARIZE:
+            meta.update(_generation_metadata(ws, rep))
+            if rep.failed_ids:
+                meta["failed_ids"] = dg.MetadataValue.json(rep.failed_ids[:200])
+            for e in rep.errors[:5]:
+                context.log.warning(e)
+        context.add_asset_metadata(meta, asset_key=done.stage, partition_key=keys[part])
+        for k, v in rep.as_metadata().items():
+            if isinstance(v, (int, float)) and not isinstance(v, bool):
+                totals[k] = totals.get(k, 0) + v
+    context.log.info(f"{done.stage}: {len(done.reports)} partition(s): {totals}")
+    tags = {}
+    if done.stage == SUMMARIZE:
+        tags["dagster/code_version"] = _code_version_on(ws, done)
+        if dg.AssetCheckKey(dg.AssetKey(REDACT), "no_secret_left") in context.selected_asset_check_keys:
+            withheld = done.extra.get("withheld_ids", [])
+            yield dg.AssetCheckResult(
+                asset_key=REDACT,
+                check_name="no_secret_left",
+                passed=not withheld,
+                metadata={"scanned_segments": done.extra.get("scanned_segments", 0), "offenders": len(withheld),
+                          "offending_ids": dg.MetadataValue.json(withheld[:100])},  # fmt: skip
+            )
+        if dg.AssetCheckKey(dg.AssetKey(SUMMARIZE), "every_segment_accounted_for") in context.selected_asset_check_keys:
+            failed = sorted(i for rep in done.reports.values() for i in rep.failed_ids)
+            pending = sum(rep.pending for rep in done.reports.values())
+            yield dg.AssetCheckResult(
+                asset_key=SUMMARIZE,
+                check_name="every_segment_accounted_for",
+                passed=not failed and not pending,
+                severity=dg.AssetCheckSeverity.WARN,
+                metadata={"failed": len(failed), "pending_budget": pending,
+                          "failed_ids": dg.MetadataValue.json(failed[:100])},  # fmt: skip
+            )
+    yield dg.MaterializeResult(asset_key=done.stage, tags=tags or None)
+
+
+def _generation_metadata(ws: Workspace, rep: Any) -> dict[str, Any]:
+    """Which generation a partition's summaries are on: what a re-summarise would cover."""
+    return {
+        "generation": ws.generation,
+        "provider": ws.cfg.summarizer.provider,
+        "model": ws.cfg.summarizer.model or "",
+        "old_generation_summaries": rep.old_generation(ws.generation),
+        "generations": dg.MetadataValue.json(rep.generations),
+    }
+
+
+def _code_version_on(ws: Workspace, done: StageDone) -> str:
+    """The code version the run's summaries are really on: the current generation only when every
+    summary is, else the oldest other one, so the UI keeps them unsynced until re-summarised."""
+    others = sorted({g for rep in done.reports.values() for g in rep.generations if g != ws.generation})
+    return others[0] if others else ws.generation

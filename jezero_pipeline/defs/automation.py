@@ -1,9 +1,12 @@
-"""Schedules and the change sensor: unattended runs that only do work when there is some.
+"""Schedules and sensors: unattended runs that only start when there is work.
 
-One schedule per connector honours its `interval_minutes`; the sensor requests only the
-partitions whose files changed since the last read and have settled. The library follows
-its summaries through an automation condition; re-summarising after a code-version change
-stays a deliberate backfill unless `[automation] resummarize_on_code_change` opts in.
+Each enabled connector is checked every `interval_minutes` (a cron schedule when the interval
+divides the hour or the day, else a sensor with that minimum interval), and the
+`transcripts_changed` sensor checks every connector each minute. All of them ask the same
+question the CLI asks (which (connector, day) partitions have changed, settled units, by
+`stat`) and request exactly those, grouped into as few runs as hold nothing unchanged. The
+library follows its summaries; re-summarising after a code-version change stays a deliberate
+backfill unless `[automation] resummarize_on_code_change` opts in.
 """
 
 from __future__ import annotations
@@ -11,111 +14,109 @@ from __future__ import annotations
 import hashlib
 import json
 import time
-from pathlib import Path
+from collections.abc import Iterable
 
 import dagster as dg
 
 from ..config import Config, ConnectorConfig
-from ..staging import Staging
+from ..stages.collect import survey_connector
+from ..stages.plan import Rectangle, plan_rectangles
+from .resources import JezeroResource
 
-ROOT_OPTIONS = ("projects_dir", "sessions_dir", "db_path", "export_dir")
+RANGE_START, RANGE_END = "dagster/asset_partition_range_start", "dagster/asset_partition_range_end"
 
 
-def cron_for(minutes: int) -> str:
-    """The nearest cron expression that runs every `minutes` minutes."""
+def cron_for(minutes: int) -> str | None:
+    """A cron expression firing exactly every `minutes`, or None when cron cannot (45 min...)."""
     if minutes < 60:
+        if 60 % minutes:
+            return None
         return f"*/{minutes} * * * *" if minutes > 1 else "* * * * *"
-    hours = max(1, round(minutes / 60))
+    if minutes % 60 or 1440 % minutes:
+        return None
+    hours = minutes // 60
     return f"0 */{hours} * * *" if hours < 24 else "0 0 * * *"
 
 
-def connector_schedules(cfg: Config, job: dg.UnresolvedAssetJobDefinition) -> list[dg.ScheduleDefinition]:
-    schedules = []
-    for c in cfg.connectors:
-
-        def request(context: dg.ScheduleEvaluationContext, name: str = c.name) -> dg.RunRequest:
-            return dg.RunRequest(partition_key=name, tags={"jezero/trigger": "schedule"})
-
-        schedules.append(
-            dg.ScheduleDefinition(
-                name=f"{c.name.replace('-', '_')}_every_{c.interval_minutes}m",
-                cron_schedule=cron_for(c.interval_minutes),
-                job=job,
-                execution_fn=request,
-                default_status=dg.DefaultScheduleStatus.STOPPED,
-                description=f"Run connector {c.name!r} every {c.interval_minutes} minutes.",
-            )
-        )
-    return schedules
-
-
-def _files(root: Path) -> list[Path]:
-    if root.is_file():
-        return [root]
-    if not root.is_dir():
-        return []
-    return [p for p in root.rglob("*") if p.is_file()]
-
-
-def changed_settled_files(cfg: Config, c: ConnectorConfig, staging: Staging, now: float) -> list[str]:
-    """Files under the connector's folder that differ from the last read and have settled.
-
-    Only `stat` is called: the sensor never reads a transcript.
-    """
-    known = {r["path"]: (r["size"], r["mtime"]) for r in staging.read_rows("raw_sessions", c.name, ".files.parquet")}
-    settle = float(c.options.get("settle_minutes", 30)) * 60
+def run_requests(rectangles: Iterable[Rectangle], trigger: str, run_key: str | None = None) -> list[dg.RunRequest]:
+    """One request per rectangle: a partition key for one partition, a key range otherwise."""
     out = []
-    for opt in ROOT_OPTIONS:
-        if opt not in c.options:
-            continue
-        for p in _files(cfg.resolve(c.options[opt])):
-            try:
-                st = p.stat()
-            except OSError:
-                continue
-            if known.get(str(p)) != (st.st_size, st.st_mtime) and now - st.st_mtime >= settle:
-                out.append(f"{p}:{st.st_size}:{st.st_mtime}")
-    return sorted(out)
+    for rect in rectangles:
+        tags = {"jezero/trigger": trigger}
+        key = f"{run_key}:{rect.start_key}:{rect.end_key}" if run_key else None
+        if rect.start_key == rect.end_key:
+            out.append(dg.RunRequest(partition_key=rect.start_key, tags=tags, run_key=key))
+        else:
+            out.append(dg.RunRequest(tags={**tags, RANGE_START: rect.start_key, RANGE_END: rect.end_key}, run_key=key))
+    return out
 
 
-def change_sensor(cfg: Config, job: dg.UnresolvedAssetJobDefinition) -> dg.SensorDefinition:
+def _changes(jezero: JezeroResource, names: list[str]) -> tuple[list[Rectangle], str]:
+    """What changed in these connectors, as runs, with a fingerprint of exactly those changes."""
+    ws, now = jezero.workspace, time.time()
+    changed, occupied, seen = [], {}, []
+    for name in names:
+        survey = survey_connector(ws, name, now)
+        changed.extend(survey.changed())
+        occupied[name] = {u.part.day for u in survey.units}
+        seen.extend(f"{u.unit.key}:{u.unit.size}:{u.unit.mtime}" for u in survey.units if u.changed and u.settled)
+    order = [c.name for c in ws.cfg.connectors]
+    fingerprint = hashlib.sha256("\n".join(sorted(seen)).encode()).hexdigest()[:16]
+    return plan_rectangles(changed, order, occupied), fingerprint
+
+
+def _check_connector(c: ConnectorConfig, job: dg.UnresolvedAssetJobDefinition):
+    def evaluate(context: dg.ScheduleEvaluationContext | dg.SensorEvaluationContext, jezero: JezeroResource):
+        rectangles, fingerprint = _changes(jezero, [c.name])
+        if not rectangles:
+            return dg.SkipReason(f"connector {c.name!r}: no changed, settled files")
+        return run_requests(rectangles, "schedule", run_key=f"{c.name}:{fingerprint}")
+
+    return evaluate
+
+
+def connector_checks(cfg: Config, job: dg.UnresolvedAssetJobDefinition) -> tuple[list, list]:
+    """(schedules, sensors): one per enabled connector, firing every `interval_minutes` exactly."""
+    schedules, sensors = [], []
+    for c in cfg.enabled_connectors:
+        name = f"{c.name.replace('-', '_')}_every_{c.interval_minutes}m"
+        description = f"Every {c.interval_minutes} minutes: run connector {c.name!r}'s changed days."
+        cron = cron_for(c.interval_minutes)
+        if cron:
+            schedules.append(dg.ScheduleDefinition(
+                name=name, cron_schedule=cron, job=job, execution_fn=_check_connector(c, job),
+                default_status=dg.DefaultScheduleStatus.STOPPED, description=description))  # fmt: skip
+        else:
+            sensors.append(dg.SensorDefinition(
+                name=name, job=job, evaluation_fn=_check_connector(c, job),
+                minimum_interval_seconds=c.interval_minutes * 60,
+                default_status=dg.DefaultSensorStatus.STOPPED, description=description))  # fmt: skip
+    return schedules, sensors
+
+
+def change_sensor(job: dg.UnresolvedAssetJobDefinition) -> dg.SensorDefinition:
     @dg.sensor(
         job=job,
         minimum_interval_seconds=60,
         default_status=dg.DefaultSensorStatus.STOPPED,
-        description="Requests a connector's partition when its files changed and have settled.",
+        description="Requests the (connector, day) partitions whose files changed and have settled.",
     )
-    def transcripts_changed(context: dg.SensorEvaluationContext):
-        staging = Staging(cfg.staging_dir)
-        cursor = json.loads(context.cursor or "{}")
-        now = time.time()
-        requests = []
-        for c in cfg.enabled_connectors:
-            changed = changed_settled_files(cfg, c, staging, now)
-            if not changed:
-                cursor.pop(c.name, None)
-                continue
-            fingerprint = hashlib.sha256("\n".join(changed).encode()).hexdigest()[:16]
-            if cursor.get(c.name) == fingerprint:
-                continue  # already requested for exactly these changes
-            cursor[c.name] = fingerprint
-            requests.append(
-                dg.RunRequest(
-                    partition_key=c.name,
-                    run_key=f"{c.name}:{fingerprint}",
-                    tags={"jezero/trigger": "sensor", "jezero/changed_files": str(len(changed))},
-                )
-            )
-        context.update_cursor(json.dumps(cursor, sort_keys=True))
-        if not requests:
+    def transcripts_changed(context: dg.SensorEvaluationContext, jezero: JezeroResource):
+        names = [c.name for c in jezero.workspace.cfg.enabled_connectors]
+        rectangles, fingerprint = _changes(jezero, names)
+        if not rectangles:
+            context.update_cursor(json.dumps({}))
             return dg.SkipReason("no connector has changed, settled files")
-        return requests
+        if json.loads(context.cursor or "{}").get("changes") == fingerprint:
+            return dg.SkipReason("these changes were already requested")
+        context.update_cursor(json.dumps({"changes": fingerprint}))
+        return run_requests(rectangles, "sensor", run_key=fingerprint)
 
     return transcripts_changed
 
 
 def library_condition() -> dg.AutomationCondition:
-    """Rebuild the library whenever any partition's summaries were updated."""
+    """Refresh the library whenever any partition's summaries were updated."""
     return (
         dg.AutomationCondition.any_deps_updated().since_last_handled()
         & ~dg.AutomationCondition.any_deps_in_progress()

@@ -1,12 +1,65 @@
 """The code location: `dagster dev -w workspace.yaml` loads `defs` from here.
 
-It reads the config file at import (`$JEZERO_CONFIG`, else ./jezero.toml), which is why
-nothing else imports this module: call `defs.build.build_definitions` instead.
+`defs` is built lazily from the config file (`$JEZERO_CONFIG`, else ./jezero.toml), so
+importing this module reads nothing; tests and the CLI call `build_definitions` directly.
+Every asset job runs its steps in one process: a run's partition locks are held by that
+process from its first step to its end, and a step spawns no interpreter of its own.
 """
 
+from __future__ import annotations
+
 import os
+import warnings
 
-from ..config import load_config
-from .build import build_definitions
+import dagster as dg
 
-defs = build_definitions(load_config(os.environ.get("JEZERO_CONFIG") or None), os.environ.get("JEZERO_CONFIG", ""))
+from ..config import Config, load_config
+from .assets import build_assets
+from .automation import change_sensor, connector_checks
+from .checks import build_checks
+from .jobs import MAINTENANCE_JOBS, asset_jobs
+from .resources import JezeroResource
+
+warnings.filterwarnings("ignore", category=dg.BetaWarning)  # backfill policies, pools: stable enough here
+
+
+def build_definitions(cfg: Config, config_path: str = "") -> dg.Definitions:
+    sessions, search_index, _ = build_assets(cfg)
+    jobs = asset_jobs()
+    sessions_job = jobs[0]
+    schedules, interval_sensors = connector_checks(cfg, sessions_job)
+    sensors = [
+        change_sensor(sessions_job),
+        *interval_sensors,
+        # Runs the automation conditions (the library follows its summaries) whenever the
+        # daemon runs (`dagster dev` or `dagster-daemon run`).
+        dg.AutomationConditionSensorDefinition(
+            "library_follows_summaries",
+            target=dg.AssetSelection.assets("search_index"),
+            default_status=dg.DefaultSensorStatus.RUNNING,
+        ),
+    ]
+    if cfg.automation.resummarize_on_code_change:
+        sensors.append(
+            dg.AutomationConditionSensorDefinition(
+                "resummarize_after_code_change",
+                target=dg.AssetSelection.assets("summaries"),
+                run_tags={"jezero/resummarize": "yes"},
+                default_status=dg.DefaultSensorStatus.RUNNING,
+            )
+        )
+    return dg.Definitions(
+        assets=[sessions, search_index],
+        asset_checks=build_checks(search_index),
+        jobs=[*jobs, *MAINTENANCE_JOBS],
+        schedules=schedules,
+        sensors=sensors,
+        resources={"jezero": JezeroResource(config_path=config_path)},
+        executor=dg.in_process_executor,
+    )
+
+
+@dg.definitions
+def defs() -> dg.Definitions:
+    path = os.environ.get("JEZERO_CONFIG") or None
+    return build_definitions(load_config(path), path or "")

@@ -1,8 +1,10 @@
-"""What every connector shares: the interface, file states and scan results.
+"""What every connector shares: the interface, units, file states and scan results.
 
-A connector turns an agent's on-disk store into `Session`s. It never reads a file whose size
-and mtime match the previous run's state: the asset reuses that file's sessions instead, so
-a run with nothing changed reads no transcript bytes.
+A connector turns an agent's on-disk store into `Session`s. Its store is a set of *units*,
+each read as a whole and holding one session: a transcript file, a session folder, one
+session of a database. `survey` lists them with a `stat` (never reading a transcript), so the
+pipeline knows what changed before opening anything; `scan` reads only the units it is given,
+and never a file whose size and mtime match the previous run's state.
 """
 
 from __future__ import annotations
@@ -11,6 +13,7 @@ import json
 import os
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from datetime import datetime
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -31,6 +34,22 @@ class FileState:
 
     def unchanged(self, st: os.stat_result) -> bool:
         return st.st_size == self.size and st.st_mtime == self.mtime
+
+
+@dataclass(frozen=True)
+class Unit:
+    """One unit of a connector's store, as `stat` (or a database's session row) sees it."""
+
+    key: str  # the file, the session folder, or "<database>#<session id>"
+    size: int
+    mtime: float  # last change; a unit is settled once it is older than settle_minutes
+    start: datetime | None = None  # the session's start, when known without reading the unit
+
+
+@dataclass
+class Survey:
+    units: list[Unit] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
 
 
 @dataclass
@@ -66,10 +85,15 @@ class AgentOptions:
 
 
 class Connector:
-    """Base of all connectors. Subclasses set `type` and implement `scan`."""
+    """Base of all connectors.
+
+    Subclasses set `type`, list their units in `unit_paths` (or override `survey` for a store
+    of many sessions) and read them in `_scan`, which must skip every unit `wanted` refuses.
+    """
 
     type: ClassVar[str] = ""
     required_options: ClassVar[tuple[str, ...]] = ()
+    only: frozenset[str] | None = None  # during `scan`: the unit keys to read (None: all)
 
     def __init__(self, cfg: ConnectorConfig, projects: ProjectsConfig, base_dir: Path):
         self.cfg = cfg
@@ -82,8 +106,49 @@ class Connector:
             if not self.options.get(name):
                 raise ValueError(f"connector {cfg.name!r}: option {name!r} is required")
 
-    def scan(self, previous: dict[str, FileState], now: float) -> ScanResult:
+    # the interface ---------------------------------------------------------------------
+
+    def watch_paths(self) -> list[Path]:
+        """The folders and files this connector reads (defaults applied, globs expanded)."""
         raise NotImplementedError
+
+    def unit_paths(self) -> list[tuple[str, list[Path]]]:
+        """(key, the files whose stat is the unit's) of every unit; no file is read."""
+        raise NotImplementedError
+
+    def survey(self) -> Survey:
+        """Every unit with its combined stat. Costs a `stat` per file; reads no transcript."""
+        out = Survey()
+        for key, paths in self.unit_paths():
+            stat = unit_stat(paths)
+            if stat is not None:
+                out.units.append(Unit(key, stat[0], stat[1]))
+        return out
+
+    def start_of(self, unit: Unit) -> datetime | None:
+        """The session's start time, to decide the unit's day once. Connectors override this
+        with a cheap peek (the first record, a metadata file); this default reads the unit."""
+        if unit.start is not None:
+            return unit.start
+        result = self.scan({}, float("inf"), only={unit.key})
+        times = [b.timestamp for s in result.sessions for b in s.blocks]
+        return min(times) if times else None
+
+    def scan(self, previous: dict[str, FileState], now: float, only: set[str] | None = None) -> ScanResult:
+        """Read the units in `only` (all when None) that changed since `previous` and settled."""
+        self.only = frozenset(only) if only is not None else None
+        try:
+            result = ScanResult()
+            self._scan(result, previous, now)
+            return result
+        finally:
+            self.only = None
+
+    def _scan(self, result: ScanResult, previous: dict[str, FileState], now: float) -> None:
+        raise NotImplementedError
+
+    def wanted(self, key: str) -> bool:
+        return self.only is None or key in self.only
 
     # helpers for subclasses -------------------------------------------------------------
 
@@ -116,6 +181,8 @@ class Connector:
         stored copy keeps being served, else no state is recorded), or gone.
         `settle=False` is for stores holding many sessions (a SQLite DB), settled one by one.
         """
+        if not self.wanted(key):
+            return None
         stat = unit_stat(paths)
         if stat is None:
             return None
@@ -141,8 +208,7 @@ class Connector:
 
         An unreadable or non-JSON file becomes a warning naming it; the scan goes on.
         """
-        paths = sorted(p for p in root.rglob("*.json") if p.is_file()) if root.is_dir() else []
-        for path in paths:
+        for path in json_files(root):
             key = str(path)
             stat = self.check_unit(result, previous, key, [path], now)
             if stat is None:
@@ -173,11 +239,9 @@ def dialogue_chars(session: Session) -> int:
     return sum(len(b.text) for b in session.blocks)
 
 
-def iter_files(root: Path, pattern: str) -> Iterator[Path]:
-    """Files under root matching a glob, sorted so runs are deterministic."""
-    if not root.exists():
-        return iter(())
-    return iter(sorted(p for p in root.glob(pattern) if p.is_file()))
+def json_files(root: Path) -> list[Path]:
+    """The `*.json` export files under a folder, sorted."""
+    return sorted(p for p in root.rglob("*.json") if p.is_file()) if root.is_dir() else []
 
 
 def unit_stat(paths: list[Path]) -> tuple[int, float] | None:

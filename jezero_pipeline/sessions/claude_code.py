@@ -74,6 +74,9 @@ class ClaudeCodeConnector(JsonlFileConnector):
                 found.append((p, {"config_dir": p.parts[first]}))
         return found
 
+    def watch_paths(self) -> list[Path]:
+        return [root for root, _ in self.project_roots()]
+
     def session_files(self, result: ScanResult) -> list[tuple[Path, dict[str, str]]]:
         newest: dict[str, tuple[float, Path, dict[str, str]]] = {}
         for root, context in self.project_roots():

@@ -22,7 +22,7 @@ import zstandard
 
 from ..models import Block, Session
 from ..text import parse_time
-from .base import ScanResult
+from .base import FileState, ScanResult
 from .jsonl import JsonlFileConnector, JsonLine, parse_jsonl_bytes
 from .projects import sidecar_project
 from .rendering import clean_user_prompt, compact_json, compile_patterns, is_own_summarizer_call, render_line, text_of
@@ -109,9 +109,15 @@ class CodexConnector(JsonlFileConnector):
             break
         return self._titles
 
-    def scan(self, previous, now):
+    def watch_paths(self) -> list[Path]:
+        return self.session_roots()
+
+    def read_head(self, path: Path, n: int) -> bytes:
+        return _decompress(path, n, partial=True) if path.suffix == ".zst" else super().read_head(path, n)
+
+    def _scan(self, result: ScanResult, previous: dict[str, FileState], now: float) -> None:
         self._titles = None  # the index may have changed since the last scan
-        return super().scan(previous, now)
+        super()._scan(result, previous, now)
 
     # parsing -----------------------------------------------------------------------------
 
@@ -293,8 +299,11 @@ def _uuid_in_name(name: str) -> str | None:
 CONNECTOR = CodexConnector
 
 
-def _decompress(path: Path, limit: int) -> bytes:
-    """Up to `limit` bytes of a .zst file; a corrupt or truncated one is a ValueError (a warning)."""
+def _decompress(path: Path, limit: int, partial: bool = False) -> bytes:
+    """Up to `limit` bytes of a .zst file; a corrupt or truncated one is a ValueError (a warning).
+
+    `partial`: only the head is wanted, so a file longer than `limit` is not an error.
+    """
     stream = zstandard.ZstdDecompressor().decompressobj()
     chunks, size = [], 0
     with path.open("rb") as f:
@@ -305,6 +314,6 @@ def _decompress(path: Path, limit: int) -> bytes:
                 raise ValueError(f"not a readable zstd file ({err})") from None
             chunks.append(out)
             size += len(out)
-    if size < limit and not stream.eof:
+    if size < limit and not stream.eof and not partial:
         raise ValueError("truncated zstd file")
     return b"".join(chunks)

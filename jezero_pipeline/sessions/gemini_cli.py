@@ -19,8 +19,8 @@ from pathlib import Path
 from typing import Any
 
 from ..text import parse_time
-from .base import Connector, FileState, ScanResult
-from .jsonl import read_jsonl
+from .base import Connector, FileState, ScanResult, Unit
+from .jsonl import HEAD_BYTES, read_jsonl
 from .rendering import BlockCollector, emit_session, text_of
 
 DEFAULT_SESSIONS_DIR = "~/.gemini/tmp"
@@ -43,20 +43,39 @@ READ_ONLY_TOOLS = frozenset(
 class GeminiCliConnector(Connector):
     type = "gemini_cli"
 
-    def scan(self, previous: dict[str, FileState], now: float) -> ScanResult:
-        result = ScanResult()
-        root = (
-            self.path_option("sessions_dir")
-            if self.options.get("sessions_dir")
-            else Path(DEFAULT_SESSIONS_DIR).expanduser()
-        )
-        pattern = str(self.options.get("glob") or DEFAULT_GLOB)
-        paths = (
-            sorted(p for p in root.glob(pattern) if p.is_file() and p.suffix in (".json", ".jsonl"))
-            if root.is_dir()
-            else []
-        )
-        for path in paths:
+    def root(self) -> Path:
+        if self.options.get("sessions_dir"):
+            return self.path_option("sessions_dir")
+        return Path(DEFAULT_SESSIONS_DIR).expanduser()
+
+    def watch_paths(self) -> list[Path]:
+        return [self.root()]
+
+    def chat_files(self) -> list[Path]:
+        root, pattern = self.root(), str(self.options.get("glob") or DEFAULT_GLOB)
+        if not root.is_dir():
+            return []
+        return sorted(p for p in root.glob(pattern) if p.is_file() and p.suffix in (".json", ".jsonl"))
+
+    def unit_paths(self) -> list[tuple[str, list[Path]]]:
+        return [(str(p), [p]) for p in self.chat_files()]
+
+    def start_of(self, unit: Unit) -> datetime | None:
+        """`startTime` from the header line of a .jsonl chat (a .json chat is read whole)."""
+        path = Path(unit.key)
+        if path.suffix == ".jsonl":
+            try:
+                with path.open("rb") as f:
+                    first = f.readline(HEAD_BYTES)
+                header = json.loads(first)
+            except (OSError, ValueError):
+                header = None
+            if isinstance(header, dict) and parse_time(header.get("startTime")):
+                return parse_time(header.get("startTime"))
+        return super().start_of(unit)
+
+    def _scan(self, result: ScanResult, previous: dict[str, FileState], now: float) -> None:
+        for path in self.chat_files():
             key = str(path)
             stat = self.check_unit(result, previous, key, [path], now)
             if stat is None:
@@ -74,7 +93,6 @@ class GeminiCliConnector(Connector):
             result.states[key] = state
             if chat is not None:
                 self._emit(chat, path, mtime, result)
-        return result
 
     def _read_jsonl(self, path: Path, result: ScanResult, state: FileState) -> _Chat | None:
         read = read_jsonl(path, settled=True)

@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from ..text import parse_time
-from .base import Connector, FileState, ScanResult
+from .base import Connector, FileState, ScanResult, Unit
 from .jsonl import read_jsonl
 from .rendering import BlockCollector, emit_session, text_of
 
@@ -52,26 +52,35 @@ _USER_QUERY = re.compile(r"</?user_query>")
 class GrokConnector(Connector):
     type = "grok"
 
-    def scan(self, previous: dict[str, FileState], now: float) -> ScanResult:
-        result = ScanResult()
-        root = (
-            self.path_option("sessions_dir")
-            if self.options.get("sessions_dir")
-            else Path(DEFAULT_SESSIONS_DIR).expanduser()
-        )
-        for folder in _session_folders(root):
-            key = str(folder)
-            stat = self.check_unit(result, previous, key, [folder / SUMMARY, folder / CHAT], now)
+    def root(self) -> Path:
+        if self.options.get("sessions_dir"):
+            return self.path_option("sessions_dir")
+        return Path(DEFAULT_SESSIONS_DIR).expanduser()
+
+    def watch_paths(self) -> list[Path]:
+        return [self.root()]
+
+    def unit_paths(self) -> list[tuple[str, list[Path]]]:
+        return [(str(folder), [folder / SUMMARY, folder / CHAT]) for folder in _session_folders(self.root())]
+
+    def start_of(self, unit: Unit) -> datetime | None:
+        """The session's start from summary.json, a small file (the chat lines carry no time)."""
+        info = _read_summary(Path(unit.key) / SUMMARY, ScanResult())
+        return _times(info[0], unit.mtime)[0] if info else None
+
+    def _scan(self, result: ScanResult, previous: dict[str, FileState], now: float) -> None:
+        for key, paths in self.unit_paths():
+            stat = self.check_unit(result, previous, key, paths, now)
             if stat is None:
                 continue
             size, mtime = stat
+            folder = Path(key)
             try:
                 state = self._read_folder(folder, result, size, mtime)
             except OSError as err:  # permission denied, vanished mid-read: try again next run
                 result.warnings.append(f"{err.filename or folder}: {err.strerror or err}")
                 continue
             result.states[key] = state
-        return result
 
     def _read_folder(self, folder: Path, result: ScanResult, size: int, mtime: float) -> FileState:
         state = FileState(str(folder), size, mtime)

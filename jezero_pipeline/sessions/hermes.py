@@ -23,16 +23,20 @@ from pathlib import Path
 from typing import Any
 
 from ..text import parse_time
-from .base import Connector, FileState, ScanResult
+from .base import FileState, ScanResult, json_files
 from .rendering import BlockCollector, emit_session, text_of
-from .sqlite_store import open_sqlite_readonly, sqlite_tables
+from .sqlite_store import DatabaseConnector, StoredSession, sqlite_tables
 
 DEFAULT_SKIP_SOURCES = ("cron", "subagent")
 _SYSTEM_NOTE = re.compile(r"\[System note:[^\]]*\]", re.I)
 
 
-class HermesConnector(Connector):
+Messages = list[tuple[int, dict[str, Any]]]
+
+
+class HermesConnector(DatabaseConnector[tuple[dict[str, Any], Messages]]):
     type = "hermes"
+    label = "Hermes"
 
     def __init__(self, *args: Any, **kwargs: Any):
         super().__init__(*args, **kwargs)
@@ -46,43 +50,43 @@ class HermesConnector(Connector):
             skip.discard("subagent")
         self.skip_sources = skip
 
-    def scan(self, previous: dict[str, FileState], now: float) -> ScanResult:
-        result = ScanResult()
-        if self.options.get("db_path"):
-            self._scan_db(self.path_option("db_path"), previous, now, result)
-        else:
-            self._scan_exports(self.path_option("export_dir"), previous, now, result)
-        return result
+    def database(self) -> Path | None:
+        return self.path_option("db_path") if self.options.get("db_path") else None
 
-    def _scan_db(self, db: Path, previous: dict[str, FileState], now: float, result: ScanResult) -> None:
-        key = str(db)
-        stat = self.check_unit(result, previous, key, [db, Path(f"{db}-wal")], now, settle=False)
-        if stat is None:
-            return
-        size, mtime = stat
-        try:
-            conn = open_sqlite_readonly(db)
-            try:
-                sessions = _read_db(conn)
-            finally:
-                conn.close()
-        except sqlite3.DatabaseError as err:
-            result.warnings.append(f"{db}: not a readable Hermes database ({err})")
-            return
-        result.bytes_read += size
-        deferred_before = result.deferred
-        for session, messages in sessions:
-            self._emit(session, messages, key, mtime, now, result)
-        if result.deferred == deferred_before:  # a deferred session is read again next run
-            result.states[key] = FileState(key, size, mtime)
+    def watch_paths(self) -> list[Path]:
+        db = self.database()
+        return [db, Path(f"{db}-wal")] if db else [self.path_option("export_dir")]
 
-    def _scan_exports(self, root: Path, previous: dict[str, FileState], now: float, result: ScanResult) -> None:
-        for key, mtime, doc in self.changed_json_files(root, previous, now, result):
+    def unit_paths(self) -> list[tuple[str, list[Path]]]:
+        return [(str(p), [p]) for p in json_files(self.path_option("export_dir"))]
+
+    def _scan(self, result: ScanResult, previous: dict[str, FileState], now: float) -> None:
+        db = self.database()
+        if db is not None:
+            self.scan_database(db, previous, now, result)
+            return
+        for key, mtime, doc in self.changed_json_files(self.path_option("export_dir"), previous, now, result):
             parsed = _export_session(doc)
             if parsed is None:
                 result.warnings.append(f"{key}: not a Hermes session export (no session id), file skipped")
                 continue
             self._emit(*parsed, key, mtime, now, result)
+
+    def read_sessions(self, conn: sqlite3.Connection) -> list[StoredSession[tuple[dict[str, Any], Messages]]]:
+        out = []
+        for session, messages in _read_db(conn):
+            times = [t for t in (parse_time(m.get("timestamp")) for _, m in messages) if t]
+            start = parse_time(session.get("started_at") or session.get("session_start"))
+            ended = parse_time(session.get("ended_at") or session.get("last_updated"))
+            last = max([*times, *(t for t in (start, ended) if t)], default=None)
+            out.append(StoredSession(str(session["id"]), start or min(times, default=None), last,
+                                     len(messages), (session, messages)))
+        return out
+
+    def emit(self, session: StoredSession[tuple[dict[str, Any], Messages]], key: str, now: float,
+             result: ScanResult) -> None:
+        last = session.last.timestamp() if session.last else now
+        self._emit(*session.data, key, last, now, result)
 
     def _emit(
         self,

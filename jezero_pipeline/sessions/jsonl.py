@@ -9,13 +9,16 @@ from __future__ import annotations
 import hashlib
 import json
 from dataclasses import dataclass
+from datetime import datetime
 from pathlib import Path
 from typing import Any, ClassVar
 
 from ..models import Session
-from .base import Connector, FileState, ScanResult, dialogue_chars
+from ..text import parse_time
+from .base import Connector, FileState, ScanResult, Unit, dialogue_chars
 
 MAX_LINE_BYTES = 16 * 1024 * 1024  # a longer JSONL line is skipped, as Jezero does
+HEAD_BYTES = 256 * 1024  # enough for the first timestamped record of every format we read
 
 
 @dataclass
@@ -143,11 +146,31 @@ class JsonlFileConnector(Connector):
             return data, [f"stopped reading after {cap // (1024 * 1024)} MiB"]
         return data, []
 
-    def scan(self, previous: dict[str, FileState], now: float) -> ScanResult:
-        result = ScanResult()
+    def unit_paths(self) -> list[tuple[str, list[Path]]]:
+        return [(str(path), [path]) for path, _ in self.session_files(ScanResult())]
+
+    def start_of(self, unit: Unit) -> datetime | None:
+        """The first record's timestamp, from the head of the file (the whole file only when
+        the head holds none)."""
+        try:
+            head = self.read_head(Path(unit.key), HEAD_BYTES)
+        except (OSError, ValueError):
+            return None
+        for line in parse_jsonl_bytes(head[: head.rfind(b"\n") + 1], settled=False).lines:
+            found = parse_time(line.record.get("timestamp"))
+            if found is not None:
+                return found
+        return super().start_of(unit) if len(head) >= HEAD_BYTES else None
+
+    def read_head(self, path: Path, n: int) -> bytes:
+        """The first `n` bytes of a transcript (decompressed, for compressed formats)."""
+        with path.open("rb") as f:
+            return f.read(n)
+
+    def _scan(self, result: ScanResult, previous: dict[str, FileState], now: float) -> None:
         for path, context in self.session_files(result):
-            self.scan_file(path, context, previous, now, result)
-        return result
+            if self.wanted(str(path)):
+                self.scan_file(path, context, previous, now, result)
 
     def scan_file(
         self, path: Path, context: dict[str, str], previous: dict[str, FileState], now: float, result: ScanResult

@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from ..text import parse_time
-from .base import Connector, FileState, ScanResult
+from .base import Connector, FileState, ScanResult, Unit
 from .jsonl import read_jsonl
 from .rendering import BlockCollector, emit_session, text_of
 
@@ -41,20 +41,37 @@ READ_ONLY_TOOLS = frozenset(
 class KiroConnector(Connector):
     type = "kiro"
 
-    def scan(self, previous: dict[str, FileState], now: float) -> ScanResult:
-        result = ScanResult()
-        root = (
-            self.path_option("sessions_dir")
-            if self.options.get("sessions_dir")
-            else Path(DEFAULT_SESSIONS_DIR).expanduser()
-        )
-        events = sorted(p for p in root.rglob("*.jsonl") if p.is_file()) if root.is_dir() else []
-        for path in events:
+    def root(self) -> Path:
+        if self.options.get("sessions_dir"):
+            return self.path_option("sessions_dir")
+        return Path(DEFAULT_SESSIONS_DIR).expanduser()
+
+    def watch_paths(self) -> list[Path]:
+        return [self.root()]
+
+    def event_files(self) -> list[tuple[str, Path, Path, bool]]:
+        """(key, events file, metadata file, is v3) of every session."""
+        root = self.root()
+        out = []
+        for path in sorted(p for p in root.rglob("*.jsonl") if p.is_file()) if root.is_dir() else []:
             v3 = path.name == "messages.jsonl" and (
                 (path.parent / "session.json").exists() or path.parent.name.startswith("sess_")
             )
             meta_path = path.parent / "session.json" if v3 else path.with_suffix(".json")
-            key = str(path.parent if v3 else path)
+            out.append((str(path.parent if v3 else path), path, meta_path, v3))
+        return out
+
+    def unit_paths(self) -> list[tuple[str, list[Path]]]:
+        return [(key, [events, meta]) for key, events, meta, _ in self.event_files()]
+
+    def start_of(self, unit: Unit) -> datetime | None:
+        """The session's creation time from its small metadata file, else the first record."""
+        path = Path(unit.key)
+        meta = _read_meta(path / "session.json" if path.is_dir() else path.with_suffix(".json"), ScanResult())
+        return parse_time(meta.get("created_at") or meta.get("createdAt")) or super().start_of(unit)
+
+    def _scan(self, result: ScanResult, previous: dict[str, FileState], now: float) -> None:
+        for key, path, meta_path, v3 in self.event_files():
             stat = self.check_unit(result, previous, key, [path, meta_path], now)
             if stat is None:
                 continue
@@ -74,7 +91,6 @@ class KiroConnector(Connector):
                 self._emit_v3(path, key, meta, read.lines, mtime, result)
             else:
                 self._emit_v2(path, key, meta, read.lines, mtime, result)
-        return result
 
     def _collector(self) -> BlockCollector:
         return BlockCollector(self, READ_ONLY_TOOLS, tuple(self.options.get("skip_tools", ())))

@@ -24,9 +24,9 @@ from pathlib import Path
 from typing import Any
 
 from ..text import parse_time
-from .base import Connector, FileState, ScanResult
+from .base import FileState, ScanResult, json_files
 from .rendering import BlockCollector, emit_session
-from .sqlite_store import open_sqlite_readonly, sqlite_tables
+from .sqlite_store import DatabaseConnector, StoredSession, sqlite_tables
 
 DEFAULT_DB_PATH = "~/.local/share/opencode/opencode.db"
 READ_ONLY_TOOLS = frozenset({"read", "grep", "glob", "list", "todoread", "webfetch", "invalid"})
@@ -52,60 +52,50 @@ class _Session:
     messages: list[_Message] = field(default_factory=list)
 
 
-class OpenCodeConnector(Connector):
+class OpenCodeConnector(DatabaseConnector[_Session]):
     type = "opencode"
+    label = "OpenCode"
 
     def __init__(self, *args: Any, **kwargs: Any):
         super().__init__(*args, **kwargs)
         if self.options.get("db_path") and self.options.get("export_dir"):
             raise ValueError(f"connector {self.cfg.name!r}: set db_path or export_dir, not both")
 
-    def scan(self, previous: dict[str, FileState], now: float) -> ScanResult:
-        result = ScanResult()
+    def database(self) -> Path | None:
         if self.options.get("export_dir"):
-            self._scan_exports(self.path_option("export_dir"), previous, now, result)
-        else:
-            db = self.path_option("db_path") if self.options.get("db_path") else Path(DEFAULT_DB_PATH).expanduser()
-            self._scan_db(db, previous, now, result)
-        return result
+            return None
+        return self.path_option("db_path") if self.options.get("db_path") else Path(DEFAULT_DB_PATH).expanduser()
 
-    # SQLite ---------------------------------------------------------------------------
+    def watch_paths(self) -> list[Path]:
+        db = self.database()
+        return [db, Path(f"{db}-wal")] if db else [self.path_option("export_dir")]
 
-    def _scan_db(self, db: Path, previous: dict[str, FileState], now: float, result: ScanResult) -> None:
-        key = str(db)
-        stat = self.check_unit(result, previous, key, [db, Path(f"{db}-wal")], now, settle=False)
-        if stat is None:
+    def unit_paths(self) -> list[tuple[str, list[Path]]]:
+        return [(str(p), [p]) for p in json_files(self.path_option("export_dir"))]
+
+    def _scan(self, result: ScanResult, previous: dict[str, FileState], now: float) -> None:
+        db = self.database()
+        if db is not None:
+            self.scan_database(db, previous, now, result)
             return
-        size, mtime = stat
-        try:
-            conn = open_sqlite_readonly(db)
-            try:
-                sessions = _read_db(conn)
-            finally:
-                conn.close()
-        except sqlite3.DatabaseError as err:
-            result.warnings.append(f"{db}: not a readable OpenCode database ({err})")
-            return
-        except OSError as err:
-            result.warnings.append(f"{db}: {err.strerror or err}")
-            return
-        result.bytes_read += size
-        deferred_before = result.deferred
-        for s in sessions:
-            self._emit(s, key, mtime, now, result)
-        # A deferred session must be read again next run even if the DB does not change.
-        if result.deferred == deferred_before:
-            result.states[key] = FileState(key, size, mtime)
-
-    # export files -----------------------------------------------------------------------
-
-    def _scan_exports(self, root: Path, previous: dict[str, FileState], now: float, result: ScanResult) -> None:
-        for key, mtime, doc in self.changed_json_files(root, previous, now, result):
+        for key, mtime, doc in self.changed_json_files(self.path_option("export_dir"), previous, now, result):
             session = _export_session(doc)
             if session is None:
                 result.warnings.append(f"{key}: not an OpenCode export (no info.id), file skipped")
                 continue
             self._emit(session, key, mtime, now, result)
+
+    def read_sessions(self, conn: sqlite3.Connection) -> list[StoredSession[_Session]]:
+        out = []
+        for s in _read_db(conn):
+            times = [m.at for m in s.messages if m.at]
+            size = len(s.messages) + sum(len(m.parts) for m in s.messages)
+            out.append(StoredSession(s.id, min(times, default=None), s.updated or max(times, default=None), size, s))
+        return out
+
+    def emit(self, session: StoredSession[_Session], key: str, now: float, result: ScanResult) -> None:
+        last = session.last.timestamp() if session.last else now
+        self._emit(session.data, key, last, now, result)
 
     # shared ----------------------------------------------------------------------------
 

@@ -21,6 +21,7 @@ import openai
 
 from jezero_pipeline.config import SummarizerConfig
 from jezero_pipeline.models import Summary
+from jezero_pipeline.summarizing.budget import Budget, BudgetExhausted
 from jezero_pipeline.summarizing.prompt import (
     ANTHROPIC_MAX_TOKENS,
     JSON_ONLY_SUFFIX,
@@ -30,7 +31,7 @@ from jezero_pipeline.summarizing.prompt import (
     SummaryRequest,
     build_user_message,
 )
-from jezero_pipeline.summarizing.results import SummarizerError, SummaryResult
+from jezero_pipeline.summarizing.results import Deferred, SummarizerError, SummaryResult
 from jezero_pipeline.summarizing.schema import (
     SUMMARY_SCHEMA,
     SummaryError,
@@ -63,11 +64,15 @@ def retry_delay(retries_done: int, base: float, retry_after: float | None) -> fl
 
 
 class _JezeroBackoff:
-    """Mixin over an SDK client: replaces only the SDK's retry-delay computation."""
+    """Mixin over an SDK client: replaces only the SDK's retry-delay computation (and skips the
+    wait when the run's budget cannot pay for the retry anyway)."""
 
     backoff_base: float = DEFAULT_BACKOFF_SECONDS
+    budget: Budget | None = None
 
     def _calculate_retry_timeout(self, remaining_retries: int, options: Any, response_headers: Any = None) -> float:
+        if self.budget is not None and self.budget.exhausted():
+            return 0.0
         max_retries = options.get_max_retries(self.max_retries)  # type: ignore[attr-defined]
         retry_after = self._parse_retry_after_header(response_headers)  # type: ignore[attr-defined]
         return retry_delay(max_retries - remaining_retries, self.backoff_base, retry_after)
@@ -95,6 +100,11 @@ def _attempts(err: Exception) -> int:
 
 def _as_summarizer_error(err: Exception, timeout: float) -> SummarizerError:
     """A short, specific reason for a failed call (the SDKs' own messages can be long)."""
+    cause: BaseException | None = err
+    while cause is not None:
+        if isinstance(cause, BudgetExhausted):
+            return Deferred(str(cause))
+        cause = cause.__cause__ or cause.__context__
     n = _attempts(err)
     tries = f" ({n} attempts)" if n > 1 else ""
     if isinstance(err, (anthropic.APITimeoutError, openai.APITimeoutError)):
@@ -137,10 +147,11 @@ class _Provider:
 
     name = ""
 
-    def __init__(self, cfg: SummarizerConfig, client: Any, backoff: float):
+    def __init__(self, cfg: SummarizerConfig, client: Any, backoff: float, budget: Budget | None):
         self._cfg = cfg
         self._client = client
         self._client.backoff_base = backoff
+        self._client.budget = budget
 
     def _call(self, system: str, user: str, tool: str, schema: dict[str, Any], item: str) -> tuple[Any, int, int]:
         raise NotImplementedError
@@ -171,14 +182,15 @@ class AnthropicProvider(_Provider):
 
     name = "anthropic"
 
-    def __init__(self, cfg: SummarizerConfig, api_key: str, base_url: str, backoff: float):
-        super().__init__(
-            cfg,
-            _AnthropicClient(
-                api_key=api_key, base_url=base_url, timeout=cfg.timeout_seconds, max_retries=cfg.max_retries
-            ),
-            backoff,
+    def __init__(self, cfg: SummarizerConfig, api_key: str, base_url: str, backoff: float, budget: Budget | None):
+        client = _AnthropicClient(
+            api_key=api_key,
+            base_url=base_url,
+            timeout=cfg.timeout_seconds,
+            max_retries=cfg.max_retries,
+            http_client=anthropic.DefaultHttpxClient(event_hooks=_attempt_hooks(budget)),
         )
+        super().__init__(cfg, client, backoff, budget)
 
     def _call(self, system: str, user: str, tool: str, schema: dict[str, Any], item: str) -> tuple[Any, int, int]:
         description = TOOL_DESCRIPTION if tool == TOOL_NAME else "Record the document's project."
@@ -216,12 +228,15 @@ class OpenAICompatibleProvider(_Provider):
 
     name = "openai_compatible"
 
-    def __init__(self, cfg: SummarizerConfig, api_key: str, base_url: str, backoff: float):
-        super().__init__(
-            cfg,
-            _OpenAIClient(api_key=api_key, base_url=base_url, timeout=cfg.timeout_seconds, max_retries=cfg.max_retries),
-            backoff,
+    def __init__(self, cfg: SummarizerConfig, api_key: str, base_url: str, backoff: float, budget: Budget | None):
+        client = _OpenAIClient(
+            api_key=api_key,
+            base_url=base_url,
+            timeout=cfg.timeout_seconds,
+            max_retries=cfg.max_retries,
+            http_client=openai.DefaultHttpxClient(event_hooks=_attempt_hooks(budget)),
         )
+        super().__init__(cfg, client, backoff, budget)
 
     def _call(self, system: str, user: str, tool: str, schema: dict[str, Any], item: str) -> tuple[Any, int, int]:
         try:
@@ -264,19 +279,33 @@ def _backoff_seconds(explicit: float | None) -> float:
         raise ValueError(f"{BACKOFF_ENV}={env!r} is not a number of seconds") from None
 
 
-def make_provider(cfg: SummarizerConfig, api_key: str | None, *, backoff_seconds: float | None = None) -> Provider:
+def _attempt_hooks(budget: Budget | None) -> dict[str, list[Any]]:
+    """httpx hooks that count every request the SDK sends (retries too) against the budget."""
+    if budget is None:
+        return {}
+    return {"request": [lambda _request: budget.attempt()]}
+
+
+def make_provider(
+    cfg: SummarizerConfig,
+    api_key: str | None,
+    *,
+    backoff_seconds: float | None = None,
+    budget: Budget | None = None,
+) -> Provider:
     """The provider for cfg.provider. `backoff_seconds` (else $JEZERO_PIPELINE_RETRY_BACKOFF_SECONDS,
-    else 2 s) is the first retry wait; it doubles per retry."""
+    else 2 s) is the first retry wait; it doubles per retry. Every HTTP attempt is drawn from
+    `budget`, when given."""
     backoff = _backoff_seconds(backoff_seconds)
     if cfg.provider == "anthropic":
         base_url = cfg.effective_base_url or "https://api.anthropic.com"
         check_base_url(base_url, cfg.allow_insecure_http)
         if not api_key:
             raise ValueError(f"provider 'anthropic' needs an API key: set ${cfg.api_key_env}")
-        return AnthropicProvider(cfg, api_key, base_url, backoff)
+        return AnthropicProvider(cfg, api_key, base_url, backoff, budget)
     if cfg.provider == "openai_compatible":
         base_url = cfg.base_url or DEFAULT_OPENAI_BASE_URL
         check_base_url(base_url, cfg.allow_insecure_http)
         # Local servers need no key, but the SDK insists on one; a placeholder is harmless.
-        return OpenAICompatibleProvider(cfg, api_key or "unused", base_url, backoff)
+        return OpenAICompatibleProvider(cfg, api_key or "unused", base_url, backoff, budget)
     raise ValueError(f"provider {cfg.provider!r} is not a model provider (the extractive summariser is separate)")

@@ -12,6 +12,10 @@ class SummarizerError(Exception):
     """This segment failed; the message says why. The run records it and goes on."""
 
 
+class Deferred(SummarizerError):
+    """This segment was not sent (the run's budget is spent); the next run summarises it."""
+
+
 @dataclass
 class SummaryResult:
     summary: Summary

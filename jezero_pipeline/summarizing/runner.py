@@ -1,25 +1,26 @@
-"""Summarise many segments: reuse what was paid for, call the model for the rest.
+"""Model calls with bounded concurrency, fed lazily, each answer handed back as it arrives.
 
-A segment is sent to the model only when no summary exists for its (content hash,
-generation). Every answer is journalled the moment it arrives, so a crash or a retry of
-the step never pays twice. Concurrency is a thread pool of `max_concurrency` workers: the
-SDK clients are synchronous and thread-safe, and the work is waiting on the network.
+Concurrency is a thread pool of `max_concurrency` workers: the SDK clients are synchronous
+and thread-safe, and the work is waiting on the network. Submitting blocks while that many
+calls are in flight, so a caller can stream segments from many partitions without holding
+them all, and the pool never idles at a partition boundary.
 """
 
 from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Callable, Iterable
-from concurrent.futures import ThreadPoolExecutor, as_completed
-from dataclasses import dataclass, field
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
 from typing import Any
 
 from ..config import SummarizerConfig
 from ..models import Summary
+from .budget import Budget
 from .extractive import summarize_extractive
-from .prompt import SummaryRequest
-from .results import SummarizerError, SummaryResult
+from .prompt import ANTHROPIC_MAX_TOKENS, SummaryRequest
+from .results import Deferred, SummarizerError, SummaryResult
 
 
 @dataclass
@@ -27,21 +28,10 @@ class Outcome:
     segment_id: str
     summary: Summary | None
     error: str | None
+    deferred: bool = False  # not sent: the run's budget was spent
     input_tokens: int = 0
     output_tokens: int = 0
     seconds: float = 0.0
-
-
-@dataclass
-class BatchReport:
-    calls: int = 0
-    failed: int = 0
-    skipped_budget: int = 0
-    input_tokens: int = 0
-    output_tokens: int = 0
-    input_chars: int = 0
-    seconds: float = 0.0
-    errors: list[str] = field(default_factory=list)
 
 
 class ExtractiveProvider:
@@ -57,65 +47,63 @@ class ExtractiveProvider:
         return SummaryResult(summarize_extractive(req.text, req.title_hint, None), 0, 0)
 
 
-def make_summarizer(cfg: SummarizerConfig, api_key: str | None) -> Any:
+def make_summarizer(cfg: SummarizerConfig, api_key: str | None, budget: Budget | None = None) -> Any:
+    """The configured provider; the model SDKs are imported only when one is used."""
     if cfg.provider == "extractive":
         return ExtractiveProvider()
-    from .providers import make_provider
+    from .providers import make_provider  # lazy: the SDK imports cost seconds
 
-    return make_provider(cfg, api_key)
+    return make_provider(cfg, api_key, budget=budget)
 
 
-def summarize_batch(
-    provider: Any,
-    requests: Iterable[SummaryRequest],
-    max_concurrency: int,
-    on_outcome: Callable[[Outcome], None],
-    max_calls: int | None = None,
-) -> BatchReport:
-    """Run requests through the provider; `on_outcome` is called (serialised) per answer."""
-    report = BatchReport()
-    lock = threading.Lock()
-    todo = list(requests)
-    if max_calls is not None and len(todo) > max_calls:
-        report.skipped_budget = len(todo) - max_calls
-        todo = todo[:max_calls]
-    started = time.perf_counter()
+class CallPool:
+    """At most `max_concurrency` calls in flight; `on_outcome` runs in the worker, serialised."""
 
-    def one(req: SummaryRequest) -> Outcome:
+    def __init__(self, provider: Any, max_concurrency: int, budget: Budget):
+        self.provider = provider
+        self.budget = budget
+        self._slots = threading.BoundedSemaphore(max(1, max_concurrency))
+        self._pool = ThreadPoolExecutor(max_workers=max(1, max_concurrency), thread_name_prefix="summarize")
+        self._record = threading.Lock()
+        self.calls = 0
+        self.errors: list[str] = []
+
+    def submit(self, req: SummaryRequest, on_outcome: Callable[[Outcome], None]) -> bool:
+        """Start a call (waiting for a free slot); False when the budget refuses it."""
+        worst = self.budget.worst_case_usd(len(req.text), ANTHROPIC_MAX_TOKENS) if self.budget.max_cost_usd else 0.0
+        self._slots.acquire()
+        reservation = self.budget.admit(worst)
+        if reservation is None:
+            self._slots.release()
+            return False
+        self._pool.submit(self._run, req, reservation, on_outcome)
+        return True
+
+    def _run(self, req: SummaryRequest, reservation: float, on_outcome: Callable[[Outcome], None]) -> None:
         t0 = time.perf_counter()
+        self.budget.start(reservation)
         try:
-            result = provider.summarize(req)
-            return Outcome(
-                req.segment_id,
-                result.summary,
-                None,
-                result.input_tokens,
-                result.output_tokens,
-                time.perf_counter() - t0,
-            )
+            result = self.provider.summarize(req)
+            outcome = Outcome(req.segment_id, result.summary, None, False, result.input_tokens,
+                              result.output_tokens)
+        except Deferred as err:
+            outcome = Outcome(req.segment_id, None, str(err), deferred=True)
         except SummarizerError as err:
-            return Outcome(req.segment_id, None, str(err), seconds=time.perf_counter() - t0)
+            outcome = Outcome(req.segment_id, None, str(err))
         except Exception as err:  # a bug or an odd SDK error fails this segment only
-            return Outcome(req.segment_id, None, f"{type(err).__name__}: {err}", seconds=time.perf_counter() - t0)
+            outcome = Outcome(req.segment_id, None, f"{type(err).__name__}: {err}")
+        outcome.seconds = time.perf_counter() - t0
+        self.budget.finish(outcome.input_tokens, outcome.output_tokens)
+        try:
+            with self._record:
+                if not outcome.deferred:
+                    self.calls += 1
+                    if outcome.error:
+                        self.errors.append(f"{req.segment_id}: {outcome.error}")
+                on_outcome(outcome)
+        finally:
+            self._slots.release()
 
-    def record(outcome: Outcome, chars: int) -> None:
-        with lock:
-            report.calls += 1
-            report.input_chars += chars
-            report.input_tokens += outcome.input_tokens
-            report.output_tokens += outcome.output_tokens
-            if outcome.error:
-                report.failed += 1
-                report.errors.append(f"{outcome.segment_id}: {outcome.error}")
-            on_outcome(outcome)
-
-    if max_concurrency <= 1 or len(todo) <= 1:
-        for req in todo:
-            record(one(req), len(req.text))
-    else:
-        with ThreadPoolExecutor(max_workers=max_concurrency, thread_name_prefix="summarize") as pool:
-            futures = {pool.submit(one, req): len(req.text) for req in todo}
-            for fut in as_completed(futures):
-                record(fut.result(), futures[fut])
-    report.seconds = time.perf_counter() - started
-    return report
+    def close(self) -> None:
+        """Wait for every call in flight."""
+        self._pool.shutdown(wait=True)

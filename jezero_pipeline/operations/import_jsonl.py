@@ -1,21 +1,33 @@
-"""`import-jsonl`: pre-summarised items, one JSON object per line, into library item rows.
+"""`import-jsonl`: pre-summarised items, one JSON object per line, stored beside the summaries.
 
 Each line: {external_id (or id), occurred_at, title, summary, questions?, atoms?, project?,
 trust?, original?, original_ref?}. A bad line is reported as "<path>: line N: <reason>" and
 skipped; the rest of the file still imports. A record's own `trust` (and `project`) wins over
 the command's. Terminal control and escape sequences are removed from every text field, since
-imported text is later printed in terminals. Redaction is the caller's job.
+imported text is later printed in terminals. Items are redacted before they are stored, one
+partition per (source, day of `occurred_at`), and the library build reads them with the rest.
 """
 
 from __future__ import annotations
 
 import json
+import os
+from collections import defaultdict
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from .models import ATOM_KINDS, TRUST_VALUES
-from .sessions.jsonl import MAX_LINE_BYTES
-from .text import clean_text, parse_time
+from ..models import ATOM_KINDS, TRUST_VALUES, Partition
+from ..sessions.jsonl import MAX_LINE_BYTES
+from ..stages import index
+from ..staging.tables import IMPORTS, ImportRow
+from ..text import clean_text, parse_time, sha256
+from ..workspace import Workspace
+
+IMPORT_LOCK_PREFIX = "import:"  # an import source's partitions lock apart from a connector's
+
+
+IMPORT_LOCK_PREFIX = "import:"  # an import source's partitions lock apart from a connector's
 
 
 class _BadRecord(ValueError):
@@ -141,3 +153,43 @@ def _atoms(value: Any) -> list[dict[str, str]]:
             raise _BadRecord(f"atoms[{i}].text is missing or empty")
         atoms.append({"kind": kind.strip().lower(), "text": clean_text(text).strip()})
     return atoms
+
+
+# storing -------------------------------------------------------------------------------------
+
+
+def import_jsonl(
+    ws: Workspace, path: Path, source: str, project: str | None = None, trust: str = "own", owner: str | None = None
+) -> dict[str, Any]:
+    """Store an import file's items, redacted, one partition per (source, day), then refresh the
+    library. A second import of the same source updates items by external id and keeps the rest."""
+    rows, problems = read_import_file(path, source, project, trust)
+    by_day: dict[str, list[ImportRow]] = defaultdict(list)
+    redactions = 0
+    now = datetime.now(UTC)
+    for row in rows:
+        clean, n = ws.redactor.redact_obj(row)
+        redactions += n
+        original = clean.get("original") or ""
+        occurred = datetime.fromisoformat(clean["occurred_at"]).astimezone(UTC)
+        day = ws.partition(source, occurred.date().isoformat()).day
+        by_day[day].append({
+            "segment_id": clean["external_id"], "source": source, "session_id": clean["external_id"],
+            "occurred_at": occurred, "content_hash": sha256(original or clean["title"] + "\n" + clean["summary"]),
+            "generation": "imported", "status": "ok", "error": None, "title": clean["title"],
+            "summary": clean["summary"], "questions": json.dumps(clean.get("questions") or [], ensure_ascii=False),
+            "atoms": json.dumps(clean.get("atoms") or [], ensure_ascii=False), "project": clean.get("project"),
+            "trust": clean.get("trust") or trust, "original_ref": clean.get("original_ref") or "",
+            "input_tokens": 0, "output_tokens": 0, "summarized_at": now, "original": original,
+        })  # fmt: skip
+    locks = [Partition(f"{IMPORT_LOCK_PREFIX}{source}", day) for day in by_day]
+    with ws.locks.holding(owner or f"import-jsonl (pid {os.getpid()})", locks):
+        for day, new in sorted(by_day.items()):
+            part = Partition(source, day)
+            merged = {r["segment_id"]: r for r in ws.store.read(IMPORTS, part)}
+            merged.update((r["segment_id"], r) for r in new)
+            ws.store.write(IMPORTS, part, list(merged.values()), info={"docs": len(merged)})
+        if rows:
+            index.refresh(ws)
+    return {"source": source, "imported": len(rows), "redactions": redactions, "partitions": len(by_day),
+            "problems": [ws.redactor.redact(p)[0] for p in problems]}  # fmt: skip

@@ -1,0 +1,61 @@
+"""What every command shares: output (`--json` or text), exit codes, the lock guard, errors.
+
+Exit codes follow Jezero: 0 ok, 1 failures, 2 config or usage error, 3 locked. Every error path
+ends in one line on stderr and an exit code, never a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+from ..config import Config, ConfigError
+from ..staging.locks import AlreadyRunning
+from ..workspace import Workspace
+
+OK, FAILED, USAGE, LOCKED = 0, 1, 2, 3
+
+
+class CommandError(Exception):
+    """A command cannot go on; `code` is its exit code and the message its one line."""
+
+    def __init__(self, message: str, code: int = USAGE):
+        super().__init__(message)
+        self.code = code
+
+
+def out(args: argparse.Namespace, obj: Any, text: str | None = None) -> None:
+    """Print `obj` as JSON with --json (or when there is no text form), else `text`."""
+    if getattr(args, "json", False) or text is None:
+        print(json.dumps(obj, indent=2, default=str, ensure_ascii=False))
+    else:
+        print(text)
+
+
+def workspace(cfg: Config) -> Workspace:
+    return Workspace.open(cfg)
+
+
+@contextmanager
+def partitions_free() -> Iterator[None]:
+    """A command that rewrites staged rows fails with exit 3, naming the run that holds them."""
+    try:
+        yield
+    except AlreadyRunning as err:
+        raise CommandError(f"locked: {err}", LOCKED) from None
+
+
+def open_library(cfg: Config) -> Any:
+    from ..library.query import Library  # lazy: DuckDB loads only for library commands
+
+    if not cfg.library_path.exists():
+        raise ConfigError(f"{cfg.library_path}: no library yet; run `jezero-pipeline run` first")
+    return Library(cfg.library_path, cfg.search)
+
+
+def warn(message: str) -> None:
+    print(message, file=sys.stderr)

@@ -1,0 +1,174 @@
+"""Commands that only read: the library's tools, eval, serving, redact (a dry run of the rules),
+health and the connector list."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from pathlib import Path
+from typing import Any
+
+from ..config import Config, ConfigError
+from .common import FAILED, OK, CommandError, open_library, out, workspace
+from .render import items_text, print_item, print_search
+
+
+def cmd_search(args: argparse.Namespace, cfg: Config) -> int:
+    """Full-text search; words are literal, "quoted phrases" allowed."""
+    res = open_library(cfg).search(args.query, project=args.project, source=args.source, since=args.since,
+                                   until=args.until, kind=args.kind, trust=args.trust, limit=args.limit)  # fmt: skip
+    if args.json:
+        out(args, res)
+    else:
+        print_search(res, args.query)
+    return OK
+
+
+def cmd_show(args: argparse.Namespace, cfg: Config) -> int:
+    res = open_library(cfg).get_item(args.id, include_original=args.original)
+    if args.json:
+        out(args, res)
+    elif res["found"]:
+        print_item(res["item"], original=args.original)
+    else:
+        print(f"no item {args.id}", file=sys.stderr)
+    return OK if res["found"] else FAILED
+
+
+def cmd_timeline(args: argparse.Namespace, cfg: Config) -> int:
+    res = open_library(cfg).timeline(project=args.project, source=args.source, since=args.since, until=args.until,
+                                     limit=args.limit)  # fmt: skip
+    out(args, res, items_text(res.get("results") or res.get("items") or []))
+    return OK
+
+
+def cmd_later(args: argparse.Namespace, cfg: Config) -> int:
+    res = open_library(cfg).later(args.id, query=args.query, limit=args.limit)
+    out(args, res, f"matched_by={res.get('matched_by')}\n" + items_text(res.get("later") or []))
+    return OK if res.get("found") else FAILED
+
+
+def cmd_sources(args: argparse.Namespace, cfg: Config) -> int:
+    out(args, open_library(cfg).list_sources())
+    return OK
+
+
+def cmd_stats(args: argparse.Namespace, cfg: Config) -> int:
+    out(args, open_library(cfg).stats())
+    return OK
+
+
+def cmd_eval(args: argparse.Namespace, cfg: Config) -> int:
+    from ..library.evaluation import EvalError, format_report, run_eval
+
+    try:
+        res = run_eval(open_library(cfg), Path(args.file), k=args.k, save=args.save, compare=args.compare)
+    except EvalError as err:
+        raise CommandError(str(err)) from None
+    fail_under = args.fail_under if args.fail_under is not None else res.get("fail_under")
+    out(args, res, format_report(res))
+    if fail_under is not None and res["hit@k"] < float(fail_under):
+        print(f"hit@k {res['hit@k']} is under fail_under {fail_under}", file=sys.stderr)
+        return FAILED
+    return OK
+
+
+def cmd_serve(args: argparse.Namespace, cfg: Config) -> int:
+    from ..library import mcp_server
+
+    if args.stdio:
+        mcp_server.serve_stdio(cfg.library_path, cfg.search)
+        return OK
+    token = os.environ.get(args.token_env) if args.token_env else None
+    try:
+        mcp_server.serve_http(cfg.library_path, cfg.search, host=args.host, port=args.port, token=token,
+                              require_auth=not args.no_auth)  # fmt: skip
+    except ValueError as err:
+        raise CommandError(str(err)) from None
+    return OK
+
+
+def cmd_redact(args: argparse.Namespace, cfg: Config) -> int:
+    """Print the text exactly as the pipeline would store it."""
+    if args.file in (None, "-"):
+        data = sys.stdin.read()
+    else:
+        try:
+            data = Path(args.file).read_text(encoding="utf-8", errors="surrogateescape")
+        except OSError as err:
+            raise CommandError(f"{args.file}: {err.strerror or err}") from None
+    text, n = workspace(cfg).redactor.redact(data)
+    if args.json:
+        out(args, {"text": text, "redactions": n})
+    else:
+        sys.stdout.write(text)
+        print(f"\n[{n} redaction(s)]", file=sys.stderr)
+    return OK
+
+
+def cmd_health(args: argparse.Namespace, cfg: Config) -> int:
+    from ..operations.health import health
+
+    ok, rows = health(workspace(cfg))
+    text = "\n".join(
+        f"{'ok  ' if r['ok'] else 'FAIL'} {r['connector']}: " + ("; ".join(r["problems"]) or "healthy") for r in rows
+    )
+    out(args, {"ok": ok, "connectors": rows}, text)
+    return OK if ok else FAILED
+
+
+def connector_list_text(rows: list[dict[str, Any]]) -> str:
+    return "\n".join(
+        f"{r['name']:<16} {r['type']:<12} {'on ' if r['enabled'] else 'off'} files={r['files_tracked']} "
+        f"partitions={r['partitions']} ok={r['summaries_ok']} failed={r['summaries_failed']}"
+        for r in rows
+    )
+
+
+def register(add: Any) -> None:
+    s = add("search", cmd_search, "full-text search of the library")
+    s.add_argument("query")
+    for opt in ("--project", "--source", "--since", "--until", "--kind", "--trust"):
+        s.add_argument(opt, help=f"only items with this {opt[2:]}" if opt not in ("--since", "--until") else
+                       "ISO date or time (UTC when no offset)")  # fmt: skip
+    s.add_argument("--limit", type=int, help="at most this many results")
+
+    sh = add("show", cmd_show, "one item of the library")
+    sh.add_argument("id", type=int)
+    sh.add_argument("--original", action="store_true", help="also print the redacted original")
+
+    tl = add("timeline", cmd_timeline, "items newest first over [since, until)")
+    for opt in ("--project", "--source", "--since", "--until"):
+        tl.add_argument(opt)
+    tl.add_argument("--limit", type=int)
+
+    la = add("later", cmd_later, "newer items on the same subject in the same project")
+    la.add_argument("id", type=int)
+    la.add_argument("--query", help="the subject, when not the item's own title")
+    la.add_argument("--limit", type=int)
+
+    add("sources", cmd_sources, "each source with its item count and latest date")
+    add("stats", cmd_stats, "library statistics")
+
+    ev = add("eval", cmd_eval, "hit@1, hit@k and MRR over a TOML file of cases")
+    ev.add_argument("file")
+    ev.add_argument("--k", type=int, default=None, help="default: the file's [defaults] k, else 5")
+    ev.add_argument("--save", help="write the results to this JSON file")
+    ev.add_argument("--compare", help="a saved results file to compare with")
+    ev.add_argument("--fail-under", type=float, help="exit 1 when hit@k is under this share")
+
+    sv = add("serve", cmd_serve, "read-only MCP server (stdio or streamable HTTP)")
+    sv.add_argument("--stdio", action="store_true", help="serve over stdin/stdout")
+    sv.add_argument("--host", default="127.0.0.1")
+    sv.add_argument("--port", type=int, default=8765)
+    sv.add_argument("--token-env", default="JEZERO_MCP_TOKEN", help="env var holding the bearer token")
+    sv.add_argument("--no-auth", action="store_true", help="only allowed on a loopback host")
+
+    r = add("redact", cmd_redact, "print a file (or stdin) exactly as the pipeline would store it")
+    r.add_argument("file", nargs="?", help="a file, or - for standard input (the default)")
+
+    add("health", cmd_health, "exit 1 when a connector failed or has been silent too long")
+
+
+__all__ = ["ConfigError", "connector_list_text", "register"]

@@ -1,0 +1,57 @@
+"""The command line: `jezero-pipeline [-c CONFIG] <command>`.
+
+The config comes from `-c`, else `$JEZERO_CONFIG`, else `./jezero.toml`. Every command takes
+`--json`. Commands that read live in `library.py`, commands that change state in `operate.py`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Any
+
+from ..config import ConfigError, config_path, load_config
+from . import library, operate
+from .common import USAGE, CommandError
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(
+        prog="jezero-pipeline", description="AI coding-agent sessions to a searchable library, as Dagster assets."
+    )
+    p.add_argument("-c", "--config", dest="config", help="config file (default $JEZERO_CONFIG, else ./jezero.toml)")
+    sub = p.add_subparsers(dest="command", required=True)
+
+    def add(name: str, fn: Any, help_: str) -> argparse.ArgumentParser:
+        sp = sub.add_parser(name, help=help_, description=help_)
+        sp.add_argument("--json", action="store_true", help="machine-readable output")
+        sp.set_defaults(fn=fn)
+        return sp
+
+    operate.register(add)
+    library.register(add)
+    return p
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    args.config_file = config_path(args.config).resolve()
+    from ..library.query import QueryError  # lazy: only to name the error
+
+    try:
+        return args.fn(args, load_config(args.config_file))
+    except (ConfigError, QueryError) as err:
+        print(f"error: {err}", file=sys.stderr)
+        return USAGE
+    except CommandError as err:
+        print(f"error: {err}", file=sys.stderr)
+        return err.code
+    except BrokenPipeError:
+        return 0
+    except KeyboardInterrupt:
+        print("interrupted", file=sys.stderr)
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,94 @@
+"""Look before paying: `run --dry-run`, `run --sample N` and `resummarize --dry-run`.
+
+They read the previous runs' staging (to know what is unchanged or already summarised) but
+write nothing: no staging file, no journal, no library, no Dagster materialisation.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from ..models import Partition
+from ..stages.collect import Collector, survey_connector
+from ..stages.redact import redact_partition
+from ..stages.segment import segment_partition
+from ..stages.summarize import Summarizer
+from ..staging.tables import REDACTED_SEGMENTS, SUMMARIES
+from ..workspace import Workspace
+
+CHARS_PER_TOKEN = 4  # input tokens are estimated from characters at this rate
+DEFAULT_OUTPUT_TOKENS = 400  # per call, when no stored summary tells the real average
+
+
+def preview(ws: Workspace, connector: str, dry_run: bool = True, sample: int = 0) -> dict[str, Any]:
+    """What a run of this connector would do now (dry run), or the newest N sessions summarised
+    without storing anything (sample)."""
+    now = time.time()
+    survey = survey_connector(ws, connector, now)
+    collector = Collector(ws, survey, now)
+    parts = sorted(survey.changed())
+    collected = [(part, *collector.collect(part, write=False)) for part in parts]
+    sessions = [(part, s) for part, found, _ in collected for s in found or []]
+    if sample:
+        sessions = sorted(sessions, key=lambda ps: ps[1].blocks[-1].timestamp if ps[1].blocks else 0,
+                          reverse=True)[:sample]  # fmt: skip
+    summarizer = Summarizer(ws, write=False)
+    report: dict[str, Any] = {
+        "connector": connector, "mode": "dry-run" if dry_run else f"sample {sample}",
+        "partitions": [p.key for p in parts], "sessions": len(sessions), "docs": 0, "unchanged": 0,
+        "to_summarise": 0, "input_chars": 0, "redactions": 0,
+        "deferred_sessions": sum(r.deferred for _, _, r in collected),
+        "bytes_read": sum(r.bytes_read for _, _, r in collected),
+        "warnings": [ws.redactor.redact(w)[0] for _, _, r in collected for w in r.warnings],
+    }  # fmt: skip
+    for part in sorted({p for p, _ in sessions}):
+        rows, _ = segment_partition(ws, part, [s for p, s in sessions if p == part], write=False)
+        red, rrep = redact_partition(ws, part, rows, write=False)
+        job = summarizer.plan(part, red)
+        report["docs"] += len(red or [])
+        report["redactions"] += rrep.redactions
+        if job is None:
+            continue
+        report["unchanged"] += job.report.reused
+        report["to_summarise"] += len(job.todo)
+        report["input_chars"] += sum(len(job.texts[i]["text"]) for i in job.todo) if job.texts else 0
+        if not dry_run:
+            summarizer.run(job)
+    if dry_run:
+        return report
+    reports = summarizer.close()
+    items = [r for rows in summarizer.rows.values() for r in rows]
+    report.update(
+        calls=sum(r.calls for r in reports.values()), failed=sum(r.failed for r in reports.values()),
+        input_tokens=sum(r.input_tokens for r in reports.values()),
+        output_tokens=sum(r.output_tokens for r in reports.values()),
+        items=[{k: r[k] for k in ("segment_id", "status", "title", "summary", "error")} for r in items],
+    )  # fmt: skip
+    return report
+
+
+def cost_preview(ws: Workspace, parts: list[Partition], resummarize: bool = True) -> dict[str, Any]:
+    """Calls, input tokens and estimated cost a (re-)summarise of these partitions would spend."""
+    summarizer = Summarizer(ws, resummarize=resummarize, write=False)
+    calls = chars = 0
+    out_tokens, answers = 0, 0
+    for part in parts:
+        if not ws.store.exists(REDACTED_SEGMENTS, part):
+            continue
+        for row in ws.store.read(SUMMARIES, part, columns=["status", "output_tokens"]):
+            if row["status"] == "ok" and row["output_tokens"]:
+                out_tokens, answers = out_tokens + row["output_tokens"], answers + 1
+        job = summarizer.plan(part, ws.store.read(REDACTED_SEGMENTS, part))
+        if job is not None:
+            calls += len(job.todo)
+            chars += sum(len(job.texts[i]["text"]) for i in job.todo) if job.texts else 0
+    per_call = round(out_tokens / answers) if answers else DEFAULT_OUTPUT_TOKENS
+    tokens_in, tokens_out = chars // CHARS_PER_TOKEN, calls * per_call
+    s = ws.cfg.summarizer
+    return {
+        "partitions": len(parts), "calls": calls, "input_chars": chars, "input_tokens": tokens_in,
+        "output_tokens": tokens_out,
+        "estimated_cost_usd": round(s.cost_usd(tokens_in, tokens_out), 4) if s.priced else None,
+        "generation": ws.generation,
+    }  # fmt: skip

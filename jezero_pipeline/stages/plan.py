@@ -1,0 +1,109 @@
+"""What a run has to do, decided before anything starts: changed partitions, grouped into runs.
+
+A Dagster run covers one rectangle of partitions: a run of consecutive connectors (in config
+order) times a run of consecutive days. Changed partitions are grouped into as few
+rectangles as hold nothing unchanged, so a run never rewrites or re-records a partition that
+did not change: usually one run (today, for every connector that changed), two when an old
+day was edited too. Days with nothing stored at all may be bridged (up to a week), so a
+first run over weekends and holidays is still one run per connector.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterable
+from datetime import date, timedelta
+from typing import NamedTuple
+
+from ..models import Partition
+from ..workspace import Workspace
+from .collect import survey_connector
+
+MAX_BRIDGED_DAYS = 7
+
+
+class Rectangle(NamedTuple):
+    connectors: tuple[str, ...]  # consecutive in config order
+    first_day: str
+    last_day: str
+
+    @property
+    def start_key(self) -> str:
+        return Partition(self.connectors[0], self.first_day).key
+
+    @property
+    def end_key(self) -> str:
+        return Partition(self.connectors[-1], self.last_day).key
+
+    def partitions(self) -> list[Partition]:
+        first, last = date.fromisoformat(self.first_day), date.fromisoformat(self.last_day)
+        days = [(first + timedelta(days=i)).isoformat() for i in range((last - first).days + 1)]
+        return [Partition(c, d) for c in self.connectors for d in days]
+
+
+def day_runs(days: Iterable[str], occupied: set[str]) -> list[tuple[str, str]]:
+    """Consecutive (first, last) day ranges covering `days`; a gap is bridged only when it is
+    short and none of its days holds anything (`occupied` lists the days that do)."""
+    ordered = sorted(set(days))
+    runs: list[tuple[str, str]] = []
+    for day in ordered:
+        if runs:
+            first, last = runs[-1]
+            gap = (date.fromisoformat(day) - date.fromisoformat(last)).days - 1
+            between = {(date.fromisoformat(last) + timedelta(days=i + 1)).isoformat() for i in range(max(gap, 0))}
+            if gap <= MAX_BRIDGED_DAYS and not (between & occupied):
+                runs[-1] = (first, day)
+                continue
+        runs.append((day, day))
+    return runs
+
+
+def plan_rectangles(
+    changed: Iterable[Partition], order: list[str], occupied: dict[str, set[str]] | None = None
+) -> list[Rectangle]:
+    """Group changed partitions into rectangles; `occupied` maps connector -> days holding units."""
+    by_connector: dict[str, set[str]] = defaultdict(set)
+    for part in changed:
+        by_connector[part.connector].add(part.day)
+    ranges = {c: day_runs(days, (occupied or {}).get(c, set())) for c, days in by_connector.items()}
+    out: list[Rectangle] = []
+    for day_range in sorted({r for rs in ranges.values() for r in rs}):
+        group: list[str] = []
+        for name in order:  # consecutive connectors sharing this exact day range share a run
+            if day_range in ranges.get(name, []):
+                group.append(name)
+                continue
+            if group:
+                out.append(Rectangle(tuple(group), *day_range))
+                group = []
+        if group:
+            out.append(Rectangle(tuple(group), *day_range))
+    return out
+
+
+class RunPlan(NamedTuple):
+    rectangles: list[Rectangle]
+    changed: dict[Partition, int]  # partition -> changed, settled units
+    waiting: dict[str, int]  # connector -> changed units still within settle_minutes
+    warnings: list[str]
+
+
+def plan_run(ws: Workspace, names: list[str], now: float, since: str | None = None, until: str | None = None) -> RunPlan:
+    """Survey the connectors and group their changed days (within [since, until]) into runs.
+
+    Costs a `stat` per unit and imports no Dagster: a CLI run with nothing to do ends here.
+    """
+    changed: dict[Partition, int] = {}
+    occupied: dict[str, set[str]] = {}
+    waiting: dict[str, int] = {}
+    warnings: list[str] = []
+    for name in names:
+        survey = survey_connector(ws, name, now)
+        occupied[name] = {u.part.day for u in survey.units}
+        waiting[name] = survey.pending()
+        warnings.extend(survey.warnings)
+        for part, n in survey.changed().items():
+            if (since is None or part.day >= since) and (until is None or part.day <= until):
+                changed[part] = n
+    order = [c.name for c in ws.cfg.connectors]
+    return RunPlan(plan_rectangles(changed, order, occupied), changed, waiting, warnings)

@@ -1,0 +1,297 @@
+"""The summarise stage: one model call per segment that has no usable summary, paid once.
+
+A summary is usable when its content hash is the segment's. A plain run (CLI, schedule,
+sensor) keeps a usable summary of any generation and pays only for new or changed segments;
+a re-summarise (a backfill, `jezero-pipeline resummarize`) also pays for the segments whose
+summary is of an older generation. Every answer is journalled (fsynced) the moment it
+arrives, so a crash or a retried step never pays twice, and every call of a run draws from one
+budget. Partitions are planned one at a time and their calls share one pool, so
+`max_concurrency` calls stay in flight across partition boundaries.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+import time
+from collections import Counter
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import Any
+
+from ..models import Partition
+from ..progress import Progress
+from ..staging.tables import REDACTED_SEGMENTS, SUMMARIES, RedactedRow, SummaryRow
+from ..summarizing.budget import Budget
+from ..summarizing.prompt import SummaryRequest
+from ..summarizing.runner import CallPool, Outcome, make_summarizer
+from ..text import digest
+from ..workspace import Workspace
+
+WITHHELD = "withheld: a secret detector still fires after redaction (see the no_secret_left check)"
+STOPPED = "not sent: the run stopped at a segment a secret detector still fires on"
+DEFERRED = "not summarised yet: the run's budget was spent"
+
+
+@dataclass
+class SummarizeReport:
+    docs: int = 0  # segments in the partition
+    reused: int = 0  # kept an existing summary
+    stored: int = 0  # summarised in this run
+    failed: int = 0  # a call failed; retried next run
+    pending: int = 0  # deferred by the run's budget; done next run
+    calls: int = 0  # model calls made for this partition
+    input_chars: int = 0
+    input_tokens: int = 0
+    output_tokens: int = 0
+    seconds: float = 0.0  # summed call time
+    estimated_cost_usd: float | None = None  # at the configured prices
+    generations: dict[str, int] = field(default_factory=dict)  # generation -> summaries on it
+    failed_ids: list[str] = field(default_factory=list)
+    withheld_ids: list[str] = field(default_factory=list)  # a detector still fired: never sent
+    errors: list[str] = field(default_factory=list)  # redacted
+    digest: str = ""
+    current: bool = False  # nothing to do: neither read nor rewritten
+
+    def old_generation(self, current: str) -> int:
+        """Summaries of this partition on another generation than `current`."""
+        return sum(n for g, n in self.generations.items() if g != current)
+
+    def as_metadata(self) -> dict[str, int | float | bool]:
+        out: dict[str, int | float | bool] = {
+            "docs": self.docs, "calls": self.calls, "reused": self.reused, "stored": self.stored,
+            "failed": self.failed, "pending_budget": self.pending, "input_chars": self.input_chars,
+            "input_tokens": self.input_tokens, "output_tokens": self.output_tokens,
+            "summarize_seconds": round(self.seconds, 3), "unchanged_partition": self.current,
+        }  # fmt: skip
+        if self.estimated_cost_usd is not None:
+            out["estimated_cost_usd"] = round(self.estimated_cost_usd, 6)
+        return out
+
+
+@dataclass
+class _Job:
+    """One partition's summaries while its calls are in flight."""
+
+    part: Partition
+    inputs: str
+    rows: dict[str, SummaryRow]
+    todo: list[str]  # segment ids to send, in order
+    report: SummarizeReport
+    texts: dict[str, Any] | None = None  # the segments to send, when not read from staging
+    open: int = 0  # calls in flight
+    submitted: bool = False
+
+
+class Summarizer:
+    """Plans partitions one by one and sends their segments through one call pool."""
+
+    def __init__(
+        self,
+        ws: Workspace,
+        *,
+        resummarize: bool = False,
+        force_ids: set[str] | None = None,
+        budget: Budget | None = None,
+        provider: Any = None,
+        progress: Progress | None = None,
+        write: bool = True,
+    ):
+        self.ws = ws
+        self.resummarize = resummarize
+        self.force_ids = force_ids or set()
+        self.budget = budget or Budget.for_run(ws.cfg.summarizer)
+        self.provider = provider
+        self.progress = progress or Progress()
+        self.write = write
+        self.reports: dict[Partition, SummarizeReport] = {}
+        self.rows: dict[Partition, list[SummaryRow]] = {}  # kept only when nothing is written (previews)
+        self.withheld: list[str] = []  # ids a detector still fires on (the blocking check)
+        self.scanned = 0  # segments scanned before sending
+        self.stopped = False  # a detector fired on a segment about to be sent: nothing more is sent
+        self.budget_spent = False
+        self._pool: CallPool | None = None
+        self._lock = threading.Lock()
+        self._started = time.perf_counter()
+
+    # planning ------------------------------------------------------------------------------
+
+    def plan(self, part: Partition, redacted: list[RedactedRow] | None = None) -> _Job | None:
+        """What this partition needs, or None when it is current (nothing read, nothing written).
+
+        `redacted`: rows not (yet) staged, e.g. a preview's; by default the staged ones are read.
+        """
+        ws, gen = self.ws, self.ws.generation
+        inputs = ws.store.build_id(REDACTED_SEGMENTS, part)
+        if self.write and not self.force_ids and redacted is None:
+            done = ws.store.current(SUMMARIES, part, inputs)
+            if done is not None and done.get("open") == "0":
+                generations = json.loads(done.get("generations") or "{}")
+                if not self.resummarize or set(generations) <= {gen}:
+                    n = int(done["docs"])
+                    report = SummarizeReport(docs=n, reused=n, generations=generations, digest=done["digest"],
+                                             current=True)
+                    self.reports[part] = report
+                    return None
+        segs = redacted if redacted is not None else ws.store.read(REDACTED_SEGMENTS, part, columns=_PLAN_COLUMNS)
+        previous = {r["segment_id"]: r for r in ws.store.read(SUMMARIES, part)}
+        journal: dict[str, dict[str, Any]] = {}
+        for row in ws.store.read_journal(part):
+            if row.get("status") == "ok":
+                journal[row["content_hash"]] = row
+        report = SummarizeReport(docs=len(segs))
+        rows: dict[str, SummaryRow] = {}
+        todo: list[str] = []
+        for seg in segs:
+            base = _base_row(seg, gen)
+            hit = self._usable(seg, previous.get(seg["id"]), journal.get(seg["content_hash"]))
+            if hit is not None:
+                rows[seg["id"]] = {**base, **{k: hit[k] for k in _SUMMARY_FIELDS}, "generation": hit["generation"],
+                                   "status": "ok", "error": None, "input_tokens": 0, "output_tokens": 0,
+                                   "summarized_at": _when(hit["summarized_at"])}  # fmt: skip
+                report.reused += 1
+            else:
+                rows[seg["id"]] = {**base, "status": "pending", "error": DEFERRED, "title": None, "summary": None,
+                                   "questions": None, "atoms": None, "project": seg["project_hint"],
+                                   "input_tokens": 0, "output_tokens": 0, "summarized_at": None}  # fmt: skip
+                todo.append(seg["id"])
+        texts = {r["id"]: r for r in redacted} if redacted is not None else None
+        return _Job(part, inputs, rows, todo, report, texts)
+
+    def _usable(self, seg: dict[str, Any], prev: SummaryRow | None, journalled: dict[str, Any] | None) -> Any:
+        if seg["id"] in self.force_ids:
+            return None
+        for hit in (prev, journalled):
+            if hit is None or hit.get("status") != "ok" or hit.get("content_hash") != seg["content_hash"]:
+                continue
+            if self.resummarize and hit.get("generation") != self.ws.generation:
+                continue
+            return hit
+        return None
+
+    # sending -------------------------------------------------------------------------------
+
+    def run(self, job: _Job) -> None:
+        """Send the job's segments (blocking while the pool is full); finishes it when all are in."""
+        if job.todo and not self.stopped and not self.budget_spent:
+            wanted = set(job.todo)
+            texts = job.texts or {
+                r["id"]: r for r in self.ws.store.read(REDACTED_SEGMENTS, job.part, columns=_SEND_COLUMNS)
+                if r["id"] in wanted
+            }  # fmt: skip
+            self.progress.add("summarize", 0, total=len(job.todo))
+            for seg_id in job.todo:
+                if self.stopped:
+                    job.rows[seg_id]["error"] = STOPPED
+                    continue
+                seg = texts[seg_id]
+                self.scanned += 1
+                if any(self.ws.redactor.spans(seg[f] or "") for f in ("text", "title_hint", "meta")):
+                    self.withheld.append(seg_id)
+                    job.report.withheld_ids.append(seg_id)
+                    job.rows[seg_id].update(status="failed", error=WITHHELD)
+                    self.stopped = True  # the blocking check fails: nothing more is sent this run
+                    continue
+                req = SummaryRequest(segment_id=seg_id, text=seg["text"], source=seg["source"],
+                                     title_hint=_titled(seg), meta=json.loads(seg["meta"] or "{}"))  # fmt: skip
+                with self._lock:
+                    job.open += 1
+                if not self._calls().submit(req, lambda o, job=job, n=len(req.text): self._answer(job, o, n)):
+                    with self._lock:
+                        job.open -= 1
+                    self.budget_spent = True
+                    break  # the budget is spent: the rest stay pending
+        with self._lock:
+            job.submitted = True
+            done = job.open == 0
+        if done:
+            self._finish(job)
+
+    def _calls(self) -> CallPool:
+        if self._pool is None:
+            provider = self.provider or make_summarizer(self.ws.cfg.summarizer, self.ws.api_key(), self.budget)
+            self._pool = CallPool(provider, self.ws.cfg.summarizer.max_concurrency, self.budget)
+        return self._pool
+
+    def _answer(self, job: _Job, outcome: Outcome, chars: int) -> None:
+        row = job.rows[outcome.segment_id]
+        now = datetime.now(UTC)
+        if outcome.deferred:
+            pass  # stays pending
+        elif outcome.summary is not None:
+            s = outcome.summary
+            row.update(title=s.title, summary=s.summary, questions=json.dumps(s.questions, ensure_ascii=False),
+                       atoms=json.dumps([{"kind": a.kind, "text": a.text} for a in s.atoms], ensure_ascii=False),
+                       project=s.project or row["project"], status="ok", error=None, summarized_at=now,
+                       input_tokens=outcome.input_tokens, output_tokens=outcome.output_tokens)  # fmt: skip
+        else:
+            row.update(status="failed", error=self.ws.redactor.redact(outcome.error or "unknown error")[0],
+                       summarized_at=now)
+        if not outcome.deferred:
+            rep = job.report
+            rep.calls += 1
+            rep.input_chars += chars
+            rep.input_tokens += outcome.input_tokens
+            rep.output_tokens += outcome.output_tokens
+            rep.seconds += outcome.seconds
+            if self.write:
+                self.ws.store.append_journal(job.part, [row])
+            self.progress.add("summarize", 1, cost_usd=self.ws.cfg.summarizer.cost_usd(
+                outcome.input_tokens, outcome.output_tokens))  # fmt: skip
+        with self._lock:
+            job.open -= 1
+            finish = job.open == 0 and job.submitted
+        if finish:
+            self._finish(job)
+
+    def _finish(self, job: _Job) -> None:
+        """All answers are in: write the partition's summaries and drop its journal."""
+        rep, rows = job.report, list(job.rows.values())
+        rep.stored = sum(1 for r in rows if r["status"] == "ok") - rep.reused
+        rep.failed = sum(1 for r in rows if r["status"] == "failed")
+        rep.pending = sum(1 for r in rows if r["status"] == "pending")
+        rep.failed_ids = sorted(r["segment_id"] for r in rows if r["status"] == "failed")
+        rep.errors = [f"{r['segment_id']}: {r['error']}" for r in rows if r["status"] == "failed"][:20]
+        rep.generations = dict(Counter(r["generation"] for r in rows if r["status"] == "ok"))
+        if self.ws.cfg.summarizer.priced:
+            rep.estimated_cost_usd = self.ws.cfg.summarizer.cost_usd(rep.input_tokens, rep.output_tokens)
+        rep.digest = digest(f"{r['segment_id']}:{r['content_hash']}:{r['generation']}" for r in rows
+                            if r["status"] == "ok")  # fmt: skip
+        if self.write:
+            self.ws.store.write(SUMMARIES, job.part, rows, info={
+                "inputs": job.inputs, "docs": len(rows), "open": rep.failed + rep.pending, "failed": rep.failed,
+                "digest": rep.digest,
+                "generations": json.dumps(rep.generations, sort_keys=True)})  # fmt: skip
+            self.ws.store.clear_journal(job.part)
+        self.reports[job.part] = rep
+        self.rows[job.part] = rows if not self.write else []
+
+    def close(self) -> dict[Partition, SummarizeReport]:
+        """Wait for every call in flight; the reports of every planned partition."""
+        if self._pool is not None:
+            self._pool.close()
+        return self.reports
+
+
+_PLAN_COLUMNS = ["id", "source", "session_id", "occurred_at", "content_hash", "trust", "original_ref", "project_hint"]
+_SEND_COLUMNS = ["id", "source", "text", "title_hint", "meta", "part", "parts"]
+_SUMMARY_FIELDS = ("title", "summary", "questions", "atoms", "project")
+
+
+def _base_row(seg: dict[str, Any], generation: str) -> dict[str, Any]:
+    return {"segment_id": seg["id"], "source": seg["source"], "session_id": seg["session_id"],
+            "occurred_at": seg["occurred_at"], "content_hash": seg["content_hash"], "generation": generation,
+            "trust": seg["trust"], "original_ref": seg["original_ref"]}  # fmt: skip
+
+
+def _when(value: Any) -> datetime | None:
+    return datetime.fromisoformat(value) if isinstance(value, str) else value
+
+
+def _titled(seg: dict[str, Any]) -> str | None:
+    """The title hint with " (part n/N)" when the session was split (what the model is told)."""
+    hint = seg["title_hint"]
+    if hint and seg["parts"] > 1:
+        return f"{hint} (part {seg['part']}/{seg['parts']})"
+    return hint
+

@@ -1,0 +1,46 @@
+"""Each connector's operating record: when it last ran, found something, failed, and why.
+
+`health` and the watchdog read it; the stages write it. One small JSON document per
+connector, written atomically.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from .store import Store, read_json, write_json_atomic
+
+
+def read_state(store: Store, connector: str) -> dict[str, Any]:
+    doc = read_json(store.doc_path("state", f"{connector}.json"))
+    return doc if isinstance(doc, dict) else {}
+
+
+def update_state(store: Store, connector: str, **changes: Any) -> dict[str, Any]:
+    """Merge `changes` into the connector's state (atomic write); returns the new state."""
+    state = read_state(store, connector) | changes
+    write_json_atomic(store.doc_path("state", f"{connector}.json"), state)
+    return state
+
+
+def record_collect(store: Store, connector: str, new_sessions: int, warnings: int, now: float | None = None) -> None:
+    """After a scan: when it ran, and when it last found something (silence counts from the first run)."""
+    now = time.time() if now is None else now
+    state = read_state(store, connector)
+    first = state.get("first_run_at", now)
+    changes: dict[str, Any] = {"last_run_at": now, "first_run_at": first, "last_warnings": warnings}
+    if new_sessions:
+        changes["last_item_at"] = now
+    elif "last_item_at" not in state:
+        changes["last_item_at"] = first
+    update_state(store, connector, **changes)
+
+
+def record_outcome(store: Store, connector: str, error: str | None, now: float | None = None) -> None:
+    """A run's end for this connector: its (redacted) error, or success."""
+    now = time.time() if now is None else now
+    if error:
+        update_state(store, connector, last_error=error, last_error_at=now)
+    else:
+        update_state(store, connector, last_error=None, last_success_at=now)

@@ -1,0 +1,99 @@
+"""One context per config: the staging store, the redactor, the generation, the library, locks.
+
+Stages, operations and the Dagster resource all take a Workspace instead of rebuilding each
+piece from the whole config, so there is one place that knows how a config becomes them.
+"""
+
+from __future__ import annotations
+
+import os
+from datetime import UTC, date, datetime, timedelta
+from functools import cached_property
+from pathlib import Path
+
+from .config import Config, ConnectorConfig
+from .models import Partition
+from .redaction import Redactor, rules_fingerprint
+from .sessions import Connector, make_connector
+from .staging.locks import PartitionLocks, file_lock, partition_locks
+from .staging.store import Store
+from .summarizing.generation import generation_fingerprint
+
+
+class Workspace:
+    def __init__(self, cfg: Config):
+        self.cfg = cfg
+        self.store = Store(cfg.staging_dir)
+
+    @classmethod
+    def open(cls, cfg: Config) -> Workspace:
+        return cls(cfg)
+
+    @cached_property
+    def redactor(self) -> Redactor:
+        return Redactor.from_config(self.cfg)
+
+    @cached_property
+    def rules(self) -> str:
+        """Fingerprint of the redaction rules: a redacted row made under other rules is redone."""
+        return rules_fingerprint(self.cfg)
+
+    @cached_property
+    def generation(self) -> str:
+        """Fingerprint of everything that shapes a summary (the summaries' code version)."""
+        return generation_fingerprint(self.cfg.summarizer)
+
+    @property
+    def library_path(self) -> Path:
+        return self.cfg.library_path
+
+    @property
+    def locks(self) -> PartitionLocks:
+        return partition_locks(self.store.root / "locks")
+
+    def run_lock(self):
+        """As Jezero's `<db>.run.lock`: a second CLI run yields False and reports "skipped"."""
+        return file_lock(self.store.root / "locks" / "run.lock")
+
+    def library_lock(self):
+        """Only one process ever writes the DuckDB library; a second builder waits its turn."""
+        return file_lock(Path(f"{self.library_path}.build.lock"), wait=True)
+
+    def connector(self, name: str) -> Connector:
+        return make_connector(self.cfg.connector(name), self.cfg.projects, self.cfg.base_dir)
+
+    def connectors(self, names: list[str] | None = None) -> list[ConnectorConfig]:
+        """The named connectors (config order), else every enabled one."""
+        if names:
+            return [self.cfg.connector(n) for n in names]
+        return self.cfg.enabled_connectors
+
+    # days ----------------------------------------------------------------------------------
+
+    @property
+    def first_day(self) -> date:
+        return self.cfg.partitions.first_day
+
+    def partition(self, connector: str, day: str) -> Partition:
+        """The partition a session of `day` is filed under: its own day, clamped to the days
+        Dagster knows (an older session goes to the first day, a future one to today)."""
+        d = min(max(date.fromisoformat(day), self.first_day), today())
+        return Partition(connector, d.isoformat())
+
+    def api_key(self) -> str | None:
+        return os.environ.get(self.cfg.summarizer.api_key_env) or None
+
+
+def today() -> date:
+    """Today in UTC: the last day partition."""
+    return datetime.now(UTC).date()
+
+
+def day_of(when: datetime | None, fallback: float) -> str:
+    """The UTC date of a session's start (`fallback`: a unit's mtime when its start is unknown)."""
+    moment = when if when is not None else datetime.fromtimestamp(fallback, tz=UTC)
+    return moment.astimezone(UTC).date().isoformat()
+
+
+def days_between(first: date, last: date) -> list[str]:
+    return [(first + timedelta(days=i)).isoformat() for i in range((last - first).days + 1)]
