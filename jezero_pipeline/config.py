@@ -102,9 +102,8 @@ class SummarizerConfig(_Strict):
 
     def cost_usd(self, input_tokens: int, output_tokens: int) -> float:
         """Estimated USD for these tokens at the configured prices (0 for an unpriced side)."""
-        return (
-            input_tokens / 1e6 * (self.price_input_per_mtok or 0)
-            + output_tokens / 1e6 * (self.price_output_per_mtok or 0)
+        return input_tokens / 1e6 * (self.price_input_per_mtok or 0) + output_tokens / 1e6 * (
+            self.price_output_per_mtok or 0
         )
 
     @property

@@ -80,4 +80,3 @@ class LineProgress(Progress):
         eta = s.eta_seconds()
         eta_text = f" eta {eta:.0f}s" if eta is not None else ""
         print(f"{stage}: {what}: {s.done}{total} done {extra}{eta_text}".rstrip(), file=self.out, flush=True)
-

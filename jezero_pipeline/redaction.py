@@ -686,11 +686,12 @@ _BUILTIN: tuple[tuple[Detector, tuple[str, ...] | None], ...] = (
 def _nested_quantifier(pattern: str) -> bool:
     """True when a repeated group contains an unbounded repeat: `(a+)+`, `(a*b?)*`, `(?:\\w+\\s?)*`."""
     try:
+        # lazy: only user patterns are parsed, and the parser's module moved in Python 3.11
         import re._parser as sre_parse  # type: ignore[import-not-found]
-        from re._constants import BRANCH, MAX_REPEAT, MAXREPEAT, MIN_REPEAT, SUBPATTERN  # type: ignore
+        from re._constants import BRANCH, MAX_REPEAT, MAXREPEAT, MIN_REPEAT, SUBPATTERN  # type: ignore  # lazy
     except ImportError:  # pragma: no cover - older Python
-        import sre_parse  # type: ignore
-        from sre_constants import BRANCH, MAX_REPEAT, MAXREPEAT, MIN_REPEAT, SUBPATTERN  # type: ignore
+        import sre_parse  # type: ignore  # lazy: the pre-3.11 name
+        from sre_constants import BRANCH, MAX_REPEAT, MAXREPEAT, MIN_REPEAT, SUBPATTERN  # type: ignore  # lazy
     try:
         tree = sre_parse.parse(pattern)
     except Exception:
@@ -876,10 +877,10 @@ def rules_fingerprint(cfg: Any) -> str:
     Env secret values are deliberately left out (not even hashed): a rotated key is still
     replaced wherever it appears, and stored rows are re-checked by `redact-stored`.
     """
-    import hashlib
-    import inspect
-    import json
-    import sys
+    import hashlib  # lazy: only a redact stage computes the fingerprint
+    import inspect  # lazy: as above
+    import json  # lazy: as above
+    import sys  # lazy: as above
 
     h = hashlib.sha256(inspect.getsource(sys.modules[__name__]).encode())
     h.update(json.dumps(cfg.redaction.model_dump(), sort_keys=True).encode())

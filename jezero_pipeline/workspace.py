@@ -10,14 +10,17 @@ import os
 from datetime import UTC, date, datetime, timedelta
 from functools import cached_property
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from .config import Config, ConnectorConfig
 from .models import Partition
-from .redaction import Redactor, rules_fingerprint
 from .sessions import Connector, make_connector
 from .staging.locks import PartitionLocks, file_lock, partition_locks
 from .staging.store import Store
 from .summarizing.generation import generation_fingerprint
+
+if TYPE_CHECKING:
+    from .redaction import Redactor
 
 
 class Workspace:
@@ -31,11 +34,15 @@ class Workspace:
 
     @cached_property
     def redactor(self) -> Redactor:
+        from .redaction import Redactor  # lazy: compiling the detectors costs a run with nothing to do
+
         return Redactor.from_config(self.cfg)
 
     @cached_property
     def rules(self) -> str:
         """Fingerprint of the redaction rules: a redacted row made under other rules is redone."""
+        from .redaction import rules_fingerprint  # lazy: as above
+
         return rules_fingerprint(self.cfg)
 
     @cached_property

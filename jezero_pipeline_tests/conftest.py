@@ -9,11 +9,11 @@ from pathlib import Path
 import pytest
 
 # bench/ is not part of the installed package; make `import bench...` work under plain `pytest`.
-_REPO_ROOT = str(Path(__file__).resolve().parents[1])
-if _REPO_ROOT not in sys.path:
-    sys.path.insert(0, _REPO_ROOT)
+REPO_ROOT = Path(__file__).resolve().parents[1]
+if str(REPO_ROOT) not in sys.path:
+    sys.path.insert(0, str(REPO_ROOT))
 
-from bench.fake_model_server import FakeModelServer  # noqa: E402
+from fake_model_server import FakeModelServer  # noqa: E402
 
 
 @pytest.fixture
@@ -24,7 +24,7 @@ def fake_server() -> Iterator[FakeModelServer]:
 
 
 @pytest.fixture(autouse=True)
-def _restore_cwd(monkeypatch: pytest.MonkeyPatch) -> None:
-    """`jezero-pipeline run` moves into DAGSTER_HOME (dagster.yaml's paths are relative to it);
-    tests call the CLI in-process, so each test gets its starting folder back afterwards."""
-    monkeypatch.chdir(Path.cwd())
+def _no_dagster_home(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A test never writes to the developer's Dagster instance (tests pass their own)."""
+    monkeypatch.delenv("DAGSTER_HOME", raising=False)
+    monkeypatch.delenv("JEZERO_CONFIG", raising=False)

@@ -11,11 +11,12 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from shared import real_sessions
 
 from jezero_pipeline.config import ConnectorConfig, ProjectsConfig
 from jezero_pipeline.sessions import make_connector
 
-FIXTURES = Path("/work/shared/fixtures/real-sessions/claude-code")
+FIXTURES = real_sessions("claude-code")
 NOW = 2_000_000_000.0  # far after every fixture's mtime: everything is settled
 SID = "11111111-2222-4333-8444-555555555555"
 

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from shared import real_sessions
 
 from jezero_pipeline.config import ConnectorConfig, ProjectsConfig
 from jezero_pipeline.sessions import make_connector
@@ -19,7 +20,7 @@ from jezero_pipeline.sessions.shell import (
     split_shell,
 )
 
-FIXTURES = Path("/work/shared/fixtures/real-sessions/codex")
+FIXTURES = real_sessions("codex")
 BASIC = FIXTURES / "entire-basic__06-720ea4e99306__rollout.jsonl"
 SAMPLE = FIXTURES / "claude-code-transcripts__sample_codex_session.jsonl"
 BASIC_ID = "019fa69a-9f54-79c1-a7d6-7f26a254600f"

@@ -1,20 +1,30 @@
-"""The crash drill: kill a run mid-way through summarising, run again, pay for nothing twice."""
+"""Crash drills with the repository's own dagster.yaml: kill runs mid-way, run again, pay once.
+
+The repository's instance limits the `llm` pool to 2 steps. A run killed with SIGKILL stays
+STARTED and keeps its pool slot; after two of them, a third run would wait forever unless the
+dead ones are found, marked failed and their slots freed, which is what these drills check.
+"""
 
 import json
 import os
+import shutil
 import signal
 import subprocess
 import sys
 import time
 from pathlib import Path
 
+import dagster as dg
 import pytest
+from runs import workspace
 from sessionfiles import long_turns, write_claude_session, write_config
 
-from jezero_pipeline.library.query import Library
-from jezero_pipeline.staging import Staging
+from jezero_pipeline.models import Partition
+from jezero_pipeline.staging.tables import SUMMARIES
 
+REPO = Path(__file__).resolve().parents[1]
 CLI = str(Path(sys.executable).with_name("jezero-pipeline"))
+DAY = Partition("cc", "2026-03-01")
 
 
 def _env(work: Path) -> dict[str, str]:
@@ -27,48 +37,109 @@ def _env(work: Path) -> dict[str, str]:
     return env
 
 
-@pytest.mark.slow
-def test_kill_mid_summarising_then_resume(tmp_path, fake_server):
-    fake_server.latency = 0.25
+def _setup(tmp_path: Path, fake_server, sessions: int = 3) -> list[str]:
     write_config(tmp_path, base_url=fake_server.anthropic_base_url, concurrency=1)
-    for i in range(3):
-        write_claude_session(
-            tmp_path / "projects", f"dddd000{i}-0000-4000-8000-00000000000{i}", long_turns(f"topic{i}", n=8)
-        )
+    for i in range(sessions):
+        write_claude_session(tmp_path / "projects", f"dddd000{i}-0000-4000-8000-00000000000{i}",
+                             long_turns(f"topic{i}", n=8))  # fmt: skip
     (tmp_path / "dh").mkdir()
-    (tmp_path / "dh" / "dagster.yaml").write_text("telemetry:\n  enabled: false\n")
-    cmd = [CLI, "-c", str(tmp_path / "jezero.toml"), "run", "--json"]
+    shutil.copy(REPO / "dagster.yaml", tmp_path / "dh" / "dagster.yaml")  # pool limit 2, relative paths
+    return [CLI, "-c", str(tmp_path / "jezero.toml"), "run", "--json"]
 
-    proc = subprocess.Popen(
-        cmd, env=_env(tmp_path), stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True
-    )
+
+def _instance(tmp_path: Path, monkeypatch) -> dg.DagsterInstance:
+    """The drills' instance, opened as the CLI opens it (paths relative to DAGSTER_HOME)."""
+    from jezero_pipeline.config import load_config
+    from jezero_pipeline.defs.launch import instance_for
+
+    monkeypatch.setenv("DAGSTER_HOME", str(tmp_path / "dh"))
+    return instance_for(load_config(tmp_path / "jezero.toml"))
+
+
+def _kill_after(cmd: list[str], env: dict[str, str], fake_server, calls: int) -> None:
+    proc = subprocess.Popen(cmd, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True)
     deadline = time.time() + 120
-    while fake_server.total_calls < 4 and time.time() < deadline and proc.poll() is None:
+    while fake_server.total_calls < calls and time.time() < deadline and proc.poll() is None:
         time.sleep(0.05)
-    assert proc.poll() is None, "the run finished before it could be killed"
+    assert proc.poll() is None, proc.stderr.read().decode()[-2000:]
     os.killpg(proc.pid, signal.SIGKILL)
     proc.wait()
-    first_calls = fake_server.total_calls
 
-    staging = Staging(tmp_path / "staging")
-    journalled = [r for r in staging.read_journal("cc") if r["status"] == "ok"]
-    assert len(journalled) >= 3, "finished answers were journalled before the kill"
-    assert not staging.exists("summaries", "cc"), "the kill came before the partition file was written"
-    done_docs = {r["content_hash"] for r in journalled}
+
+@pytest.mark.slow
+def test_two_runs_killed_mid_summarising_then_a_run_that_finishes_and_pays_nothing_twice(
+    tmp_path, fake_server, monkeypatch
+):
+    fake_server.latency = 0.25
+    cmd = _setup(tmp_path, fake_server)
+    env = _env(tmp_path)
+
+    _kill_after(cmd, env, fake_server, 3)
+    with _instance(tmp_path, monkeypatch) as instance:
+        (dead,) = instance.get_run_records()
+        assert dead.dagster_run.status.value == "STARTED", "a killed run stays STARTED"
+        held = instance.event_log_storage.get_concurrency_info("llm").claimed_slots
+        assert [slot.run_id for slot in held] == [dead.dagster_run.run_id], "and keeps its llm slot"
+    _kill_after(cmd, env, fake_server, fake_server.total_calls + 3)
+    ws = workspace(tmp_path)
+    journalled = [r for r in ws.store.read_journal(DAY) if r["status"] == "ok"]
+    assert len(journalled) >= 4, "finished answers were journalled before each kill"
+    assert not ws.store.exists(SUMMARIES, DAY), "the kills came before the partition file was written"
+    done = {r["content_hash"] for r in journalled}
+    killed_calls = fake_server.total_calls
 
     fake_server.reset()
-    out = subprocess.run(cmd, env=_env(tmp_path), capture_output=True, text=True, timeout=300)
+    fake_server.latency = 0.0
+    out = subprocess.run(cmd, env=env, capture_output=True, text=True, timeout=300)
     assert out.returncode == 0, out.stderr[-2000:]
-    reports = json.loads(out.stdout)
-    total = reports[0]["docs"]
-    assert reports[0]["calls"] == total - len(journalled)
-    assert reports[0]["unchanged"] == len(journalled)
-    assert first_calls - len(journalled) <= 1, "at most the one call in flight at the kill was lost"
+    report = json.loads(out.stdout)[0]
+    assert report["calls"] == report["docs"] - len(journalled)
+    assert killed_calls - len(journalled) <= 2, "at most the call in flight at each kill was lost"
+    assert out.stderr.count("had died") == 1, "the second dead run was found (the second run found the first)"
 
     # No finished segment was asked again, and nothing is lost: every segment is in the library.
-    rows = {r["segment_id"]: r for r in staging.read_rows("summaries", "cc")}
-    asked_again = {rows[s]["content_hash"] for s in rows if rows[s]["input_tokens"]}
-    assert not (asked_again & done_docs)
-    assert reports[-1]["items"] == total == len(rows)
-    assert Library(tmp_path / "library.duckdb").stats()
-    assert list(staging.read_journal("cc")) == [], "the journal is folded into the partition file"
+    rows = {r["segment_id"]: r for r in ws.store.read(SUMMARIES, DAY)}
+    asked_again = {r["content_hash"] for r in rows.values() if r["input_tokens"]}
+    assert not (asked_again & done)
+    assert json.loads(out.stdout)[-1]["items"] == report["docs"] == len(rows)
+    assert list(ws.store.read_journal(DAY)) == [], "the journal is folded into the partition file"
+    with _instance(tmp_path, monkeypatch) as instance:
+        statuses = sorted(r.dagster_run.status.value for r in instance.get_run_records())
+        assert instance.event_log_storage.get_concurrency_info("llm").claimed_slots == []
+    assert statuses.count("FAILURE") == 2 and "STARTED" not in statuses
+
+
+@pytest.mark.slow
+def test_two_concurrent_runs_of_one_partition_one_fails_at_once_naming_the_other(tmp_path, fake_server):
+    """The second run fails at its first step with "already running: run <id>"; the first
+    finishes; nothing is lost (a later run pays for nothing new)."""
+    fake_server.latency = 1.0  # the first run lasts well beyond the second one's start-up
+    cmd = _setup(tmp_path, fake_server, sessions=2)
+    env = _env(tmp_path)
+    first = subprocess.Popen(cmd, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    deadline = time.time() + 60
+    while fake_server.total_calls < 1 and time.time() < deadline:
+        time.sleep(0.05)
+    job = [sys.executable, "-m", "dagster", "job", "execute", "-m", "jezero_pipeline.defs.definitions",
+           "-j", "sessions_job", "--tags", json.dumps({"dagster/partition": "cc|2026-03-01",
+                                                         "dagster/partition/connector": "cc",
+                                                         "dagster/partition/day": "2026-03-01"})]  # fmt: skip
+    second = subprocess.run(
+        job,
+        env={**env, "JEZERO_CONFIG": str(tmp_path / "jezero.toml")},
+        capture_output=True,
+        text=True,
+        timeout=120,
+        cwd=tmp_path / "dh",
+    )  # fmt: skip (dagster.yaml's paths)
+    assert first.poll() is None, "the first run is still running: it is not the one that failed"
+    out, err = first.communicate(timeout=300)
+    assert first.returncode == 0, err[-2000:]
+    assert second.returncode != 0
+    holder = json.loads(out)[0]["runs"][0]
+    assert f"already running: run {holder}" in second.stdout + second.stderr
+
+    fake_server.reset()
+    fake_server.latency = 0.0
+    again = subprocess.run(cmd, env=env, capture_output=True, text=True, timeout=120)
+    assert again.returncode == 0 and json.loads(again.stdout)[0]["calls"] == 0 and fake_server.total_calls == 0

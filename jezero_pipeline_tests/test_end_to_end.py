@@ -6,11 +6,11 @@ from pathlib import Path
 import dagster as dg
 import duckdb
 import pytest
+from runs import run
 from sessionfiles import write_samples_config
 
-from jezero_pipeline.cli import run_connectors
 from jezero_pipeline.config import load_config
-from jezero_pipeline.defs.build import build_definitions
+from jezero_pipeline.defs.definitions import build_definitions
 from jezero_pipeline.library.query import Library
 
 REPO = Path(__file__).resolve().parents[1]
@@ -23,57 +23,46 @@ def workdir(tmp_path):
     return tmp_path
 
 
-def _run(path: Path, instance):
-    cfg = load_config(path / "jezero.toml")
-    return run_connectors(cfg, str(path / "jezero.toml"), [c.name for c in cfg.connectors], instance=instance)
-
-
 def test_definitions_load_and_validate():
     defs = build_definitions(load_config(REPO / "jezero.toml"))
     repo = defs.get_repository_def()
     keys = {k.to_user_string() for k in repo.asset_graph.get_all_asset_keys()}
     assert keys == {"raw_sessions", "segments", "redacted_segments", "summaries", "search_index"}
-    assert defs.resolve_job_def("connector_job").partitions_def.get_partition_keys() == ["claude-code", "codex"]
+    dims = defs.resolve_job_def("sessions_job").partitions_def.partitions_defs
+    assert [d.name for d in dims] == ["connector", "day"]
+    assert dims[0].partitions_def.get_partition_keys() == ["claude-code", "codex"]
 
 
 def test_first_run_builds_a_searchable_library_second_run_does_nothing(workdir):
     with dg.instance_for_test() as instance:
-        reports, ok = _run(workdir, instance)
-        assert ok, reports
-        by = {r.get("connector"): r for r in reports}
-        assert by["claude-code"]["docs"] > 0 and by["codex"]["docs"] > 0
-        assert by["claude-code"]["calls"] == by["claude-code"]["docs"]
-        assert by["claude-code"]["bytes_read"] > 0
-        assert reports[-1]["items"] == by["claude-code"]["stored"] + by["codex"]["stored"]
-        assert any(r["redactions"] > 0 for r in reports[:-1]), "a sample holds a planted fake key"
-
-        lib = workdir / "lib" / "library.duckdb"
-        con = duckdb.connect(str(lib), read_only=True)
+        cc, lib, ok = run(workdir, instance)
+        assert ok, cc
+        assert cc["docs"] > 0 and cc["calls"] == cc["docs"] and cc["bytes_read"] > 0
+        assert lib["rebuilt"] and lib["items"] > cc["docs"]  # codex's items too
+        path = workdir / "lib" / "library.duckdb"
+        con = duckdb.connect(str(path), read_only=True)
         (n,) = con.execute("select count(*) from items").fetchone()
         blob = " ".join(str(r) for r in con.execute("select * from items").fetchall())
         con.close()
-        assert n == reports[-1]["items"]
-        assert "[REDACTED:" in blob and "sk-proj-" not in blob
+        assert n == lib["items"]
+        assert "[REDACTED:" in blob and "sk-proj-" not in blob, "a sample holds a planted fake key"
 
-        # Second run, nothing changed: no summariser work and no transcript bytes read.
-        again, ok = _run(workdir, instance)
-        assert ok
-        for r in again[:-1]:
-            assert r["calls"] == 0 and r["bytes_read"] == 0 and r["unchanged"] == r["docs"]
-        assert reports[-1]["rebuilt"] and not again[-1]["rebuilt"], "an unchanged library is not rebuilt"
-        latest = instance.fetch_materializations(dg.AssetKey("summaries"), limit=1).records[0]
-        assert latest.asset_materialization.metadata["unchanged_partition"].value is True
-        assert again[-1]["items"] == reports[-1]["items"]
+        # Each session is filed under the day it started: one partition per (connector, day).
+        mats = instance.fetch_materializations(dg.AssetKey("summaries"), limit=100).records
+        days = {r.asset_materialization.partition for r in mats}
+        assert "claude-code|2026-03-04" in days and all("|" in d for d in days)
+        runs_before = len(instance.get_run_records())
 
-        # Both runs and their materialisations are in the instance (what the UI shows).
-        mats = instance.fetch_materializations(dg.AssetKey("summaries"), limit=10).records
-        assert len(mats) == 4  # 2 partitions x 2 runs
-        assert len(instance.fetch_materializations(dg.AssetKey("search_index"), limit=10).records) == 1
+        # Second run, nothing changed: no run at all, no model call, no transcript byte read.
+        again, lib2, ok = run(workdir, instance)
+        assert ok and again["calls"] == 0 and again["bytes_read"] == 0 and again["partitions"] == 0
+        assert not lib2["rebuilt"], "an unchanged library is not rebuilt"
+        assert len(instance.get_run_records()) == runs_before, "a tick with nothing changed writes no run"
 
 
 def test_library_finds_sample_titles_and_exact_strings(workdir):
     with dg.instance_for_test() as instance:
-        _run(workdir, instance)
+        run(workdir, instance)
     lib = Library(workdir / "lib" / "library.duckdb")
     res = lib.search("ERR_PNPM_OUTDATED_LOCKFILE")
     assert res["count"] >= 1
@@ -103,6 +92,7 @@ def test_cli_query_commands_on_the_sample_library(workdir, capsys, monkeypatch):
     monkeypatch.setenv("DAGSTER_HOME", str(workdir / "dh"))
     (workdir / "dh").mkdir()
     (workdir / "dh" / "dagster.yaml").write_text("telemetry:\n  enabled: false\n")
+    monkeypatch.chdir(workdir / "samples")  # any working folder: nothing depends on it
     cfg = str(workdir / "jezero.toml")
     assert main(["-c", cfg, "run", "--json"]) == 0
     capsys.readouterr()
@@ -143,15 +133,14 @@ def test_bad_files_are_skipped_with_a_warning_and_nothing_else_is_lost(workdir):
     (projects / "11111111-2222-4333-8444-555555555555.jsonl").write_bytes(b"")
     (projects / "66666666-2222-4333-8444-555555555555.jsonl").write_bytes(b"{not json\n\xff\xfe\n")
     with dg.instance_for_test() as instance:
-        reports, ok = _run(workdir, instance)
+        cc, _, ok = run(workdir, instance)
         assert ok
-        cc = reports[0]
         assert cc["skipped_files"] >= 2 and cc["sessions"] == 3  # the three good samples
-        events = instance.fetch_materializations(dg.AssetKey("raw_sessions"), limit=5).records
-        reasons = [
+        events = instance.fetch_materializations(dg.AssetKey("raw_sessions"), limit=50).records
+        reasons = "\n".join(
             e.asset_materialization.metadata["skipped_reasons"].value
             for e in events
-            if e.asset_materialization.partition == "claude-code"
-        ][0]
+            if "skipped_reasons" in e.asset_materialization.metadata
+        )
     assert "11111111-2222-4333-8444-555555555555.jsonl: empty file" in reasons
     assert "66666666-2222-4333-8444-555555555555.jsonl: line 1: not JSON" in reasons

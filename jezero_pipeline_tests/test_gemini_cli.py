@@ -10,11 +10,12 @@ from pathlib import Path
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from shared import real_sessions
 
 from jezero_pipeline.config import ConnectorConfig, ProjectsConfig
 from jezero_pipeline.sessions import make_connector
 
-REAL = Path("/work/shared/fixtures/real-sessions/gemini-cli")
+REAL = real_sessions("gemini-cli")
 
 
 def scan(root: Path, previous=None, projects=None, **options):

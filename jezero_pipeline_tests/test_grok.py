@@ -10,13 +10,12 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from shared import real_sessions
 
 from jezero_pipeline.config import ConnectorConfig, ProjectsConfig
 from jezero_pipeline.sessions import make_connector
 
-REAL = Path(__file__).resolve().parents[2] / "shared/fixtures/real-sessions/grok"
-if not REAL.exists():
-    REAL = Path("/work/shared/fixtures/real-sessions/grok")
+REAL = real_sessions("grok")
 MAIN_ID = "019f6851-7ec4-7ef0-97d3-03f3eee38755"
 SUB_ID = "019f6851-7ec4-7ef0-97d3-03f3eee38756"
 

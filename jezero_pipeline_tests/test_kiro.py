@@ -9,11 +9,12 @@ from pathlib import Path
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from shared import real_sessions
 
 from jezero_pipeline.config import ConnectorConfig, ProjectsConfig
 from jezero_pipeline.sessions import make_connector
 
-REAL = Path("/work/shared/fixtures/real-sessions/kiro")
+REAL = real_sessions("kiro")
 REAL_ID = "0a5376f2-7e2f-4981-bcbc-67195586604a"
 
 

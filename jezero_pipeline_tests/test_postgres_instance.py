@@ -27,7 +27,7 @@ from sessionfiles import write_samples_config
 
 REPO = Path(__file__).resolve().parents[1]
 INSTANCE_YAML = REPO / "deploy" / "dagster-postgres.yaml"
-PARTITIONS = ["claude-code", "codex"]
+PARTITIONS = ["claude-code|2026-03-04", "codex|2026-03-18"]  # a (connector, day) of each sample
 PG_ENV = ("DAGSTER_PG_HOST", "DAGSTER_PG_PORT", "DAGSTER_PG_USER", "DAGSTER_PG_PASSWORD", "DAGSTER_PG_DB")
 
 
@@ -171,12 +171,12 @@ def run_partition(config_path: str, partition: str, start_together, results) -> 
     """One run worker (its own process): the instance comes from $DAGSTER_HOME/dagster.yaml."""
     import dagster as dg
 
-    from jezero_pipeline.cli import QUIET
     from jezero_pipeline.config import load_config
-    from jezero_pipeline.defs.build import build_definitions
+    from jezero_pipeline.defs.definitions import build_definitions
+    from jezero_pipeline.defs.launch import QUIET
 
     instance = dg.DagsterInstance.get()
-    job = build_definitions(load_config(config_path), config_path).resolve_job_def("connector_job")
+    job = build_definitions(load_config(config_path), config_path).resolve_job_def("sessions_job")
     start_together.wait(timeout=120)
     result = job.execute_in_process(
         partition_key=partition, instance=instance, raise_on_error=False, run_config={"loggers": QUIET}
@@ -225,7 +225,9 @@ def test_two_partitions_at_once_are_recorded_in_postgres(
     start_together = ctx.Barrier(len(PARTITIONS))
     results = ctx.Queue()
     workers = [
-        ctx.Process(target=run_partition, args=(str(write_config(tmp_path / p)), p, start_together, results))
+        ctx.Process(
+            target=run_partition, args=(str(write_config(tmp_path / p.split("|")[0])), p, start_together, results)
+        )
         for p in PARTITIONS
     ]
     for w in workers:

@@ -10,8 +10,8 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
+from fake_model_server import FakeModelServer
 
-from bench.fake_model_server import FakeModelServer
 from jezero_pipeline.config import SummarizerConfig
 from jezero_pipeline.models import Atom
 from jezero_pipeline.summarizing import generation, prompt, providers, schema
@@ -346,7 +346,7 @@ def test_fake_server_logs_bodies_to_a_file(tmp_path):
 def test_fake_server_runs_as_a_separate_process():
     root = Path(__file__).resolve().parents[1]
     proc = subprocess.Popen(
-        [sys.executable, "-m", "bench.fake_model_server", "--port", "0", "--latency", "0"],
+        [sys.executable, "-m", "jezero_pipeline_tests.fake_model_server", "--port", "0", "--latency", "0"],
         cwd=root,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,

@@ -3,10 +3,10 @@
 import dagster as dg
 import duckdb
 import pytest
+from runs import workspace
 
 from bench import corpus
-from jezero_pipeline.cli import run_connectors
-from jezero_pipeline.config import load_config
+from jezero_pipeline.cli.operate import run_changed
 
 
 @pytest.mark.slow
@@ -37,9 +37,10 @@ type = "codex"
 sessions_dir = "{root / "codex" / "sessions"}"
 settle_minutes = 0
 """)
-    cfg = load_config(tmp_path / "jezero.toml")
+    ws = workspace(tmp_path)
+    cfg = ws.cfg
     with dg.instance_for_test() as instance:
-        reports, ok = run_connectors(cfg, str(tmp_path / "jezero.toml"), ["claude-code", "codex"], instance=instance)
+        reports, ok = run_changed(ws, str(tmp_path / "jezero.toml"), ["claude-code", "codex"], instance=instance)
     assert ok and fake_server.total_calls == sum(r["calls"] for r in reports[:-1]) > 0
     assert sum(r["redactions"] for r in reports[:-1]) >= len(secrets)
 

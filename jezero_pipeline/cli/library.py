@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from ..config import Config, ConfigError
+from ..config import Config
 from .common import FAILED, OK, CommandError, open_library, out, workspace
 from .render import items_text, print_item, print_search
 
@@ -60,7 +60,7 @@ def cmd_stats(args: argparse.Namespace, cfg: Config) -> int:
 
 
 def cmd_eval(args: argparse.Namespace, cfg: Config) -> int:
-    from ..library.evaluation import EvalError, format_report, run_eval
+    from ..library.evaluation import EvalError, format_report, run_eval  # lazy: DuckDB loads only here
 
     try:
         res = run_eval(open_library(cfg), Path(args.file), k=args.k, save=args.save, compare=args.compare)
@@ -75,7 +75,7 @@ def cmd_eval(args: argparse.Namespace, cfg: Config) -> int:
 
 
 def cmd_serve(args: argparse.Namespace, cfg: Config) -> int:
-    from ..library import mcp_server
+    from ..library import mcp_server  # lazy: the MCP SDK and uvicorn load only to serve
 
     if args.stdio:
         mcp_server.serve_stdio(cfg.library_path, cfg.search)
@@ -108,7 +108,7 @@ def cmd_redact(args: argparse.Namespace, cfg: Config) -> int:
 
 
 def cmd_health(args: argparse.Namespace, cfg: Config) -> int:
-    from ..operations.health import health
+    from ..operations.health import health  # lazy: each command loads only what it runs
 
     ok, rows = health(workspace(cfg))
     text = "\n".join(
@@ -126,27 +126,29 @@ def connector_list_text(rows: list[dict[str, Any]]) -> str:
     )
 
 
+def _filters(parser: argparse.ArgumentParser, options: tuple[str, ...]) -> None:
+    for opt in options:
+        what = "ISO date or time (UTC when it has no offset)" if opt in ("--since", "--until") else None
+        parser.add_argument(opt, help=what or f"only items with this {opt[2:]}")
+    parser.add_argument("--limit", type=int, help="at most this many results")
+
+
 def register(add: Any) -> None:
     s = add("search", cmd_search, "full-text search of the library")
     s.add_argument("query")
-    for opt in ("--project", "--source", "--since", "--until", "--kind", "--trust"):
-        s.add_argument(opt, help=f"only items with this {opt[2:]}" if opt not in ("--since", "--until") else
-                       "ISO date or time (UTC when no offset)")  # fmt: skip
-    s.add_argument("--limit", type=int, help="at most this many results")
+    _filters(s, ("--project", "--source", "--since", "--until", "--kind", "--trust"))
 
     sh = add("show", cmd_show, "one item of the library")
     sh.add_argument("id", type=int)
     sh.add_argument("--original", action="store_true", help="also print the redacted original")
 
     tl = add("timeline", cmd_timeline, "items newest first over [since, until)")
-    for opt in ("--project", "--source", "--since", "--until"):
-        tl.add_argument(opt)
-    tl.add_argument("--limit", type=int)
+    _filters(tl, ("--project", "--source", "--since", "--until"))
 
     la = add("later", cmd_later, "newer items on the same subject in the same project")
     la.add_argument("id", type=int)
     la.add_argument("--query", help="the subject, when not the item's own title")
-    la.add_argument("--limit", type=int)
+    la.add_argument("--limit", type=int, help="at most this many items")
 
     add("sources", cmd_sources, "each source with its item count and latest date")
     add("stats", cmd_stats, "library statistics")
@@ -160,8 +162,8 @@ def register(add: Any) -> None:
 
     sv = add("serve", cmd_serve, "read-only MCP server (stdio or streamable HTTP)")
     sv.add_argument("--stdio", action="store_true", help="serve over stdin/stdout")
-    sv.add_argument("--host", default="127.0.0.1")
-    sv.add_argument("--port", type=int, default=8765)
+    sv.add_argument("--host", default="127.0.0.1", help="address to listen on (default loopback)")
+    sv.add_argument("--port", type=int, default=8765, help="port to listen on")
     sv.add_argument("--token-env", default="JEZERO_MCP_TOKEN", help="env var holding the bearer token")
     sv.add_argument("--no-auth", action="store_true", help="only allowed on a loopback host")
 
@@ -171,4 +173,4 @@ def register(add: Any) -> None:
     add("health", cmd_health, "exit 1 when a connector failed or has been silent too long")
 
 
-__all__ = ["ConfigError", "connector_list_text", "register"]
+__all__ = ["connector_list_text", "register"]

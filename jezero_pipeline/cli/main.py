@@ -36,11 +36,9 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     args.config_file = config_path(args.config).resolve()
-    from ..library.query import QueryError  # lazy: only to name the error
-
     try:
         return args.fn(args, load_config(args.config_file))
-    except (ConfigError, QueryError) as err:
+    except ConfigError as err:
         print(f"error: {err}", file=sys.stderr)
         return USAGE
     except CommandError as err:
@@ -51,6 +49,12 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
         return 130
+    except Exception as err:
+        query = sys.modules.get("jezero_pipeline.library.query")  # loaded only by library commands
+        if query is not None and isinstance(err, query.QueryError):
+            print(f"error: {err}", file=sys.stderr)
+            return USAGE
+        raise
 
 
 if __name__ == "__main__":

@@ -12,6 +12,7 @@ from typing import Any
 
 from ..config import Config, ConfigError
 from ..models import Partition
+from ..progress import Progress
 from ..stages import index
 from ..stages.context import RunContext
 from ..stages.plan import plan_rectangles, plan_run
@@ -102,41 +103,67 @@ def _library_report(ws: Workspace, launched: Any) -> dict[str, Any]:
     return report
 
 
-def cmd_run(args: argparse.Namespace, cfg: Config) -> int:
-    """Materialise the changed (connector, day) partitions through Dagster, then the library."""
-    ws = workspace(cfg)
-    names = _names(args, cfg)
-    since, until = _day(args.since, "--since"), _day(args.until, "--until")
-    if args.dry_run or args.sample:
-        from ..operations.preview import preview
+def run_changed(
+    ws: Workspace,
+    config_path: str,
+    names: list[str],
+    *,
+    since: str | None = None,
+    until: str | None = None,
+    limit: int = 0,
+    max_calls: int | None = None,
+    progress: Progress | None = None,
+    instance: Any = None,
+    provider: Any = None,
+) -> tuple[list[dict[str, Any]], bool] | None:
+    """`run`: the changed days of these connectors through Dagster, then the library.
 
-        _print_reports(args, [preview(ws, n, dry_run=args.dry_run, sample=args.sample) for n in names])
-        return OK
+    Returns (one report per connector plus the library's, all ok), or None when another run
+    holds the run lock. Nothing changed and the library current: Dagster is never imported.
+    """
     with ws.run_lock() as got:
         if not got:
-            lock = str(ws.store.root / "locks" / "run.lock")
-            out(args, {"skipped": "another run holds the lock", "lock": lock}, f"skipped: another run holds {lock}")
-            return OK
+            return None
         plan = plan_run(ws, names, time.time(), since, until)
         launched = None
         if plan.rectangles or not index.is_current(ws):
             from ..defs.launch import launch  # lazy: Dagster loads only when there is work
 
-            progress = progress_for(args.json)
-            budget = Budget.for_run(cfg.summarizer, args.max_calls)
-            try:
-                launched = launch(ws, str(args.config_file), plan.rectangles, run_config=_run_config(args.limit),
-                                  shared=RunContext(budget=budget, progress=progress))  # fmt: skip
-            finally:
-                progress.close()
+            shared = RunContext(Budget.for_run(ws.cfg.summarizer, max_calls), progress, provider)
+            launched = launch(ws, config_path, plan.rectangles, run_config=_run_config(limit), shared=shared,
+                              instance=instance)  # fmt: skip
     reports = connector_reports(names, launched)
     for r in reports:
         r["waiting_to_settle"] = plan.waiting.get(r["connector"], 0)
     library = _library_report(ws, launched)
-    _print_reports(args, [*reports, library])
     for run_id in launched.reaped if launched else []:
         print(f"note: run {run_id} had died (its process was gone); marked failed", file=sys.stderr)
     ok = all(r["success"] and not r["failed"] for r in reports) and library["success"]
+    return [*reports, library], ok
+
+
+def cmd_run(args: argparse.Namespace, cfg: Config) -> int:
+    """Materialise the changed (connector, day) partitions through Dagster, then the library."""
+    ws = workspace(cfg)
+    names = _names(args, cfg)
+    if args.dry_run or args.sample:
+        from ..operations.preview import preview  # lazy: each command loads only what it runs
+
+        _print_reports(args, [preview(ws, n, dry_run=args.dry_run, sample=args.sample) for n in names])
+        return OK
+    progress = progress_for(args.json)
+    try:
+        done = run_changed(ws, str(args.config_file), names, since=_day(args.since, "--since"),
+                           until=_day(args.until, "--until"), limit=args.limit, max_calls=args.max_calls,
+                           progress=progress)  # fmt: skip
+    finally:
+        progress.close()
+    if done is None:
+        lock = str(ws.store.root / "locks" / "run.lock")
+        out(args, {"skipped": "another run holds the lock", "lock": lock}, f"skipped: another run holds {lock}")
+        return OK
+    reports, ok = done
+    _print_reports(args, reports)
     return OK if ok else FAILED
 
 
@@ -160,7 +187,7 @@ def cmd_resummarize(args: argparse.Namespace, cfg: Config) -> int:
                  if (not since or p.day >= since) and (not until or p.day <= until)]  # fmt: skip
         force, resummarize = [], "yes"
     if args.dry_run:
-        from ..operations.preview import cost_preview
+        from ..operations.preview import cost_preview  # lazy: as above
 
         out(args, cost_preview(ws, parts, resummarize=resummarize == "yes"))
         return OK
@@ -225,7 +252,7 @@ def _partitions_of_items(ws: Workspace, cfg: Config, ids: list[int]) -> tuple[li
 
 
 def cmd_redact_stored(args: argparse.Namespace, cfg: Config) -> int:
-    from ..operations.redact_stored import redact_stored
+    from ..operations.redact_stored import redact_stored  # lazy: each command loads only what it runs
 
     with partitions_free():
         report = redact_stored(workspace(cfg), dry_run=args.dry_run)
@@ -234,7 +261,7 @@ def cmd_redact_stored(args: argparse.Namespace, cfg: Config) -> int:
 
 
 def cmd_import_jsonl(args: argparse.Namespace, cfg: Config) -> int:
-    from ..operations.import_jsonl import import_jsonl
+    from ..operations.import_jsonl import import_jsonl  # lazy: as above
 
     if not Path(args.path).is_file():
         raise CommandError(f"{args.path}: no such file")
@@ -245,7 +272,7 @@ def cmd_import_jsonl(args: argparse.Namespace, cfg: Config) -> int:
 
 
 def cmd_connector(args: argparse.Namespace, cfg: Config) -> int:
-    from ..operations.connectors import connector_list, connector_reset
+    from ..operations.connectors import connector_list, connector_reset  # lazy: as above
 
     ws = workspace(cfg)
     if args.action == "list":
@@ -264,7 +291,7 @@ def cmd_connector(args: argparse.Namespace, cfg: Config) -> int:
 
 
 def cmd_retag(args: argparse.Namespace, cfg: Config) -> int:
-    from ..operations.retag import retag
+    from ..operations.retag import retag  # lazy: as above
 
     if args.ask_model and cfg.summarizer.provider == "extractive":
         raise ConfigError("retag --ask-model needs a model provider ([summarizer] provider)")
@@ -307,8 +334,8 @@ def register(add: Any) -> None:
     im.add_argument("--trust", choices=["own", "external"], default="own", help="for items that say none")
 
     co = add("connector", cmd_connector, "connector list | connector reset NAME")
-    co.add_argument("action", choices=["list", "reset"])
-    co.add_argument("name", nargs="?")
+    co.add_argument("action", choices=["list", "reset"], help="list every connector, or reset one")
+    co.add_argument("name", nargs="?", help="the connector to reset")
     co.add_argument("--yes", action="store_true", help="reset without asking")
 
     rt = add("retag", cmd_retag, "re-apply project hints (no model call unless --ask-model)")

@@ -18,7 +18,7 @@ def console() -> Any:
 
 
 def print_search(res: dict[str, Any], query: str) -> None:
-    from ..library.render import format_results_rich
+    from ..library.render import format_results_rich  # lazy: DuckDB and rich load only to print hits
 
     console().print(format_results_rich(res["results"], query))
 
@@ -52,7 +52,7 @@ class RichProgress(Progress):
 
     def __init__(self) -> None:
         super().__init__()
-        from rich.console import Console
+        from rich.console import Console  # lazy: rich loads only for a live display
         from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
         self._bars = Progress(

@@ -9,7 +9,6 @@ model change they show as unsynced until a backfill re-summarises them. search_i
 library, refreshed from every partition.
 """
 
-
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any, Literal
@@ -26,6 +25,7 @@ from ..summarizing.generation import generation_fingerprint
 from ..workspace import Workspace
 from .automation import library_condition, resummarize_condition
 from .resources import JezeroResource
+from .runs import mark_run_worker
 
 STAGE_VERSION = "2"  # bump when a stage's output for the same input changes
 DAYS_PER_BACKFILL_RUN = 31  # a backfill of two years is ~24 runs per connector, not 730
@@ -126,7 +126,8 @@ def build_assets(cfg: Config) -> tuple[dg.AssetsDefinition, dg.AssetsDefinition,
             max_calls=None if config.max_calls < 0 else config.max_calls,
         )
         with redacted_failures(ws):
-            ws.locks.hold(f"run {context.run_id}", keys)  # held until the run ends
+            mark_run_worker(context)
+            ws.locks.hold(f"run {context.run.run_id}", keys)  # held until the run ends
             run = PartitionRun(ws, keys, selected, options, progress=run_context.progress())
             for done in run.events():
                 yield from _results(context, ws, keys, done)
@@ -143,6 +144,7 @@ def build_assets(cfg: Config) -> tuple[dg.AssetsDefinition, dg.AssetsDefinition,
     def search_index(context: dg.AssetExecutionContext, jezero: JezeroResource) -> dg.MaterializeResult:
         ws = jezero.workspace
         with redacted_failures(ws):
+            mark_run_worker(context)
             stats = index.refresh(ws)
         return dg.MaterializeResult(
             metadata={
@@ -189,8 +191,11 @@ def _results(
                 asset_key=REDACT,
                 check_name="no_secret_left",
                 passed=not withheld,
-                metadata={"scanned_segments": done.extra.get("scanned_segments", 0), "offenders": len(withheld),
-                          "offending_ids": dg.MetadataValue.json(withheld[:100])},  # fmt: skip
+                metadata={
+                    "scanned_segments": done.extra.get("scanned_segments", 0),
+                    "offenders": len(withheld),
+                    "offending_ids": dg.MetadataValue.json(withheld[:100]),
+                },  # fmt: skip
             )
         if dg.AssetCheckKey(dg.AssetKey(SUMMARIZE), "every_segment_accounted_for") in context.selected_asset_check_keys:
             failed = sorted(i for rep in done.reports.values() for i in rep.failed_ids)
@@ -200,8 +205,11 @@ def _results(
                 check_name="every_segment_accounted_for",
                 passed=not failed and not pending,
                 severity=dg.AssetCheckSeverity.WARN,
-                metadata={"failed": len(failed), "pending_budget": pending,
-                          "failed_ids": dg.MetadataValue.json(failed[:100])},  # fmt: skip
+                metadata={
+                    "failed": len(failed),
+                    "pending_budget": pending,
+                    "failed_ids": dg.MetadataValue.json(failed[:100]),
+                },  # fmt: skip
             )
     yield dg.MaterializeResult(asset_key=done.stage, tags=tags or None)
 

@@ -11,16 +11,14 @@ backfill unless `[automation] resummarize_on_code_change` opts in.
 
 from __future__ import annotations
 
-import hashlib
 import json
 import time
 from collections.abc import Iterable
 
 import dagster as dg
 
-from ..config import Config, ConnectorConfig
-from ..stages.collect import survey_connector
-from ..stages.plan import Rectangle, plan_rectangles
+from ..config import Config
+from ..stages.plan import Rectangle, plan_run
 from .resources import JezeroResource
 
 RANGE_START, RANGE_END = "dagster/asset_partition_range_start", "dagster/asset_partition_range_end"
@@ -53,26 +51,15 @@ def run_requests(rectangles: Iterable[Rectangle], trigger: str, run_key: str | N
 
 def _changes(jezero: JezeroResource, names: list[str]) -> tuple[list[Rectangle], str]:
     """What changed in these connectors, as runs, with a fingerprint of exactly those changes."""
-    ws, now = jezero.workspace, time.time()
-    changed, occupied, seen = [], {}, []
-    for name in names:
-        survey = survey_connector(ws, name, now)
-        changed.extend(survey.changed())
-        occupied[name] = {u.part.day for u in survey.units}
-        seen.extend(f"{u.unit.key}:{u.unit.size}:{u.unit.mtime}" for u in survey.units if u.changed and u.settled)
-    order = [c.name for c in ws.cfg.connectors]
-    fingerprint = hashlib.sha256("\n".join(sorted(seen)).encode()).hexdigest()[:16]
-    return plan_rectangles(changed, order, occupied), fingerprint
+    plan = plan_run(jezero.workspace, names, time.time())
+    return plan.rectangles, plan.fingerprint
 
 
-def _check_connector(c: ConnectorConfig, job: dg.UnresolvedAssetJobDefinition):
-    def evaluate(context: dg.ScheduleEvaluationContext | dg.SensorEvaluationContext, jezero: JezeroResource):
-        rectangles, fingerprint = _changes(jezero, [c.name])
-        if not rectangles:
-            return dg.SkipReason(f"connector {c.name!r}: no changed, settled files")
-        return run_requests(rectangles, "schedule", run_key=f"{c.name}:{fingerprint}")
-
-    return evaluate
+def _changed_days_of(name: str, jezero: JezeroResource) -> list[dg.RunRequest] | dg.SkipReason:
+    rectangles, fingerprint = _changes(jezero, [name])
+    if not rectangles:
+        return dg.SkipReason(f"connector {name!r}: no changed, settled files")
+    return run_requests(rectangles, "schedule", run_key=f"{name}:{fingerprint}")
 
 
 def connector_checks(cfg: Config, job: dg.UnresolvedAssetJobDefinition) -> tuple[list, list]:
@@ -83,14 +70,21 @@ def connector_checks(cfg: Config, job: dg.UnresolvedAssetJobDefinition) -> tuple
         description = f"Every {c.interval_minutes} minutes: run connector {c.name!r}'s changed days."
         cron = cron_for(c.interval_minutes)
         if cron:
-            schedules.append(dg.ScheduleDefinition(
-                name=name, cron_schedule=cron, job=job, execution_fn=_check_connector(c, job),
-                default_status=dg.DefaultScheduleStatus.STOPPED, description=description))  # fmt: skip
+
+            @dg.schedule(name=name, cron_schedule=cron, job=job, description=description,
+                         default_status=dg.DefaultScheduleStatus.STOPPED)  # fmt: skip
+            def every_interval(context: dg.ScheduleEvaluationContext, jezero: JezeroResource, connector=c.name):
+                return _changed_days_of(connector, jezero)
+
+            schedules.append(every_interval)
         else:
-            sensors.append(dg.SensorDefinition(
-                name=name, job=job, evaluation_fn=_check_connector(c, job),
-                minimum_interval_seconds=c.interval_minutes * 60,
-                default_status=dg.DefaultSensorStatus.STOPPED, description=description))  # fmt: skip
+
+            @dg.sensor(name=name, job=job, minimum_interval_seconds=c.interval_minutes * 60,
+                       description=description, default_status=dg.DefaultSensorStatus.STOPPED)  # fmt: skip
+            def every_interval_sensor(context: dg.SensorEvaluationContext, jezero: JezeroResource, connector=c.name):
+                return _changed_days_of(connector, jezero)
+
+            sensors.append(every_interval_sensor)
     return schedules, sensors
 
 

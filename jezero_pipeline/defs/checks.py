@@ -36,18 +36,27 @@ def sanity_query(title: str | None, summary: str | None) -> str | None:
 def build_checks(search_index: dg.AssetsDefinition) -> list[dg.AssetChecksDefinition]:
     @dg.multi_asset_check(
         specs=[
-            dg.AssetCheckSpec("row_count_matches_summaries", asset=search_index,
-                              description="Library rows equal the good summaries and imported items in staging."),
-            dg.AssetCheckSpec("sanity_search_returns_results", asset=search_index,
-                              description="A word of the newest item's title finds that item."),
-            dg.AssetCheckSpec("no_secret_in_library", asset=search_index,
-                              description="No redaction detector fires on any stored text."),
+            dg.AssetCheckSpec(
+                "row_count_matches_summaries",
+                asset=search_index,
+                description="Library rows equal the good summaries and imported items in staging.",
+            ),
+            dg.AssetCheckSpec(
+                "sanity_search_returns_results",
+                asset=search_index,
+                description="A word of the newest item's title finds that item.",
+            ),
+            dg.AssetCheckSpec(
+                "no_secret_in_library",
+                asset=search_index,
+                description="No redaction detector fires on any stored text.",
+            ),
         ],  # fmt: skip
     )
     def library_checks(jezero: JezeroResource):
         import duckdb  # lazy: only the checks open the library here
 
-        from ..library.query import Library
+        from ..library.query import Library  # lazy: as above
 
         ws = jezero.workspace
         path = ws.library_path
@@ -59,7 +68,9 @@ def build_checks(search_index: dg.AssetsDefinition) -> list[dg.AssetChecksDefini
         con = duckdb.connect(str(path), read_only=True)
         try:
             (rows,) = con.execute("select count(*) from items").fetchone()
-            newest = con.execute("select id, title, summary from items order by occurred_at desc, id limit 1").fetchone()
+            newest = con.execute(
+                "select id, title, summary from items order by occurred_at desc, id limit 1"
+            ).fetchone()
             offenders: list[int] = []
             cur = con.execute(
                 "select id, title, summary, cast(questions as varchar), cast(atoms as varchar), original, project "

@@ -19,6 +19,7 @@ from .automation import change_sensor, connector_checks
 from .checks import build_checks
 from .jobs import MAINTENANCE_JOBS, asset_jobs
 from .resources import JezeroResource
+from .runs import reap_dead_runs_sensor
 
 warnings.filterwarnings("ignore", category=dg.BetaWarning)  # backfill policies, pools: stable enough here
 
@@ -30,6 +31,7 @@ def build_definitions(cfg: Config, config_path: str = "") -> dg.Definitions:
     schedules, interval_sensors = connector_checks(cfg, sessions_job)
     sensors = [
         change_sensor(sessions_job),
+        reap_dead_runs_sensor,
         *interval_sensors,
         # Runs the automation conditions (the library follows its summaries) whenever the
         # daemon runs (`dagster dev` or `dagster-daemon run`).

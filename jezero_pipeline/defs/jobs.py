@@ -1,6 +1,5 @@
 """The jobs: the pipeline's asset jobs, and maintenance as jobs (the CLI's commands, in the UI)."""
 
-
 import dagster as dg
 
 from ..operations import connectors, preview, redact_stored, retag

@@ -1,9 +1,9 @@
 """In-process runs for the CLI: the same jobs the daemon runs, recorded in the same instance.
 
-The CLI has no daemon to watch its runs, so before it starts it finds its own runs whose
-process is gone (killed, crashed), marks them failed and frees the pool slots they held;
-otherwise a crashed run would keep its `llm` slots forever and every later run would wait.
-All the runs of one CLI command share one budget and one progress display.
+Before it starts, the CLI marks failed the runs of this machine whose process is gone (killed,
+crashed) and frees the pool slots they held (the daemon does the same every minute); otherwise a
+crashed run would keep its `llm` slots forever and every later run would wait. All the runs of
+one CLI command share one budget and one progress display.
 """
 
 from __future__ import annotations
@@ -17,16 +17,18 @@ from typing import Any
 
 import dagster as dg
 import yaml
+from dagster._core.instance.ref import InstanceRef  # the public API has no `overrides` argument
 
 from ..config import Config
+from ..stages import index
 from ..stages.context import RunContext, sharing
 from ..stages.plan import Rectangle
 from ..workspace import Workspace
 from .automation import RANGE_END, RANGE_START
 from .definitions import build_definitions
+from .runs import HOST, LAUNCHER, PID, reap_dead_runs
 
 QUIET = {"console": {"config": {"log_level": "WARNING"}}}  # the report is the output; the UI has the logs
-LAUNCHER, HOST, PID = "jezero/launcher", "jezero/host", "jezero/pid"
 _RELATIVE_PATHS = (("storage", "sqlite", "base_dir"), ("local_artifact_storage", "config", "base_dir"),
                    ("compute_logs", "config", "base_dir"))  # fmt: skip
 
@@ -58,40 +60,7 @@ def instance_for(cfg: Config) -> dg.DagsterInstance:
         if isinstance(node, dict) and isinstance(node.get(inner[-1]), str) and not os.path.isabs(node[inner[-1]]):
             node[inner[-1]] = str(home / node[inner[-1]])
             overrides[top] = section
-    from dagster._core.instance.ref import InstanceRef  # the public API has no overrides argument
-
     return dg.DagsterInstance.from_ref(InstanceRef.from_dir(str(home), overrides=overrides))
-
-
-def reap_dead_runs(instance: dg.DagsterInstance) -> list[str]:
-    """Mark this machine's CLI runs whose process is gone as failed and free their pool slots."""
-    reaped = []
-    records = instance.get_run_records(
-        dg.RunsFilter(statuses=[dg.DagsterRunStatus.STARTED, dg.DagsterRunStatus.STARTING,
-                                dg.DagsterRunStatus.CANCELING], tags={LAUNCHER: "cli", HOST: socket.gethostname()})
-    )  # fmt: skip
-    for record in records:
-        run = record.dagster_run
-        try:
-            pid = int(run.tags.get(PID, "0"))
-        except ValueError:
-            continue
-        if pid and _alive(pid):
-            continue
-        instance.report_run_failed(run, f"run {run.run_id}: its process ({pid}) is gone; marked failed by the CLI")
-        instance.event_log_storage.free_concurrency_slots_for_run(run.run_id)
-        reaped.append(run.run_id)
-    return reaped
-
-
-def _alive(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:
-        return True
-    return True
 
 
 @dataclass
@@ -166,11 +135,10 @@ def launch(
     job_name: str = "sessions_job",
     run_config: dict[str, Any] | None = None,
     shared: RunContext | None = None,
+    instance: dg.DagsterInstance | None = None,
 ) -> LaunchResult:
     """The CLI's runs: reap dead ones, run each rectangle, then refresh the library if needed."""
-    from ..stages import index
-
-    instance = instance_for(ws.cfg)
+    instance = instance or instance_for(ws.cfg)
     reaped = reap_dead_runs(instance)
     with sharing(shared or RunContext()):
         outcomes = execute(ws, config_path, job_name, rectangles, instance, run_config) if rectangles else []

@@ -184,7 +184,7 @@ def serve_http(
     require_auth: bool = True,
 ) -> None:
     """Serve streamable HTTP at http://host:port/mcp with uvicorn."""
-    import uvicorn
+    import uvicorn  # lazy: only the HTTP server needs it
 
     app = http_app(library_path, search_cfg, host=host, token=token, require_auth=require_auth)
     uvicorn.run(app, host=host, port=port, log_level="warning")

@@ -41,7 +41,9 @@ def retag(
     parts = ws.store.partitions(SUMMARIES, connector)
     with ws.locks.holding(owner or f"retag (pid {os.getpid()})", parts):
         for part in parts:
-            cwd_of = {r["session_id"]: r["cwd"] for r in ws.store.read(RAW_SESSIONS, part, columns=["session_id", "cwd"])}
+            cwd_of = {
+                r["session_id"]: r["cwd"] for r in ws.store.read(RAW_SESSIONS, part, columns=["session_id", "cwd"])
+            }
             originals = (
                 {r["id"]: r["text"] for r in ws.store.read(REDACTED_SEGMENTS, part, columns=["id", "text"])}
                 if ask_model

@@ -19,6 +19,7 @@ from typing import Any, ClassVar
 
 from ..config import ConnectorConfig, ProjectsConfig
 from ..models import Session
+from .projects import project_hint
 
 
 @dataclass
@@ -31,6 +32,7 @@ class FileState:
     prefix_sha256: str = ""  # hash of the bytes consumed, to tell "grew" from "rewritten"
     consumed: int = 0  # bytes consumed (a trailing partial line is not)
     carry: str = ""  # JSON: parser state needed to resume after `consumed` (incremental reads)
+    inode: int = 0  # a file replaced by another (a new inode) is read whole, never resumed
 
     def unchanged(self, st: os.stat_result) -> bool:
         return st.st_size == self.size and st.st_mtime == self.mtime
@@ -230,8 +232,6 @@ class Connector:
 
     def project_for(self, cwd: str | None) -> str | None:
         """Project hint for a session's cwd (sessions/projects.py), else the connector's `project`."""
-        from .projects import project_hint
-
         return project_hint(cwd, self.projects, self.agent.project_aliases, self.cfg.project)
 
 

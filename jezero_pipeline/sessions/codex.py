@@ -14,6 +14,7 @@ import fnmatch
 import glob
 import json
 import re
+import shlex
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -111,6 +112,9 @@ class CodexConnector(JsonlFileConnector):
 
     def watch_paths(self) -> list[Path]:
         return self.session_roots()
+
+    def read_from(self, path: Path, offset: int) -> bytes | None:
+        return None if path.suffix == ".zst" else super().read_from(path, offset)
 
     def read_head(self, path: Path, n: int) -> bytes:
         return _decompress(path, n, partial=True) if path.suffix == ".zst" else super().read_head(path, n)
@@ -285,8 +289,6 @@ def _command_of(args: Any) -> str | None:
         words = [str(w) for w in cmd]
         if len(words) >= 3 and words[0].rsplit("/", 1)[-1] in ("bash", "sh", "zsh") and words[1] in ("-lc", "-c"):
             return words[2]
-        import shlex
-
         return shlex.join(words)
     return str(cmd) if cmd is not None else None
 

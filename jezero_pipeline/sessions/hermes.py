@@ -79,12 +79,16 @@ class HermesConnector(DatabaseConnector[tuple[dict[str, Any], Messages]]):
             start = parse_time(session.get("started_at") or session.get("session_start"))
             ended = parse_time(session.get("ended_at") or session.get("last_updated"))
             last = max([*times, *(t for t in (start, ended) if t)], default=None)
-            out.append(StoredSession(str(session["id"]), start or min(times, default=None), last,
-                                     len(messages), (session, messages)))
+            out.append(
+                StoredSession(
+                    str(session["id"]), start or min(times, default=None), last, len(messages), (session, messages)
+                )
+            )
         return out
 
-    def emit(self, session: StoredSession[tuple[dict[str, Any], Messages]], key: str, now: float,
-             result: ScanResult) -> None:
+    def emit(
+        self, session: StoredSession[tuple[dict[str, Any], Messages]], key: str, now: float, result: ScanResult
+    ) -> None:
         last = session.last.timestamp() if session.last else now
         self._emit(*session.data, key, last, now, result)
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
@@ -34,6 +35,7 @@ class JsonlRead:
     size: int
     prefix_sha256: str
     problems: list[str]  # "line N: reason"
+    lines_consumed: int = 0  # lines (good, bad or blank) up to `consumed`
 
 
 def read_jsonl(path: Path, settled: bool, start: int = 0) -> JsonlRead:
@@ -41,7 +43,7 @@ def read_jsonl(path: Path, settled: bool, start: int = 0) -> JsonlRead:
     return parse_jsonl_bytes(path.read_bytes(), settled, start)
 
 
-def parse_jsonl_bytes(data: bytes, settled: bool, start: int = 0) -> JsonlRead:
+def parse_jsonl_bytes(data: bytes, settled: bool, start: int = 0, first_number: int = 0) -> JsonlRead:
     """Parse JSON objects line by line from bytes already read (a file, a decompressed .zst).
 
     A bad line (not JSON, not an object, invalid UTF-8, over 16 MiB) is reported and skipped.
@@ -50,13 +52,14 @@ def parse_jsonl_bytes(data: bytes, settled: bool, start: int = 0) -> JsonlRead:
     a half-written line left unconsumed is read whole once the writer finishes it.
     Lines before `start` (a byte offset at a line start) are counted but not parsed, so line
     numbers stay those of the whole file when a grown file is read from where the last run
-    stopped.
+    stopped. `first_number`: the lines before `data` when it is the tail of a file.
     """
     lines: list[JsonLine] = []
     problems: list[str] = []
     pos = 0
-    number = 0
+    number = first_number
     consumed = 0
+    counted = first_number
     n = len(data)
     while pos < n:
         end = data.find(b"\n", pos)
@@ -70,18 +73,18 @@ def parse_jsonl_bytes(data: bytes, settled: bool, start: int = 0) -> JsonlRead:
                 before = len(lines)
                 _parse_line(raw, number, lines, problems)
                 if len(lines) > before:
-                    consumed = end
+                    consumed, counted = end, number
                 else:
                     problems[-1] += " (unterminated last line, left for the next run)"
             elif not raw.strip():
-                consumed = end
+                consumed, counted = end, number
             break
-        consumed = end + 1
+        consumed, counted = end + 1, number
         if pos >= start:
             _parse_line(raw, number, lines, problems)
         pos = end + 1
     prefix = hashlib.sha256(data[:consumed]).hexdigest()
-    return JsonlRead(lines, consumed, n, prefix, problems)
+    return JsonlRead(lines, consumed, n, prefix, problems, counted)
 
 
 def _parse_line(raw: bytes, number: int, out: list[JsonLine], problems: list[str]) -> None:
@@ -193,21 +196,13 @@ class JsonlFileConnector(Connector):
                 result.unchanged.append(key)
                 result.states[key] = prev
             return
-        try:
-            data, notes = self.read_file_bytes(path)
-        except (OSError, ValueError) as err:  # no state recorded: retried next run
-            reason = getattr(err, "strerror", None) or str(err) or type(err).__name__
-            result.warnings.append(f"{key}: cannot read ({reason})")
+        read, data, carry = self._read_new_bytes(path, prev, st, result)
+        if read is None:
             return
-        result.bytes_read += len(data)
-        result.warnings.extend(f"{key}: {n}" for n in notes)
-        carry = resume_carry(prev, data)
-        start = prev.consumed if (carry is not None and prev is not None) else 0
-        read = parse_jsonl_bytes(data, settled=True, start=start)
         result.warnings.extend(f"{key}: {p}" for p in read.problems)
         work: dict[str, Any] = dict(carry or {})
         emitted = carry is not None
-        if start == 0 and not read.lines:
+        if carry is None and not read.lines:
             if not read.problems:
                 result.warnings.append(f"{key}: {'empty file' if not data.strip() else 'no JSON records'}")
             emitted = False
@@ -228,19 +223,69 @@ class JsonlFileConnector(Connector):
                 result.sessions.append(session)
                 emitted = True
         work["_emitted"] = emitted
-        result.states[key] = FileState(
-            key, st.st_size, st.st_mtime, read.prefix_sha256, read.consumed, json.dumps(work, ensure_ascii=False)
-        )
+        work["_lines"] = read.lines_consumed
+        result.states[key] = FileState(key, st.st_size, st.st_mtime, read.prefix_sha256, read.consumed,
+                                       json.dumps(work, ensure_ascii=False), st.st_ino)  # fmt: skip
+
+    def _read_new_bytes(
+        self, path: Path, prev: FileState | None, st: os.stat_result, result: ScanResult
+    ) -> tuple[JsonlRead | None, bytes, dict[str, Any] | None]:
+        """(the records to parse, the bytes read, the parser state to resume from or None).
+
+        A file that only grew (same inode, not shorter, its last read emitted a session) is read
+        from where the last run stopped: only the new bytes. Anything else, or a tail that does
+        not start at a record boundary (the file was rewritten in place), is read whole.
+        """
+        key = str(path)
+        carry = _carry(prev)
+        if carry is not None and prev is not None and prev.inode == st.st_ino and st.st_size >= prev.consumed:
+            try:
+                tail = self.read_from(path, prev.consumed)
+            except (OSError, ValueError):
+                tail = None
+            if tail is not None:
+                read = parse_jsonl_bytes(tail, settled=True, first_number=int(carry.get("_lines", 0)))
+                if not (read.problems and read.problems[0].startswith(f"line {int(carry.get('_lines', 0)) + 1}:")):
+                    result.bytes_read += len(tail)
+                    read.consumed += prev.consumed
+                    read.prefix_sha256 = ""  # not re-hashed: the prefix was not read again
+                    return read, tail, carry
+        try:
+            data, notes = self.read_file_bytes(path)
+        except (OSError, ValueError) as err:  # no state recorded: retried next run
+            reason = getattr(err, "strerror", None) or str(err) or type(err).__name__
+            result.warnings.append(f"{key}: cannot read ({reason})")
+            return None, b"", None
+        result.bytes_read += len(data)
+        result.warnings.extend(f"{key}: {n}" for n in notes)
+        carry = resume_carry(prev, data)
+        start = prev.consumed if (carry is not None and prev is not None) else 0
+        return parse_jsonl_bytes(data, settled=True, start=start), data, carry
+
+    def read_from(self, path: Path, offset: int) -> bytes | None:
+        """The file's bytes from `offset` on, or None when the format cannot seek (compressed)."""
+        with path.open("rb") as f:
+            f.seek(offset)
+            return f.read()
 
 
-def resume_carry(prev: FileState | None, data: bytes) -> dict[str, Any] | None:
-    """The parser state to resume from, when the file only grew since an emitted read."""
-    if prev is None or not prev.carry or prev.consumed <= 0 or len(data) < prev.consumed:
+def _carry(prev: FileState | None) -> dict[str, Any] | None:
+    """The parser state of a previous read that emitted its session, if any."""
+    if prev is None or not prev.carry or prev.consumed <= 0:
         return None
-    if hashlib.sha256(data[: prev.consumed]).hexdigest() != prev.prefix_sha256:
-        return None  # rewritten: read whole
     try:
         carry = json.loads(prev.carry)
     except ValueError:
         return None
     return carry if isinstance(carry, dict) and carry.get("_emitted") else None
+
+
+def resume_carry(prev: FileState | None, data: bytes) -> dict[str, Any] | None:
+    """The parser state to resume from, when the whole file was read and only grew (its consumed
+    prefix hashes the same) since an emitted read."""
+    carry = _carry(prev)
+    if carry is None or prev is None or len(data) < prev.consumed or not prev.prefix_sha256:
+        return None
+    if hashlib.sha256(data[: prev.consumed]).hexdigest() != prev.prefix_sha256:
+        return None  # rewritten: read whole
+    return carry

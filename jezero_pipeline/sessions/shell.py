@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import shlex
 from typing import Any
 
 # shell commands and patches as one line (codex; reusable by any agent with a shell tool) -----
@@ -94,8 +95,6 @@ def split_shell(cmd: str) -> list[str]:
 
 def is_read_only_command(segment: str) -> bool:
     """True for a pipeline of read-only commands (and filters) that writes no file."""
-    import shlex
-
     try:
         lexer = shlex.shlex(segment, posix=True, punctuation_chars=True)
         lexer.whitespace_split = True

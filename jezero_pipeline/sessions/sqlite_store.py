@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, ClassVar, Generic, TypeVar
+from urllib.parse import quote
 
 from .base import Connector, FileState, ScanResult, Survey, Unit, unit_stat
 
@@ -20,8 +21,6 @@ def open_sqlite_readonly(path: Path) -> sqlite3.Connection:
     Raises sqlite3.DatabaseError for a corrupt or truncated file; the schema is checked
     right away so that error comes here, not halfway through a session.
     """
-    from urllib.parse import quote
-
     conn = sqlite3.connect(f"file:{quote(str(path))}?mode=ro", uri=True, timeout=5)
     conn.row_factory = sqlite3.Row
     try:

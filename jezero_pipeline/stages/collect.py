@@ -96,29 +96,48 @@ class CollectReport:
 
     def as_metadata(self) -> dict[str, int | bool]:
         return {
-            "sessions": self.sessions, "new_or_changed": self.new_or_changed, "reused_unchanged": self.reused,
-            "deferred_sessions": self.deferred, "too_short": self.too_short,
-            "left_for_next_run": self.left_for_next_run, "files_seen": self.files_seen,
-            "files_unchanged": self.files_unchanged, "bytes_read": self.bytes_read,
-            "skipped_files": len(self.warnings), "unchanged_partition": self.current,
+            "sessions": self.sessions,
+            "new_or_changed": self.new_or_changed,
+            "reused_unchanged": self.reused,
+            "deferred_sessions": self.deferred,
+            "too_short": self.too_short,
+            "left_for_next_run": self.left_for_next_run,
+            "files_seen": self.files_seen,
+            "files_unchanged": self.files_unchanged,
+            "bytes_read": self.bytes_read,
+            "skipped_files": len(self.warnings),
+            "unchanged_partition": self.current,
         }
 
 
 def session_row(s: Session) -> SessionRow:
     return {
-        "source": s.source, "session_id": s.session_id, "path": s.path, "mtime": s.mtime, "cwd": s.cwd,
-        "title_hint": s.title_hint, "project_hint": s.project_hint, "trust": s.trust,
-        "original_ref": s.original_ref, "meta": json.dumps(s.meta, sort_keys=True),
+        "source": s.source,
+        "session_id": s.session_id,
+        "path": s.path,
+        "mtime": s.mtime,
+        "cwd": s.cwd,
+        "title_hint": s.title_hint,
+        "project_hint": s.project_hint,
+        "trust": s.trust,
+        "original_ref": s.original_ref,
+        "meta": json.dumps(s.meta, sort_keys=True),
         "blocks": [{"ordinal": b.ordinal, "timestamp": b.timestamp, "text": b.text} for b in s.blocks],
     }
 
 
 def session_from_row(row: SessionRow) -> Session:
     return Session(
-        source=row["source"], session_id=row["session_id"],
+        source=row["source"],
+        session_id=row["session_id"],
         blocks=[Block(b["ordinal"], b["timestamp"], b["text"]) for b in row["blocks"]],
-        cwd=row["cwd"], title_hint=row["title_hint"], project_hint=row["project_hint"], trust=row["trust"],
-        original_ref=row["original_ref"], meta=json.loads(row["meta"] or "{}"), path=row["path"],
+        cwd=row["cwd"],
+        title_hint=row["title_hint"],
+        project_hint=row["project_hint"],
+        trust=row["trust"],
+        original_ref=row["original_ref"],
+        meta=json.loads(row["meta"] or "{}"),
+        path=row["path"],
         mtime=row["mtime"],
     )
 
@@ -147,12 +166,23 @@ class Collector:
         if write and not wanted and store.exists(RAW_SESSIONS, part):
             footer = store.footer(RAW_SESSIONS, part)
             n = int(footer.get("sessions", 0))
-            return None, CollectReport(sessions=n, reused=n, files_seen=len(statuses),
-                                       files_unchanged=len(statuses), digest=footer.get("digest", ""), current=True)
+            return None, CollectReport(
+                sessions=n,
+                reused=n,
+                files_seen=len(statuses),
+                files_unchanged=len(statuses),
+                digest=footer.get("digest", ""),
+                current=True,
+            )
         scan = self.connector.scan(previous, self.now, only=wanted)
-        report = CollectReport(deferred=scan.deferred, too_short=scan.too_short, files_seen=scan.files_seen,
-                               files_unchanged=len(scan.unchanged), bytes_read=scan.bytes_read,
-                               warnings=list(scan.warnings))
+        report = CollectReport(
+            deferred=scan.deferred,
+            too_short=scan.too_short,
+            files_seen=scan.files_seen,
+            files_unchanged=len(scan.unchanged),
+            bytes_read=scan.bytes_read,
+            warnings=list(scan.warnings),
+        )
         fresh, states = list(scan.sessions), dict(scan.states)
         if self.remaining is not None and len(fresh) > self.remaining:
             # Oldest first, as Jezero; the rest keep no state, so the next run reads them.
@@ -193,8 +223,12 @@ class Collector:
             f"{s.session_id}:{len(s.blocks)}:{s.blocks[-1].ordinal if s.blocks else 0}" for s in sessions
         )
         if write:
-            store.write(RAW_SESSIONS, part, [session_row(s) for s in sessions],
-                        info={"sessions": report.sessions, "digest": report.digest})
+            store.write(
+                RAW_SESSIONS,
+                part,
+                [session_row(s) for s in sessions],
+                info={"sessions": report.sessions, "digest": report.digest},
+            )
             store.write(SESSION_FILES, part, [_state_row(st) for st in states.values()])
             self.reads.update(states)
         return sessions, report
@@ -210,8 +244,15 @@ class Collector:
 
 
 def _state_row(st: FileState) -> dict:
-    return {"path": st.path, "size": st.size, "mtime": st.mtime, "prefix_sha256": st.prefix_sha256,
-            "consumed": st.consumed, "carry": st.carry}
+    return {
+        "path": st.path,
+        "size": st.size,
+        "mtime": st.mtime,
+        "prefix_sha256": st.prefix_sha256,
+        "consumed": st.consumed,
+        "carry": st.carry,
+        "inode": st.inode,
+    }
 
 
 def changed_partitions(ws: Workspace, names: list[str], now: float) -> Iterator[tuple[ConnectorSurvey, dict]]:

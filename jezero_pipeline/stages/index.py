@@ -14,8 +14,6 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any, NamedTuple
 
-import pyarrow as pa
-
 from ..models import Partition
 from ..staging.store import read_json, write_json_atomic
 from ..staging.tables import IMPORTS, REDACTED_SEGMENTS, SUMMARIES
@@ -26,7 +24,7 @@ IMPORT_PREFIX = "import:"
 
 class PartitionSource(NamedTuple):
     version: str  # changes whenever the partition's staged files are rewritten
-    read: Callable[[], Iterator[pa.RecordBatch]]  # the partition's library items, in batches
+    read: Callable[[], Iterator[dict[str, Any]]]  # the partition's library items
 
 
 def library_sources(ws: Workspace) -> dict[str, PartitionSource]:

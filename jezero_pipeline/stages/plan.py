@@ -10,12 +10,14 @@ first run over weekends and holidays is still one run per connector.
 
 from __future__ import annotations
 
+import hashlib
 from collections import defaultdict
 from collections.abc import Iterable
 from datetime import date, timedelta
 from typing import NamedTuple
 
 from ..models import Partition
+from ..staging.state import open_days
 from ..workspace import Workspace
 from .collect import survey_connector
 
@@ -86,14 +88,18 @@ class RunPlan(NamedTuple):
     changed: dict[Partition, int]  # partition -> changed, settled units
     waiting: dict[str, int]  # connector -> changed units still within settle_minutes
     warnings: list[str]
+    fingerprint: str  # identifies exactly these changes (a sensor requests each once)
 
 
-def plan_run(ws: Workspace, names: list[str], now: float, since: str | None = None, until: str | None = None) -> RunPlan:
+def plan_run(
+    ws: Workspace, names: list[str], now: float, since: str | None = None, until: str | None = None
+) -> RunPlan:
     """Survey the connectors and group their changed days (within [since, until]) into runs.
 
     Costs a `stat` per unit and imports no Dagster: a CLI run with nothing to do ends here.
     """
     changed: dict[Partition, int] = {}
+    seen: list[str] = []
     occupied: dict[str, set[str]] = {}
     waiting: dict[str, int] = {}
     warnings: list[str] = []
@@ -102,8 +108,12 @@ def plan_run(ws: Workspace, names: list[str], now: float, since: str | None = No
         occupied[name] = {u.part.day for u in survey.units}
         waiting[name] = survey.pending()
         warnings.extend(survey.warnings)
-        for part, n in survey.changed().items():
+        seen.extend(f"{u.unit.key}:{u.unit.size}:{u.unit.mtime}" for u in survey.units if u.changed and u.settled)
+        reopened = {Partition(name, d): 0 for d in open_days(ws.store, name)}  # failed or deferred summaries
+        seen.extend(f"open:{p.key}" for p in reopened)
+        for part, n in {**reopened, **survey.changed()}.items():
             if (since is None or part.day >= since) and (until is None or part.day <= until):
                 changed[part] = n
     order = [c.name for c in ws.cfg.connectors]
-    return RunPlan(plan_rectangles(changed, order, occupied), changed, waiting, warnings)
+    fingerprint = hashlib.sha256("\n".join(sorted(seen)).encode()).hexdigest()[:16]
+    return RunPlan(plan_rectangles(changed, order, occupied), changed, waiting, warnings, fingerprint)

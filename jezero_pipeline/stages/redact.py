@@ -26,9 +26,13 @@ class RedactReport:
     current: bool = False  # built from the same segments with the same rules: skipped
 
     def as_metadata(self) -> dict[str, int | bool]:
-        return {"segments": self.segments, "redactions": self.redactions,
-                "segments_with_redactions": self.with_redactions, "reused": self.reused,
-                "unchanged_partition": self.current}
+        return {
+            "segments": self.segments,
+            "redactions": self.redactions,
+            "segments_with_redactions": self.with_redactions,
+            "reused": self.reused,
+            "unchanged_partition": self.current,
+        }
 
 
 def redact_row(ws: Workspace, row: SegmentRow) -> tuple[RedactedRow, int]:
@@ -60,8 +64,9 @@ def redact_partition(
         done = ws.store.current(REDACTED_SEGMENTS, part, inputs)
         if done is not None:
             n = int(done["segments"])
-            return None, RedactReport(n, int(done["redactions"]), n, int(done["with_redactions"]),
-                                      done["digest"], current=True)
+            return None, RedactReport(
+                n, int(done["redactions"]), n, int(done["with_redactions"]), done["digest"], current=True
+            )
     if segments is None:
         segments = ws.store.read(SEGMENTS, part)
     previous = {r["id"]: r for r in ws.store.read(REDACTED_SEGMENTS, part)}

@@ -20,7 +20,7 @@ from typing import Any
 
 from ..models import Partition
 from ..progress import Progress
-from ..staging.state import record_collect, record_outcome
+from ..staging.state import record_collect, record_open, record_outcome
 from ..summarizing.budget import Budget
 from ..workspace import Workspace
 from . import context
@@ -74,6 +74,12 @@ class PartitionRun:
 
     def events(self) -> Iterator[StageDone]:
         """Run the stages; yield each one as soon as it has finished every partition."""
+        if SUMMARIZE in self.stages:  # until its summaries are written, a day is planned again
+            by_connector: dict[str, dict[str, bool]] = defaultdict(dict)
+            for part in self.parts:
+                by_connector[part.connector][part.day] = True
+            for name, days in by_connector.items():
+                record_open(self.ws.store, name, days)
         to_summarize: queue.Queue[Partition | None] = queue.Queue()
         producer = threading.Thread(target=self._guard, args=(self._prepare, to_summarize), name="prepare")
         consumer = threading.Thread(target=self._guard, args=(self._summarize, to_summarize), name="summarize")
@@ -147,8 +153,14 @@ class PartitionRun:
     def _summarize(self, to_summarize: queue.Queue[Partition | None]) -> None:
         if SUMMARIZE not in self.stages:
             return
-        summarizer = Summarizer(self.ws, resummarize=self.options.resummarize, force_ids=self.options.force_ids,
-                                budget=self.budget, provider=self.provider, progress=self.progress)
+        summarizer = Summarizer(
+            self.ws,
+            resummarize=self.options.resummarize,
+            force_ids=self.options.force_ids,
+            budget=self.budget,
+            provider=self.provider,
+            progress=self.progress,
+        )
         try:
             while (part := to_summarize.get()) is not None:
                 job = summarizer.plan(part)
@@ -174,8 +186,12 @@ class PartitionRun:
 
     def _record_outcomes(self, reports: dict[Partition, SummarizeReport]) -> None:
         failed: dict[str, list[str]] = defaultdict(list)
+        still_open: dict[str, dict[str, bool]] = defaultdict(dict)
         for part, rep in reports.items():
             failed[part.connector].extend(rep.errors)
+            still_open[part.connector][part.day] = bool(rep.failed or rep.pending)
+        for name, days in still_open.items():
+            record_open(self.ws.store, name, days)
         for name in {p.connector for p in self.parts}:
             errors = failed.get(name)
             record_outcome(self.ws.store, name, f"{len(errors)} segment(s) failed: {errors[0]}" if errors else None)

@@ -83,16 +83,29 @@ class SegmentReport:
     current: bool = False  # built from the same raw sessions with the same settings: skipped
 
     def as_metadata(self) -> dict[str, int | bool]:
-        return {"segments": self.segments, "sessions": self.sessions, "chars": self.chars,
-                "unchanged_partition": self.current}
+        return {
+            "segments": self.segments,
+            "sessions": self.sessions,
+            "chars": self.chars,
+            "unchanged_partition": self.current,
+        }
 
 
 def segment_row(seg: Segment) -> SegmentRow:
     return {
-        "id": seg.id, "source": seg.source, "session_id": seg.session_id, "occurred_at": seg.occurred_at,
-        "text": seg.text, "title_hint": seg.title_hint, "project_hint": seg.project_hint, "trust": seg.trust,
-        "original_ref": seg.original_ref, "meta": json.dumps(seg.meta, sort_keys=True), "part": seg.part,
-        "parts": seg.parts, "first_ordinal": seg.first_ordinal,
+        "id": seg.id,
+        "source": seg.source,
+        "session_id": seg.session_id,
+        "occurred_at": seg.occurred_at,
+        "text": seg.text,
+        "title_hint": seg.title_hint,
+        "project_hint": seg.project_hint,
+        "trust": seg.trust,
+        "original_ref": seg.original_ref,
+        "meta": json.dumps(seg.meta, sort_keys=True),
+        "part": seg.part,
+        "parts": seg.parts,
+        "first_ordinal": seg.first_ordinal,
     }
 
 
@@ -109,15 +122,29 @@ def segment_partition(
     if write and sessions is None:
         done = ws.store.current(SEGMENTS, part, inputs)
         if done is not None:
-            return None, SegmentReport(int(done["segments"]), int(done["sessions"]), int(done["chars"]),
-                                       done["digest"], current=True)
+            return None, SegmentReport(
+                int(done["segments"]), int(done["sessions"]), int(done["chars"]), done["digest"], current=True
+            )
     if sessions is None:
         sessions = [session_from_row(r) for r in ws.store.read(RAW_SESSIONS, part)]
     rows = [segment_row(seg) for s in sessions for seg in segment_session(s, limit)]
-    report = SegmentReport(len(rows), len({r["session_id"] for r in rows}), sum(len(r["text"]) for r in rows),
-                           digest(f"{r['id']}:{sha256(r['text'])}" for r in rows))
+    report = SegmentReport(
+        len(rows),
+        len({r["session_id"] for r in rows}),
+        sum(len(r["text"]) for r in rows),
+        digest(f"{r['id']}:{sha256(r['text'])}" for r in rows),
+    )
     if write:
-        ws.store.write(SEGMENTS, part, rows, info={"inputs": inputs, "segments": report.segments,
-                                                   "sessions": report.sessions, "chars": report.chars,
-                                                   "digest": report.digest})
+        ws.store.write(
+            SEGMENTS,
+            part,
+            rows,
+            info={
+                "inputs": inputs,
+                "segments": report.segments,
+                "sessions": report.sessions,
+                "chars": report.chars,
+                "digest": report.digest,
+            },
+        )
     return rows, report

@@ -129,8 +129,9 @@ class Summarizer:
                 generations = json.loads(done.get("generations") or "{}")
                 if not self.resummarize or set(generations) <= {gen}:
                     n = int(done["docs"])
-                    report = SummarizeReport(docs=n, reused=n, generations=generations, digest=done["digest"],
-                                             current=True)
+                    report = SummarizeReport(
+                        docs=n, reused=n, generations=generations, digest=done["digest"], current=True
+                    )
                     self.reports[part] = report
                     return None
         segs = redacted if redacted is not None else ws.store.read(REDACTED_SEGMENTS, part, columns=_PLAN_COLUMNS)
@@ -193,7 +194,7 @@ class Summarizer:
                     self.stopped = True  # the blocking check fails: nothing more is sent this run
                     continue
                 req = SummaryRequest(segment_id=seg_id, text=seg["text"], source=seg["source"],
-                                     title_hint=_titled(seg), meta=json.loads(seg["meta"] or "{}"))  # fmt: skip
+                                     title_hint=titled(seg), meta=json.loads(seg["meta"] or "{}"))  # fmt: skip
                 with self._lock:
                     job.open += 1
                 if not self._calls().submit(req, lambda o, job=job, n=len(req.text): self._answer(job, o, n)):
@@ -225,8 +226,9 @@ class Summarizer:
                        project=s.project or row["project"], status="ok", error=None, summarized_at=now,
                        input_tokens=outcome.input_tokens, output_tokens=outcome.output_tokens)  # fmt: skip
         else:
-            row.update(status="failed", error=self.ws.redactor.redact(outcome.error or "unknown error")[0],
-                       summarized_at=now)
+            row.update(
+                status="failed", error=self.ws.redactor.redact(outcome.error or "unknown error")[0], summarized_at=now
+            )
         if not outcome.deferred:
             rep = job.report
             rep.calls += 1
@@ -288,10 +290,9 @@ def _when(value: Any) -> datetime | None:
     return datetime.fromisoformat(value) if isinstance(value, str) else value
 
 
-def _titled(seg: dict[str, Any]) -> str | None:
+def titled(seg: dict[str, Any]) -> str | None:
     """The title hint with " (part n/N)" when the session was split (what the model is told)."""
     hint = seg["title_hint"]
     if hint and seg["parts"] > 1:
         return f"{hint} (part {seg['part']}/{seg['parts']})"
     return hint
-

@@ -9,6 +9,7 @@ from __future__ import annotations
 import time
 from typing import Any
 
+from .locks import file_lock
 from .store import Store, read_json, write_json_atomic
 
 
@@ -18,9 +19,10 @@ def read_state(store: Store, connector: str) -> dict[str, Any]:
 
 
 def update_state(store: Store, connector: str, **changes: Any) -> dict[str, Any]:
-    """Merge `changes` into the connector's state (atomic write); returns the new state."""
-    state = read_state(store, connector) | changes
-    write_json_atomic(store.doc_path("state", f"{connector}.json"), state)
+    """Merge `changes` into the connector's state (atomic write, one writer at a time)."""
+    with file_lock(store.doc_path("locks", f"state-{connector}.lock"), wait=True):
+        state = read_state(store, connector) | changes
+        write_json_atomic(store.doc_path("state", f"{connector}.json"), state)
     return state
 
 
@@ -44,3 +46,20 @@ def record_outcome(store: Store, connector: str, error: str | None, now: float |
         update_state(store, connector, last_error=error, last_error_at=now)
     else:
         update_state(store, connector, last_error=None, last_success_at=now)
+
+
+def record_open(store: Store, connector: str, open_days: dict[str, bool]) -> None:
+    """Which days a run has not finished: marked open when a run starts them, closed when their
+    summaries are all written (none failed or deferred). The next run plans an open day again
+    even when none of its files changed, so a killed run or a deferral is always picked up."""
+    with file_lock(store.doc_path("locks", f"state-{connector}.lock"), wait=True):
+        state = read_state(store, connector)
+        days = set(state.get("open_days", []))
+        days |= {d for d, is_open in open_days.items() if is_open}
+        days -= {d for d, is_open in open_days.items() if not is_open}
+        state["open_days"] = sorted(days)
+        write_json_atomic(store.doc_path("state", f"{connector}.json"), state)
+
+
+def open_days(store: Store, connector: str) -> list[str]:
+    return list(read_state(store, connector).get("open_days", []))

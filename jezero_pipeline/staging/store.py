@@ -15,13 +15,13 @@ import tempfile
 import uuid
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
-from typing import Any, TypeVar
-
-import pyarrow as pa
-import pyarrow.parquet as pq
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from ..models import Partition
 from .tables import Table
+
+if TYPE_CHECKING:
+    import pyarrow as pa
 
 R = TypeVar("R")
 
@@ -106,7 +106,9 @@ class Store:
         Returns the file's build id: a new one per write, so a downstream stage built from it
         can tell "the same file" from "rewritten", even within one second.
         """
-        arrow = rows if isinstance(rows, pa.Table) else table.to_arrow(rows)
+        import pyarrow.parquet as pq  # lazy: a run with nothing to do never loads pyarrow
+
+        arrow = table.to_arrow(rows) if isinstance(rows, list) else rows
         build = uuid.uuid4().hex
         footer = {"build": build, **(info or {})}
         arrow = arrow.replace_schema_metadata({f"jezero.{k}": str(v) for k, v in footer.items()})
@@ -114,6 +116,8 @@ class Store:
         return build
 
     def read_arrow(self, table: Table[Any], part: Partition, columns: list[str] | None = None) -> pa.Table | None:
+        import pyarrow.parquet as pq  # lazy: see write
+
         p = self.path(table, part)
         if not p.exists():
             return None
@@ -125,6 +129,9 @@ class Store:
 
     def footer(self, table: Table[Any], part: Partition) -> dict[str, str]:
         """The `info` a partition file was written with, read from its footer only."""
+        import pyarrow as pa  # lazy: see write
+        import pyarrow.parquet as pq
+
         try:
             meta = pq.read_schema(self.path(table, part)).metadata or {}
         except (FileNotFoundError, pa.ArrowInvalid, OSError):

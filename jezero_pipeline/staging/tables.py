@@ -6,14 +6,13 @@ one change here plus the stage that fills it, and no other module spells a table
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Callable
 from datetime import datetime
-from typing import Generic, TypedDict, TypeVar
+from functools import cached_property
+from typing import TYPE_CHECKING, Any, Generic, TypedDict, TypeVar
 
-import pyarrow as pa
-
-TS = pa.timestamp("us", tz="UTC")
-_BLOCK = pa.struct([("ordinal", pa.int64()), ("timestamp", TS), ("text", pa.string())])
+if TYPE_CHECKING:
+    import pyarrow as pa
 
 
 class BlockRow(TypedDict):
@@ -47,6 +46,7 @@ class FileStateRow(TypedDict):
     prefix_sha256: str
     consumed: int
     carry: str  # JSON: the parser's state after `consumed` bytes
+    inode: int  # the file's inode: a replaced file is read whole
 
 
 class SegmentRow(TypedDict):
@@ -100,104 +100,132 @@ class ImportRow(SummaryRow):
 R = TypeVar("R")
 
 
-@dataclass(frozen=True)
 class Table(Generic[R]):
-    """A staged table: one Parquet file per partition under `<name>/<connector>/<day><suffix>`."""
+    """A staged table: one Parquet file per partition under `<name>/<connector>/<day><suffix>`.
 
-    name: str
-    schema: pa.Schema
-    suffix: str = ".parquet"
+    The Arrow schema is built on first use, so code that only stats partition files (the
+    no-change path of a run) never imports pyarrow.
+    """
+
+    def __init__(self, name: str, fields: Callable[[], list[tuple[str, Any]]], suffix: str = ".parquet"):
+        self.name = name
+        self.suffix = suffix
+        self._fields = fields
+
+    @cached_property
+    def schema(self) -> pa.Schema:
+        import pyarrow as pa  # lazy: see the class docstring
+
+        return pa.schema(self._fields())
 
     def to_arrow(self, rows: list[R]) -> pa.Table:
+        import pyarrow as pa  # lazy: see the class docstring
+
         return pa.Table.from_pylist(rows, schema=self.schema)  # type: ignore[arg-type]
 
     def to_rows(self, table: pa.Table) -> list[R]:
         return table.to_pylist()  # type: ignore[return-value]
 
+    def __repr__(self) -> str:
+        return f"Table({self.name!r}, suffix={self.suffix!r})"
 
-_SEGMENT_FIELDS = [
-    ("id", pa.string()),
-    ("source", pa.string()),
-    ("session_id", pa.string()),
-    ("occurred_at", TS),
-    ("text", pa.string()),
-    ("title_hint", pa.string()),
-    ("project_hint", pa.string()),
-    ("trust", pa.string()),
-    ("original_ref", pa.string()),
-    ("meta", pa.string()),
-    ("part", pa.int32()),
-    ("parts", pa.int32()),
-    ("first_ordinal", pa.int64()),
-]
-_SUMMARY_FIELDS = [
-    ("segment_id", pa.string()),
-    ("source", pa.string()),
-    ("session_id", pa.string()),
-    ("occurred_at", TS),
-    ("content_hash", pa.string()),
-    ("generation", pa.string()),
-    ("status", pa.string()),
-    ("error", pa.string()),
-    ("title", pa.string()),
-    ("summary", pa.string()),
-    ("questions", pa.string()),
-    ("atoms", pa.string()),
-    ("project", pa.string()),
-    ("trust", pa.string()),
-    ("original_ref", pa.string()),
-    ("input_tokens", pa.int64()),
-    ("output_tokens", pa.int64()),
-    ("summarized_at", TS),
-]
 
-RAW_SESSIONS: Table[SessionRow] = Table(
-    "raw_sessions",
-    pa.schema(
-        [
-            ("source", pa.string()),
-            ("session_id", pa.string()),
-            ("path", pa.string()),
-            ("mtime", pa.float64()),
-            ("cwd", pa.string()),
-            ("title_hint", pa.string()),
-            ("project_hint", pa.string()),
-            ("trust", pa.string()),
-            ("original_ref", pa.string()),
-            ("meta", pa.string()),
-            ("blocks", pa.list_(_BLOCK)),
-        ]
-    ),
-)
-SESSION_FILES: Table[FileStateRow] = Table(
-    "raw_sessions",
-    pa.schema(
-        [
-            ("path", pa.string()),
-            ("size", pa.int64()),
-            ("mtime", pa.float64()),
-            ("prefix_sha256", pa.string()),
-            ("consumed", pa.int64()),
-            ("carry", pa.string()),
-        ]
-    ),
-    suffix=".files.parquet",
-)
-SEGMENTS: Table[SegmentRow] = Table("segments", pa.schema(_SEGMENT_FIELDS))
-REDACTED_SEGMENTS: Table[RedactedRow] = Table(
-    "redacted_segments",
-    pa.schema(
-        [
-            *_SEGMENT_FIELDS,
-            ("content_hash", pa.string()),
-            ("raw_sha256", pa.string()),
-            ("redactions", pa.int32()),
-            ("rules", pa.string()),
-        ]
-    ),
-)
-SUMMARIES: Table[SummaryRow] = Table("summaries", pa.schema(_SUMMARY_FIELDS))
-IMPORTS: Table[ImportRow] = Table("imports", pa.schema([*_SUMMARY_FIELDS, ("original", pa.string())]))
+def _pa() -> Any:
+    import pyarrow as pa  # lazy: see Table
+
+    return pa
+
+
+def _ts() -> Any:
+    return _pa().timestamp("us", tz="UTC")
+
+
+def _segment_fields() -> list[tuple[str, Any]]:
+    pa = _pa()
+    return [
+        ("id", pa.string()),
+        ("source", pa.string()),
+        ("session_id", pa.string()),
+        ("occurred_at", _ts()),
+        ("text", pa.string()),
+        ("title_hint", pa.string()),
+        ("project_hint", pa.string()),
+        ("trust", pa.string()),
+        ("original_ref", pa.string()),
+        ("meta", pa.string()),
+        ("part", pa.int32()),
+        ("parts", pa.int32()),
+        ("first_ordinal", pa.int64()),
+    ]
+
+
+def _summary_fields() -> list[tuple[str, Any]]:
+    pa = _pa()
+    return [
+        ("segment_id", pa.string()),
+        ("source", pa.string()),
+        ("session_id", pa.string()),
+        ("occurred_at", _ts()),
+        ("content_hash", pa.string()),
+        ("generation", pa.string()),
+        ("status", pa.string()),
+        ("error", pa.string()),
+        ("title", pa.string()),
+        ("summary", pa.string()),
+        ("questions", pa.string()),
+        ("atoms", pa.string()),
+        ("project", pa.string()),
+        ("trust", pa.string()),
+        ("original_ref", pa.string()),
+        ("input_tokens", pa.int64()),
+        ("output_tokens", pa.int64()),
+        ("summarized_at", _ts()),
+    ]
+
+
+def _raw_session_fields() -> list[tuple[str, Any]]:
+    pa = _pa()
+    block = pa.struct([("ordinal", pa.int64()), ("timestamp", _ts()), ("text", pa.string())])
+    return [
+        ("source", pa.string()),
+        ("session_id", pa.string()),
+        ("path", pa.string()),
+        ("mtime", pa.float64()),
+        ("cwd", pa.string()),
+        ("title_hint", pa.string()),
+        ("project_hint", pa.string()),
+        ("trust", pa.string()),
+        ("original_ref", pa.string()),
+        ("meta", pa.string()),
+        ("blocks", pa.list_(block)),
+    ]
+
+
+def _file_state_fields() -> list[tuple[str, Any]]:
+    pa = _pa()
+    return [
+        ("path", pa.string()),
+        ("size", pa.int64()),
+        ("mtime", pa.float64()),
+        ("prefix_sha256", pa.string()),
+        ("consumed", pa.int64()),
+        ("carry", pa.string()),
+        ("inode", pa.int64()),
+    ]
+
+
+def _redacted_fields() -> list[tuple[str, Any]]:
+    pa = _pa()
+    return [*_segment_fields(), ("content_hash", pa.string()), ("raw_sha256", pa.string()),
+            ("redactions", pa.int32()), ("rules", pa.string())]  # fmt: skip
+
+
+RAW_SESSIONS: Table[SessionRow] = Table("raw_sessions", _raw_session_fields)
+SESSION_FILES: Table[FileStateRow] = Table("raw_sessions", _file_state_fields, suffix=".files.parquet")
+SEGMENTS: Table[SegmentRow] = Table("segments", _segment_fields)
+REDACTED_SEGMENTS: Table[RedactedRow] = Table("redacted_segments", _redacted_fields)
+SUMMARIES: Table[SummaryRow] = Table("summaries", _summary_fields)
+IMPORTS: Table[ImportRow] = Table("imports", lambda: [*_summary_fields(), ("original", _pa().string())])
 
 # The four partitioned assets, in pipeline order (their Dagster asset keys are these names).
 STAGED_ASSETS = (RAW_SESSIONS, SEGMENTS, REDACTED_SEGMENTS, SUMMARIES)

@@ -29,8 +29,9 @@ class Spent:
 class Budget:
     """Thread-safe: every worker of a run's call pool draws from it."""
 
-    def __init__(self, max_attempts: int | None = None, max_cost_usd: float | None = None,
-                 cfg: SummarizerConfig | None = None):
+    def __init__(
+        self, max_attempts: int | None = None, max_cost_usd: float | None = None, cfg: SummarizerConfig | None = None
+    ):
         self.max_attempts = max_attempts
         self.max_cost_usd = max_cost_usd
         self.cfg = cfg or SummarizerConfig()
@@ -77,9 +78,7 @@ class Budget:
             if first:
                 self._reserved_attempts -= 1
                 self._local.reservation = (False, cost)
-            elif self.max_attempts is not None and (
-                self.spent.attempts + self._reserved_attempts >= self.max_attempts
-            ):
+            elif self.max_attempts is not None and (self.spent.attempts + self._reserved_attempts >= self.max_attempts):
                 raise BudgetExhausted(f"the run's budget of {self.max_attempts} attempts is spent")
             self.spent.attempts += 1
 

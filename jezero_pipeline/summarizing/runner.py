@@ -84,8 +84,7 @@ class CallPool:
         self.budget.start(reservation)
         try:
             result = self.provider.summarize(req)
-            outcome = Outcome(req.segment_id, result.summary, None, False, result.input_tokens,
-                              result.output_tokens)
+            outcome = Outcome(req.segment_id, result.summary, None, False, result.input_tokens, result.output_tokens)
         except Deferred as err:
             outcome = Outcome(req.segment_id, None, str(err), deferred=True)
         except SummarizerError as err:

@@ -11,7 +11,7 @@ atoms); latency, injected failures, counters and a request-body log are configur
         ...  # point a client at srv.anthropic_base_url or srv.openai_base_url
         srv.calls["/v1/messages"], srv.max_in_flight, srv.request_bodies
 
-    python -m bench.fake_model_server --port 0 --latency 0.2 [--log FILE]   # prints its URL
+    python -m jezero_pipeline_tests.fake_model_server --port 0 --latency 0.2 [--log FILE]   # prints its URL
 
 Routes: POST /v1/messages (Anthropic), POST /v1/chat/completions and /chat/completions
 (OpenAI), GET /stats (calls per path, max_in_flight as JSON), POST /stats/reset.

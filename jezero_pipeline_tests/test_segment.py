@@ -6,7 +6,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from jezero_pipeline.models import Block, Session
-from jezero_pipeline.segmenting import group_blocks, segment_session, shorten
+from jezero_pipeline.stages.segment import group_blocks, segment_row, segment_session, shorten
+from jezero_pipeline.stages.summarize import titled
 
 T0 = datetime(2026, 1, 1, tzinfo=UTC)
 
@@ -44,14 +45,14 @@ def test_ids_dates_and_part_titles():
     assert [g.id for g in segs] == ["abc#1", "abc#3"]
     assert segs[0].occurred_at == s.blocks[0].timestamp
     assert segs[1].occurred_at == s.blocks[2].timestamp  # date of the last block
-    assert segs[1].titled_hint == "Fix the build (part 2/2)"
+    assert titled(segment_row(segs[1])) == "Fix the build (part 2/2)"  # what the model is told
     assert segs[0].title_hint == "Fix the build"  # the hashed/stored hint has no part suffix
     assert segs[0].text == "x" * 700
 
 
 def test_single_segment_has_no_part_suffix():
     segs = segment_session(_session([10, 10]), 1000)
-    assert len(segs) == 1 and segs[0].titled_hint == "Fix the build"
+    assert len(segs) == 1 and titled(segment_row(segs[0])) == "Fix the build"
 
 
 lengths = st.lists(st.integers(min_value=0, max_value=2500), min_size=1, max_size=40)

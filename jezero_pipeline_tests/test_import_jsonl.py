@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from jezero_pipeline.jsonl_import import read_import_file
+from jezero_pipeline.operations.import_jsonl import read_import_file
 
 GOOD = {
     "external_id": "note-1",

@@ -1,0 +1,54 @@
+"""Grouping changed partitions into runs: as few runs as hold nothing that did not change."""
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from jezero_pipeline.models import Partition
+from jezero_pipeline.stages.plan import day_runs, plan_rectangles
+
+ORDER = ["a", "b", "c"]
+
+
+def test_today_for_every_connector_is_one_run():
+    rects = plan_rectangles([Partition(c, "2026-03-01") for c in ORDER], ORDER)
+    assert [(r.connectors, r.first_day, r.last_day) for r in rects] == [(("a", "b", "c"), "2026-03-01", "2026-03-01")]
+
+
+def test_an_old_edit_and_today_are_two_runs_not_one_range_over_months():
+    rects = plan_rectangles([Partition("a", "2025-11-03"), Partition("a", "2026-03-01")], ORDER,
+                            {"a": {"2025-11-03", "2025-12-01", "2026-03-01"}})  # fmt: skip
+    assert sorted((r.first_day, r.last_day) for r in rects) == [("2025-11-03", "2025-11-03"),
+                                                                ("2026-03-01", "2026-03-01")]  # fmt: skip
+
+
+def test_empty_days_are_bridged_but_days_holding_other_sessions_are_not():
+    assert day_runs(["2026-03-01", "2026-03-04"], occupied={"2026-03-01", "2026-03-04"}) == [
+        ("2026-03-01", "2026-03-04")
+    ]
+    assert day_runs(["2026-03-01", "2026-03-04"], occupied={"2026-03-02"}) == [
+        ("2026-03-01", "2026-03-01"), ("2026-03-04", "2026-03-04")]  # fmt: skip
+    assert len(day_runs(["2026-03-01", "2026-03-20"], occupied=set())) == 2  # a long gap is not bridged
+
+
+def test_connectors_that_are_not_neighbours_in_config_order_are_not_joined_over_one_between():
+    rects = plan_rectangles([Partition("a", "2026-03-01"), Partition("c", "2026-03-01")], ORDER)
+    assert sorted(r.connectors for r in rects) == [("a",), ("c",)]
+
+
+days = st.dates(min_value=__import__("datetime").date(2026, 1, 1), max_value=__import__("datetime").date(2026, 2, 28))
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.sets(st.tuples(st.sampled_from(ORDER), days), min_size=1, max_size=30),
+       st.sets(st.tuples(st.sampled_from(ORDER), days), max_size=30))  # fmt: skip
+def test_rectangles_cover_every_change_and_nothing_else_that_holds_sessions(changed, others):
+    parts = {Partition(c, d.isoformat()) for c, d in changed}
+    occupied: dict[str, set[str]] = {}
+    for p in parts | {Partition(c, d.isoformat()) for c, d in others}:
+        occupied.setdefault(p.connector, set()).add(p.day)
+    rects = plan_rectangles(parts, ORDER, occupied)
+    covered = [p for r in rects for p in r.partitions()]
+    assert parts <= set(covered)
+    assert len(covered) == len(set(covered)), "no partition is in two runs"
+    for p in set(covered) - parts:
+        assert p.day not in occupied.get(p.connector, set()), f"{p} holds sessions but did not change"
