@@ -29,8 +29,14 @@ from .definitions import build_definitions
 from .runs import HOST, LAUNCHER, PID, reap_dead_runs
 
 QUIET = {"console": {"config": {"log_level": "WARNING"}}}  # the report is the output; the UI has the logs
-_RELATIVE_PATHS = (("storage", "sqlite", "base_dir"), ("local_artifact_storage", "config", "base_dir"),
-                   ("compute_logs", "config", "base_dir"))  # fmt: skip
+_RELATIVE_PATHS = (
+    ("storage", "sqlite", "base_dir"),
+    ("run_storage", "config", "base_dir"),
+    ("event_log_storage", "config", "base_dir"),
+    ("schedule_storage", "config", "base_dir"),
+    ("local_artifact_storage", "config", "base_dir"),
+    ("compute_logs", "config", "base_dir"),
+)
 
 
 def instance_for(cfg: Config) -> dg.DagsterInstance:
@@ -45,7 +51,8 @@ def instance_for(cfg: Config) -> dg.DagsterInstance:
         home = cfg.base_dir / "data" / "dagster"
         home.mkdir(parents=True, exist_ok=True)
         (home / "dagster.yaml").write_text(
-            f"telemetry:\n  enabled: false\nstorage:\n  sqlite:\n    base_dir: {home}\n"
+            f"telemetry:\n  enabled: false\nevent_log_storage:\n  module: jezero_pipeline.defs.storage\n"
+            f"  class: PooledSqliteEventLogStorage\n  config:\n    base_dir: {home / 'history' / 'runs'}\n"
             f"local_artifact_storage:\n  module: dagster._core.storage.root\n  class: LocalArtifactStorage\n"
             f"  config:\n    base_dir: {home / 'artifacts'}\n"
         )

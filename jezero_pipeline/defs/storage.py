@@ -1,0 +1,56 @@
+"""Dagster's SQLite event log, minus a new database engine for every statement.
+
+Per (connector, day) partitions mean a run over a month of history writes a few thousand events
+(each asset's materialisation and its planned event, per partition). Dagster's SQLite event log
+creates a SQLAlchemy engine and opens and closes a connection for each statement, about four per
+event: most of a first run's bookkeeping time. This subclass keeps one engine per database file
+and process, with a small connection pool, and changes nothing else: same files, same schema,
+same locking (`_db_lock` still serialises this process's access; other processes wait on SQLite's
+own lock as before). `dagster.yaml` names it as the `event_log_storage`; the PostgreSQL instance
+(`deploy/dagster-postgres.yaml`) does not need it.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+import sqlalchemy as db
+from dagster._core.storage.event_log.sqlite.sqlite_event_log import SQLITE_BUSY_TIMEOUT_SECONDS, SqliteEventLogStorage
+from sqlalchemy.pool import QueuePool
+
+
+class PooledSqliteEventLogStorage(SqliteEventLogStorage):
+    """SqliteEventLogStorage with one pooled engine per shard file and process."""
+
+    @classmethod
+    def from_config_value(cls, inst_data: Any, config_value: Any) -> PooledSqliteEventLogStorage:
+        return cls(inst_data=inst_data, **config_value)
+
+    @contextmanager
+    def _connect(self, shard: str) -> Iterator[Any]:
+        engines: dict[tuple[int, str], Any] = self.__dict__.setdefault("_pooled_engines", {})
+        with self._db_lock:
+            key = (os.getpid(), shard)  # a forked process never reuses its parent's connections
+            engine = engines.get(key)
+            if engine is None:
+                engine = db.create_engine(
+                    self.conn_string_for_shard(shard),
+                    poolclass=QueuePool,
+                    pool_size=1,
+                    max_overflow=2,
+                    connect_args={"timeout": SQLITE_BUSY_TIMEOUT_SECONDS, "check_same_thread": False},
+                )
+                engines[key] = engine
+            if shard not in self._initialized_dbs:
+                self._initdb(engine)
+                self._initialized_dbs.add(shard)
+            with engine.connect() as conn, conn.begin():  # one transaction per use, as the base class
+                yield conn
+
+    def dispose(self) -> None:
+        for engine in self.__dict__.get("_pooled_engines", {}).values():
+            engine.dispose()
+        super().dispose()
