@@ -19,7 +19,7 @@ import pyarrow as pa
 
 from .config import Config
 from .models import Block, Segment, Session, Summary
-from .redaction import Redactor
+from .redaction import Redactor, rules_fingerprint
 from .segmenting import segment_session
 from .sessions import FileState, make_connector
 from .staging import Staging
@@ -335,22 +335,6 @@ class RedactReport:
     with_redactions: int = 0
     digest: str = ""
     current: bool = False  # built from the same segments file with the same rules: skipped
-
-
-def rules_fingerprint(cfg: Config) -> str:
-    """What shapes a redaction: the detectors' code and the config's [redaction] table.
-
-    Env secret values are deliberately left out (not even hashed): a rotated key is still
-    replaced wherever it appears, and stored rows are re-checked by `redact-stored`.
-    """
-    import inspect
-
-    from . import redaction
-
-    h = hashlib.sha256(inspect.getsource(redaction).encode())
-    h.update(json.dumps(cfg.redaction.model_dump(), sort_keys=True).encode())
-    h.update(json.dumps(sorted(cfg.secret_values())).encode())  # labels only
-    return h.hexdigest()[:16]
 
 
 def redact_segments(
