@@ -7,13 +7,24 @@ the redaction calls are timed (best of --repeats), Jezero in bench/.venv-jezero 
 subprocess. The planted secrets of the corpus (secrets.jsonl) are then looked for in each
 tool's output with the same leak test as `run_all.py`.
 
+Both redactors also run over the labelled redaction corpus (jezero_pipeline_tests/
+redaction_corpus): a secret is caught when it no longer appears in the output, a look-alike
+is altered when its text changes. (The unit test is stricter for ours: every character of the
+secret must lie inside a marker.)
+
+`--against REF` also times our redactor as it was at git REF (a module or the package), each
+segment alternately with the current one, best of --repeats per segment: before and after in
+one run.
+
     bash bench/setup_jezero.sh
-    .venv/bin/python -m bench.redaction_bench [--sessions 1000] [--seed 7] [--repeats 3] [--out bench/REDACTION.md]
+    .venv/bin/python -m bench.redaction_bench [--sessions 1000] [--seed 7] [--repeats 3] [--against REF]
+        [--out bench/REDACTION.md]
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import os
 import platform
@@ -23,6 +34,7 @@ import tempfile
 import time
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from bench import corpus
 from jezero_pipeline.config import Config
@@ -32,33 +44,46 @@ from jezero_pipeline.sessions import make_connector
 
 HERE = Path(__file__).resolve().parent
 JEZERO_PY = HERE / ".venv-jezero" / "bin" / "python"
+LABELLED = HERE.parent / "jezero_pipeline_tests" / "redaction_corpus"
 
-# Runs inside the Jezero venv: only the redact() calls are timed, best of N repeats.
+# Runs inside the Jezero venv: only the segment redact() calls are timed, best of N repeats;
+# the labelled texts are redacted once, untimed.
 JEZERO_RUNNER = r"""
 import json, sys, time
 from jezero.redact import Redactor
-segments = json.load(open(sys.argv[1], encoding="utf-8"))
+work = json.load(open(sys.argv[1], encoding="utf-8"))
 repeats = int(sys.argv[3])
 r = Redactor()
 r.redact("warm up password=abc123xyz")
 best = None
 for _ in range(repeats):
     t0 = time.perf_counter()
-    outs = [r.redact(s).text for s in segments]
+    outs = [r.redact(s).text for s in work["segments"]]
     dt = time.perf_counter() - t0
     best = dt if best is None else min(best, dt)
-json.dump(outs, open(sys.argv[2], "w", encoding="utf-8"))
+labelled = [r.redact(t).text for t in work["labelled"]]
+json.dump({"segments": outs, "labelled": labelled}, open(sys.argv[2], "w", encoding="utf-8"))
 print(json.dumps({"seconds": best}))
 """
 
 
+@dataclass(frozen=True)
+class Labelled:
+    """One line of the labelled corpus: `secret` must vanish, or (None) `text` must not change."""
+
+    text: str
+    secret: str | None
+
+
 @dataclass
 class Side:
-    """One redactor's figures on the whole text."""
+    """One redactor's figures: time on the dialogue, secrets left, labelled-corpus results."""
 
     name: str
     seconds: float
     left: int  # planted secrets still findable in the output
+    caught: int  # labelled secrets gone from the output
+    altered: int  # labelled look-alikes whose text changed
 
 
 def dialogue_segments(corpus_dir: Path) -> list[str]:
@@ -88,6 +113,17 @@ def dialogue_segments(corpus_dir: Path) -> list[str]:
     return texts
 
 
+def labelled_cases() -> list[Labelled]:
+    """Every line of the labelled redaction corpus."""
+    cases = []
+    for path in sorted(LABELLED.glob("*.jsonl")):
+        for raw in path.read_text(encoding="utf-8").splitlines():
+            if raw.strip() and not raw.startswith("#"):
+                row = json.loads(raw)
+                cases.append(Labelled(row["text"], row["secret"]))
+    return cases
+
+
 def time_ours(segments: list[str], repeats: int) -> tuple[float, list[str]]:
     """Best wall time of our Redactor over all segments, and its output."""
     r = Redactor()
@@ -100,16 +136,55 @@ def time_ours(segments: list[str], repeats: int) -> tuple[float, list[str]]:
     return best, outs
 
 
-def time_jezero(segments: list[str], repeats: int) -> tuple[float, list[str]]:
-    """Best wall time of Jezero 0.1.0's Redactor (its own venv) over the same segments."""
+def redactor_at(ref: str, into: Path) -> Any:
+    """A Redactor of `jezero_pipeline.redaction` as it was at git `ref`, imported as `before_redaction`."""
+    listed = subprocess.run(
+        ["git", "ls-tree", "-r", "--name-only", ref, "--", "jezero_pipeline/redaction.py", "jezero_pipeline/redaction"],
+        cwd=HERE.parent,
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.split()
+    if not listed:
+        sys.exit(f"{ref}: no jezero_pipeline/redaction module or package there")
+    for name in listed:
+        source = subprocess.run(
+            ["git", "show", f"{ref}:{name}"], cwd=HERE.parent, capture_output=True, text=True, check=True
+        ).stdout
+        target = into / name.replace("jezero_pipeline/redaction", "before_redaction", 1)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(source, encoding="utf-8")
+    sys.path.insert(0, str(into))
+    return importlib.import_module("before_redaction").Redactor()
+
+
+def time_interleaved(segments: list[str], repeats: int, before: Any) -> tuple[float, float]:
+    """(seconds now, seconds before): each segment redacted by both in turn, best of `repeats`."""
+    now = Redactor()
+    best_now = [float("inf")] * len(segments)
+    best_before = [float("inf")] * len(segments)
+    for _ in range(repeats):
+        for i, seg in enumerate(segments):
+            t0 = time.perf_counter()
+            now.redact(seg)
+            t1 = time.perf_counter()
+            before.redact(seg)
+            t2 = time.perf_counter()
+            best_now[i] = min(best_now[i], t1 - t0)
+            best_before[i] = min(best_before[i], t2 - t1)
+    return sum(best_now), sum(best_before)
+
+
+def run_jezero(segments: list[str], labelled: list[str], repeats: int) -> tuple[float, list[str], list[str]]:
+    """Jezero 0.1.0's Redactor (its own venv): best time on the segments, both outputs."""
     if not JEZERO_PY.exists():
         sys.exit(f"{JEZERO_PY} missing: run bash bench/setup_jezero.sh first (or pass --no-jezero)")
     with tempfile.TemporaryDirectory() as tmp:
-        seg_file, out_file, runner = Path(tmp, "segments.json"), Path(tmp, "out.json"), Path(tmp, "run.py")
-        seg_file.write_text(json.dumps(segments), encoding="utf-8")
+        work_file, out_file, runner = Path(tmp, "work.json"), Path(tmp, "out.json"), Path(tmp, "run.py")
+        work_file.write_text(json.dumps({"segments": segments, "labelled": labelled}), encoding="utf-8")
         runner.write_text(JEZERO_RUNNER, encoding="utf-8")
         proc = subprocess.run(
-            [str(JEZERO_PY), str(runner), str(seg_file), str(out_file), str(repeats)],
+            [str(JEZERO_PY), str(runner), str(work_file), str(out_file), str(repeats)],
             capture_output=True,
             text=True,
             check=False,
@@ -117,7 +192,8 @@ def time_jezero(segments: list[str], repeats: int) -> tuple[float, list[str]]:
         if proc.returncode != 0:
             sys.exit(f"jezero runner failed:\n{proc.stderr}")
         seconds = json.loads(proc.stdout.strip().splitlines()[-1])["seconds"]
-        return seconds, json.loads(out_file.read_text(encoding="utf-8"))
+        outs = json.loads(out_file.read_text(encoding="utf-8"))
+        return seconds, outs["segments"], outs["labelled"]
 
 
 def secrets_left(secrets: list[dict], outputs: list[str]) -> int:
@@ -125,9 +201,26 @@ def secrets_left(secrets: list[dict], outputs: list[str]) -> int:
     return len(corpus.leaked_secrets(secrets, corpus.text_runs("\n".join(outputs))))
 
 
-def report(args: argparse.Namespace, mb: float, n_segments: int, n_secrets: int, sides: list[Side]) -> str:
+def labelled_score(cases: list[Labelled], outputs: list[str]) -> tuple[int, int]:
+    """(secrets gone from their output, look-alikes whose text changed)."""
+    caught = sum(1 for c, out in zip(cases, outputs) if c.secret and c.secret not in out)
+    altered = sum(1 for c, out in zip(cases, outputs) if not c.secret and out != c.text)
+    return caught, altered
+
+
+def report(
+    args: argparse.Namespace,
+    mb: float,
+    n_segments: int,
+    n_secrets: int,
+    cases: list[Labelled],
+    sides: list[Side],
+    interleaved: tuple[float, float] | None,
+) -> str:
+    n_labelled = sum(1 for c in cases if c.secret)
+    n_lookalikes = len(cases) - n_labelled
     lines = [
-        "# Redaction throughput: ours and Jezero 0.1.0 on the benchmark's dialogue text",
+        "# Redaction: ours and Jezero 0.1.0 on the benchmark's dialogue text and the labelled corpus",
         "",
         "GENERATED by `bench/redaction_bench.py`; never edit by hand. Rerun with",
         "",
@@ -135,23 +228,35 @@ def report(args: argparse.Namespace, mb: float, n_segments: int, n_secrets: int,
         f"    .venv/bin/python -m bench.redaction_bench --sessions {args.sessions} --seed {args.seed} "
         f"--repeats {args.repeats} --out bench/REDACTION.md",
         "",
-        f"Text: the dialogue of {args.sessions} benchmark sessions (`bench/corpus.py`, seed {args.seed}) as our "
-        f"connectors read and segment it: {mb:.2f} MB in {n_segments} segments, {n_secrets} planted secrets. "
-        f"Only the redaction calls are timed, best of {args.repeats}; both tools in the same run on "
-        f"{platform.python_implementation()} ({platform.machine()}, {_cpus()} cores).",
+        f"Throughput text: the dialogue of {args.sessions} benchmark sessions (`bench/corpus.py`, seed {args.seed}) "
+        f"as our connectors read and segment it: {mb:.2f} MB in {n_segments} segments, {n_secrets} planted "
+        f"secrets. Only the redaction calls are timed, best of {args.repeats}; both tools in the same run on "
+        f"{platform.python_implementation()} ({platform.machine()}, {os.cpu_count() or 1} cores).",
         "",
-        "| redactor | MB/s | seconds | planted secrets left |",
-        "|---|---:|---:|---:|",
+        f"Labelled corpus: `jezero_pipeline_tests/redaction_corpus/`, {n_labelled} secrets and {n_lookalikes} "
+        "look-alikes; a secret is caught when it is gone from the output, a look-alike altered when its text changed.",
+        "",
+        "| redactor | MB/s | seconds | planted secrets left | labelled secrets caught | look-alikes altered |",
+        "|---|---:|---:|---:|---:|---:|",
     ]
     for s in sides:
-        lines.append(f"| {s.name} | {mb / s.seconds:.2f} | {s.seconds:.3f} | {s.left} of {n_secrets} |")
-    if len(sides) == 2:
-        lines += ["", f"Throughput ratio, ours / Jezero: **{sides[1].seconds / sides[0].seconds:.1f}×**"]
+        lines.append(
+            f"| {s.name} | {mb / s.seconds:.2f} | {s.seconds:.3f} | {s.left} of {n_secrets} "
+            f"| {s.caught} of {n_labelled} ({s.caught / n_labelled:.1%}) "
+            f"| {s.altered} of {n_lookalikes} ({s.altered / n_lookalikes:.1%}) |"
+        )
+    jezero = [s for s in sides if s.name.startswith("Jezero")]
+    if jezero:
+        lines += ["", f"Throughput ratio, ours / Jezero: **{jezero[0].seconds / sides[0].seconds:.1f}×**"]
+    if interleaved:
+        now, before = interleaved
+        lines += [
+            "",
+            f"Before and after, each segment redacted alternately by both, best of {args.repeats} per segment: "
+            f"at `{args.against}` {mb / before:.2f} MB/s, now {mb / now:.2f} MB/s, ratio now / before "
+            f"**{before / now:.2f}×**.",
+        ]
     return "\n".join(lines) + "\n"
-
-
-def _cpus() -> int:
-    return os.cpu_count() or 1
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -161,21 +266,41 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--repeats", type=int, default=3, help="timed passes per redactor; the best counts")
     ap.add_argument("--out", type=Path, help="also write the Markdown report here")
     ap.add_argument("--no-jezero", action="store_true", help="time only our redactor")
+    ap.add_argument("--against", metavar="REF", help="also time our redactor as it was at this git ref")
     args = ap.parse_args(argv)
 
     with tempfile.TemporaryDirectory() as tmp:
         corpus.generate(Path(tmp) / "corpus", args.sessions, args.seed)
         segments = dialogue_segments(Path(tmp) / "corpus")
         secrets = corpus.read_jsonl(Path(tmp) / "corpus" / "secrets.jsonl")
+    cases = labelled_cases()
     mb = sum(len(s.encode("utf-8")) for s in segments) / 1e6
     print(f"text: {mb:.2f} MB in {len(segments)} segments, {len(secrets)} planted secrets", file=sys.stderr)
 
     seconds, outs = time_ours(segments, args.repeats)
-    sides = [Side("jezero-pipeline", seconds, secrets_left(secrets, outs))]
+    r = Redactor()
+    caught, altered = labelled_score(cases, [r.redact(c.text)[0] for c in cases])
+    sides = [Side("jezero-pipeline", seconds, secrets_left(secrets, outs), caught, altered)]
     if not args.no_jezero:
-        seconds, outs = time_jezero(segments, args.repeats)
-        sides.append(Side("Jezero 0.1.0", seconds, secrets_left(secrets, outs)))
-    text = report(args, mb, len(segments), len(secrets), sides)
+        seconds, outs, labelled_outs = run_jezero(segments, [c.text for c in cases], args.repeats)
+        caught, altered = labelled_score(cases, labelled_outs)
+        sides.append(Side("Jezero 0.1.0", seconds, secrets_left(secrets, outs), caught, altered))
+    interleaved = None
+    if args.against:
+        with tempfile.TemporaryDirectory() as tmp:
+            before = redactor_at(args.against, Path(tmp))
+            interleaved = time_interleaved(segments, args.repeats, before)
+            caught, altered = labelled_score(cases, [before.redact(c.text)[0] for c in cases])
+            sides.append(
+                Side(
+                    f"jezero-pipeline at {args.against} (timed interleaved)",
+                    interleaved[1],
+                    secrets_left(secrets, [before.redact(x)[0] for x in segments]),
+                    caught,
+                    altered,
+                )
+            )
+    text = report(args, mb, len(segments), len(secrets), cases, sides, interleaved)
     print(text)
     if args.out:
         args.out.write_text(text, encoding="utf-8")

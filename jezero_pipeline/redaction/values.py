@@ -193,8 +193,8 @@ def _has_random_part(v: str) -> bool:
 
 def says_placeholder(v: str) -> bool:
     """Words only, and they say so: `your-api-key-here`, `not-a-real-key`, `dummy_password_123`."""
-    if not any(c.isalpha() for c in v):
-        return False
+    if sum(c.isalpha() for c in v) < 3:
+        return False  # `123a`, `4471k`: digits and a letter or two are a short password
     plain, all_vocab, marker = _word_profile(v)
     return plain and (marker or all_vocab)
 

@@ -16,7 +16,7 @@ __all__ = ["BUILTIN", "find"]
 
 # (detector, trigger substrings of the lower-cased text; None = always run)
 BUILTIN: tuple[tuple[Detector, tuple[str, ...] | None], ...] = (
-    # A detector whose own first step is a literal search needs no trigger (it would scan twice).
+    # A detector that checks its own literals first (`str.__contains__`) needs no trigger here.
     (tokens.detect_prefixed, None),
     (tokens.detect_inner, None),
     (tokens.detect_urls, None),

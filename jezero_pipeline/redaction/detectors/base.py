@@ -100,4 +100,18 @@ class Scan:
         return start, len(self.text) if end == -1 else end
 
 
+def glued(text: str, pos: int) -> bool:
+    """The character before `pos` joins a word to what starts there (`xmysql`, `UQghp_`).
+
+    The end of a `[REDACTED:x]` marker counts as joined too: it stands for a secret that was
+    glued there, so a second pass over redacted text finds nothing the first pass did not.
+    """
+    if pos <= 0:
+        return False
+    before = text[pos - 1]
+    if before.isalnum() or before == "_":
+        return True
+    return before == "]" and "[redacted:" in text[max(0, pos - 80) : pos].lower()
+
+
 Detector = Callable[[Scan], None]

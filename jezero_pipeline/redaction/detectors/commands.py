@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from .base import Scan
+from .base import Scan, glued
 
 _CURL_USER = re.compile(r"-(?:u|-user)(?:=|[ \t]+)(?P<q>[\"']?)(?P<user>[^\s:\"']*):(?P<pw>[^\s\"']+)(?P=q)")
 
@@ -18,8 +18,7 @@ def detect_curl_user(scan: Scan) -> None:
     """`curl -u user:password` and `--user`."""
     text = scan.text
     for m in _CURL_USER.finditer(text):
-        before = text[m.start() - 1] if m.start() else " "
-        if before.isalnum() or before == "_":
+        if glued(text, m.start()):
             continue
         if len(m.group("pw")) >= 3:
             scan.add(m.start("pw"), m.end("pw"), "basic_auth")
@@ -56,7 +55,7 @@ def detect_cli_passwords(scan: Scan) -> None:
         if cmd not in text:
             continue
         for m in rx.finditer(text):
-            if m.start() and (text[m.start() - 1].isalnum() or text[m.start() - 1] == "_"):
+            if glued(text, m.start()):
                 continue
             if m.group("sp") and not spaced:
                 continue  # `mysql -p dbname`: -p prompts, the next word is a database

@@ -23,38 +23,40 @@ from ..values import (
     random_looking,
     scrambled_letters,
 )
-from .base import Scan
+from .base import Scan, glued
 from .web import BRACED, query_param
 
-# One regex per name word, each starting with its literal (fast search); run on lower-cased text.
+# One regex per name word, run on the lower-cased text only when its literal occurs there:
+# `str.__contains__` (CPython's fast search) rules a word out faster than the regex engine's scan.
 _NAME_WORDS = (
-    r"pass(?:word|wd|phrase|wort)?",
-    "pwd",
-    "secret",
-    "token",
-    "credentials?",
-    "key(?:_base)?",
-    "contrase(?:ña|na)",
-    "clave",
-    "auth",
+    ("pass", r"pass(?:word|wd|phrase|wort)?"),
+    ("pwd", "pwd"),
+    ("secret", "secret"),
+    ("token", "token"),
+    ("credential", "credentials?"),
+    ("key", "key(?:_base)?"),
+    ("contrase", "contrase(?:ña|na)"),
+    ("clave", "clave"),
+    ("auth", "auth"),
 )
-_VALUE = r"(?P<value>(?P<q>\\?[\"'`])(?P<qv>[^\n]{0,400}?)(?P=q)|[^\s\"'`]{1,400})"
+_VALUE = r"(?P<value>(?:@|[rbu]{1,2})?(?P<q>\\?[\"'`])(?P<qv>[^\n]{0,400}?)(?P=q)|[^\s\"'`]{1,400})"
 # After the name, one of:
 #   lsep  the separator before a lookup's default or a setter's value (`", "`, `) ||`, `?:`,
 #         `.unwrap_or(`, `) {`), checked against the call before the name;
 #   csep  a builder or setter call with the value as its argument (`.password("…")`, `setToken("…")`);
-#   sep   an assignment (`=`, `:`, `:=`, `.=`, `||=`, `=>`), with an optional type (`: &str =`,
-#         ` string =`), or spaces before an opaque value in prose.
+#   sep   an assignment (`=`, `:`, `:=`, `.=`, `||=`, `=>`) or a comparison with a literal
+#         (`== "…"`), with an optional type (`: &str =`, ` string =`, `[] =`), or spaces before an
+#         opaque value in prose.
 _AFTER_NAME = (
     r"s?(?![a-z0-9_])(?:"
     r"(?P<lsep>[\"'`]?[ \t]*[\])]?[ \t]*(?:,[ \t]*(?:default[ \t]*=[ \t]*)?|\|\||\?\?|\?:|or[ \t]"
     r"|\)?\.unwrap_or(?:_else)?\((?:\|\|[ \t]*)?|\{)[ \t]*(?=[\"'`]))"
     r"|(?P<csep>\([ \t]*(?=[\"'`]))"
-    r"|(?P<sep>(?:\\?[\"'])?\]?[ \t]*(?::?[ \t]*(?:&'static str|&str|string|str|secretstr|char[ \t]*\*)[ \t]*)?"
-    r"(?::{1,3}=|=>|[.+|?]{1,2}=|=|:)[ \t]*|[ \t]+(?:is[ \t]+|was[ \t]+)?(?=[^\s\"'`]{12}))"
+    r"|(?P<sep>(?:\\?[\"'])?\[?\]?[ \t]*(?::?[ \t]*(?:&'static str|&str|string|str|secretstr|char[ \t]*\*)[ \t]*)?"
+    r"(?::{1,3}=|=>|[.+|?]{1,2}=|={1,3}|!==?|:)[ \t]*|[ \t]+(?:is[ \t]+|was[ \t]+)?(?=[^\s\"'`]{12}))"
     r")" + _VALUE
 )
-_GENERIC = [re.compile(word + _AFTER_NAME) for word in _NAME_WORDS]
+_GENERIC = [(literal, re.compile(word + _AFTER_NAME)) for literal, word in _NAME_WORDS]
 # `--password value`: a flag name may be followed by whitespace and any value.
 _FLAG = re.compile(
     r"--[a-z0-9\-_]*(?:pass(?:word|wd|phrase)?|pwd|secret|token|key|credentials?)"
@@ -95,6 +97,16 @@ _NEXT_PAIR = re.compile(r";[ \t]*[A-Za-z][\w .\-]{0,40}=")
 _PATH = re.compile(r"^(?:~|\.{1,2})?/|^[A-Za-z]:\\")
 
 
+_OPENER = {")": "(", "]": "[", "}": "{", ">": "<"}
+
+
+def _closes_inside(text: str, vs: int, ve: int) -> bool:
+    """The value's last character closes a bracket the value itself opened (`p{a}`), so it stays."""
+    closer = text[ve - 1]
+    opener = _OPENER.get(closer)
+    return opener is not None and text.count(opener, vs, ve) >= text.count(closer, vs, ve)
+
+
 def value_ok(name: str, sep: str, value: str, quoted: bool) -> bool:
     """Whether `value` after the secret name `name` is a value rather than code, prose or a label."""
     if not value or MARKER_START in value or (name.lstrip("_-.") in ("pwd", "oldpwd") and _PATH.match(value)):
@@ -132,8 +144,8 @@ def value_ok(name: str, sep: str, value: str, quoted: bool) -> bool:
         head = _CODE_SPLIT.split(value, maxsplit=1)[0].lower()
         if "(" in value or "[" in value or head in _CODE_OWNERS:
             return False
-        if "." in value or "::" in value:
-            return is_password and not value.replace(".", "").isalpha()
+        if "." in value or "::" in value:  # `correct.h0rse`, not `random_password.db.result`
+            return is_password and "_" not in value and not value.replace(".", "").isalpha()
         if _IDENT_WORDISH.match(value):
             # A bare word: a secret in `.env` style (NAME=value), code or prose otherwise.
             env_style = sep == "=" and not value.islower() or sep == "=" and len(value) >= 6
@@ -153,8 +165,9 @@ def value_ok(name: str, sep: str, value: str, quoted: bool) -> bool:
 def detect_names(scan: Scan) -> None:
     """`name=value`, `name: value`, JSON pairs, lookup defaults and `--flag value`."""
     lower = scan.lower
-    for rx in _GENERIC:
-        _each(scan, rx)
+    for literal, rx in _GENERIC:
+        if literal in lower:
+            _each(scan, rx)
     if "--" in lower:
         _each(scan, _FLAG, flag=True)
 
@@ -204,8 +217,8 @@ def _match(scan: Scan, m: re.Match[str], flag: bool = False) -> None:
         if call and lower[ve + 1 : ve + 2] != ")":
             return
     else:
-        if lookup or call:
-            return
+        if lookup or call or "==" in sep or "!=" in sep:
+            return  # a lookup, a call or a comparison holds a literal only in quotes
         vs, ve = m.span("value")
         quoted = False
         if sep.strip() == ":" and text[vs] in "-=":
@@ -220,7 +233,7 @@ def _match(scan: Scan, m: re.Match[str], flag: bool = False) -> None:
             if nxt:
                 ve = nxt.start()
             trail = _PASSWORD_TRAIL if PASSWORD_NAMES.search(name) else _TRAIL
-            while ve > vs and text[ve - 1] in trail:
+            while ve > vs and text[ve - 1] in trail and not _closes_inside(text, vs, ve):
                 ve -= 1
     value = text[vs:ve]
     if sep.strip(" \t\"'") in (":", "=") and is_public_value(text[name_start:ve].lstrip("\"'")):
@@ -237,6 +250,8 @@ _SECRET_NAME = re.compile(
 
 def detect_shell_defaults(scan: Scan) -> None:
     """`${API_TOKEN:-value}`, `${DB_PASSWORD:=value}`, Spring `${db.password:value}`."""
+    if "${" not in scan.lower:
+        return
     for m in _SHELL_DEFAULT.finditer(scan.lower):
         name = m.group("name")
         if not _SECRET_NAME.search(name) or _PUBLIC_NAME.search(name):
@@ -257,8 +272,10 @@ _NETRC_LOGIN = re.compile(r"(?:^|\s)login[ \t]+\S+")
 def detect_netrc(scan: Scan) -> None:
     """netrc's `machine H login L password P`, on one line or on the lines after `machine`."""
     lower = scan.lower
+    if "login" not in lower:
+        return
     for m in _NETRC_PASSWORD.finditer(lower):
-        if m.start() and (lower[m.start() - 1].isalnum() or lower[m.start() - 1] in "_-"):
+        if glued(lower, m.start()) or lower[m.start() - 1 : m.start()] == "-":
             continue
         window_start = m.start()
         for _ in range(4):  # this line and up to three before it
@@ -280,7 +297,9 @@ _XML_ADD = re.compile(r"<add\s+key=\"(?P<name>[^\"]{1,80})\"\s+value=\"(?P<value
 
 def detect_xml(scan: Scan) -> None:
     """`<password>…</password>` (Maven settings.xml) and `<add key="…Password" value="…"/>` (.NET)."""
-    for rx in (_XML_ELEMENT, _XML_ADD):
+    for literal, rx in (("</", _XML_ELEMENT), ("<add", _XML_ADD)):
+        if literal not in scan.lower:
+            continue
         for m in rx.finditer(scan.lower):
             name = m.group("name")
             if rx is _XML_ADD and not _SECRET_NAME.search(name):

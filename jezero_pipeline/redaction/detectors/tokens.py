@@ -15,7 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from ..values import b64_text, random_looking
-from .base import BOUNDARY, Scan
+from .base import BOUNDARY, Scan, glued
 
 
 @dataclass(frozen=True)
@@ -209,8 +209,8 @@ _SUFFIX_WINDOW = 5
 
 def _try(scan: Scan, rule: TokenRule, start: int) -> None:
     text = scan.text
-    if start < 0 or (start and text[start - 1].isalnum()):
-        return  # glued to a longer word
+    if start < 0 or glued(text, start):
+        return  # part of a longer word
     m = rule.rx.match(text, start)
     if m and (rule.check is None or rule.check(m.group())):
         scan.add(start, m.end(), rule.kind, rule.head(m.group()), rule.trusted)
