@@ -226,7 +226,7 @@ def report(
         "",
         "    bash bench/setup_jezero.sh",
         f"    .venv/bin/python -m bench.redaction_bench --sessions {args.sessions} --seed {args.seed} "
-        f"--repeats {args.repeats} --out bench/REDACTION.md",
+        f"--repeats {args.repeats}{f' --against {args.against}' if args.against else ''} --out bench/REDACTION.md",
         "",
         f"Throughput text: the dialogue of {args.sessions} benchmark sessions (`bench/corpus.py`, seed {args.seed}) "
         f"as our connectors read and segment it: {mb:.2f} MB in {n_segments} segments, {n_secrets} planted "
