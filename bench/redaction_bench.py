@@ -1,254 +1,311 @@
-"""Redaction throughput: our Redactor vs Jezero 0.1.0's, side by side on the same text.
+"""Redaction throughput on the benchmark corpus's dialogue text: ours and Jezero 0.1.0 in one run.
 
-Generates deterministic dialogue-like text (prose, code, command output, JSON, hashes) with
-planted fake secrets, cuts it into segment-sized pieces (as the pipeline redacts segments),
-and times only the redaction calls. Jezero runs in bench/.venv-jezero (bench/setup_jezero.sh)
-through a subprocess. Prints MB/s for both, the ratio, and how many planted secrets each left.
+The text is what the redact stage really sees: `bench/corpus.py` writes its Claude Code and
+Codex sessions, our connectors read them (dialogue kept, tool output dropped) and the
+segmenter cuts them, as a pipeline run does. Both redactors get the same segment texts; only
+the redaction calls are timed (best of --repeats), Jezero in bench/.venv-jezero through a
+subprocess. The planted secrets of the corpus (secrets.jsonl) are then looked for in each
+tool's output with the same leak test as `run_all.py`.
+
+Both redactors also run over the labelled redaction corpus (jezero_pipeline_tests/
+redaction_corpus): a secret is caught when it no longer appears in the output, a look-alike
+is altered when its text changes. (The unit test is stricter for ours: every character of the
+secret must lie inside a marker.)
+
+`--against REF` also times our redactor as it was at git REF (a module or the package), each
+segment alternately with the current one, best of --repeats per segment: before and after in
+one run.
 
     bash bench/setup_jezero.sh
-    .venv/bin/python bench/redaction_bench.py [--mb 20] [--seed 7] [--input FILE] [--no-jezero]
+    .venv/bin/python -m bench.redaction_bench [--sessions 1000] [--seed 7] [--repeats 3] [--against REF]
+        [--out bench/REDACTION.md]
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
-import random
-import string
+import os
+import platform
 import subprocess
 import sys
 import tempfile
 import time
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
+
+from bench import corpus
+from jezero_pipeline.config import Config
+from jezero_pipeline.redaction import Redactor
+from jezero_pipeline.sessions import make_connector
+from jezero_pipeline.stages.segment import segment_session
 
 HERE = Path(__file__).resolve().parent
-sys.path.insert(0, str(HERE.parent))
-
-from jezero_pipeline.redaction import Redactor  # noqa: E402
-
 JEZERO_PY = HERE / ".venv-jezero" / "bin" / "python"
-SEGMENT_CHARS = 50_000
-SECRET_RATE = 0.05  # share of turns with a planted secret (one per ~20 KB, dense for real transcripts)
+LABELLED = HERE.parent / "jezero_pipeline_tests" / "redaction_corpus"
 
-# Runs inside the Jezero venv: only the redact() calls are timed.
+# Runs inside the Jezero venv: only the segment redact() calls are timed, best of N repeats;
+# the labelled texts are redacted once, untimed.
 JEZERO_RUNNER = r"""
 import json, sys, time
 from jezero.redact import Redactor
-segments = json.load(open(sys.argv[1], encoding="utf-8"))
+work = json.load(open(sys.argv[1], encoding="utf-8"))
+repeats = int(sys.argv[3])
 r = Redactor()
 r.redact("warm up password=abc123xyz")
-t0 = time.perf_counter()
-outs = [r.redact(s).text for s in segments]
-dt = time.perf_counter() - t0
-json.dump(outs, open(sys.argv[2], "w", encoding="utf-8"))
-print(json.dumps({"seconds": dt}))
+best = None
+for _ in range(repeats):
+    t0 = time.perf_counter()
+    outs = [r.redact(s).text for s in work["segments"]]
+    dt = time.perf_counter() - t0
+    best = dt if best is None else min(best, dt)
+labelled = [r.redact(t).text for t in work["labelled"]]
+json.dump({"segments": outs, "labelled": labelled}, open(sys.argv[2], "w", encoding="utf-8"))
+print(json.dumps({"seconds": best}))
 """
 
-AN = string.ascii_letters + string.digits
-WORDS = [
-    "the",
-    "a",
-    "we",
-    "it",
-    "this",
-    "that",
-    "run",
-    "test",
-    "fails",
-    "passes",
-    "because",
-    "cache",
-    "index",
-    "build",
-    "segment",
-    "summary",
-    "library",
-    "config",
-    "file",
-    "path",
-    "line",
-    "error",
-    "fix",
-    "decide",
-    "rather",
-    "than",
-    "keep",
-    "stale",
-    "value",
-    "function",
-    "returns",
-    "list",
-    "sorted",
-    "merged",
-    "rewrite",
-    "once",
-    "python",
-    "duckdb",
-    "dagster",
-    "asset",
-    "partition",
-    "connector",
-    "session",
-    "token",
-    "budget",
-    "model",
-    "prompt",
-    "retry",
-    "timeout",
-    "parse",
-    "schema",
-    "output",
-    "input",
-    "hash",
-    "key",
-    "lookup",
-]
+
+@dataclass(frozen=True)
+class Labelled:
+    """One line of the labelled corpus: `secret` must vanish, or (None) `text` must not change."""
+
+    text: str
+    secret: str | None
 
 
-def _fake_secrets(rnd: random.Random) -> list[tuple[str, str]]:
-    """(context line, secret) pairs; every value is random, none belongs to an account."""
+@dataclass
+class Side:
+    """One redactor's figures: time on the dialogue, secrets left, labelled-corpus results."""
 
-    def rs(n: int, alpha: str = AN) -> str:
-        return "".join(rnd.choice(alpha) for _ in range(n))
-
-    hexd = "0123456789abcdef"
-    pairs = [
-        ("export ANTHROPIC_API_KEY={}", "sk-ant-api03-" + rs(93, AN + "-_") + "AA"),
-        ("OPENAI_API_KEY={}", "sk-proj-" + rs(48)),
-        ("git remote set-url origin https://{}@github.com/o/r.git", "ghp_" + rs(36)),
-        ("AWS_ACCESS_KEY_ID={}", "AKIA" + rs(16, string.ascii_uppercase + "234567")),
-        ('"Authorization": "Bearer {}"', rs(40)),
-        ("DATABASE_URL=postgres://app:{}@db:5432/main", rs(16)),
-        ("password: {}", rs(14, AN + "!#%")),
-        ("mysql -u root -p{} shop", rs(12)),
-        ("SLACK_BOT_TOKEN={}", "xoxb-" + rs(11, "0123456789") + "-" + rs(13, "0123456789") + "-" + rs(24)),
-        ("Cookie: sessionid={}; theme=dark", rs(32)),
-        ("https://api.example.net/v1?access_token={}&page=2", rs(32)),
-        ("STRIPE_SECRET_KEY={}", "sk_live_" + rs(24)),
-        ("id_token: {}", "eyJhbGciOiJIUzI1NiJ9.eyJ" + rs(40, AN + "_-") + "." + rs(43, AN + "_-")),
-        ("DIGITALOCEAN_TOKEN={}", "dop_v1_" + "".join(rnd.choice(hexd) for _ in range(64))),
-        ("HF_TOKEN={}", "hf_" + rs(34, string.ascii_letters)),
-    ]
-    return [(ctx.format(s), s) for ctx, s in pairs]
+    name: str
+    seconds: float
+    left: int  # planted secrets still findable in the output
+    caught: int  # labelled secrets gone from the output
+    altered: int  # labelled look-alikes whose text changed
 
 
-def _sentence(rnd: random.Random) -> str:
-    words = [rnd.choice(WORDS) for _ in range(rnd.randint(6, 18))]
-    return " ".join(words).capitalize() + rnd.choice([".", ".", "?", ":"])
+def dialogue_segments(corpus_dir: Path) -> list[str]:
+    """Segment texts of every session in the corpus, read by our connectors as a run reads them."""
+    cfg = Config.model_validate(
+        {
+            "projects": {"git": False},
+            "connectors": [
+                {
+                    "name": corpus.CLAUDE_SOURCE,
+                    "type": "claude_code",
+                    "options": {"projects_dir": str(corpus_dir / "claude" / "projects"), "settle_minutes": 0},
+                },
+                {
+                    "name": corpus.CODEX_SOURCE,
+                    "type": "codex",
+                    "options": {"sessions_dir": str(corpus_dir / "codex" / "sessions"), "settle_minutes": 0},
+                },
+            ],
+        }
+    )
+    texts = []
+    for ccfg in cfg.connectors:
+        scan = make_connector(ccfg, cfg.projects, corpus_dir).scan({}, time.time())
+        for session in scan.sessions:
+            texts += [seg.text for seg in segment_session(session, cfg.summarizer.max_input_chars)]
+    return texts
 
 
-def _block(rnd: random.Random) -> str:
-    kind = rnd.random()
-    hexd = "0123456789abcdef"
-    if kind < 0.45:
-        return "\n".join(_sentence(rnd) for _ in range(rnd.randint(1, 5)))
-    if kind < 0.60:
-        name = rnd.choice(WORDS)
-        return (
-            f"```python\ndef {name}_{rnd.randint(1, 99)}(path: str) -> list[str]:\n"
-            f"    token_count = len(text.split())\n    api_key = get_api_key()\n"
-            f"    return [line for line in open(path) if '{name}' in line]\n```"
-        )
-    if kind < 0.72:
-        sha = "".join(rnd.choice(hexd) for _ in range(40))
-        return f"$ git log -1\ncommit {sha}\nAuthor: Dev <dev@example.com>\n\n    fix {rnd.choice(WORDS)} handling"
-    if kind < 0.84:
-        return json.dumps(
-            {
-                "id": f"{rnd.getrandbits(64):x}",
-                "status": "ok",
-                "items": [rnd.choice(WORDS) for _ in range(8)],
-                "checksum": "".join(rnd.choice(hexd) for _ in range(64)),
-                "max_tokens": 4096,
-            }
-        )
-    if kind < 0.94:
-        return (
-            f"$ pytest -q\n{'.' * rnd.randint(10, 60)}\n{rnd.randint(1, 300)} passed in {rnd.random() * 9:.2f}s\n"
-            f"/home/dev/projects/app/src/{rnd.choice(WORDS)}/{rnd.choice(WORDS)}.py:{rnd.randint(1, 400)}: warning"
-        )
-    return "https://docs.example.org/guide/" + rnd.choice(WORDS) + "?page=" + str(rnd.randint(1, 9)) + "#section"
+def labelled_cases() -> list[Labelled]:
+    """Every line of the labelled redaction corpus."""
+    cases = []
+    for path in sorted(LABELLED.glob("*.jsonl")):
+        for raw in path.read_text(encoding="utf-8").splitlines():
+            if raw.strip() and not raw.startswith("#"):
+                row = json.loads(raw)
+                cases.append(Labelled(row["text"], row["secret"]))
+    return cases
 
 
-def generate(mb: float, seed: int) -> tuple[str, list[str]]:
-    """Dialogue text of about `mb` MB and the secrets planted in it."""
-    rnd = random.Random(seed)
-    target = int(mb * 1_000_000)
-    parts: list[str] = []
-    planted: list[str] = []
-    size = 0
-    turn = 0
-    while size < target:
-        role = "User" if turn % 2 == 0 else "Assistant"
-        body = "\n\n".join(_block(rnd) for _ in range(rnd.randint(1, 4)))
-        if rnd.random() < SECRET_RATE:
-            ctx, secret = rnd.choice(_fake_secrets(rnd))
-            body += "\n" + ctx
-            planted.append(secret)
-        chunk = f"{role}: {body}\n\n"
-        parts.append(chunk)
-        size += len(chunk)
-        turn += 1
-    return "".join(parts), planted
-
-
-def segments_of(text: str, size: int = SEGMENT_CHARS) -> list[str]:
-    """Cut at line ends into pieces of at most about `size` chars, as segmenting does."""
-    out, start = [], 0
-    while start < len(text):
-        end = min(len(text), start + size)
-        if end < len(text):
-            nl = text.rfind("\n", start, end)
-            end = nl + 1 if nl > start else end
-        out.append(text[start:end])
-        start = end
-    return out
-
-
-def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--mb", type=float, default=20.0, help="size of generated text (default 20)")
-    ap.add_argument("--seed", type=int, default=7)
-    ap.add_argument("--input", type=Path, help="use this text file instead of generated text")
-    ap.add_argument("--no-jezero", action="store_true", help="time only our redactor")
-    args = ap.parse_args()
-
-    if args.input:
-        text, planted = args.input.read_text(encoding="utf-8", errors="replace"), []
-    else:
-        text, planted = generate(args.mb, args.seed)
-    segs = segments_of(text)
-    mb = len(text.encode("utf-8")) / 1e6
-    print(f"text: {mb:.1f} MB in {len(segs)} segments, {len(planted)} planted secrets")
-
+def time_ours(segments: list[str], repeats: int) -> tuple[float, list[str]]:
+    """Best wall time of our Redactor over all segments, and its output."""
     r = Redactor()
     r.redact("warm up password=abc123xyz")
-    t0 = time.perf_counter()
-    ours = [r.redact(s)[0] for s in segs]
-    ours_s = time.perf_counter() - t0
-    ours_joined = "".join(ours)
-    leaked = sum(1 for s in planted if s in ours_joined)
-    print(f"ours:   {mb / ours_s:8.2f} MB/s  ({ours_s:.2f} s)  planted secrets left: {leaked}/{len(planted)}")
+    best, outs = float("inf"), []
+    for _ in range(repeats):
+        t0 = time.perf_counter()
+        outs = [r.redact(s)[0] for s in segments]
+        best = min(best, time.perf_counter() - t0)
+    return best, outs
 
-    if args.no_jezero:
-        return
+
+def redactor_at(ref: str, into: Path) -> Any:
+    """A Redactor of `jezero_pipeline.redaction` as it was at git `ref`, imported as `before_redaction`."""
+    listed = subprocess.run(
+        ["git", "ls-tree", "-r", "--name-only", ref, "--", "jezero_pipeline/redaction.py", "jezero_pipeline/redaction"],
+        cwd=HERE.parent,
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.split()
+    if not listed:
+        sys.exit(f"{ref}: no jezero_pipeline/redaction module or package there")
+    for name in listed:
+        source = subprocess.run(
+            ["git", "show", f"{ref}:{name}"], cwd=HERE.parent, capture_output=True, text=True, check=True
+        ).stdout
+        target = into / name.replace("jezero_pipeline/redaction", "before_redaction", 1)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(source, encoding="utf-8")
+    sys.path.insert(0, str(into))
+    return importlib.import_module("before_redaction").Redactor()
+
+
+def time_interleaved(segments: list[str], repeats: int, before: Any) -> tuple[float, float]:
+    """(seconds now, seconds before): each segment redacted by both in turn, best of `repeats`."""
+    now = Redactor()
+    best_now = [float("inf")] * len(segments)
+    best_before = [float("inf")] * len(segments)
+    for _ in range(repeats):
+        for i, seg in enumerate(segments):
+            t0 = time.perf_counter()
+            now.redact(seg)
+            t1 = time.perf_counter()
+            before.redact(seg)
+            t2 = time.perf_counter()
+            best_now[i] = min(best_now[i], t1 - t0)
+            best_before[i] = min(best_before[i], t2 - t1)
+    return sum(best_now), sum(best_before)
+
+
+def run_jezero(segments: list[str], labelled: list[str], repeats: int) -> tuple[float, list[str], list[str]]:
+    """Jezero 0.1.0's Redactor (its own venv): best time on the segments, both outputs."""
     if not JEZERO_PY.exists():
         sys.exit(f"{JEZERO_PY} missing: run bash bench/setup_jezero.sh first (or pass --no-jezero)")
     with tempfile.TemporaryDirectory() as tmp:
-        seg_file, out_file, runner = Path(tmp, "segments.json"), Path(tmp, "out.json"), Path(tmp, "run.py")
-        seg_file.write_text(json.dumps(segs), encoding="utf-8")
+        work_file, out_file, runner = Path(tmp, "work.json"), Path(tmp, "out.json"), Path(tmp, "run.py")
+        work_file.write_text(json.dumps({"segments": segments, "labelled": labelled}), encoding="utf-8")
         runner.write_text(JEZERO_RUNNER, encoding="utf-8")
         proc = subprocess.run(
-            [str(JEZERO_PY), str(runner), str(seg_file), str(out_file)], capture_output=True, text=True, check=False
+            [str(JEZERO_PY), str(runner), str(work_file), str(out_file), str(repeats)],
+            capture_output=True,
+            text=True,
+            check=False,
         )
         if proc.returncode != 0:
             sys.exit(f"jezero runner failed:\n{proc.stderr}")
-        jez_s = json.loads(proc.stdout.strip().splitlines()[-1])["seconds"]
-        jez_joined = "".join(json.loads(out_file.read_text(encoding="utf-8")))
-    jez_leaked = sum(1 for s in planted if s in jez_joined)
-    print(f"jezero: {mb / jez_s:8.2f} MB/s  ({jez_s:.2f} s)  planted secrets left: {jez_leaked}/{len(planted)}")
-    print(f"ratio (ours / jezero throughput): {jez_s / ours_s:.1f}x")
+        seconds = json.loads(proc.stdout.strip().splitlines()[-1])["seconds"]
+        outs = json.loads(out_file.read_text(encoding="utf-8"))
+        return seconds, outs["segments"], outs["labelled"]
+
+
+def secrets_left(secrets: list[dict], outputs: list[str]) -> int:
+    """Planted secrets any part of which is still in the redacted text (run_all.py's test)."""
+    return len(corpus.leaked_secrets(secrets, corpus.text_runs("\n".join(outputs))))
+
+
+def labelled_score(cases: list[Labelled], outputs: list[str]) -> tuple[int, int]:
+    """(secrets gone from their output, look-alikes whose text changed)."""
+    caught = sum(1 for c, out in zip(cases, outputs) if c.secret and c.secret not in out)
+    altered = sum(1 for c, out in zip(cases, outputs) if not c.secret and out != c.text)
+    return caught, altered
+
+
+def report(
+    args: argparse.Namespace,
+    mb: float,
+    n_segments: int,
+    n_secrets: int,
+    cases: list[Labelled],
+    sides: list[Side],
+    interleaved: tuple[float, float] | None,
+) -> str:
+    n_labelled = sum(1 for c in cases if c.secret)
+    n_lookalikes = len(cases) - n_labelled
+    lines = [
+        "# Redaction: ours and Jezero 0.1.0 on the benchmark's dialogue text and the labelled corpus",
+        "",
+        "GENERATED by `bench/redaction_bench.py`; never edit by hand. Rerun with",
+        "",
+        "    bash bench/setup_jezero.sh",
+        f"    .venv/bin/python -m bench.redaction_bench --sessions {args.sessions} --seed {args.seed} "
+        f"--repeats {args.repeats}{f' --against {args.against}' if args.against else ''} --out bench/REDACTION.md",
+        "",
+        f"Throughput text: the dialogue of {args.sessions} benchmark sessions (`bench/corpus.py`, seed {args.seed}) "
+        f"as our connectors read and segment it: {mb:.2f} MB in {n_segments} segments, {n_secrets} planted "
+        f"secrets. Only the redaction calls are timed, best of {args.repeats}; both tools in the same run on "
+        f"{platform.python_implementation()} ({platform.machine()}, {os.cpu_count() or 1} cores).",
+        "",
+        f"Labelled corpus: `jezero_pipeline_tests/redaction_corpus/`, {n_labelled} secrets and {n_lookalikes} "
+        "look-alikes; a secret is caught when it is gone from the output, a look-alike altered when its text changed.",
+        "",
+        "| redactor | MB/s | seconds | planted secrets left | labelled secrets caught | look-alikes altered |",
+        "|---|---:|---:|---:|---:|---:|",
+    ]
+    for s in sides:
+        lines.append(
+            f"| {s.name} | {mb / s.seconds:.2f} | {s.seconds:.3f} | {s.left} of {n_secrets} "
+            f"| {s.caught} of {n_labelled} ({s.caught / n_labelled:.1%}) "
+            f"| {s.altered} of {n_lookalikes} ({s.altered / n_lookalikes:.1%}) |"
+        )
+    jezero = [s for s in sides if s.name.startswith("Jezero")]
+    if jezero:
+        lines += ["", f"Throughput ratio, ours / Jezero: **{jezero[0].seconds / sides[0].seconds:.1f}×**"]
+    if interleaved:
+        now, before = interleaved
+        lines += [
+            "",
+            f"Before and after, each segment redacted alternately by both, best of {args.repeats} per segment: "
+            f"at `{args.against}` {mb / before:.2f} MB/s, now {mb / now:.2f} MB/s, ratio now / before "
+            f"**{before / now:.2f}×**.",
+        ]
+    return "\n".join(lines) + "\n"
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--sessions", type=int, default=1000, help="benchmark sessions to generate (default 1000)")
+    ap.add_argument("--seed", type=int, default=7)
+    ap.add_argument("--repeats", type=int, default=3, help="timed passes per redactor; the best counts")
+    ap.add_argument("--out", type=Path, help="also write the Markdown report here")
+    ap.add_argument("--no-jezero", action="store_true", help="time only our redactor")
+    ap.add_argument("--against", metavar="REF", help="also time our redactor as it was at this git ref")
+    args = ap.parse_args(argv)
+
+    with tempfile.TemporaryDirectory() as tmp:
+        corpus.generate(Path(tmp) / "corpus", args.sessions, args.seed)
+        segments = dialogue_segments(Path(tmp) / "corpus")
+        secrets = corpus.read_jsonl(Path(tmp) / "corpus" / "secrets.jsonl")
+    cases = labelled_cases()
+    mb = sum(len(s.encode("utf-8")) for s in segments) / 1e6
+    print(f"text: {mb:.2f} MB in {len(segments)} segments, {len(secrets)} planted secrets", file=sys.stderr)
+
+    seconds, outs = time_ours(segments, args.repeats)
+    r = Redactor()
+    caught, altered = labelled_score(cases, [r.redact(c.text)[0] for c in cases])
+    sides = [Side("jezero-pipeline", seconds, secrets_left(secrets, outs), caught, altered)]
+    if not args.no_jezero:
+        seconds, outs, labelled_outs = run_jezero(segments, [c.text for c in cases], args.repeats)
+        caught, altered = labelled_score(cases, labelled_outs)
+        sides.append(Side("Jezero 0.1.0", seconds, secrets_left(secrets, outs), caught, altered))
+    interleaved = None
+    if args.against:
+        with tempfile.TemporaryDirectory() as tmp:
+            before = redactor_at(args.against, Path(tmp))
+            interleaved = time_interleaved(segments, args.repeats, before)
+            caught, altered = labelled_score(cases, [before.redact(c.text)[0] for c in cases])
+            sides.append(
+                Side(
+                    f"jezero-pipeline at {args.against} (timed interleaved)",
+                    interleaved[1],
+                    secrets_left(secrets, [before.redact(x)[0] for x in segments]),
+                    caught,
+                    altered,
+                )
+            )
+    text = report(args, mb, len(segments), len(secrets), cases, sides, interleaved)
+    print(text)
+    if args.out:
+        args.out.write_text(text, encoding="utf-8")
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

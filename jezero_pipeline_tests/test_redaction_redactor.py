@@ -1,57 +1,21 @@
-"""Redaction: recall/precision on the labelled corpus, the span rules, and properties."""
+"""The Redactor: one rewrite pass over merged spans, markers kept whole, and its properties."""
 
 from __future__ import annotations
 
+import base64
+import hashlib
 import json
-from pathlib import Path
+import re
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from test_redaction_corpus import SECRETS
 
 from jezero_pipeline.redaction import MARKER_RE, Redactor, Span
+from jezero_pipeline.redaction.redactor import merge
 
-CORPUS = Path(__file__).parent / "redaction_corpus" / "corpus.jsonl"
-MIN_RECALL = 0.97
-MAX_ALTERED = 0.03
-
-
-def _corpus() -> list[dict]:
-    cases = []
-    for lineno, line in enumerate(CORPUS.read_text(encoding="utf-8").splitlines(), 1):
-        if not line.strip() or line.startswith("#"):
-            continue
-        case = json.loads(line)
-        case["line"] = lineno
-        cases.append(case)
-    return cases
-
-
-CASES = _corpus()
-SECRETS = [c for c in CASES if c["secret"]]
-LOOKALIKES = [c for c in CASES if not c["secret"]]
-
-
-def test_corpus_is_big_enough_and_well_formed():
-    assert len(CASES) >= 150
-    assert len(LOOKALIKES) >= 50
-    for c in SECRETS:
-        assert c["secret"] in c["text"], f"{CORPUS.name}:{c['line']}: secret is not in text"
-
-
-def test_corpus_recall_and_precision():
-    r = Redactor()
-    missed = [c for c in SECRETS if c["secret"] in r.redact(c["text"])[0]]
-    altered = [c for c in LOOKALIKES if r.redact(c["text"])[0] != c["text"]]
-    report = [f"MISSED line {c['line']} ({c['kind']}): {c['text'][:120]!r}" for c in missed]
-    report += [
-        f"ALTERED line {c['line']} ({c['kind']}): {c['text'][:80]!r} -> {r.redact(c['text'])[0][:80]!r}"
-        for c in altered
-    ]
-    recall = 1 - len(missed) / len(SECRETS)
-    altered_rate = len(altered) / len(LOOKALIKES)
-    print(f"recall {recall:.3f} ({len(SECRETS)} secrets), altered {altered_rate:.3f} ({len(LOOKALIKES)} look-alikes)")
-    assert recall >= MIN_RECALL and altered_rate <= MAX_ALTERED, "\n".join(report)
+TOKEN = "ghp_k3Q9zR1mW7xT5vN2pL8cY4hB6jD0fS3aE1gH"
 
 
 @pytest.mark.parametrize(
@@ -84,19 +48,17 @@ def test_one_pass_keeps_key_whose_begin_line_another_rule_touches():
     assert out == "[REDACTED:private_key]" and n == 1
 
 
+def test_the_longer_span_names_a_merged_span():
+    assert merge([(0, 50, "private_key"), (10, 30, "aws_access_key"), (60, 70, "x"), (65, 80, "y")]) == [
+        (0, 50, "private_key"),
+        (60, 80, "y"),
+    ]
+
+
 def test_literals_replace_configured_secret_values():
     r = Redactor(literals={"summarizer_api_key": "plain-words-secret-value", "short": "abc"})
     out, n = r.redact("key plain-words-secret-value and abc")
     assert out == "key [REDACTED:summarizer_api_key] and abc" and n == 1
-
-
-def test_custom_patterns_and_guard():
-    r = Redactor(extra_patterns=[r"ACME-\d{6}"])
-    assert r.redact("ticket ACME-123456 done") == ("ticket [REDACTED:custom] done", 1)
-    with pytest.raises(ValueError, match=r"\(a\+\)\+"):
-        Redactor(extra_patterns=["(a+)+b"])
-    with pytest.raises(ValueError, match="does not compile"):
-        Redactor(extra_patterns=["(unclosed"])
 
 
 def test_disabled_redactor_changes_nothing():
@@ -104,7 +66,7 @@ def test_disabled_redactor_changes_nothing():
 
 
 def test_redact_obj_redacts_values_not_keys():
-    obj = {"password": "password=hunter2x", "list": ["ok", ("ghp_" + "a1B2" * 9,)], "n": 3}
+    obj = {"password": "password=hunter2x", "list": ["ok", (TOKEN,)], "n": 3}
     out, n = Redactor().redact_obj(obj)
     assert out == {"password": "password=[REDACTED:password]", "list": ["ok", ("[REDACTED:github_token]",)], "n": 3}
     assert n == 2
@@ -129,52 +91,75 @@ def test_from_config_uses_patterns_and_secret_env(monkeypatch):
 
 # --------------------------------------------------------------------------- properties
 
-_SAFE_WORDS = [
-    "the",
-    "run",
-    "failed",
-    "because",
-    "the",
-    "cache",
-    "was",
-    "stale",
-    "so",
-    "we",
-    "rebuilt",
-    "index",
-    "and",
-    "tests",
-    "pass",
-    "now",
-    "segment",
-    "summary",
-    "library",
-    "config",
-    "file",
-    "path",
-    "line",
-    "error",
-    "fix",
-    "decision",
-    "rationale",
-    "hash",
-    "value",
-    "function",
-    "returns",
-    "list",
-    "of",
-    "spans",
-    "sorted",
-    "merged",
-    "rewrite",
-    "once",
-    "python",
-    "duckdb",
-    "dagster",
-    "asset",
-]
-_SAFE_PUNCT = [" ", " ", " ", "\n", ". ", ", ", ": ", " = ", "(", ")", "-", "/"]
-_SECRET_SNIPPETS = [c["text"] for c in SECRETS[:60]] + [
+# Text with no secret in it, as transcripts hold it: identifiers, hashes, UUIDs, paths, base64
+# of public data and words. Identifiers never name a secret or a context a rule reads (a UUID
+# after `token =` is a secret by design), and a bare base64 run is never exactly 40 characters
+# (what an AWS secret key looks like, redacted by design).
+_CONTEXT_WORDS = re.compile(
+    r"pass|pwd|secret|token|key|auth|cred|sig|jwt|session|verifier|clave|contrase|heroku|twilio|bearer|basic|"
+    r"ssws|cookie|login|machine|mysql|maria|sshpass|sqlcmd|curl|base64|b64|atob|env|private|pgpass|kind|docker|redis"
+)
+_IDENTIFIERS = st.from_regex(r"[a-z][a-z0-9_]{0,15}", fullmatch=True).filter(lambda s: not _CONTEXT_WORDS.search(s))
+_WORDS = st.sampled_from(
+    [
+        "the",
+        "run",
+        "failed",
+        "because",
+        "cache",
+        "was",
+        "stale",
+        "so",
+        "we",
+        "rebuilt",
+        "index",
+        "and",
+        "tests",
+        "now",
+        "segment",
+        "summary",
+        "library",
+        "config",
+        "file",
+        "path",
+        "line",
+        "error",
+        "fix",
+        "decision",
+        "rationale",
+        "hash",
+        "value",
+        "function",
+        "returns",
+        "list",
+        "of",
+        "spans",
+    ]
+)
+
+
+def _hex_digest(data: bytes) -> st.SearchStrategy[str]:
+    return st.sampled_from(
+        [hashlib.md5(data).hexdigest(), hashlib.sha1(data).hexdigest(), hashlib.sha256(data).hexdigest()]
+    )
+
+
+_HASHES = st.binary(max_size=32).flatmap(_hex_digest) | st.binary(max_size=8).map(
+    lambda b: hashlib.sha1(b).hexdigest()[:7]
+)
+_UUIDS = st.uuids().map(str)
+_PATHS = st.lists(_IDENTIFIERS, min_size=1, max_size=5).map(lambda parts: "/home/dev/" + "/".join(parts) + ".py")
+_BASE64 = (
+    st.dictionaries(_IDENTIFIERS, _IDENTIFIERS | st.integers(), max_size=4)
+    .map(lambda d: base64.b64encode(json.dumps(d).encode()).decode())
+    .filter(lambda b: len(b.rstrip("=")) != 40)
+)
+_SEPARATORS = st.sampled_from([" ", " ", "\n", ", ", " = ", ": ", " (", ") ", " / ", " - ", ". "])
+safe_text = st.lists(
+    st.tuples(st.one_of(_WORDS, _IDENTIFIERS, _HASHES, _UUIDS, _PATHS, _BASE64), _SEPARATORS), max_size=40
+).map(lambda pairs: "".join(a + b for a, b in pairs))
+
+_SECRET_SNIPPETS = [c.text for c in SECRETS[::4]] + [
     "[REDACTED:password]",
     "[REDACTED:",
     "]",
@@ -184,19 +169,14 @@ _SECRET_SNIPPETS = [c["text"] for c in SECRETS[:60]] + [
     "-----BEGIN RSA PRIVATE KEY-----",
     "-----END RSA PRIVATE KEY-----",
     "\\n",
+    "\\u0067",
+    "&#x41;",
     "mysql -p",
     "://u:p@",
 ]
-
-safe_text = st.lists(st.one_of(st.sampled_from(_SAFE_WORDS), st.sampled_from(_SAFE_PUNCT)), max_size=80).map("".join)
 mixed_text = st.lists(
-    st.one_of(
-        st.sampled_from(_SAFE_WORDS),
-        st.sampled_from(_SAFE_PUNCT),
-        st.sampled_from(_SECRET_SNIPPETS),
-        st.text(max_size=6),
-    ),
-    max_size=30,
+    st.one_of(safe_text, st.sampled_from(_SECRET_SNIPPETS), st.text(max_size=6)),
+    max_size=12,
 ).map("".join)
 
 _R = Redactor()
@@ -222,7 +202,7 @@ def test_markers_never_split_or_nested(text):
     assert len(after) == len(before) + n
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=500, deadline=None)
 @given(safe_text)
 def test_text_without_secrets_is_unchanged(text):
     assert _R.redact(text) == (text, 0)

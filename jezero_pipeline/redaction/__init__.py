@@ -1,0 +1,16 @@
+"""Secret redaction: every transcript byte passes through here before a model, a log or the library.
+
+values       the one placeholder / public-value test every detector's hits go through
+detectors/   the built-in detectors, one module per family, and the pass that runs them
+escapes      a decoded view of escaped lines (\\u, \\x, octal, HTML, percent), mapped back
+custom       user `extra_patterns`, compiled with a timeout
+redactor     Span, merging, the one rewrite pass (Redactor)
+fingerprint  rules_fingerprint: the sources of all of the above plus the config
+"""
+
+from __future__ import annotations
+
+from .fingerprint import rules_fingerprint
+from .redactor import MARKER_RE, Redactor, Span
+
+__all__ = ["MARKER_RE", "Redactor", "Span", "rules_fingerprint"]

@@ -1,0 +1,55 @@
+"""The built-in detectors, by family, and the one pass that runs them over a text.
+
+`find(text)` runs each detector whose trigger words occur in the lower-cased text, then puts
+every hit a detector did not vouch for through the one value test (`values.stands_in`), so
+placeholders, masks, templates, documented examples and public values are left alone the same
+way whichever rule found them.
+"""
+
+from __future__ import annotations
+
+from ..values import stands_in
+from . import commands, context, encoded, keys, names, tokens, web
+from .base import Detector, Scan
+
+__all__ = ["BUILTIN", "find"]
+
+# (detector, trigger substrings of the lower-cased text; None = always run)
+BUILTIN: tuple[tuple[Detector, tuple[str, ...] | None], ...] = (
+    # A detector that checks its own literals first (`str.__contains__`) needs no trigger here.
+    (tokens.detect_prefixed, None),
+    (tokens.detect_inner, None),
+    (tokens.detect_urls, None),
+    (keys.detect_pem, ("private key",)),
+    (keys.detect_key_files, None),
+    (keys.detect_jwk, None),
+    (context.detect_aws_secret, None),
+    (context.detect_provider_context, None),
+    (names.detect_names, None),
+    (names.detect_shell_defaults, None),
+    (names.detect_netrc, None),
+    (names.detect_xml, None),
+    (web.detect_query_only, None),
+    (web.detect_userinfo, None),
+    (web.detect_auth, None),
+    (web.detect_cookies, None),
+    (commands.detect_curl_user, None),
+    (commands.detect_cli_passwords, None),
+    (commands.detect_pgpass, ("pgpass",)),
+    (commands.detect_key_file_blobs, None),
+    (encoded.detect_encoded, encoded.TRIGGERS),
+)
+
+
+def find(text: str, nested: bool = True) -> list[tuple[int, int, str]]:
+    """(start, end, kind) of every secret the built-in detectors find in `text`, unmerged."""
+    scan = Scan(text, _holds_secret if nested else None)
+    lower = scan.lower
+    for detect, triggers in BUILTIN:
+        if triggers is None or any(t in lower for t in triggers):
+            detect(scan)
+    return [(h.start, h.end, h.kind) for h in scan.hits if h.trusted or not stands_in(text[h.start : h.end], h.head)]
+
+
+def _holds_secret(decoded: str) -> bool:
+    return bool(find(decoded, nested=False))

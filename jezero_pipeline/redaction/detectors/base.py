@@ -1,0 +1,117 @@
+"""What every detector works on: one `Scan` of a text, and the `Hit`s it reports.
+
+A detector finds positions; it does not decide whether a value is a placeholder (the registry
+runs the one value test on every hit). The scan computes each view of the text once, on first
+use: the lower-cased copy for case-insensitive rules, and class strings in which every
+character of a token alphabet becomes `a`, so a long token is a run of `a` found with
+`bytes.find` at memory speed instead of a regex tried at every position.
+"""
+
+from __future__ import annotations
+
+import re
+import string
+from collections.abc import Callable
+from functools import cached_property
+from typing import NamedTuple
+
+BOUNDARY = frozenset(string.ascii_letters + string.digits + "_-")
+MIN_RUN = 20  # the shortest token body a prefix rule looks at (AKIA + 16)
+
+
+class Hit(NamedTuple):
+    """A candidate secret at text[start:end]; `head` chars of fixed prefix are not tested."""
+
+    start: int
+    end: int
+    kind: str
+    head: int = 0
+    trusted: bool = False  # a whole block (a private key): no value test
+
+
+def _table(chars: str, equals: bool = False) -> bytes:
+    table = bytearray(b" " * 256)
+    for c in chars:
+        table[ord(c)] = ord("a")
+    if equals:
+        table[ord("=")] = ord("=")
+    return bytes(table)
+
+
+_ALNUM = string.ascii_letters + string.digits
+TOKEN_CLASS = _table(_ALNUM + "_-")  # provider tokens, base64url
+B64_CLASS = _table(_ALNUM + "+/", equals=True)  # base64 (AWS secrets, key files)
+
+
+_NOT_A = re.compile(rb"[^a]")
+
+
+def lowered(text: str) -> str:
+    """text.lower() with the same length (a few characters such as İ lengthen when lower-cased)."""
+    lower = text.lower()
+    if len(lower) != len(text):
+        lower = "".join(c if len(c.lower()) != 1 else c.lower() for c in text)
+    return lower
+
+
+class Scan:
+    """One text under detection, its shared views, and the hits found so far."""
+
+    def __init__(self, text: str, nested: Callable[[str], bool] | None = None) -> None:
+        self.text = text
+        self.lower = lowered(text)
+        self.hits: list[Hit] = []
+        # Whether a decoded value holds a secret (base64 inside config); None inside a nested scan.
+        self.nested = nested
+
+    def add(self, start: int, end: int, kind: str, head: int = 0, trusted: bool = False) -> None:
+        if end > start:
+            self.hits.append(Hit(start, end, kind, head, trusted))
+
+    @cached_property
+    def ascii(self) -> bytes:
+        """The text as ASCII bytes, one byte per character (others become `?`): same offsets."""
+        return self.text.encode("ascii", "replace")
+
+    def runs(self, table: bytes, min_len: int) -> list[tuple[int, int]]:
+        """Maximal runs of the table's characters at least `min_len` long, as (start, end)."""
+        key = (table, min_len)
+        cache = self.__dict__.setdefault("_runs", {})
+        if key not in cache:
+            cls = self.ascii.translate(table)
+            needle = b"a" * min_len
+            found = []
+            pos = cls.find(needle)
+            while pos != -1:
+                stop = _NOT_A.search(cls, pos + min_len)
+                end = stop.start() if stop else len(cls)
+                found.append((pos, end))
+                pos = cls.find(needle, end)
+            cache[key] = found
+        return cache[key]
+
+    def token_runs(self) -> list[tuple[int, int]]:
+        return self.runs(TOKEN_CLASS, MIN_RUN)
+
+    def line_at(self, pos: int) -> tuple[int, int]:
+        """(start, end) of the line holding `pos`, without its newline."""
+        start = self.text.rfind("\n", 0, pos) + 1
+        end = self.text.find("\n", pos)
+        return start, len(self.text) if end == -1 else end
+
+
+def glued(text: str, pos: int) -> bool:
+    """The character before `pos` joins a word to what starts there (`xmysql`, `UQghp_`).
+
+    The end of a `[REDACTED:x]` marker counts as joined too: it stands for a secret that was
+    glued there, so a second pass over redacted text finds nothing the first pass did not.
+    """
+    if pos <= 0:
+        return False
+    before = text[pos - 1]
+    if before.isalnum() or before == "_":
+        return True
+    return before == "]" and "[redacted:" in text[max(0, pos - 80) : pos].lower()
+
+
+Detector = Callable[[Scan], None]

@@ -1,0 +1,126 @@
+"""Secrets on a command line or in what a command printed.
+
+Command-line passwords (`curl -u user:pw`, `mysql -pPW`, `sshpass -p`, `redis-cli -a`,
+`docker login -p`, `sqlcmd -P`), `.pgpass` lines, and a base64/base64url or hex blob alone on
+its line right after a command that prints a key or seed file (`cat ~/.config/x/seed.key`).
+"""
+
+from __future__ import annotations
+
+import re
+
+from .base import Scan, glued
+
+_CURL_USER = re.compile(r"-(?:u|-user)(?:=|[ \t]+)(?P<q>[\"']?)(?P<user>[^\s:\"']*):(?P<pw>[^\s\"']+)(?P=q)")
+
+
+def detect_curl_user(scan: Scan) -> None:
+    """`curl -u user:password` and `--user`."""
+    text = scan.text
+    for m in _CURL_USER.finditer(text):
+        if glued(text, m.start()):
+            continue
+        if len(m.group("pw")) >= 3:
+            scan.add(m.start("pw"), m.end("pw"), "basic_auth")
+
+
+# (command, its password flag, whether the value may follow after a space)
+_CLI = (
+    ("mysql", "-p", False),
+    ("mariadb", "-p", False),
+    ("sshpass", "-p", True),
+    ("redis-cli", "-a", True),
+    ("docker login", "-p", True),
+    ("sqlcmd", "-P", True),
+)
+_CLI_RX = [
+    (
+        cmd,
+        spaced,
+        re.compile(
+            re.escape(cmd)
+            + r"[\w]*(?![\w-])[^\n|;&]{0,300}?[ \t]"
+            + flag
+            + r"(?P<sp>[ \t]*)(?P<value>'[^'\n]*'|\"[^\"\n]*\"|[^\s'\"]+)"
+        ),
+    )
+    for cmd, flag, spaced in _CLI
+]
+
+
+def detect_cli_passwords(scan: Scan) -> None:
+    """`mysql -pSECRET`, `sshpass -p SECRET`; a number after `ssh -p` is a port, not matched."""
+    text = scan.text
+    for cmd, spaced, rx in _CLI_RX:
+        if cmd not in text:
+            continue
+        for m in rx.finditer(text):
+            if glued(text, m.start()):
+                continue
+            if m.group("sp") and not spaced:
+                continue  # `mysql -p dbname`: -p prompts, the next word is a database
+            vs, ve = m.span("value")
+            if text[vs] in "'\"":
+                vs, ve = vs + 1, ve - 1
+            scan.add(vs, ve, "db_password")
+
+
+_PGPASS = re.compile(
+    r"(?m)(?:^|(?<=[\s\"']))[A-Za-z0-9_.\-*]+:(?:\d{1,5}|\*):[A-Za-z0-9_.\-*]+:[A-Za-z0-9_.\-*@]+:(?P<pw>[^\s\"']+)"
+)
+
+
+def detect_pgpass(scan: Scan) -> None:
+    """`hostname:port:database:username:password` lines where the text names .pgpass."""
+    for m in _PGPASS.finditer(scan.text):
+        scan.add(m.start("pw"), m.end("pw"), "password")
+
+
+# A command that prints a file whose name says key, seed, secret, token or credentials.
+_PRINTS_KEY_FILE = re.compile(
+    r"(?:^|[\s;&|(>$])(?:cat|head|tail|type|get-content|gc|more|less|bat|nl|xxd)[ \t][^\n]*?"
+    r"(?:key|seed|secret|token|cred|passw|\.pem|\.jwk|\.p8|id_[a-z0-9]+)[^\n]*$"
+)
+_BLOB_TABLE = bytes(
+    ord("a") if chr(i).isascii() and (chr(i).isalnum() or chr(i) in "+/_-") else ord(" ") for i in range(256)
+)
+_BLOB_LINE = re.compile(r"[ \t]*(?:[A-Za-z0-9+/]{40,}={0,2}|[A-Za-z0-9_\-]{40,}={0,2}|[0-9a-fA-F]{32,})[ \t]*\r?")
+_SKIPPABLE = re.compile(r"[ \t]*(?:#.*)?\r?")  # blank or comment lines in the printed file
+
+
+def _alone_before(text: str, start: int) -> bool:
+    i = start - 1
+    while i >= 0 and text[i] in " \t":
+        i -= 1
+    return i < 0 or text[i] == "\n"
+
+
+def _alone_after(text: str, end: int) -> bool:
+    i = end
+    while i < len(text) and text[i] in "= \t\r":
+        i += 1
+    return i == len(text) or text[i] == "\n"
+
+
+def detect_key_file_blobs(scan: Scan) -> None:
+    """A blob alone on its line after `cat`/`head`/`type`/`Get-Content` of a key or seed file."""
+    text, lower = scan.text, scan.lower
+    for start, end in scan.runs(_BLOB_TABLE, 32):
+        if not (_alone_before(text, start) and _alone_after(text, end)):
+            continue
+        ls, le = scan.line_at(start)
+        line = text[ls:le]
+        if not _BLOB_LINE.fullmatch(line) or not any(c.isdigit() for c in line):
+            continue
+        prev_end = ls - 1
+        for _ in range(6):  # look back over blank, comment and other blob lines
+            if prev_end < 0:
+                break
+            ps = lower.rfind("\n", 0, prev_end) + 1
+            prev = lower[ps:prev_end]
+            if _PRINTS_KEY_FILE.search(prev):
+                scan.add(ls + len(line) - len(line.lstrip()), le - (len(line) - len(line.rstrip())), "key_file")
+                break
+            if not (_SKIPPABLE.fullmatch(prev) or _BLOB_LINE.fullmatch(prev)):
+                break
+            prev_end = ps - 1

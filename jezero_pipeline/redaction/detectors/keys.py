@@ -1,0 +1,107 @@
+"""Private key material: PEM blocks of every kind, SSH2 and PuTTY key files, private JWK members.
+
+PEM blocks are found whole, also cut at either end (tool output truncated) or written with
+escaped newlines (`\\n` inside JSON, as in a GCP service-account file). Public keys and
+certificates use other BEGIN lines and are never matched.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ..values import random_looking
+from .base import Scan
+
+_KEY_BEGIN = r"-----BEGIN[A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----"
+_KEY_END = r"-----END[A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----"
+_PEM_FULL = re.compile(_KEY_BEGIN + r"([\s\S]{0,20000}?)" + _KEY_END)
+_PEM_BEGIN = re.compile(_KEY_BEGIN)
+_PEM_END = re.compile(_KEY_END)
+_NL = r"(?:\r?\n|\\r\\n|\\n)"
+# Body lines after a BEGIN with no END: base64 lines, PEM headers, truncation marks.
+_PEM_BODY_FWD = re.compile(
+    r"(?:"
+    + _NL
+    + r"[ \t]*(?:[A-Za-z0-9+/=]{4,200}|Proc-Type:[^\n\\]*|DEK-Info:[^\n\\]*|Comment:[^\n\\]*|\.\.\.|\[\.\.\.[^\]\n]{0,40}\])?"
+    r"[ \t]*){0,400}"
+)
+_PEM_LINE = re.compile(r"[ \t]*(?:[A-Za-z0-9+/=]{4,200}|\.\.\.)[ \t]*")
+_NL_SPLIT = re.compile(r"(" + _NL + r")")
+_BASE64_PIECE = re.compile(r"[A-Za-z0-9+/]{4,}")
+_MIN_KEY_CHARS = 32  # fewer base64 characters in a block: an elided example (`MIIEv...`), no key
+
+
+def detect_pem(scan: Scan) -> None:
+    """Private key blocks (OpenSSH, PKCS1, PKCS8, EC, DSA, encrypted, PGP), whole or cut."""
+    text = scan.text
+    covered: list[tuple[int, int]] = []
+    for m in _PEM_FULL.finditer(text):
+        covered.append((m.start(), m.end()))
+        body = m.group(1).replace("\\n", "\n")
+        if sum(len(p) for p in _BASE64_PIECE.findall(body)) >= _MIN_KEY_CHARS:
+            scan.add(m.start(), m.end(), "private_key", trusted=True)
+
+    def inside(pos: int) -> bool:
+        return any(a <= pos < b for a, b in covered)
+
+    for m in _PEM_BEGIN.finditer(text):
+        if inside(m.start()):
+            continue
+        body = _PEM_BODY_FWD.match(text, m.end())
+        scan.add(m.start(), body.end() if body else m.end(), "private_key", trusted=True)
+    for m in _PEM_END.finditer(text):
+        if inside(m.start()):
+            continue
+        start = m.start()
+        window_start = max(0, start - 20000)
+        parts = _NL_SPLIT.split(text[window_start:start])
+        # Walk back over newline separators and base64 lines until a non-body line. Only the
+        # line next to END may be short; earlier body lines are full (64-76 chars).
+        pos = start
+        i = len(parts) - 1
+        if parts and parts[-1].strip() == "":
+            pos -= len(parts[-1])
+            i -= 1
+        first = True
+        while i >= 1:
+            line, sep = parts[i - 1], parts[i]
+            body_line = bool(line.strip()) and _PEM_LINE.fullmatch(line) is not None
+            if body_line and (first or len(line.strip()) >= 40 or random_looking(line.strip(), 16)):
+                pos -= len(sep) + len(line)
+                i -= 2
+                first = False
+            else:
+                break
+        scan.add(pos, m.end(), "private_key", trusted=True)
+
+
+_SSH2 = re.compile(
+    r"---- BEGIN SSH2 ENCRYPTED PRIVATE KEY ----[\s\S]{0,20000}?(?:---- END SSH2 ENCRYPTED PRIVATE KEY ----|$)"
+)
+_PUTTY = re.compile(r"Private-Lines:[ \t]*(\d{1,3})[ \t]*\r?\n")
+
+
+def detect_key_files(scan: Scan) -> None:
+    """SSH2 (`---- BEGIN SSH2 ENCRYPTED PRIVATE KEY ----`) blocks and PuTTY `Private-Lines:` bodies."""
+    text = scan.text
+    if "---- BEGIN SSH2" in text:
+        for m in _SSH2.finditer(text):
+            scan.add(m.start(), m.end(), "private_key", trusted=True)
+    if "Private-Lines:" in text:
+        for m in _PUTTY.finditer(text):
+            end = m.end()
+            for _ in range(int(m.group(1))):
+                nl = text.find("\n", end)
+                end = len(text) if nl == -1 else nl + 1
+            scan.add(m.end(), end, "private_key", trusted=True)
+
+
+_JWK_PRIVATE = re.compile(r"\"(?:d|p|q|dp|dq|qi|k)\"[ \t]*:[ \t]*\"(?P<value>[A-Za-z0-9_\-]{16,})\"")
+
+
+def detect_jwk(scan: Scan) -> None:
+    """The private members of a JSON Web Key (RFC 7518: d, p, q, dp, dq, qi; k of a symmetric key)."""
+    if '"kty"' not in scan.text:
+        return
+    for m in _JWK_PRIVATE.finditer(scan.text):
+        scan.add(m.start("value"), m.end("value"), "private_key")

@@ -1,0 +1,309 @@
+"""Values in a secret position: after a name that says secret, in every way code and config write it.
+
+`name=value`, `name: value`, JSON pairs, `--flag value`, the default argument of an
+env-or-default lookup (`os.getenv("API_TOKEN", "…")`, `ENV.fetch`, `getOrDefault`,
+`process.env.X || "…"`, `${VAR:-…}`, PowerShell `??`), netrc's `password X`, and XML
+(`<password>…</password>`, `<add key="…Password" value="…"/>`). Names are matched on the
+lower-cased text at the END of a name; the value decides the rest (code, prose, identifiers
+and numbers that are not passwords stay).
+"""
+
+from __future__ import annotations
+
+import re
+
+from ..values import (
+    HEX_RE,
+    MARKER_START,
+    basic_pair_password,
+    entropy,
+    is_placeholder,
+    is_public_value,
+    random_case,
+    random_looking,
+    scrambled_letters,
+)
+from .base import Scan, glued
+from .web import BRACED, query_param
+
+# One regex per name word, run on the lower-cased text only when its literal occurs there:
+# `str.__contains__` (CPython's fast search) rules a word out faster than the regex engine's scan.
+_NAME_WORDS = (
+    ("pass", r"pass(?:word|wd|phrase|wort)?"),
+    ("pwd", "pwd"),
+    ("secret", "secret"),
+    ("token", "token"),
+    ("credential", "credentials?"),
+    ("key", "key(?:_base)?"),
+    ("contrase", "contrase(?:ña|na)"),
+    ("clave", "clave"),
+    ("auth", "auth"),
+)
+_VALUE = r"(?P<value>(?:@|[rbu]{1,2})?(?P<q>\\?[\"'`])(?P<qv>[^\n]{0,400}?)(?P=q)|[^\s\"'`]{1,400})"
+# After the name, one of:
+#   lsep  the separator before a lookup's default or a setter's value (`", "`, `) ||`, `?:`,
+#         `.unwrap_or(`, `) {`), checked against the call before the name;
+#   csep  a builder or setter call with the value as its argument (`.password("…")`, `setToken("…")`);
+#   sep   an assignment (`=`, `:`, `:=`, `.=`, `||=`, `=>`) or a comparison with a literal
+#         (`== "…"`), with an optional type (`: &str =`, ` string =`, `[] =`), or spaces before an
+#         opaque value in prose.
+_AFTER_NAME = (
+    r"s?(?![a-z0-9_])(?:"
+    r"(?P<lsep>[\"'`]?[ \t]*[\])]?[ \t]*(?:,[ \t]*(?:default[ \t]*=[ \t]*)?|\|\||\?\?|\?:|or[ \t]"
+    r"|\)?\.unwrap_or(?:_else)?\((?:\|\|[ \t]*)?|\{)[ \t]*(?=[\"'`]))"
+    r"|(?P<csep>\([ \t]*(?=[\"'`]))"
+    r"|(?P<sep>(?:\\?[\"'])?\[?\]?[ \t]*(?::?[ \t]*(?:&'static str|&str|string|str|secretstr|char[ \t]*\*)[ \t]*)?"
+    r"(?::{1,3}=|=>|[.+|?]{1,2}=|={1,3}|!==?|:)[ \t]*|[ \t]+(?:is[ \t]+|was[ \t]+)?(?=[^\s\"'`]{12}))"
+    r")" + _VALUE
+)
+_GENERIC = [(literal, re.compile(word + _AFTER_NAME)) for literal, word in _NAME_WORDS]
+# `--password value`: a flag name may be followed by whitespace and any value.
+_FLAG = re.compile(
+    r"--[a-z0-9\-_]*(?:pass(?:word|wd|phrase)?|pwd|secret|token|key|credentials?)"
+    r"(?P<sep>=|[ \t]+)(?P<value>(?P<q>[\"'])(?P<qv>[^\n]{0,400}?)(?P=q)|[^\s\"'`]{1,400})"
+)
+_NAME_CHARS_REVERSED = re.compile(r"[a-z0-9_.\-]{0,60}")
+PASSWORD_NAMES = re.compile(r"(?:passw(?:or)?d|passphrase|passwort|contrase(?:ñ|n)a|clave|(?:^|[_\-.])(?:pass|pwd))s?$")
+_STRONG_KEY_NAMES = re.compile(
+    r"(?:api|access|secret|private|auth|encryption|encrypt|signing|master|app|client|license|"
+    r"session|account|service|admin|deploy|bot|webhook|consumer|subscription|shared|storage|"
+    r"sas|hmac|jwt|openai|anthropic|stripe|aws|azure|gcp|github|gitlab|slack|sendgrid|twilio|"
+    r"mailgun|heroku|x[_\-]?api)[_\-.]?keys?$"
+)
+_WEAK_NAMES = re.compile(r"^(?:pass|auth)s?$|(?:^|[_\-.])auths?$")
+_PUBLIC_NAME = re.compile(r"(?:^|[_\-.])pub(?:lic|lishable)?(?:[_\-.]|keys?$|$)|publickey|publishable")
+# The env/config lookups whose default argument is a secret position.
+_LOOKUP_CALL = re.compile(
+    r"(?:getenv|environ(?:\.get)?|env\.fetch|env|getordefault|getproperty|get_env|env::var|env\.var|"
+    r"getenvironmentvariable|config|environment|settings\.get|\$env:|"
+    r"setproperty|setenv|putenv|setdefault|setenvironmentvariable|put|set|add)[ \t]*[(\[.:]?[ \t]*[\"'`]?[a-z0-9_.\-]*$"
+)
+_CODE_OWNER_WORDS = (
+    "self this cls os config cfg conf settings args kwargs env environ process request req ctx "
+    "context options opts params data user secrets props state app obj response res var local module "
+    "vars values inputs matrix steps needs github"
+)
+_CODE_OWNERS = frozenset(_CODE_OWNER_WORDS.split())
+_TRAIL = ".,;:!?)]}>"
+_PASSWORD_TRAIL = ",;)]}>"  # a password keeps `!`, `.`, `?`: they may be its last characters
+_QUICK_REJECT = frozenset("$<[{(")
+_CODE_RE = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*(?:(?:\.|::|->)[A-Za-z_][A-Za-z0-9_]*)*(?:\(.*|\[.*)?$")
+_CODE_SPLIT = re.compile(r"\.|::|->|\(|\[")
+# A code name has digits only at the end of its words (`v2`, `utf_8`), unlike `m1m72y.yohehred8ug`.
+_CODE_PART = re.compile(r"_*[A-Za-z]+\d*(?:_+[A-Za-z]*\d*)*_*|\]|.*\)")
+_IDENT_WORDISH = re.compile(r"^[A-Za-z_]+$")
+_NUMBER_RE = re.compile(r"^[+-]?\d+(?:[.,]\d+)*$")
+_NEXT_PAIR = re.compile(r";[ \t]*[A-Za-z][\w .\-]{0,40}=")
+_PATH = re.compile(r"^(?:~|\.{1,2})?/|^[A-Za-z]:\\")
+
+
+_OPENER = {")": "(", "]": "[", "}": "{", ">": "<"}
+
+
+def _closes_inside(text: str, vs: int, ve: int) -> bool:
+    """The value's last character closes a bracket the value itself opened (`p{a}`), so it stays."""
+    closer = text[ve - 1]
+    opener = _OPENER.get(closer)
+    return opener is not None and text.count(opener, vs, ve) >= text.count(closer, vs, ve)
+
+
+def value_ok(name: str, sep: str, value: str, quoted: bool) -> bool:
+    """Whether `value` after the secret name `name` is a value rather than code, prose or a label."""
+    if not value or MARKER_START in value or (name.lstrip("_-.") in ("pwd", "oldpwd") and _PATH.match(value)):
+        return False  # nothing, already redacted inside, or the shell's working folder
+    is_password = bool(PASSWORD_NAMES.search(name))
+    if not quoted:
+        if value[0] in _QUICK_REJECT:
+            return False
+        if _NUMBER_RE.match(value):
+            return is_password and len(value) >= 4 and sep.strip(" \t\"'\\") != ""
+        if "(" in value and _CODE_RE.match(value):
+            return False
+    weak_key = name.endswith(("key", "keys")) and not _STRONG_KEY_NAMES.search(name)
+    spaced = sep.strip(" \t\"'\\") == ""  # whitespace only: `--flag value` or prose
+    if spaced:
+        if name.startswith("-"):
+            if value.startswith("-") or weak_key and not random_looking(value):
+                return False
+            return "(" not in value and not (value.isalpha() and len(value) < 6)
+        # "the token is 3f9…": prose; only opaque, high-entropy values count.
+        return random_looking(value, 16) and entropy(value) >= 3.5
+    if name.endswith("auth") and basic_pair_password(value) is not None:
+        return not is_placeholder(basic_pair_password(value) or "")
+    if weak_key or _WEAK_NAMES.search(name):
+        return random_looking(value, 16) and not (HEX_RE.match(value) and len(value) in (32, 40, 64, 128))
+    if quoted:
+        if len(value) < (3 if is_password else 4):
+            return False
+        words = value.split()
+        if name.endswith("passphrase"):
+            return len(words) <= 6  # several words are a passphrase's usual shape
+        return not (len(words) >= 3 or (len(words) == 2 and not is_password))  # a sentence or label
+    # Unquoted: code (`self.token`, `get_key()`), identifiers and prose are not secrets.
+    if _CODE_RE.match(value) and all(_CODE_PART.fullmatch(p) for p in _CODE_SPLIT.split(value.split("(")[0]) if p):
+        head = _CODE_SPLIT.split(value, maxsplit=1)[0].lower()
+        if "(" in value or "[" in value or head in _CODE_OWNERS:
+            return False
+        if "." in value or "::" in value:  # `correct.h0rse`, not `random_password.db.result`
+            return is_password and "_" not in value and not value.replace(".", "").isalpha()
+        if _IDENT_WORDISH.match(value):
+            # A bare word: a secret in `.env` style (NAME=value), code or prose otherwise.
+            env_style = sep == "=" and not value.islower() or sep == "=" and len(value) >= 6
+            if "_" in value and value.upper() != value and not random_looking(value, 12):
+                return False  # snake_case identifier
+            return (
+                env_style
+                and not value.isupper()
+                or random_looking(value, 12)
+                or random_case(value)
+                or is_password
+                and scrambled_letters(value)
+            )
+    return len(value) >= (3 if is_password else 4)
+
+
+def detect_names(scan: Scan) -> None:
+    """`name=value`, `name: value`, JSON pairs, lookup defaults and `--flag value`."""
+    lower = scan.lower
+    for literal, rx in _GENERIC:
+        if literal in lower:
+            _each(scan, rx)
+    if "--" in lower:
+        _each(scan, _FLAG, flag=True)
+
+
+def _each(scan: Scan, rx: re.Pattern[str], flag: bool = False) -> None:
+    """Every match, resuming after the value reported, or inside a rejected value, where another
+    name may start (`token = process.env.GITHUB_TOKEN || "…"`, `Key=…;SharedAccessKey=…`)."""
+    pos = 0
+    while (m := rx.search(scan.lower, pos)) is not None:
+        found = len(scan.hits)
+        _match(scan, m, flag)
+        pos = scan.hits[-1].end if len(scan.hits) > found else max(m.start("value"), m.start() + 1)
+
+
+def _match(scan: Scan, m: re.Match[str], flag: bool = False) -> None:
+    """Report the value of one name match when it is a secret."""
+    text, lower = scan.text, scan.lower
+    start = m.start()
+    if flag:
+        name_start = start
+    else:
+        window = lower[max(0, start - 60) : start][::-1]
+        name_start = start - _NAME_CHARS_REVERSED.match(window).end()
+        if lower.startswith("--", name_start) or lower.endswith("${", 0, name_start):
+            return  # the flag rule and the shell-default rule handle these
+        if lower.endswith("[redacted:", 0, name_start):
+            return  # the kind inside a marker is no name
+    groups = m.groupdict()
+    lookup = groups.get("lsep") is not None
+    call = groups.get("csep") is not None
+    name = lower[name_start : m.start("lsep") if lookup else m.start("csep") if call else m.start("sep")]
+    if name.endswith("s") and not name.endswith(("pass", "ss")):
+        name = name[:-1]
+    if _PUBLIC_NAME.search(name):
+        return  # public_key, pubkey, NEXT_PUBLIC_…, publishable keys: meant to be seen
+    if not flag and name_start and lower[name_start - 1] in "?&;" and groups.get("sep") == "=":
+        query_param(scan, name, m.start("value"))
+        return
+    if lookup and not _LOOKUP_CALL.search(lower, max(0, start - 60), start):
+        return  # `f(token, "x")`, `["token", "secret"]`: a list, not a lookup with a default
+    if call and not ("." in name or name.startswith(("set", "with"))):
+        return  # `get_password("service")`, `hash_token("x")`: the argument is not the value
+    sep = "=" if lookup or call else m.group("sep")
+    if m.group("q") is not None:
+        vs, ve = m.span("qv")
+        quoted = True
+        if call and lower[ve + 1 : ve + 2] != ")":
+            return
+    else:
+        if lookup or call or "==" in sep or "!=" in sep:
+            return  # a lookup, a call or a comparison holds a literal only in quotes
+        vs, ve = m.span("value")
+        quoted = False
+        if sep.strip() == ":" and text[vs] in "-=":
+            return  # `${X:-default}`: the shell-default rule
+        if sep.strip() == "=" and text[vs] == "{" and PASSWORD_NAMES.search(name):
+            braced = BRACED.match(text, vs)  # ODBC `PWD={p;w=d}`: braces quote a value
+            if braced:
+                vs, ve = vs + 1, braced.end() - 1
+                quoted = True
+        if not quoted:
+            nxt = _NEXT_PAIR.search(text, vs, ve)  # `Password=x;Encrypt=True`
+            if nxt:
+                ve = nxt.start()
+            trail = _PASSWORD_TRAIL if PASSWORD_NAMES.search(name) else _TRAIL
+            while ve > vs and text[ve - 1] in trail and not _closes_inside(text, vs, ve):
+                ve -= 1
+    value = text[vs:ve]
+    if sep.strip(" \t\"'") in (":", "=") and is_public_value(text[name_start:ve].lstrip("\"'")):
+        return  # `io.jsonwebtoken:jjwt-api:0.12.6`, `tiktoken==0.6.0`: a package, not a pair
+    if value_ok(name, sep, value, quoted):
+        scan.add(vs, ve, "password" if PASSWORD_NAMES.search(name) else "secret")
+
+
+_SHELL_DEFAULT = re.compile(r"\$\{(?P<name>[a-z0-9_.\-]{1,80}?)(?::?[-=]|:)(?P<value>[^}\n]{1,400})\}")
+_SECRET_NAME = re.compile(
+    r"(?:pass(?:word|wd|phrase)?|pwd|secret|token|credentials?|key|auth)s?$|(?:^|[_\-.])(?:pass|pwd)s?$"
+)
+
+
+def detect_shell_defaults(scan: Scan) -> None:
+    """`${API_TOKEN:-value}`, `${DB_PASSWORD:=value}`, Spring `${db.password:value}`."""
+    if "${" not in scan.lower:
+        return
+    for m in _SHELL_DEFAULT.finditer(scan.lower):
+        name = m.group("name")
+        if not _SECRET_NAME.search(name) or _PUBLIC_NAME.search(name):
+            continue
+        vs, ve = m.span("value")
+        value = scan.text[vs:ve]
+        if value[:1] in "\"'" and value[-1:] == value[:1] and len(value) >= 2:
+            vs, ve, value = vs + 1, ve - 1, value[1:-1]
+        if value_ok(name, "=", value, quoted=True):
+            scan.add(vs, ve, "password" if PASSWORD_NAMES.search(name) else "secret")
+
+
+_NETRC_PASSWORD = re.compile(r"password[ \t]+(?P<value>[^\s]+)")
+_NETRC_CONTEXT = re.compile(r"(?:^|\s)(?:machine[ \t]+\S+|default)(?:\s|$)")
+_NETRC_LOGIN = re.compile(r"(?:^|\s)login[ \t]+\S+")
+
+
+def detect_netrc(scan: Scan) -> None:
+    """netrc's `machine H login L password P`, on one line or on the lines after `machine`."""
+    lower = scan.lower
+    if "login" not in lower:
+        return
+    for m in _NETRC_PASSWORD.finditer(lower):
+        if glued(lower, m.start()) or lower[m.start() - 1 : m.start()] == "-":
+            continue
+        window_start = m.start()
+        for _ in range(4):  # this line and up to three before it
+            window_start = lower.rfind("\n", 0, max(0, window_start - 1)) + 1
+            if window_start == 0:
+                break
+        window = lower[window_start : m.start()]
+        if _NETRC_CONTEXT.search(window) and _NETRC_LOGIN.search(window):
+            vs, ve = m.span("value")
+            scan.add(vs, ve, "password")
+
+
+_XML_ELEMENT = re.compile(
+    r"<(?P<name>[a-z0-9_.:\-]{0,40}(?:password|passwd|passphrase|secret|token|apikey|api[_\-]key))>"
+    r"(?P<value>[^<\n]{1,400})</"
+)
+_XML_ADD = re.compile(r"<add\s+key=\"(?P<name>[^\"]{1,80})\"\s+value=\"(?P<value>[^\"\n]{1,400})\"")
+
+
+def detect_xml(scan: Scan) -> None:
+    """`<password>…</password>` (Maven settings.xml) and `<add key="…Password" value="…"/>` (.NET)."""
+    for literal, rx in (("</", _XML_ELEMENT), ("<add", _XML_ADD)):
+        if literal not in scan.lower:
+            continue
+        for m in rx.finditer(scan.lower):
+            name = m.group("name")
+            if rx is _XML_ADD and not _SECRET_NAME.search(name):
+                continue
+            vs, ve = m.span("value")
+            if value_ok(name, "=", scan.text[vs:ve], quoted=True):
+                scan.add(vs, ve, "password" if PASSWORD_NAMES.search(name) else "secret")

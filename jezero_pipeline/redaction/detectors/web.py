@@ -1,0 +1,136 @@
+"""Secrets in HTTP shapes: URL parameters, URL userinfo, Authorization headers, cookies.
+
+Connection strings of every scheme (`postgres`, `mongodb+srv`, `rediss`, `amqps`, `jdbc:…`)
+carry their password in the userinfo or in a `password=` parameter; ADO.NET and JDBC
+`;Password=…;` pairs are names (names.py).
+"""
+
+from __future__ import annotations
+
+import re
+
+from ..values import HEX_RE, MARKER_START, credential_like, random_looking
+from .base import Scan, glued
+
+_TRAIL = ".,;:!?)]}>"
+BRACED = re.compile(r"\{[^{}\"'\n]{1,128}\}(?=[;\s\"']|$)")  # ODBC quotes a value in braces
+_PASSWORD_PARAMS = re.compile(r"(?:passw(?:or)?d|pwd|pass)$")
+_QUERY_NAMES = re.compile(r"(?:token|key|secret|sig|signature|passw(?:or)?d|pwd|pass|jwt|session_?id|verifier)$")
+_QUERY_ONLY = (  # names that are secret in a query string only (`&sig=…`), found by their literal
+    ("sig", re.compile(r"sig(?:nature)?=")),
+    ("jwt=", re.compile(r"jwt=")),
+    ("session", re.compile(r"session_?id=")),
+    ("verifier=", re.compile(r"verifier=")),
+)
+_QUERY_VALUE = re.compile(r"[^&;\s\"'<>]{0,2000}")
+_QUERY_NAME_CHARS_REVERSED = re.compile(r"[a-z0-9_\-]{0,40}")
+
+
+def query_param(scan: Scan, name: str, vs: int) -> None:
+    """`?access_token=…`, `&sig=…`, `;Password=…` (JDBC, ADO.NET): report the value at `vs`."""
+    if not _QUERY_NAMES.search(name):
+        return
+    text = scan.text
+    braced = BRACED.match(text, vs)  # `PWD={p;w=d}`
+    if braced:
+        scan.add(vs + 1, braced.end() - 1, "url_secret")
+        return
+    ve = _QUERY_VALUE.match(text, vs).end()
+    password = _PASSWORD_PARAMS.search(name) is not None
+    if not password:  # a password may hold `#`; elsewhere it starts a fragment
+        hash_at = text.find("#", vs, ve)
+        ve = ve if hash_at == -1 else hash_at
+    while ve > vs and text[ve - 1] in _TRAIL:
+        ve -= 1
+    value = text[vs:ve]
+    if MARKER_START in value or (name == "key" and not random_looking(value, 12)):
+        return
+    if credential_like(value, 6) or (password and len(value) >= 3):
+        scan.add(vs, ve, "url_secret")
+
+
+def detect_query_only(scan: Scan) -> None:
+    """Query-string names that are no secret elsewhere: signatures, `jwt=`, session ids, PKCE verifiers."""
+    lower = scan.lower
+    for literal, rx in _QUERY_ONLY:
+        if literal not in lower:
+            continue
+        for m in rx.finditer(lower):
+            back = _QUERY_NAME_CHARS_REVERSED.match(lower[max(0, m.start() - 40) : m.start()][::-1])
+            name_start = m.start() - back.end()
+            if name_start > 0 and lower[name_start - 1] in "?&;":
+                query_param(scan, lower[name_start : m.end() - 1], m.end())
+
+
+# The password runs to the LAST `@` of the authority (people paste `p@ss` unencoded).
+_USERINFO = re.compile(r"://(?P<user>[^\s:/?#@\"'<>\[\]]{0,200}):(?P<pw>[^\s/\"'<>]{1,300})@")
+
+
+def detect_userinfo(scan: Scan) -> None:
+    """`scheme://user:password@host` for every scheme."""
+    if "://" not in scan.text:
+        return
+    for m in _USERINFO.finditer(scan.text):
+        pw = m.group("pw")
+        if pw == m.group("user") and not pw.isdigit():
+            continue  # guest:guest, postgres:postgres: a product's default login
+        scan.add(m.start("pw"), m.end("pw"), "url_password")
+
+
+_AUTH_SCHEMES = [
+    (lit, re.compile(lit + r"[ \t]+(?P<value>[a-z0-9._~+/\-]{8,}=*)")) for lit in ("bearer", "basic", "token", "ssws")
+]
+_AUTH_HEADER = re.compile(
+    r"authorization(?:\\?[\"'])?[ \t]*[:=][ \t]*(?:\\?[\"'])?"
+    r"(?:(?:bearer|basic|token|api-token|digest|apikey|sso-key|ssws|negotiate)[ \t]+)?"
+    r"(?P<value>[^\s\"',;\\]{6,})"
+)
+
+
+def detect_auth(scan: Scan) -> None:
+    """`Bearer`/`Basic`/`Token` credentials and `Authorization:` header values."""
+    text, lower = scan.text, scan.lower
+    for scheme, rx in _AUTH_SCHEMES:
+        if scheme not in lower:
+            continue
+        for m in rx.finditer(lower):
+            st = m.start()
+            if glued(lower, st):
+                continue  # `xbearer`, `my_token`: part of a longer word
+            vs, ve = m.span("value")
+            v = text[vs:ve]
+            if not credential_like(v):
+                continue
+            if scheme == "token" and not (random_looking(v, 12) or HEX_RE.match(v)):
+                continue  # "token budget", "token-counting"
+            scan.add(vs, ve, "bearer_token" if scheme == "bearer" else "auth_credential")
+    for m in _AUTH_HEADER.finditer(lower) if "authorization" in lower else ():
+        vs, ve = m.span("value")
+        if credential_like(text[vs:ve], 6):
+            scan.add(vs, ve, "auth_credential")
+
+
+_COOKIE = re.compile(r"cookie[ \t]*:[ \t]*(?P<body>[^\n\"'\\]{1,4000})")
+_COOKIE_PAIR = re.compile(r"(?:^|;)[ \t]*(?P<name>[^=;\s]{1,100})=(?P<value>[^;\s]*)")
+_SESSION_NAME = re.compile(
+    r"sess|sid|auth|token|jwt|csrf|xsrf|remember|login|secret|key|ticket|identity|credential|_at$|^at$|_rt$"
+)
+_COOKIE_ATTR_WORDS = "path domain expires max-age samesite secure httponly priority partitioned version comment"
+_COOKIE_ATTRS = frozenset(_COOKIE_ATTR_WORDS.split())
+
+
+def detect_cookies(scan: Scan) -> None:
+    """Session values in `Cookie:` and `Set-Cookie:` headers."""
+    text = scan.text
+    if "cookie" not in scan.lower:
+        return
+    for m in _COOKIE.finditer(scan.lower):
+        body_start = m.start("body")
+        body = text[body_start : m.end("body")]
+        for p in _COOKIE_PAIR.finditer(body):
+            name = p.group("name").lower()
+            v = p.group("value")
+            if name in _COOKIE_ATTRS or not v:
+                continue
+            if (_SESSION_NAME.search(name) and len(v) >= 6) or random_looking(v, 16):
+                scan.add(body_start + p.start("value"), body_start + p.end("value"), "cookie")

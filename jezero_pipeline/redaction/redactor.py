@@ -1,0 +1,162 @@
+"""Spans and the one rewrite: detectors mark spans on the original text, then one pass.
+
+Why spans and one pass: rules applied in sequence over already-rewritten text lose secrets
+(a PEM body whose BEGIN line an earlier rule consumed). Here every detector looks at the same
+original text (and at a decoded view of its escaped lines, mapped back), overlapping spans
+are merged, and the text is rewritten once. Existing `[REDACTED:x]` markers are never split
+or counted again, so redacting twice equals redacting once.
+
+Defence in depth, not a guarantee.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from . import detectors
+from .custom import compile_patterns, find_custom
+from .escapes import decode_view
+from .values import MARKER_START
+
+MARKER_RE = re.compile(r"\[REDACTED:[A-Za-z0-9_.\-]{1,64}\]")
+LITERAL_MIN_LEN = 8  # shorter configured secret values are too likely to be ordinary words
+
+
+@dataclass(frozen=True)
+class Span:
+    """text[start:end] is a secret of this kind."""
+
+    start: int
+    end: int
+    kind: str
+
+
+def merge(found: Iterable[tuple[int, int, str]]) -> list[tuple[int, int, str]]:
+    """Sorted, disjoint spans; the longer piece names a merged span (a key inside a PEM is a PEM)."""
+    merged: list[list[Any]] = []
+    for s, e, k in sorted(found, key=lambda t: (t[0], -t[1])):
+        if e <= s:
+            continue
+        if merged and s < merged[-1][1]:
+            last = merged[-1]
+            if e > last[1]:
+                if e - s > last[1] - last[0]:
+                    last[2] = k
+                last[1] = e
+        else:
+            merged.append([s, e, k])
+    return [(s, e, k) for s, e, k in merged]
+
+
+def subtract_markers(spans: list[tuple[int, int, str]], text: str) -> list[tuple[int, int, str]]:
+    """Cut existing [REDACTED:x] markers out of spans, so a marker is never split or counted."""
+    markers = [(m.start(), m.end()) for m in MARKER_RE.finditer(text)]
+    if not markers:
+        return spans
+    result = []
+    mi = 0
+    for s, e, k in spans:
+        while mi < len(markers) and markers[mi][1] <= s:
+            mi += 1
+        j = mi
+        cur = s
+        while j < len(markers) and markers[j][0] < e:
+            ms, me = markers[j]
+            if ms > cur:
+                result.append((cur, ms, k))
+            cur = max(cur, me)
+            j += 1
+        if cur < e:
+            result.append((cur, e, k))
+    # Leftover fragments that are only punctuation next to a marker are not secrets.
+    return [(s, e, k) for s, e, k in result if any(c.isalnum() for c in text[s:e])]
+
+
+class Redactor:
+    """Finds secrets and rewrites them as `[REDACTED:<kind>]` in one pass."""
+
+    def __init__(
+        self,
+        extra_patterns: Sequence[str] = (),
+        literals: Mapping[str, str] | None = None,
+        enabled: bool = True,
+    ) -> None:
+        self.enabled = enabled
+        self._custom = compile_patterns(list(extra_patterns))
+        # Longest first so a secret that contains another is replaced whole.
+        self._literals = sorted(
+            ((label, v) for label, v in (literals or {}).items() if isinstance(v, str) and len(v) >= LITERAL_MIN_LEN),
+            key=lambda lv: -len(lv[1]),
+        )
+        self.custom_timeouts = 0  # patterns that ran out of time: reported, not silently lost
+
+    @classmethod
+    def from_config(cls, cfg: Any) -> Redactor:
+        """The redactor a config asks for: its extra patterns and the values of its secret env vars."""
+        return cls(
+            extra_patterns=cfg.redaction.extra_patterns,
+            literals=cfg.secret_values(),
+            enabled=cfg.redaction.enabled,
+        )
+
+    def spans(self, text: str) -> list[Span]:
+        """The secrets in `text`, sorted and disjoint, never overlapping an existing marker."""
+        if not self.enabled or not text:
+            return []
+        found = detectors.find(text)
+        view = decode_view(text)
+        if view is not None:
+            for s, e, k in detectors.find(view.text):
+                os_, oe = view.original_span(s, e)
+                found.append((os_, min(oe, len(text)), k))
+        for label, value in self._literals:
+            pos = text.find(value)
+            while pos != -1:
+                found.append((pos, pos + len(value), label))
+                pos = text.find(value, pos + len(value))
+        if self._custom:
+            custom, timeouts = find_custom(self._custom, text)
+            found += custom
+            self.custom_timeouts += timeouts
+        merged = merge(found)
+        if MARKER_START in text:
+            merged = subtract_markers(merged, text)
+        return [Span(s, e, k) for s, e, k in merged]
+
+    def redact(self, text: str) -> tuple[str, int]:
+        """(text with every secret replaced by its marker, how many were replaced)."""
+        spans = self.spans(text)
+        if not spans:
+            return text, 0
+        parts = []
+        pos = 0
+        for sp in spans:
+            parts.append(text[pos : sp.start])
+            parts.append(f"[REDACTED:{sp.kind}]")
+            pos = sp.end
+        parts.append(text[pos:])
+        return "".join(parts), len(spans)
+
+    def redact_obj(self, obj: Any) -> tuple[Any, int]:
+        """Redact every string value in nested dicts/lists/tuples; keys are left alone."""
+        if isinstance(obj, str):
+            return self.redact(obj)
+        if isinstance(obj, dict):
+            total = 0
+            out = {}
+            for k, v in obj.items():
+                out[k], n = self.redact_obj(v)
+                total += n
+            return out, total
+        if isinstance(obj, (list, tuple)):
+            total = 0
+            items = []
+            for v in obj:
+                r, n = self.redact_obj(v)
+                items.append(r)
+                total += n
+            return (tuple(items) if isinstance(obj, tuple) else items), total
+        return obj, 0

@@ -1,0 +1,324 @@
+"""Value tests: is a candidate shaped like a secret, or does it only stand in for one?
+
+The redactor runs `stands_in` on every value a built-in detector proposes (prefixed tokens
+included, on their random part), so each rule finds positions and this module alone decides
+what a placeholder, a mask, a template, a documented example or a public value looks like.
+A value is a placeholder for what it is, never for a word it merely contains: `my-9fK2mQ7xLpZ3`
+and `example9fK2mQ7xLpZ3` have a random part, so they are secrets.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import math
+import re
+from collections import Counter
+from functools import lru_cache
+
+MARKER_START = "[REDACTED:"
+
+# --------------------------------------------------------------------------- shape
+
+
+def entropy(s: str) -> float:
+    """Shannon entropy in bits per character."""
+    n = len(s)
+    if not n:
+        return 0.0
+    return -sum(c / n * math.log2(c / n) for c in Counter(s).values())
+
+
+_WORD_RE = re.compile(r"[A-Z]?[a-z]{4,}|[A-Z]{5,}")
+_CAMEL_RE = re.compile(r"[a-z]*(?:[A-Z][a-z]+)+")
+HEX_RE = re.compile(r"^[0-9a-fA-F]+$")
+
+
+def random_looking(v: str, min_len: int = 16) -> bool:
+    """Opaque token shape: long, mixes letters and digits, not made of words."""
+    if len(v) < min_len:
+        return False
+    digits = sum(c.isdigit() for c in v)
+    letters = sum(c.isalpha() for c in v)
+    if digits == 0 or letters == 0:
+        return False
+    wordy = sum(len(w) for w in _WORD_RE.findall(v))
+    if wordy > 0.6 * len(v):
+        return False
+    return entropy(v) >= 3.0
+
+
+def random_case(v: str) -> bool:
+    """Letters only but with case flipping at random (`XgnCqjWmRbhVio`), unlike CamelCase words."""
+    if len(v) < 10 or v.islower() or v.isupper():
+        return False
+    return sum(len(w) for w in _WORD_RE.findall(v)) < 0.3 * len(v) and entropy(v) >= 3.0
+
+
+def scrambled_letters(v: str) -> bool:
+    """After a password name: letters in no word's shape (`GrzhNITQWRZTTx`), not camelCase."""
+    upper = sum(c.isupper() for c in v)
+    return len(v) >= 10 and upper >= 3 and len(v) - upper >= 3 and not _CAMEL_RE.fullmatch(v)
+
+
+def credential_like(v: str, min_len: int = 8) -> bool:
+    """A value after Bearer/Authorization/URL params: not one plain word, some variety."""
+    if len(v) < min_len:
+        return False
+    if v.isalpha() and (v.islower() or v.istitle() or v.isupper()):
+        return False
+    return entropy(v) >= 2.5
+
+
+# --------------------------------------------------------------------------- stand-ins
+
+_TEMPLATE_PART = re.compile(
+    r"""\$\{\{.*?\}\}|\$\{[^{}]*\}|\{\{.*?\}\}|\{%.*?%\}|<%.*?%>|\#\{[^}]*\}|%\{[^}]*\}|%\(\w+\)[sdr]
+    |\$\([^)]*\)|\$env:\w+|\$(?:[A-Z_][A-Z0-9_]*|[a-z_][a-z_]*\d*)(?![A-Za-z0-9_])|\$\d
+    |%[A-Za-z_]\w*%|@\w+@|\{[A-Za-z_][\w.]*\}|\{\d*\}
+    |<[A-Za-z][\w .:/\-]*>|\[[A-Za-z][\w .\-]*\]
+    |!(?:Ref|Sub|GetAtt|ImportValue|FindInMap|Join|Select|If|Base64|Split|GetAZs|vault|secret|env_var|ENV|include)
+    (?![A-Za-z])""",
+    re.X,
+)
+_JOINERS = re.compile(r"[\s:/@._\-=,;]+")  # what may join templates: `${USER}:${PASS}`
+
+
+# The start of a template cut at a space: `<your API token>` seen as `<your`, `$(gcloud auth …)`.
+_TEMPLATE_OPENINGS = {"<": ">", "$(": ")", "${": "}", "{{": "}}", "{%": "%}", "<%": "%>"}
+
+
+def is_template(v: str) -> bool:
+    """`${VAR}`, `{{ x }}`, `<your-token>`, `$(cmd)`, `%(pw)s`, `!Ref X`…: a reference, not a value.
+
+    A value with a template and only punctuation or words around it (`${USER}:${PASS}`,
+    `Bearer ${TOKEN}`) is a template too; one with a random part left over is not.
+    """
+    for opening, closing in _TEMPLATE_OPENINGS.items():
+        if v.startswith(opening) and closing not in v and (opening != "<" or v[1:2].isalpha()):
+            return True
+    rest = _TEMPLATE_PART.sub(" ", v)
+    if rest == v:
+        return False
+    left = _JOINERS.sub("", rest)
+    return not left or (left.isalpha() and not _has_random_part(rest))
+
+
+_MASK_RUN = re.compile(r"[*•●·█]{3,}|[xX]{4,}|\.{3,}|…|#{4,}|_{4,}|-{4,}")
+
+
+def is_masked(v: str) -> bool:
+    """`********`, `ghp_****ab12`, `sk-...Qx4f`, `xxxx-xxxx`: a mask with at most a few clear characters."""
+    if not _MASK_RUN.search(v):
+        return False
+    return sum(c.isalnum() for c in _MASK_RUN.sub("", v)) <= 8
+
+
+# Words a stand-in is written in. MARKERS say "not a real value"; FILLERS are the generic words
+# around them (`your-api-key-here`, `dev-secret-key`, `myPassword`). A value made only of these
+# words, or of any words with one marker among them, is a placeholder.
+_MARKER_WORDS = (
+    "your yours example examples sample samples fake fakes dummy placeholder changeme change changeit "
+    "replace replaceme insert enter redacted mock mocked stub test tests testing demo foo bar baz qux "
+    "quux xxx xxxx todo tbd fixme notreal not real here goes fill invalid none null nil undefined "
+    "empty unset notset lorem ipsum"
+)
+_MARKERS = frozenset(_MARKER_WORDS.split())
+_FILLER_WORDS = (
+    "a an the my our some this that there it is for of to in on at and or with only just bot use used "
+    "set new old me us one two key keys api apikey token tokens secret secrets password passwords "
+    "passwd pass pwd passphrase access auth client id name user username login admin root guest db "
+    "database app application service prod production dev development staging local localhost default "
+    "value values string str text data info config credential credentials cred creds account private "
+    "public session bearer webhook signing master value123 abc xyz qwerty word words generated random "
+    "please unit only project org team env var variable"
+)
+_FILLERS = frozenset(_FILLER_WORDS.split())
+_VOCAB = _MARKERS | _FILLERS
+_SEGMENTS = re.compile(r"[A-Z]{2,}(?![a-z])|[A-Z]?[a-z]+|[A-Z]|\d+")
+_VOWELS = frozenset("aeiouy")
+
+
+@lru_cache(maxsize=4096)
+def _breaks_into_vocab(s: str) -> tuple[bool, bool]:
+    """(s splits into vocabulary words, one of them is a marker), e.g. `yourpasswordhere`."""
+    n = len(s)
+    best: list[tuple[bool, bool] | None] = [None] * (n + 1)
+    best[0] = (True, False)
+    for i in range(1, n + 1):
+        for j in range(max(0, i - 12), i):
+            prev = best[j]
+            if prev is None:
+                continue
+            w = s[j:i]
+            if w in _VOCAB:
+                marker = prev[1] or w in _MARKERS
+                if best[i] is None or (marker and not best[i][1]):
+                    best[i] = (True, marker)
+    return best[n] or (False, False)
+
+
+def _wordish(s: str) -> bool:
+    """A lower-case letter run that reads like a word (`hunter`, `openai`), not `fkqmlpz`."""
+    if len(s) < 2 or len(s) > 14:
+        return False
+    vowels = sum(c in _VOWELS for c in s)
+    return vowels >= max(1, len(s) // 5) and re.search(r"[^aeiouy]{5}", s) is None
+
+
+def _word_profile(v: str) -> tuple[bool, bool, bool]:
+    """(no random part, every word is vocabulary, a marker word is present)."""
+    all_vocab, marker = True, False
+    for seg in _SEGMENTS.findall(v):
+        if seg.isdigit():
+            if len(seg) > 4:
+                return False, False, False
+            continue
+        low = seg.lower()
+        if len(low) == 1 and low not in ("a", "i", "x"):
+            return False, False, False
+        ok, has_marker = _breaks_into_vocab(low)
+        if ok:
+            marker = marker or has_marker
+        elif _wordish(low):
+            all_vocab = False
+        else:
+            return False, False, False
+    return True, all_vocab, marker
+
+
+def _has_random_part(v: str) -> bool:
+    return any(c.isalnum() for c in v) and not _word_profile(v)[0]
+
+
+def says_placeholder(v: str) -> bool:
+    """Words only, and they say so: `your-api-key-here`, `not-a-real-key`, `dummy_password_123`."""
+    if sum(c.isalpha() for c in v) < 3:
+        return False  # `123a`, `4471k`: digits and a letter or two are a short password
+    plain, all_vocab, marker = _word_profile(v)
+    return plain and (marker or all_vocab)
+
+
+def _is_sequence(v: str) -> bool:
+    """`123456`, `abcdef`, `abcabcabc`, `121212`: regular, so no information."""
+    n = len(v)
+    if n < 4:
+        return False
+    steps = {ord(b) - ord(a) for a, b in zip(v, v[1:])}
+    if steps in ({1}, {-1}):
+        return True
+    period = (v + v).find(v, 1)  # the shortest unit v is made of, repeated whole
+    return period <= n // 3 and n % period == 0
+
+
+def low_entropy(v: str) -> bool:
+    """Too regular for its length to be a generated secret."""
+    n, distinct = len(v), len(set(v))
+    if distinct <= 2 or (n >= 8 and distinct <= 3) or _is_sequence(v):
+        return True
+    return n >= 16 and entropy(v) < 2.5
+
+
+# Values the providers publish in their own documentation, shown to every reader.
+_DOCUMENTED = frozenset(
+    [
+        "AKIAIOSFODNN7EXAMPLE",  # AWS IAM docs
+        "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY",  # AWS IAM docs
+        "sk_test_4eC39HqLyjWDarjtT1zdp7dc",  # Stripe API reference sample key
+        "sk_test_BQokikJOvBiI2HlWgH4olfQ2",  # Stripe docs sample key
+        "pk_test_TYooMQauvdEDq54NiTphI7jx",  # Stripe docs sample key
+        "xoxb-17653672481-19874698323-pdFZKVeTuE8sk7oOcBrzbqgy",  # Slack API docs
+        "12345678-ABCD-ABCD-ABCD-1234567890AB",  # placeholder UUID in Heroku-style examples
+        # jwt.io's default token (signed with "your-256-bit-secret")
+        "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIxMjM0NTY3ODkwIiwibmFtZSI6IkpvaG4gRG9lIiwiaWF0IjoxNTE2MjM5MDIyfQ."
+        "SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c",
+    ]
+)
+
+
+def is_documented_example(v: str) -> bool:
+    """A provider's published sample value; AWS marks all of its samples with an EXAMPLE suffix."""
+    return v in _DOCUMENTED or v.endswith(("EXAMPLE", "EXAMPLEKEY"))
+
+
+_WHOLE_WORD_LIST = (
+    "true false yes no on off none null nil undefined empty required optional any str string int bool "
+    "boolean bytes float secretstr dict list text char varchar number object uuid n/a na"
+)
+_WHOLE_WORDS = frozenset(_WHOLE_WORD_LIST.split())
+
+
+def is_placeholder(v: str) -> bool:
+    """Template, mask, documented example, words that say placeholder, or too regular to be random."""
+    if not v or v.startswith(MARKER_START) or v.lower() in _WHOLE_WORDS:
+        return True
+    return is_template(v) or is_masked(v) or is_documented_example(v) or says_placeholder(v) or low_entropy(v)
+
+
+# --------------------------------------------------------------------------- public values
+
+_PACKAGE = re.compile(
+    r"""[a-z][\w\-]*(?:\.[\w\-]+)+:[\w.\-]+(?::[\w.\-]+){0,3}        # maven group:artifact[:version]
+    |(?:npm:)?(?:@[\w.\-]+/)?[\w.\-]+@[\^~>=<]*v?\d+(?:\.\d+)+[\w.\-+]*  # npm name@version
+    |[A-Za-z][\w.\-]*(?:\[[\w,\-]+\])?(?:==|>=|<=|~=|!=)\d+(?:\.\d+)*[\w.\-+]* # pip pin
+    |[a-z0-9.\-]+\.[a-z]{2,}/[\w.\-/]+@v\d+\.\d+\.\d+\S*                  # go module@version
+    |[\^~]?v?\d+\.\d+(?:\.\d+)?(?:[-+][A-Za-z0-9.]{1,20})?                  # a bare version""",
+    re.X,
+)
+_DIGEST = re.compile(
+    r"(?i:sha(?:1|224|256|384|512)|md5|blake2b?|xxh64|h1|git-sha1)[:\-=][A-Za-z0-9+/=_\-]{16,}"
+    r"|age1[qpzry9x8gf2tvdw0s3jn54khce6mua7l]{58}"
+)
+# Keys meant for browsers and clients: Stripe/Supabase publishable keys, Mapbox public tokens,
+# PostHog project keys.
+_PUBLIC_PREFIXES = ("pk_live_", "pk_test_", "sb_publishable_", "pk.eyJ", "phc_", "ssh-rsa ", "ssh-ed25519 ")
+
+
+def is_public_value(v: str) -> bool:
+    """Package coordinates, digests and checksums, public keys: values that are meant to be seen."""
+    return bool(_PACKAGE.fullmatch(v) or _DIGEST.fullmatch(v) or v.startswith(_PUBLIC_PREFIXES))
+
+
+def stands_in(value: str, head: int = 0) -> bool:
+    """The redactor's one test for every built-in candidate: not a secret, leave it.
+
+    `head` is the length of a fixed provider prefix: the tests look at the random part after it,
+    and at the whole value for documented examples and public keys.
+    """
+    part = value[head:]
+    return (
+        is_documented_example(value)
+        or is_public_value(value)
+        or (head > 0 and not part)
+        or is_placeholder(part)
+        or is_public_value(part)
+    )
+
+
+# --------------------------------------------------------------------------- decoding
+
+_B64_TEXT = re.compile(r"[A-Za-z0-9+/]+={0,2}|[A-Za-z0-9_\-]+={0,2}")
+
+
+def b64_text(v: str) -> str | None:
+    """`v` decoded from base64 or base64url when that gives printable text, else None."""
+    if len(v) < 8 or not _B64_TEXT.fullmatch(v):
+        return None
+    padded = v + "=" * (-len(v) % 4)
+    try:
+        raw = base64.b64decode(padded, altchars=b"-_" if ("-" in v or "_" in v) else None, validate=True)
+        text = raw.decode("utf-8")
+    except (binascii.Error, UnicodeDecodeError, ValueError):
+        return None
+    if not text or any(not (c.isprintable() or c in "\n\r\t") for c in text):
+        return None
+    return text
+
+
+def basic_pair_password(v: str) -> str | None:
+    """The password of a base64 `user:password` pair (Docker `auth`, npm `_auth`), else None."""
+    text = b64_text(v)
+    if text is None or ":" not in text or "\n" in text:
+        return None
+    user, _, password = text.partition(":")
+    return password if user and password else None
