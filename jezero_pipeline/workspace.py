@@ -69,6 +69,31 @@ class Workspace:
     def connector(self, name: str) -> Connector:
         return make_connector(self.cfg.connector(name), self.cfg.projects, self.cfg.base_dir)
 
+    def config_problems(self) -> list[str]:
+        """What the config gets wrong beyond its schema: each connector's options (unknown or
+        missing ones), the model provider's address and key. Empty when it is all usable."""
+        problems = []
+        for i, c in enumerate(self.cfg.connectors):
+            try:
+                self.connector(c.name)
+            except (ValueError, TypeError) as err:
+                problems.append(f"connectors[{i}] ({c.name}): {err}")
+        s = self.cfg.summarizer
+        if s.provider != "extractive":
+            from .summarizing.providers import check_base_url  # lazy: loads the model SDKs
+
+            try:
+                check_base_url(s.effective_base_url or "https://api.openai.com/v1", s.allow_insecure_http)
+            except ValueError as err:
+                problems.append(str(err))
+            if s.provider == "anthropic" and not self.api_key():
+                problems.append(f"summarizer: provider 'anthropic' needs an API key in ${s.api_key_env}")
+        try:
+            self.redactor  # noqa: B018 (compiles extra_patterns; a bad one names itself)
+        except ValueError as err:
+            problems.append(f"redaction.extra_patterns: {err}")
+        return problems
+
     def connectors(self, names: list[str] | None = None) -> list[ConnectorConfig]:
         """The named connectors (config order), else every enabled one."""
         if names:

@@ -138,6 +138,7 @@ class FakeModelServer:
     ):
         self.latency = latency
         self.hang_seconds = hang_seconds
+        self.error_message: str | None = None  # the text of injected errors (default: 'injected HTTP <status>')
         self.log_path = Path(log_path) if log_path else None
         self._host, self._port = host, port
         self._lock = threading.Lock()
@@ -276,9 +277,9 @@ def _check_outcome(outcome: Any) -> None:
         )
 
 
-def _error_body(anthropic_format: bool, status: int) -> dict[str, Any]:
+def _error_body(anthropic_format: bool, status: int, message: str | None = None) -> dict[str, Any]:
     kind = {429: "rate_limit_error", 400: "invalid_request_error", 401: "authentication_error"}.get(status, "api_error")
-    message = f"injected HTTP {status}"
+    message = message or f"injected HTTP {status}"
     if anthropic_format:
         return {"type": "error", "error": {"type": kind, "message": message}}
     return {"error": {"message": message, "type": kind, "code": None}}
@@ -394,7 +395,7 @@ def _make_handler(server: FakeModelServer) -> type[BaseHTTPRequestHandler]:
             elif _STATUS_OUTCOME.fullmatch(outcome):
                 status, _, retry_after = outcome.partition(":")
                 headers = {"retry-after": retry_after or "1"} if status == "429" else {}
-                self._send_json(int(status), _error_body(anthropic_format, int(status)), headers)
+                self._send_json(int(status), _error_body(anthropic_format, int(status), server.error_message), headers)
             else:
                 raise ValueError(f"unknown fake-server outcome {outcome!r}")
 

@@ -42,3 +42,84 @@ def test_the_blocking_check_stops_a_secret_before_any_model_call(tmp_path, fake_
         assert all("AKIAZ7Q2XW4RT9PLMN3K" not in b for b in fake_server.request_bodies)
         assert _status(instance, "redacted_segments", "no_secret_left") == "FAILED"
         assert any("no_secret_left" in e or "blocking" in e.lower() for e in cc.get("errors", [])), cc
+
+
+def _check(instance, asset, check):
+    rec = instance.event_log_storage.get_latest_asset_check_execution_by_key(
+        [dg.AssetCheckKey(dg.AssetKey(asset), check)]
+    )
+    (execution,) = rec.values()
+    evaluation = execution.event.dagster_event.event_specific_data
+    return execution.status.value, {k: v.value for k, v in evaluation.metadata.items()}
+
+
+def test_every_segment_accounted_for_fails_naming_the_failed_ids(tmp_path, fake_server, monkeypatch):
+    monkeypatch.setenv("JEZERO_SUMMARIZER_API_KEY", "test-key-not-secret-0000")
+    write_config(tmp_path, base_url=fake_server.anthropic_base_url)
+    turns = long_turns("ledger")
+    turns[0] = ("user", "FAIL-ME please look at the ledger totals")
+    write_claude_session(tmp_path / "projects", "aaaa1111-0000-4000-8000-000000000001", turns)
+    fake_server.fail_when_contains("FAIL-ME", "400")
+    with dg.instance_for_test() as instance:
+        run(tmp_path, instance)
+        status, meta = _check(instance, "summaries", "every_segment_accounted_for")
+    assert status == "FAILED" and meta["failed"] == 1
+    assert meta["failed_ids"] == ["aaaa1111-0000-4000-8000-000000000001#1"]
+
+
+def test_the_blocking_check_names_the_offending_segment(tmp_path, fake_server, monkeypatch):
+    from jezero_pipeline.redaction import Redactor
+
+    monkeypatch.setenv("JEZERO_SUMMARIZER_API_KEY", "test-key-not-secret-0000")
+    write_config(tmp_path, base_url=fake_server.anthropic_base_url, concurrency=1)
+    turns = long_turns("deploy")
+    turns[0] = ("user", "use AKIAZ7Q2XW4RT9PLMN3K for the upload please, it is the build user")
+    write_claude_session(tmp_path / "projects", "eeee5555-0000-4000-8000-000000000005", turns)
+    monkeypatch.setattr(Redactor, "redact", lambda self, text: (text, 0))
+    with dg.instance_for_test() as instance:
+        run(tmp_path, instance)
+        status, meta = _check(instance, "redacted_segments", "no_secret_left")
+    assert status == "FAILED" and meta["offending_ids"] == ["eeee5555-0000-4000-8000-000000000005#1"]
+
+
+def test_library_checks_fail_naming_what_is_wrong(tmp_path, monkeypatch):
+    """Rows that staging does not account for, a title that cannot find its item, a secret in the
+    library: each check fails and its metadata says which."""
+    import duckdb
+
+    from jezero_pipeline.config import load_config
+    from jezero_pipeline.defs.definitions import build_definitions
+
+    work = one_session_workspace(tmp_path)
+    with dg.instance_for_test() as instance:
+        run(work, instance)
+        lib = work / "library.duckdb"
+        con = duckdb.connect(str(lib))
+        (newest,) = con.execute("select id from items order by occurred_at desc, id limit 1").fetchone()
+        con.execute("update items set title = 'the of and', summary = 'it is', "
+                    f"original = original || ' ghp_Zx8Qw3Er5Ty7Ui9Op1As2Df4Gh6Jk8Lz0Xc' where id = {newest}")  # fmt: skip
+        con.execute("insert into items select 99 as id, * exclude (id) replace ('x99' as external_id, "
+                    f"timestamp '2020-01-01' as occurred_at) from items where id = {newest}")  # fmt: skip
+        con.close()
+        defs = build_definitions(load_config(work / "jezero.toml"), str(work / "jezero.toml"))
+        checks = [
+            k
+            for k in defs.get_repository_def().asset_graph.asset_check_keys
+            if k.asset_key.to_user_string() == "search_index"
+        ]
+        dg.materialize([*defs.assets, *defs.asset_checks], instance=instance, selection=dg.AssetSelection.checks(*checks),
+                       resources=defs.resources)  # fmt: skip
+        _, count = _check(instance, "search_index", "row_count_matches_summaries")
+        _, secret = _check(instance, "search_index", "no_secret_in_library")
+        sanity_status, sanity = _check(instance, "search_index", "sanity_search_returns_results")
+    assert count["library_rows"] == count["expected_rows"] + 1
+    assert sorted(secret["offending_ids"]) == sorted([newest, 99])
+    assert sanity_status == "FAILED" and sanity["query"] == "" and sanity["expected_id"] == newest
+
+
+def test_the_sanity_query_skips_stopwords():
+    from jezero_pipeline.defs.checks import sanity_query
+
+    assert sanity_query("What does the ledger export do?", None) == "ledger"
+    assert sanity_query("the of", "An error in the parser") == "parser"
+    assert sanity_query("", "") is None

@@ -55,3 +55,40 @@ def test_every_error_is_one_line_and_an_exit_code(tmp_path, capsys, argv, code, 
     assert main(["-c", str(work / "jezero.toml"), *argv]) == code
     err = capsys.readouterr().err.strip()
     assert message in err and len(err.splitlines()) == 1 and "Traceback" not in err
+
+
+def test_check_config_and_run_name_an_unknown_connector_option_with_exit_2(tmp_path, capsys):
+    work = one_session_workspace(tmp_path)
+    text = (
+        (work / "jezero.toml")
+        .read_text()
+        .replace('projects_dir = "projects"', 'projects_dir = "projects"\nprojetcs_dri = "x"')
+    )
+    (work / "jezero.toml").write_text(text)
+    for argv in (["check-config"], ["run", "--dry-run"], ["run"]):
+        assert main(["-c", str(work / "jezero.toml"), *argv]) == 2
+        err = capsys.readouterr()
+        assert "projetcs_dri" in err.out + err.err and "Traceback" not in err.err
+
+
+def test_check_config_says_ok_for_a_good_config(tmp_path, capsys):
+    work = one_session_workspace(tmp_path)
+    assert main(["-c", str(work / "jezero.toml"), "check-config"]) == 0
+    assert capsys.readouterr().out.startswith("ok: ")
+
+
+def test_a_bad_eval_file_and_serving_http_without_a_token_end_in_one_line(tmp_path, capsys, monkeypatch):
+    import dagster as dg
+    from runs import run
+
+    work = one_session_workspace(tmp_path)
+    with dg.instance_for_test() as instance:
+        run(work, instance)
+    capsys.readouterr()
+    bad = work / "cases.toml"
+    bad.write_text("[[case]]\nquery = 'x'\n")  # no expect
+    assert main(["-c", str(work / "jezero.toml"), "eval", str(bad)]) == 2
+    monkeypatch.delenv("JEZERO_MCP_TOKEN", raising=False)
+    assert main(["-c", str(work / "jezero.toml"), "serve", "--host", "127.0.0.1", "--port", "1"]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 2 and all(line.startswith("error: ") for line in err) and "token" in err[1]

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from ..config import Config
-from .common import FAILED, OK, CommandError, open_library, out, workspace
+from .common import FAILED, OK, USAGE, CommandError, open_library, out, workspace
 from .render import items_text, print_item, print_search
 
 
@@ -108,14 +108,28 @@ def cmd_redact(args: argparse.Namespace, cfg: Config) -> int:
 
 
 def cmd_health(args: argparse.Namespace, cfg: Config) -> int:
+    """Exit 1 when a connector is unhealthy; alerts the webhook and pings the heartbeat."""
     from ..operations.health import health  # lazy: each command loads only what it runs
+    from ..operations.watchdog import watch  # lazy: as above
 
-    ok, rows = health(workspace(cfg))
+    ws = workspace(cfg)
+    delivered = watch(ws)
+    for failure in delivered["failures"]:
+        print(failure, file=sys.stderr)
+    ok, rows = health(ws)
     text = "\n".join(
         f"{'ok  ' if r['ok'] else 'FAIL'} {r['connector']}: " + ("; ".join(r["problems"]) or "healthy") for r in rows
     )
     out(args, {"ok": ok, "connectors": rows}, text)
     return OK if ok else FAILED
+
+
+def cmd_check_config(args: argparse.Namespace, cfg: Config) -> int:
+    """Every problem of the config file, one per line (exit 2), or `ok`."""
+    problems = workspace(cfg).config_problems()
+    out(args, {"ok": not problems, "problems": problems},
+        "\n".join(f"error: {args.config_file}: {p}" for p in problems) or f"ok: {args.config_file}")  # fmt: skip
+    return USAGE if problems else OK
 
 
 def connector_list_text(rows: list[dict[str, Any]]) -> str:
@@ -170,7 +184,8 @@ def register(add: Any) -> None:
     r = add("redact", cmd_redact, "print a file (or stdin) exactly as the pipeline would store it")
     r.add_argument("file", nargs="?", help="a file, or - for standard input (the default)")
 
-    add("health", cmd_health, "exit 1 when a connector failed or has been silent too long")
+    add("health", cmd_health, "exit 1 when a connector failed or has been silent too long; alerts the watchdog")
+    add("check-config", cmd_check_config, "check the config file: connector options, provider, patterns (exit 2)")
 
 
 __all__ = ["connector_list_text", "register"]

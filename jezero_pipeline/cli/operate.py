@@ -142,9 +142,18 @@ def run_changed(
     return [*reports, library], ok
 
 
+def checked(cfg: Config, config_file: Any) -> Workspace:
+    """The workspace, once the config's connectors and provider are usable (else exit 2)."""
+    ws = workspace(cfg)
+    problems = ws.config_problems()
+    if problems:
+        raise ConfigError("; ".join(f"{config_file}: {p}" for p in problems))
+    return ws
+
+
 def cmd_run(args: argparse.Namespace, cfg: Config) -> int:
     """Materialise the changed (connector, day) partitions through Dagster, then the library."""
-    ws = workspace(cfg)
+    ws = checked(cfg, args.config_file)
     names = _names(args, cfg)
     if args.dry_run or args.sample:
         from ..operations.preview import preview  # lazy: each command loads only what it runs
@@ -174,7 +183,7 @@ def _run_config(limit: int = 0, resummarize: str = "auto", force_ids: list[str] 
 
 def cmd_resummarize(args: argparse.Namespace, cfg: Config) -> int:
     """Summarise chosen items (--ids) or partitions (--since/--until/--connector) again."""
-    ws = workspace(cfg)
+    ws = checked(cfg, args.config_file)
     if args.ids or args.ids_file:
         parts, force = _partitions_of_items(ws, cfg, _parse_ids(args))
         resummarize = "no"

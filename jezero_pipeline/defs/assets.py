@@ -127,10 +127,11 @@ def build_assets(cfg: Config) -> tuple[dg.AssetsDefinition, dg.AssetsDefinition,
         )
         with redacted_failures(ws):
             mark_run_worker(context)
-            ws.locks.hold(f"run {context.run.run_id}", keys)  # held until the run ends
-            run = PartitionRun(ws, keys, selected, options, progress=run_context.progress())
-            for done in run.events():
-                yield from _results(context, ws, keys, done)
+            # The run's partitioned work is this one step: its locks are held from start to end.
+            with ws.locks.holding(f"run {context.run.run_id}", keys):
+                run = PartitionRun(ws, keys, selected, options, progress=run_context.progress())
+                for done in run.events():
+                    yield from _results(context, ws, keys, done)
 
     @dg.asset(
         deps=[dg.AssetDep("summaries", partition_mapping=dg.AllPartitionMapping())],

@@ -18,6 +18,7 @@ from collections.abc import Iterable
 import dagster as dg
 
 from ..config import Config
+from ..operations.watchdog import watch
 from ..stages.plan import Rectangle, plan_run
 from .resources import JezeroResource
 
@@ -125,3 +126,16 @@ def resummarize_condition(cfg: Config) -> dg.AutomationCondition | None:
     return (
         dg.AutomationCondition.code_version_changed().since_last_handled() & ~dg.AutomationCondition.in_progress()
     ).with_label("code version changed (opted in)")
+
+
+@dg.sensor(
+    minimum_interval_seconds=300,
+    default_status=dg.DefaultSensorStatus.RUNNING,
+    description="Every 5 minutes: `health`, with alerts to [watchdog] alert_webhook_env and the heartbeat.",
+)
+def watchdog(context: dg.SensorEvaluationContext, jezero: JezeroResource):
+    result = watch(jezero.workspace)
+    for failure in result["failures"]:
+        context.log.warning(failure)
+    sent = ", ".join(f"{m['connector']} {m['status']}" for m in result["sent"]) or "nothing new"
+    return dg.SkipReason(f"{'healthy' if result['ok'] else 'unhealthy'}; alerts: {sent}")

@@ -15,7 +15,7 @@ import dagster as dg
 
 from ..config import Config, load_config
 from .assets import build_assets
-from .automation import change_sensor, connector_checks
+from .automation import change_sensor, connector_checks, watchdog
 from .checks import build_checks
 from .jobs import MAINTENANCE_JOBS, asset_jobs
 from .resources import JezeroResource
@@ -32,6 +32,7 @@ def build_definitions(cfg: Config, config_path: str = "") -> dg.Definitions:
     sensors = [
         change_sensor(sessions_job),
         reap_dead_runs_sensor,
+        watchdog,
         *interval_sensors,
         # Runs the automation conditions (the library follows its summaries) whenever the
         # daemon runs (`dagster dev` or `dagster-daemon run`).

@@ -19,8 +19,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..models import Partition
+from ..operations.watchdog import watch
 from ..progress import Progress
-from ..staging.state import record_collect, record_open, record_outcome
+from ..staging.state import record_collect, record_open, record_outcome, record_pending
 from ..summarizing.budget import Budget
 from ..workspace import Workspace
 from . import context
@@ -60,6 +61,7 @@ class PartitionRun:
         options: RunOptions | None = None,
         progress: Progress | None = None,
         surveys: dict[str, ConnectorSurvey] | None = None,
+        watch: bool = True,
     ):
         self.ws = ws
         self.parts = sorted(set(parts))
@@ -68,6 +70,7 @@ class PartitionRun:
         shared = context.current()
         self.progress = progress or shared.progress or Progress()
         self.surveys = dict(surveys or {})
+        self.watch = watch
         self.budget = shared.budget or Budget.for_run(ws.cfg.summarizer, self.options.max_calls)
         self.provider = self.options.provider or shared.provider
         self._events: queue.Queue[StageDone | BaseException | None] = queue.Queue()
@@ -100,6 +103,9 @@ class PartitionRun:
         consumer.join()
         if failure is not None:
             self._record_failure(failure)
+        if self.watch:
+            watch(self.ws)  # alerts and the heartbeat follow every run, failed ones included
+        if failure is not None:
             raise failure
 
     def run(self) -> dict[str, StageDone]:
@@ -169,7 +175,7 @@ class PartitionRun:
         finally:
             reports = summarizer.close()
         self.progress.batch_done("summarize", f"{len(self.parts)} partition(s)")
-        self._record_outcomes(reports)
+        self._record_outcomes(reports, summarizer.withheld)
         self._events.put(StageDone(SUMMARIZE, reports, {
             "withheld_ids": summarizer.withheld, "scanned_segments": summarizer.scanned,
             "attempts": self.budget.spent.attempts, "budget_spent": summarizer.budget_spent,
@@ -184,17 +190,25 @@ class PartitionRun:
         for name, reps in by_connector.items():
             record_collect(self.ws.store, name, sum(r.new_or_changed for r in reps), sum(len(r.warnings) for r in reps))
 
-    def _record_outcomes(self, reports: dict[Partition, SummarizeReport]) -> None:
+    def _record_outcomes(self, reports: dict[Partition, SummarizeReport], withheld: list[str]) -> None:
         failed: dict[str, list[str]] = defaultdict(list)
         still_open: dict[str, dict[str, bool]] = defaultdict(dict)
+        pending: dict[str, int] = defaultdict(int)
         for part, rep in reports.items():
             failed[part.connector].extend(rep.errors)
             still_open[part.connector][part.day] = bool(rep.failed or rep.pending)
+            pending[part.connector] += rep.pending
         for name, days in still_open.items():
             record_open(self.ws.store, name, days)
         for name in {p.connector for p in self.parts}:
             errors = failed.get(name)
-            record_outcome(self.ws.store, name, f"{len(errors)} segment(s) failed: {errors[0]}" if errors else None)
+            if withheld:
+                error = (f"stopped by the no_secret_left check: a detector still fires on {len(withheld)} "
+                         f"redacted segment(s), e.g. {withheld[0]}; nothing more was sent (run redact-stored)")  # fmt: skip
+            else:
+                error = f"{len(errors)} segment(s) failed: {errors[0]}" if errors else None
+            record_outcome(self.ws.store, name, error)
+            record_pending(self.ws.store, name, pending[name])
 
     def _record_failure(self, err: BaseException) -> None:
         message = self.ws.redactor.redact(f"{type(err).__name__}: {err}")[0]

@@ -63,3 +63,12 @@ def record_open(store: Store, connector: str, open_days: dict[str, bool]) -> Non
 
 def open_days(store: Store, connector: str) -> list[str]:
     return list(read_state(store, connector).get("open_days", []))
+
+
+def record_pending(store: Store, connector: str, pending: int, now: float | None = None) -> None:
+    """Since when summaries have been waiting on the budget (cleared when none wait)."""
+    state = read_state(store, connector)
+    if pending and state.get("pending_since") is None:
+        update_state(store, connector, pending_since=time.time() if now is None else now)
+    elif not pending and state.get("pending_since") is not None:
+        update_state(store, connector, pending_since=None)
