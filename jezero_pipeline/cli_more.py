@@ -192,11 +192,21 @@ def cmd_serve(args: argparse.Namespace, cfg: Config) -> int:
     from .library import mcp_server
 
     if args.stdio:
+        if args.web or args.mcp:
+            raise ConfigError("--stdio serves MCP on stdin/stdout only; drop --web/--mcp")
         mcp_server.serve_stdio(cfg.library_path, cfg.search)
         return 0
     import os
 
     token = os.environ.get(args.token_env) if args.token_env else None
+    if args.web:
+        from .web.server import serve
+
+        try:
+            serve(cfg, host=args.host, port=args.port, token=token, with_mcp=args.mcp, mcp_auth=not args.no_auth)
+        except ValueError as err:
+            raise ConfigError(str(err)) from None
+        return 0
     mcp_server.serve_http(
         cfg.library_path, cfg.search, host=args.host, port=args.port, token=token, require_auth=not args.no_auth
     )
@@ -297,8 +307,10 @@ def register(add: Any) -> None:
     ev.add_argument("--compare")
     ev.add_argument("--fail-under", type=float)
 
-    sv = add("serve", cmd_serve, "read-only MCP server (stdio or streamable HTTP)")
+    sv = add("serve", cmd_serve, "read-only MCP server (stdio or streamable HTTP), or the web page (--web)")
     sv.add_argument("--stdio", action="store_true")
+    sv.add_argument("--web", action="store_true", help="the read-only search page in a browser")
+    sv.add_argument("--mcp", action="store_true", help="with --web: the MCP server at /mcp in the same server")
     sv.add_argument("--host", default="127.0.0.1")
     sv.add_argument("--port", type=int, default=8765)
     sv.add_argument("--token-env", default="JEZERO_MCP_TOKEN", help="env var holding the bearer token")
