@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import gc
 import http.client
 import json
 import os
@@ -136,6 +137,9 @@ def main() -> None:
     rng = random.Random(11)
     sample = rng.sample(range(args.items), min(args.queries, args.items))
     queries = [needles[i][kind] for kind in KINDS for i in sample]
+    del df, needles  # a million Python objects would make every garbage collection here slow
+    gc.collect()
+    gc.freeze()
     limit = SearchConfig().max_limit
 
     lib = Library(library_path)

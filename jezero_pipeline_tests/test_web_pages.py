@@ -278,6 +278,15 @@ def test_the_timeline_charts_items_per_week_and_the_stats_count_per_source_and_p
         rows = dict(re.findall(r'\?source=([\w-]+)">[\w-]+</a></td><td class="n">(\d+)</td>', page))
         assert rows == {"claude-code": "5", "codex": "1"}
         assert "Last build" in page and "generation" in page
+        # Paging: "Older" continues where the page stopped, with nothing twice and nothing left out.
+        seen: list[str] = []
+        path = "/timeline?project=web&limit=3"
+        while path:
+            page = request(base, path, headers=HTML)[2].decode()
+            seen += re.findall(r'class="hit-link" href="/item/\d+">([^<]+)</a>', page)
+            older = re.search(r'<p class="more"><a href="([^"]+)">Older', page)
+            path = unescape(older.group(1)) if older else None
+        assert seen == titles
 
 
 @pytest.mark.slow
@@ -290,6 +299,20 @@ def test_the_first_page_lists_the_latest_items_and_counts_per_project_and_source
         assert latest[0] == "DuckDB file locked while the dashboard reads it" and len(latest) == len(ITEMS)
         counts = dict(re.findall(r'\?(?:project|source)=([\w-]+)">[\w-]+</a><span>(\d+)</span>', page))
         assert counts == {"web": "4", "ingest": "1", "analytics": "1", "claude-code": "5", "codex": "1"}
+
+
+@pytest.mark.slow
+def test_without_a_library_every_page_says_so_and_picks_it_up_once_built(tmp_path: Path) -> None:
+    path = tmp_path / "library.duckdb"
+    library = Library(path)
+    with serving(web_app(library)) as base:
+        for page in ("/", "/?q=lockfile", "/results?q=lockfile", "/item/1", "/timeline", "/stats", "/api/search?q=x"):
+            status, _, body = request(base, page, headers=HTML)
+            assert status == 503 and b"no library at" in body, page
+        build(path)
+        assert json.loads(request(base, "/api/search?q=lockfile")[2])["count"] == 3
+        assert request(base, "/stats", headers=HTML)[0] == 200
+    library.close()
 
 
 @pytest.mark.slow

@@ -98,7 +98,9 @@ class Pages:
     def problem(self, err: Exception, filters: Filters | None = None) -> HTMLResponse:
         """A page saying what is wrong: 503 without a library, 400 for a bad query or filter."""
         status = 503 if isinstance(err, LibraryMissing) else 400
-        return self.render("message.html", status, title="Cannot show this", message=str(err), filters=filters)
+        return self.render(
+            "message.html", status, title="Cannot show this", message=str(err), filters=filters or Filters()
+        )
 
     # -- search
 
