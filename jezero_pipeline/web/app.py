@@ -14,7 +14,6 @@ autoescaping on, so every text from the library reaches the browser escaped.
 
 from __future__ import annotations
 
-from dataclasses import asdict
 from itertools import groupby
 from pathlib import Path
 from typing import Any
@@ -151,7 +150,7 @@ class Pages:
             answer = self._search(filters)
         except QueryError as err:
             return JSONResponse({"error": str(err)}, status_code=503 if isinstance(err, LibraryMissing) else 400)
-        return JSONResponse({**answer, "facets": [asdict(f) for f in facets(answer["results"], filters)]})
+        return JSONResponse({**answer, "facets": [f.as_json() for f in facets(answer["results"], filters)]})
 
     # -- one item
 

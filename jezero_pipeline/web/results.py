@@ -34,6 +34,10 @@ class Facet:
     title: str
     values: list[FacetValue]
 
+    def as_json(self) -> dict[str, Any]:
+        """For the JSON endpoint (`dataclasses.asdict` deep-copies and costs more than the counting)."""
+        return {"name": self.name, "title": self.title, "values": [vars(v) for v in self.values]}
+
 
 def _month_bounds(month: str) -> tuple[str, str]:
     """'2025-11' -> ('2025-11-01', '2025-12-01'), the library's [since, until)."""
