@@ -42,7 +42,7 @@ from jezero_pipeline.web.data import Library
 from jezero_pipeline.web.server import web_app
 
 BENCH_DIR = Path(__file__).resolve().parent
-BUDGET_MS = 5.0  # the bar: the endpoint's p95 within 5 ms of the library's
+BUDGET_MS = 5.0  # the target: the endpoint's p95 within 5 ms of the library's
 
 
 def free_port() -> int:
