@@ -12,6 +12,7 @@ import tomllib
 from datetime import date
 from pathlib import Path
 from typing import Any, Literal
+from urllib.parse import urlsplit
 
 from pydantic import (
     BaseModel,
@@ -170,6 +171,25 @@ class AutomationConfig(_Strict):
     resummarize_on_code_change: bool = False  # re-summarising costs money: opt in
 
 
+class WebConfig(_Strict):
+    # The address people open the search page at (`serve --web`), e.g. "http://127.0.0.1:8765"
+    # or "https://jezero.example.org": the library's Dagster materialisation links to it, and
+    # off loopback it is the Host the page answers to.
+    public_url: str | None = None
+
+    @field_validator("public_url")
+    @classmethod
+    def _http_url(cls, v: str | None) -> str | None:
+        if v is None:
+            return v
+        parts = urlsplit(v)
+        if parts.scheme not in ("http", "https") or not parts.hostname:
+            raise ValueError(f"public_url must be an http:// or https:// address with a host, got {v!r}")
+        if parts.query or parts.fragment or parts.username or parts.password:
+            raise ValueError(f"public_url must hold no query, fragment or credentials, got {v!r}")
+        return v.rstrip("/")
+
+
 class Config(_Strict):
     storage: StorageConfig = StorageConfig()
     partitions: PartitionsConfig = PartitionsConfig()
@@ -180,6 +200,7 @@ class Config(_Strict):
     projects: ProjectsConfig = ProjectsConfig()
     watchdog: WatchdogConfig = WatchdogConfig()
     automation: AutomationConfig = AutomationConfig()
+    web: WebConfig = WebConfig()
 
     # Not from the file: where it was read, so relative paths resolve next to it.
     base_dir: Path = Field(default=Path("."), exclude=True)

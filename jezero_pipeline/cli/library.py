@@ -78,9 +78,19 @@ def cmd_serve(args: argparse.Namespace, cfg: Config) -> int:
     from ..library import mcp_server  # lazy: the MCP SDK and uvicorn load only to serve
 
     if args.stdio:
+        if args.web or args.mcp:
+            raise CommandError("--stdio serves MCP on stdin/stdout only; drop --web/--mcp")
         mcp_server.serve_stdio(cfg.library_path, cfg.search)
         return OK
     token = os.environ.get(args.token_env) if args.token_env else None
+    if args.web:
+        from ..web.server import serve  # lazy: the web page loads only to serve it
+
+        try:
+            serve(cfg, host=args.host, port=args.port, token=token, with_mcp=args.mcp, mcp_auth=not args.no_auth)
+        except ValueError as err:
+            raise CommandError(str(err)) from None
+        return OK
     try:
         mcp_server.serve_http(cfg.library_path, cfg.search, host=args.host, port=args.port, token=token,
                               require_auth=not args.no_auth)  # fmt: skip
@@ -174,8 +184,10 @@ def register(add: Any) -> None:
     ev.add_argument("--compare", help="a saved results file to compare with")
     ev.add_argument("--fail-under", type=float, help="exit 1 when hit@k is under this share")
 
-    sv = add("serve", cmd_serve, "read-only MCP server (stdio or streamable HTTP)")
+    sv = add("serve", cmd_serve, "read-only MCP server (stdio or streamable HTTP), or the web page (--web)")
     sv.add_argument("--stdio", action="store_true", help="serve over stdin/stdout")
+    sv.add_argument("--web", action="store_true", help="the read-only search page in a browser")
+    sv.add_argument("--mcp", action="store_true", help="with --web: the MCP server at /mcp in the same server")
     sv.add_argument("--host", default="127.0.0.1", help="address to listen on (default loopback)")
     sv.add_argument("--port", type=int, default=8765, help="port to listen on")
     sv.add_argument("--token-env", default="JEZERO_MCP_TOKEN", help="env var holding the bearer token")

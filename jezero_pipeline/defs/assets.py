@@ -147,9 +147,11 @@ def build_assets(cfg: Config) -> tuple[dg.AssetsDefinition, dg.AssetsDefinition,
         with redacted_failures(ws):
             mark_run_worker(context)
             stats = index.refresh(ws)
+        web = ws.cfg.web.public_url
         return dg.MaterializeResult(
             metadata={
                 "path": dg.MetadataValue.path(str(ws.library_path)),
+                **({"web": dg.MetadataValue.url(web)} if web else {}),
                 **{k: v for k, v in stats.items() if isinstance(v, (int, float)) and not isinstance(v, bool)},
             }
         )

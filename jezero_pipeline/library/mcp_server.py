@@ -156,8 +156,14 @@ def http_app(
     token: str | None = None,
     require_auth: bool = True,
     path: str = "/mcp",
+    library: Library | None = None,
 ) -> Any:
-    """The ASGI app for streamable HTTP (stateless, JSON responses), auth wrapped around it."""
+    """The ASGI app for streamable HTTP (stateless, JSON responses), auth wrapped around it.
+
+    Pass `library` to share one reader with another app in the same process (the web page):
+    two readers of one file in one process share DuckDB's cached instance and stop following
+    rebuilds.
+    """
     if require_auth and not token:
         raise ValueError(
             f"the HTTP server needs a bearer token: set ${DEFAULT_TOKEN_ENV} (or pass --token-env), "
@@ -165,7 +171,7 @@ def http_app(
         )
     if not require_auth and not is_loopback(host):
         raise ValueError(f"refusing to serve without auth on non-loopback host {host!r}")
-    server = build_server(Library(Path(library_path), search_cfg))
+    server = build_server(library if library is not None else Library(Path(library_path), search_cfg))
     app = server.streamable_http_app(streamable_http_path=path, stateless_http=True, json_response=True, host=host)
     return BearerAuth(app, token) if require_auth else app
 
