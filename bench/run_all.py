@@ -336,6 +336,27 @@ class Jezero(Side):
 # --- the measurements -----------------------------------------------------------------------
 
 
+def append_one_record(corpus_dir: Path, repeat: int) -> int:
+    """Append one user turn to the first Claude Code session of the corpus (each side appends
+    its own repeat's line, so both see exactly one grown file); returns the bytes added."""
+    path = sorted((corpus_dir / "claude" / "projects").rglob("*.jsonl"))[0]
+    last = json.loads(path.read_text(encoding="utf-8").splitlines()[-1])
+    record = {**last, "type": "user", "uuid": f"bench-append-{repeat}-{time.monotonic_ns()}",
+              "message": {"role": "user", "content": f"One more question after the run ({repeat})."}}  # fmt: skip
+    line = (json.dumps(record, separators=(",", ":")) + "\n").encode()
+    with path.open("ab") as f:
+        f.write(line)
+    stamp = time.time() - 7200  # settled
+    os.utime(path, (stamp, stamp))
+    return len(line)
+
+
+def staging_mtimes(state: Path) -> dict[str, int]:
+    """Every staging file of a state folder with its mtime (ns): what a run rewrote."""
+    root = state / "staging"
+    return {str(p): p.stat().st_mtime_ns for p in root.rglob("*") if p.is_file()} if root.is_dir() else {}
+
+
 def needles_sample(needles: list[dict[str, Any]], per_kind: int = MAX_QUERIES_PER_KIND) -> list[dict[str, Any]]:
     """At most `per_kind` needles of each kind, evenly spread over the corpus (deterministic)."""
     out = []
@@ -408,6 +429,18 @@ def one_repeat(
     out["second_bytes"] = second["transcript_bytes"]
     if "own_bytes_read" in second:
         out["second_own_bytes"] = second["own_bytes_read"]
+    appended = append_one_record(side.corpus_dir, r)
+    before = staging_mtimes(state)
+    fast.reset()
+    grown = side.run(state)
+    out["append_growth"], out["append_calls"] = appended, fast.calls()
+    out["append_wall"], out["append_opened"] = grown["wall"], grown["transcript_bytes"]
+    if "own_bytes_read" in grown:
+        out["append_own_bytes"] = grown["own_bytes_read"]
+        changed = [p for p, m in staging_mtimes(state).items() if before.get(p) != m]
+        out["append_staging_files"] = len(changed)
+        out["append_staging_days"] = len({Path(p).stem.split(".")[0] for p in changed if "/inventory/" not in p
+                                          and "/state/" not in p and "/library/" not in p})  # fmt: skip
     out["rss_mb"] = max(dry["rss_mb"], first["rss_mb"], second["rss_mb"])
     res = side.search(state, queries)
     out["search_p50_ms"] = 1000 * statistics.median(x["seconds"] for x in res)
@@ -426,6 +459,7 @@ def one_repeat(
     out["first200_wall"], out["first200_calls"] = slow_run["wall"], st["total_calls"]
     out["summarise200"], out["max_in_flight"] = window.seconds, st["max_in_flight"]
     out["ideal200"] = out["first200_calls"] * SLOW_LATENCY / CONCURRENCY
+    out["first200_vs_ideal"] = out["first200_wall"] / out["ideal200"] if out["ideal200"] else None
     out["summarise_vs_ideal"] = out["summarise200"] / out["ideal200"] if out["summarise200"] else None
     shutil.rmtree(side.workdir / f"{side.name}-full200-{r}", ignore_errors=True)
     shutil.rmtree(side.workdir / f"{side.name}-dry{r}", ignore_errors=True)
@@ -444,11 +478,25 @@ ROWS = [  # key, label, unit, format, higher is better
     ("ideal200", "ideal summarise time at 200 ms (calls × 0.2 s / 4)", "s", "{:.1f}", False),
     ("summarise200", "summarise wall at 200 ms (first model call to last answer)", "s", "{:.1f}", False),
     ("summarise_vs_ideal", "summarise wall / ideal", "×", "{:.2f}", False),
+    ("first200_vs_ideal", "whole first run at 200 ms / ideal", "×", "{:.2f}", False),
     ("max_in_flight", "most model calls in flight at 200 ms", "calls", "{:.0f}", False),
     ("first0_bytes", "full first run: transcript bytes opened (audit hook)", "bytes", "{:,.0f}", False),
     ("second_wall", "second run, nothing changed: wall", "s", "{:.2f}", False),
     ("second_calls", "second run, nothing changed: model calls", "calls", "{:.0f}", False),
     ("second_bytes", "second run: transcript bytes opened (audit hook)", "bytes", "{:,.0f}", False),
+    ("append_growth", "one session appended to: bytes it grew", "bytes", "{:,.0f}", False),
+    ("append_own_bytes", "one session appended to: transcript bytes read (own report)", "bytes", "{:,.0f}", False),
+    (
+        "append_opened",
+        "one session appended to: transcript bytes opened (audit hook, whole files)",
+        "bytes",
+        "{:,.0f}",
+        False,
+    ),
+    ("append_calls", "one session appended to: model calls", "calls", "{:.0f}", False),
+    ("append_staging_files", "one session appended to: staging files rewritten", "files", "{:.0f}", False),
+    ("append_staging_days", "one session appended to: days whose staging was rewritten", "days", "{:.0f}", False),
+    ("append_wall", "one session appended to: wall", "s", "{:.2f}", False),
     ("rss_mb", "peak RSS (max of dry, first, second run)", "MB", "{:.0f}", False),
     ("search_p50_ms", "search latency p50 over the needle queries", "ms", "{:.2f}", False),
     ("search_p95_ms", "search latency p95 over the needle queries", "ms", "{:.2f}", False),
