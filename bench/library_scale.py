@@ -38,7 +38,7 @@ from bench.jezero_side import PYTHON as JEZERO_PYTHON
 from bench.jezero_side import TOKENIZER as JEZERO_TOKENIZER
 from bench.jezero_side import ensure_installed
 from jezero_pipeline.library.build import build_library
-from jezero_pipeline.library.query import Library
+from jezero_pipeline.library.reader import Library
 
 FILLER = [
     "the",

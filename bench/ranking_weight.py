@@ -22,7 +22,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from bench.library_scale import FILLER, generate
 from jezero_pipeline.config import SearchConfig
 from jezero_pipeline.library.build import build_library
-from jezero_pipeline.library.query import Library
+from jezero_pipeline.library.reader import Library
 
 WEIGHTS = [0.0, 0.05, 0.1, 0.2, 0.3, 0.5, 1.0, 2.0]
 

@@ -200,7 +200,7 @@ def cmd_run(args: argparse.Namespace, cfg: Config) -> int:
 
 
 def _library(cfg: Config):
-    from .library.query import Library
+    from .library.reader import Library
 
     if not cfg.library_path.exists():
         raise ConfigError(f"{cfg.library_path}: no library yet; run `jezero-pipeline run` first")

@@ -75,7 +75,7 @@ def cmd_resummarize(args: argparse.Namespace, cfg: Config) -> int:
     """Summarise chosen items again from their stored redacted original, keeping their ids."""
     from .cli import QUIET, _metadata, dagster_instance
     from .defs.build import build_definitions
-    from .library.query import Library
+    from .library.reader import Library
     from .locking import run_lock
 
     lib = Library(cfg.library_path, cfg.search)
@@ -137,7 +137,7 @@ def cmd_import_jsonl(args: argparse.Namespace, cfg: Config) -> int:
 
 
 def _library(cfg: Config):
-    from .library.query import Library
+    from .library.reader import Library
 
     if not cfg.library_path.exists():
         raise ConfigError(f"{cfg.library_path}: no library yet; run `jezero-pipeline run` first")

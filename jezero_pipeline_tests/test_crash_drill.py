@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from sessionfiles import long_turns, write_claude_session, write_config
 
-from jezero_pipeline.library.query import Library
+from jezero_pipeline.library.reader import Library
 from jezero_pipeline.staging import Staging
 
 CLI = str(Path(sys.executable).with_name("jezero-pipeline"))

@@ -11,7 +11,7 @@ import pandas as pd
 import pytest
 
 from jezero_pipeline.library.build import LibraryBuildError, build_library
-from jezero_pipeline.library.query import Library
+from jezero_pipeline.library.reader import Library
 
 NOW = datetime(2026, 1, 1, tzinfo=UTC)
 

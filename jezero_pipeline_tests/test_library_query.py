@@ -15,7 +15,8 @@ from hypothesis import strategies as st
 from jezero_pipeline.config import SearchConfig
 from jezero_pipeline.library.build import build_library
 from jezero_pipeline.library.fts import create_index, load_fts
-from jezero_pipeline.library.query import MAX_TERMS, Library, QueryError, parse_query
+from jezero_pipeline.library.query import MAX_TERMS, QueryError, parse_query
+from jezero_pipeline.library.reader import Library
 from jezero_pipeline.library.render import format_results_rich
 from jezero_pipeline.library.schema import FIELDS, SCHEMA_VERSION
 

@@ -13,7 +13,7 @@ from jezero_pipeline.config import load_config
 from jezero_pipeline.defs.automation import cron_for
 from jezero_pipeline.defs.build import build_definitions
 from jezero_pipeline.defs.resources import AlreadyRunning, JezeroResource
-from jezero_pipeline.library.query import Library
+from jezero_pipeline.library.reader import Library
 from jezero_pipeline.locking import run_lock
 from jezero_pipeline.staging import Staging
 

@@ -56,7 +56,7 @@ def build_checks(summaries: dg.AssetsDefinition, search_index: dg.AssetsDefiniti
         ],
     )
     def library_checks(jezero: JezeroResource):
-        from ..library.query import Library
+        from ..library.reader import Library
 
         cfg = jezero.config
         st = jezero.staging

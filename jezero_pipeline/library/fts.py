@@ -111,21 +111,40 @@ def load_fts(con: duckdb.DuckDBPyConnection) -> None:
     con.execute(f"LOAD '{extension_path()}'")
 
 
-TOKENIZE_MACRO = "tokenize"
+TOKENS_MACRO = "tokens"
+PARTS_MACRO = "word_parts"
+MIN_PART_CHARS = 2
+
+
+def macros_sql() -> list[str]:
+    """The tokenizer as SQL macros, stored in every library file so readers use the same.
+
+    `tokens(s)`: the case-kept tokens of `s`, the extension's expression with `lower` moved
+    after the split (a token is lowered as a whole, so the words are the extension's) so that
+    `word_parts` can still see camelCase. `word_parts(token)`: the lowered parts of an
+    identifier (split at `_`, camelCase and letter/digit changes, parts of 2+ characters),
+    or [] when the token does not split.
+    """
+    split = (
+        "regexp_replace(regexp_replace(regexp_replace(regexp_replace(t, "
+        "'(\\p{Ll})(\\p{Lu})', '\\1_\\2', 'g'), '(\\p{Lu})(\\p{Lu}\\p{Ll})', '\\1_\\2', 'g'), "
+        "'(\\p{L})(\\p{N})', '\\1_\\2', 'g'), '(\\p{N})(\\p{L})', '\\1_\\2', 'g')"
+    )
+    return [
+        f"CREATE OR REPLACE MACRO {TOKENS_MACRO}(s) AS string_split_regex(regexp_replace("
+        f"strip_accents(CAST(s AS VARCHAR)), '{IGNORE_PATTERN}', ' ', 'g'), '\\s+')",
+        f"CREATE OR REPLACE MACRO {PARTS_MACRO}(t) AS CASE WHEN len(string_split_regex({split}, '_+')) < 2 "
+        f"THEN []::VARCHAR[] ELSE list_filter(string_split_regex(lower({split}), '_+'), "
+        f"x -> length(x) >= {MIN_PART_CHARS}) END",
+    ]
 
 
 def create_tokenizer(con: duckdb.DuckDBPyConnection) -> None:
-    """The stopword table and the `tokenize(s)` macro, stored in the library file.
-
-    The expression is the one `create_fts_index` generates for our settings (lower,
-    strip_accents, `ignore`); the stopwords are dropped after it and before `stem`.
-    """
+    """The stopword table and the tokenizer macros, stored in the library file."""
     con.execute(f"CREATE TABLE IF NOT EXISTS {STOPWORDS_TABLE} (sw VARCHAR PRIMARY KEY)")
     con.executemany(f"INSERT OR IGNORE INTO {STOPWORDS_TABLE} VALUES (?)", [[w] for w in STOPWORDS])
-    con.execute(
-        f"CREATE OR REPLACE MACRO {TOKENIZE_MACRO}(s) AS string_split_regex(regexp_replace("
-        f"lower(strip_accents(CAST(s AS VARCHAR))), '{IGNORE_PATTERN}', ' ', 'g'), '\\s+')"
-    )
+    for sql in macros_sql():
+        con.execute(sql)
 
 
 def create_index(con: duckdb.DuckDBPyConnection, fields: list[str]) -> None:
