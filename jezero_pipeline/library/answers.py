@@ -88,3 +88,21 @@ class StatsAnswer(TypedDict):
     built_at: str | None
     tokenizer: str | None
     delta_items: int  # items in the delta beside the base (merged when it grows)
+
+
+class SlotPlan(TypedDict):
+    word: str  # the query token (or identifier part) as the index lowers it
+    alternatives: dict[str, float]  # index term -> weight; the best one present counts
+    required: bool
+
+
+class TermPlan(TypedDict):
+    text: str
+    phrase: bool
+    words: list[str]  # every token, stopwords included
+    stems: list[str | None]  # each token's stem (None: a stopword, not searched)
+    slots: list[SlotPlan]
+
+
+class ExplainAnswer(TypedDict):
+    terms: list[TermPlan]

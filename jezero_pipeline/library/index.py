@@ -75,7 +75,7 @@ class SegmentIndex:
         self.live_ids = self.ids[live_docs][order]  # sorted ids of live docs
         self.live_id_docs = live_docs[order]
         (n_post,) = con.execute(
-            " + ".join(f"(SELECT count(*) FROM {s.alias}.postings)" for s in segments) or "SELECT 0"
+            "SELECT " + " + ".join(f"(SELECT count(*) FROM {s.alias}.postings)" for s in segments)
         ).fetchone()
         self.memory = _MemoryLexicon(self) if int(n_post) <= MEMORY_POSTINGS else None
 

@@ -32,6 +32,7 @@ from ..config import SearchConfig
 from . import ranking
 from .answers import (
     Atom,
+    ExplainAnswer,
     Item,
     ItemAnswer,
     LaterAnswer,
@@ -42,7 +43,7 @@ from .answers import (
 )
 from .build import delta_path
 from .fts import PARTS_MACRO, STEMMER, TOKENS_MACRO, load_fts
-from .index import Segment, SegmentIndex
+from .index import Postings, Segment, SegmentIndex
 from .query import (
     MIN_AFFIX_CHARS,
     Affix,
@@ -252,8 +253,12 @@ class Library:
 
     # -- planning and scoring
 
-    def _plan(self, index: SegmentIndex, terms: list[tuple[str, bool]]) -> list[QueryTerm]:
-        """Tokenize the terms and resolve every slot against the index (query.py)."""
+    def _plan(self, index: SegmentIndex, terms: list[tuple[str, bool]]) -> tuple[list[QueryTerm], dict[str, Postings]]:
+        """Tokenize the terms, resolve every slot against the index (query.py), fetch postings.
+
+        A term of a base's dictionary whose items the delta all removed is no term: planning
+        runs again without it, so a refreshed library plans as one rebuilt from its items.
+        """
         qterms = index.tokenize(terms)
         if not any(t.tokens for t in qterms):
             raise QueryError(f"query {' '.join(t for t, _ in terms)!r} has no searchable words (letters or digits)")
@@ -262,11 +267,21 @@ class Library:
         words = [tok for t in qterms for tok in t.tokens if tok.stem]
         guess = [Affix(words[-1].word, False)] if words and len(words[-1].word) >= MIN_AFFIX_CHARS else []
         known, expansions = index.lookup(stems, guess)
-        more = [a for a in affixes_needed(qterms, known) if (a.text, a.suffix) not in expansions]
-        if more:
-            expansions.update(index.lookup(set(), more)[1])
-        plan(qterms, known, expansions)
-        return qterms
+        lists: dict[str, Postings] = {}
+        for _ in range(2):
+            more = [a for a in affixes_needed(qterms, known) if (a.text, a.suffix) not in expansions]
+            if more:
+                expansions.update(index.lookup(set(), more)[1])
+            plan(qterms, known, expansions)
+            wanted = sorted({s for q in qterms for s in q.stems} - set(lists))
+            lists.update(index.postings(wanted))
+            gone = {s for s in known if s not in lists}
+            if not gone:
+                break
+            known -= gone  # dictionary terms with no live item
+            for key, found in expansions.items():
+                expansions[key] = [s for s in found if s not in gone]
+        return qterms, lists
 
     def _candidates(
         self,
@@ -274,11 +289,11 @@ class Library:
         qterms: list[QueryTerm],
         where: str,
         params: list,
+        lists: dict[str, Postings],
         pool: int,
         exclude_id: int | None = None,
     ) -> list[_Candidate]:
         """Top `pool` items by BM25F over the query's slots, filters applied."""
-        lists = index.postings(sorted({s for q in qterms for s in q.stems}))
         n_docs = len(index.ids)
         norm = self._norm(index)
         w_orig = float(self.cfg.original_weight)
@@ -435,8 +450,8 @@ class Library:
         n = check_limit(limit, self.cfg.default_limit, self.cfg.max_limit)
         where, params = filters(project, source, since, until, kind, trust)
         with self._snapshot() as index:
-            qterms = self._plan(index, terms)
-            cands = self._candidates(index, qterms, where, params, self.cfg.candidate_pool)
+            qterms, lists = self._plan(index, terms)
+            cands = self._candidates(index, qterms, where, params, lists, self.cfg.candidate_pool)
             ranked = self._rerank(cands, self.cfg.recency_weight)[:n]
             stems = sorted({s for q in qterms for s in q.stems})
             items = self._fetch_items([c.id for c in ranked], stems)
@@ -447,6 +462,27 @@ class Library:
             item["relevance"] = round(c.relevance, 6)
             results.append(item)
         return {"count": len(results), "results": results, "terms": [q.text for q in qterms], "stems": stems}
+
+    def explain(self, query: str) -> ExplainAnswer:
+        """How a query is read: its terms, tokens, stems, and what each slot may match."""
+        terms = parse_query(query)
+        with self._snapshot() as index:
+            qterms, _ = self._plan(index, terms)
+        return {
+            "terms": [
+                {
+                    "text": q.text,
+                    "phrase": q.phrase,
+                    "words": [t.word for t in q.tokens],
+                    "stems": [t.stem for t in q.tokens],
+                    "slots": [
+                        {"word": s.token.word, "alternatives": dict(s.alternatives), "required": s.required}
+                        for s in q.slots
+                    ],
+                }
+                for q in qterms
+            ]
+        }
 
     def get_item(self, item_id: int, include_original: bool = False) -> ItemAnswer:
         """One item by id; `original` (the redacted segment text) only when asked for."""
@@ -504,9 +540,10 @@ class Library:
             hits: list[_Candidate] = []
             stems: list[str] = []
             try:
-                qterms = self._plan(index, parse_query(text))
+                qterms, lists = self._plan(index, parse_query(text))
                 stems = sorted({s for q in qterms for s in q.stems})
-                hits = self._rerank(self._candidates(index, qterms, where, params, LATER_POOL, exclude_id=iid), 0.0)
+                cands = self._candidates(index, qterms, where, params, lists, LATER_POOL, exclude_id=iid)
+                hits = self._rerank(cands, 0.0)
             except QueryError:
                 hits = []
             own_copy = self._copy_of(index, iid)
