@@ -13,7 +13,9 @@ Each token becomes a *slot* the item must fill, with its alternatives:
   MAX_EXPANSIONS words, shortest first, and only for tokens of MIN_AFFIX_CHARS or more, so a
   one-letter prefix cannot explode;
 - when none of that matches, the token's identifier parts (split at `_`, camelCase, digits):
-  each part that is a term is required, cut parts at the ends expand and count when present.
+  each part that is a term is required, cut parts at the ends expand and count when present;
+- the query's first or last token, when nothing matches it (`ts/test_cache.py`, cut after
+  "ts"), is left out rather than making its whole word unmatchable.
 """
 
 from __future__ import annotations
@@ -155,10 +157,11 @@ def plan(terms: list[QueryTerm], known: set[str], expansions: dict[tuple[str, bo
                 slot.alternatives.setdefault(stem, weight)
             for stem in expansions.get((tok.word, True), []) if (tok is first and not is_term) else []:
                 slot.alternatives.setdefault(stem, weight)
-            if slot.alternatives or not tok.parts:
+            if not slot.alternatives and tok.parts:
+                term.slots += _part_slots(tok, tok is first, tok is last, known, expansions)
+            elif slot.alternatives or not (tok is first or tok is last):
                 term.slots.append(slot)
-                continue
-            term.slots += _part_slots(tok, tok is first, tok is last, known, expansions)
+            # else: the query's first or last token, cut too short to match: it is left out
 
 
 def _part_slots(
