@@ -262,9 +262,9 @@ class Library:
         qterms = index.tokenize(terms)
         if not any(t.tokens for t in qterms):
             raise QueryError(f"query {' '.join(t for t, _ in terms)!r} has no searchable words (letters or digits)")
-        stems = {tok.stem for t in qterms for tok in t.tokens if tok.stem}
-        stems |= {ps for t in qterms for tok in t.tokens for _, ps in tok.parts if ps}
-        words = [tok for t in qterms for tok in t.tokens if tok.stem]
+        stems = {tok.stem for t in qterms for tok in t.tokens if tok.stem is not None}
+        stems |= {ps for t in qterms for tok in t.tokens for _, ps in tok.parts if ps is not None}
+        words = [tok for t in qterms for tok in t.tokens if tok.stem is not None]
         guess = [Affix(words[-1].word, False)] if words and len(words[-1].word) >= MIN_AFFIX_CHARS else []
         known, expansions = index.lookup(stems, guess)
         lists: dict[str, Postings] = {}
