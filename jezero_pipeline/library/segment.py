@@ -57,22 +57,25 @@ def write_segment(con: duckdb.DuckDBPyConnection, copies: list[tuple[str, str]])
 
 
 def _tokenize_incoming(con: duckdb.DuckDBPyConnection) -> None:
-    """`new_post(term, id, fno, tf, pos)` and `new_words(word, term)` of the new items."""
+    """`new_post(term, id, f_base, tf_original, pos)`, `all_len` and `new_words` of the new items.
+
+    One pass of the tokenizer: `occ` holds one row per token; each distinct word is stemmed
+    and split into parts once; then one aggregation folds every occurrence (whole words with
+    their positions, parts without) into one posting per (term, item).
+    """
     con.execute("CREATE TEMP VIEW new_items AS SELECT * FROM items WHERE id IN (SELECT id FROM incoming)")
     fields_sql = " UNION ALL ".join(
         f"SELECT id, {i} AS fno, {TOKENS_MACRO}({col}) AS toks FROM new_items WHERE {col} IS NOT NULL"
         for i, col in enumerate(FIELDS)
     )
     con.execute(f"""
-        CREATE TEMP TABLE wtf AS
-        SELECT cw, id, fno, count(*)::INTEGER AS tf,
-               list((fno << {POS_FIELD_SHIFT}) | p ORDER BY p) AS pos
-        FROM (SELECT id, fno, unnest(toks) AS cw, generate_subscripts(toks, 1)::INTEGER AS p FROM ({fields_sql}))
-        WHERE cw <> '' GROUP BY ALL
+        CREATE TEMP TABLE occ AS
+        SELECT id, fno::TINYINT AS fno, unnest(toks) AS cw, generate_subscripts(toks, 1)::INTEGER AS p
+        FROM ({fields_sql})
     """)
     con.execute(f"""
         CREATE TEMP TABLE cwords AS
-        SELECT cw, lower(cw) AS w, {PARTS_MACRO}(cw) AS parts FROM (SELECT DISTINCT cw FROM wtf)
+        SELECT cw, lower(cw) AS w, {PARTS_MACRO}(cw) AS parts FROM (SELECT DISTINCT cw FROM occ)
     """)
     con.execute(f"""
         CREATE TEMP TABLE stems AS
@@ -80,34 +83,38 @@ def _tokenize_incoming(con: duckdb.DuckDBPyConnection) -> None:
             SELECT DISTINCT w FROM (SELECT w FROM cwords UNION ALL SELECT unnest(parts) FROM cwords))
         WHERE w NOT IN (SELECT sw FROM {STOPWORDS_TABLE})
     """)
+    con.execute("""
+        CREATE TEMP TABLE cterms AS
+        SELECT c.cw, s.term, false AS part FROM cwords c JOIN stems s USING (w)
+        UNION ALL
+        SELECT c.cw, s.term, true FROM (SELECT cw, unnest(parts) AS w FROM cwords) c JOIN stems s USING (w)
+    """)
+    con.execute(f"""
+        CREATE TEMP TABLE tokens_in AS
+        SELECT c.term, o.id, CASE WHEN c.part THEN {PARTS_FNO} ELSE o.fno END AS fno,
+               CASE WHEN c.part THEN NULL ELSE (o.fno::INTEGER << {POS_FIELD_SHIFT}) | o.p END AS pos
+        FROM occ o JOIN cterms c USING (cw)
+    """)
+    lens = ", ".join(
+        f"(count(*) FILTER (WHERE fno = {i}))::INTEGER AS len_{n}" for i, n in enumerate(FIELD_NAMES)
+    )
+    con.execute(f"CREATE TEMP TABLE all_len AS SELECT id, {lens} FROM tokens_in GROUP BY id")
     con.execute(f"""
         CREATE TEMP TABLE new_post AS
-        SELECT s.term, x.id, x.fno, sum(x.tf)::INTEGER AS tf, flatten(list(x.pos)) AS pos
-        FROM wtf x JOIN cwords c USING (cw) JOIN stems s ON s.w = c.w GROUP BY ALL
-        UNION ALL
-        SELECT s.term, x.id, {PARTS_FNO} AS fno, sum(x.tf)::INTEGER AS tf, NULL AS pos
-        FROM wtf x JOIN (SELECT cw, unnest(parts) AS pw FROM cwords) c USING (cw) JOIN stems s ON s.w = c.pw
-        GROUP BY ALL
+        SELECT term, id, sum({stored_f_base_sql("fno", "1")})::FLOAT AS f_base,
+               (count(*) FILTER (WHERE fno = {ORIGINAL_FNO}))::INTEGER AS tf_original,
+               list(pos) FILTER (WHERE pos IS NOT NULL) AS pos
+        FROM tokens_in GROUP BY term, id
     """)
     con.execute("CREATE TEMP TABLE new_words AS SELECT DISTINCT w AS word, term FROM stems")
+    for name in ("tokens_in", "cterms", "stems", "cwords", "occ"):
+        con.execute(f"DROP TABLE {name}")
     con.execute("DROP VIEW new_items")
-    con.execute("DROP TABLE wtf")
-    con.execute("DROP TABLE cwords")
-    con.execute("DROP TABLE stems")
 
 
 def _copy_postings(con: duckdb.DuckDBPyConnection, copies: list[tuple[str, str]]) -> None:
-    """`all_post(term, id, f_base, tf_original, pos)`: new postings folded, copied ones as they are."""
-    lens = ", ".join(
-        f"coalesce(sum(tf) FILTER (WHERE fno = {i}), 0)::INTEGER AS len_{n}" for i, n in enumerate(FIELD_NAMES)
-    )
-    con.execute(f"CREATE TEMP TABLE all_len AS SELECT id, {lens} FROM new_post GROUP BY id")
-    parts = [
-        f"""SELECT term, id, sum({stored_f_base_sql("fno", "tf")})::FLOAT AS f_base,
-               coalesce(sum(tf) FILTER (WHERE fno = {ORIGINAL_FNO}), 0)::INTEGER AS tf_original,
-               flatten(list(pos) FILTER (WHERE pos IS NOT NULL)) AS pos
-        FROM new_post GROUP BY term, id"""
-    ]
+    """`all_post(term, id, f_base, tf_original, pos)`: new postings and copied ones, as they are."""
+    parts = ["SELECT term, id, f_base, tf_original, coalesce(pos, []) AS pos FROM new_post"]
     for alias, keep in copies:
         parts.append(
             f"""SELECT t.term, d.id, p.f_base, p.tf_original, p.pos
