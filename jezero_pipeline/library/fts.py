@@ -25,6 +25,7 @@ construction; a test checks the postings equal what `create_fts_index` indexes.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import duckdb
@@ -133,12 +134,43 @@ def macros_sql() -> list[str]:
         "'(\\p{L})(\\p{N})', '\\1_\\2', 'g'), '(\\p{N})(\\p{L})', '\\1_\\2', 'g')"
     )
     return [
-        f"CREATE OR REPLACE MACRO {TOKENS_MACRO}(s) AS regexp_extract_all(strip_accents(CAST(s AS VARCHAR)), "
-        f"'{KEEP_PATTERN}')",
+        # strip_accents stops at a NUL character: it becomes a space first
+        f"CREATE OR REPLACE MACRO {TOKENS_MACRO}(s) AS regexp_extract_all(strip_accents(replace(CAST(s AS VARCHAR), "
+        f"chr(0), ' ')), '{KEEP_PATTERN}')",
         f"CREATE OR REPLACE MACRO {PARTS_MACRO}(t) AS CASE WHEN len(string_split_regex({split}, '_+')) < 2 "
         f"THEN []::VARCHAR[] ELSE list_filter(string_split_regex(lower({split}), '_+'), "
         f"x -> length(x) >= {MIN_PART_CHARS}) END",
     ]
+
+
+# The same tokenizer in Python for ASCII text, where it is exact by construction (strip_accents
+# is the identity, lower is ASCII's, \p{L}/\p{N} are letters and digits): DuckDB compiles the
+# Unicode classes of the SQL form anew for every statement (~10 ms a query), Python once.
+_ASCII_TOKEN = re.compile(r"[A-Za-z0-9_]+")
+_ASCII_SPLITS = [
+    (re.compile(r"([a-z])([A-Z])"), r"\1_\2"),
+    (re.compile(r"([A-Z])([A-Z][a-z])"), r"\1_\2"),
+    (re.compile(r"([A-Za-z])([0-9])"), r"\1_\2"),
+    (re.compile(r"([0-9])([A-Za-z])"), r"\1_\2"),
+]
+_UNDERSCORES = re.compile(r"_+")
+
+
+def ascii_tokens(text: str) -> list[str]:
+    """`tokens(text)` for ASCII text (case kept; the caller checks `text.isascii()`)."""
+    return _ASCII_TOKEN.findall(text)
+
+
+def ascii_parts(token: str) -> list[str]:
+    """`word_parts(token)` for an ASCII token."""
+    if token.isalpha() and (token.islower() or token.isupper()):
+        return []  # no `_`, digit or case change: the common word does not split
+    for pattern, repl in _ASCII_SPLITS:
+        token = pattern.sub(repl, token)
+    pieces = _UNDERSCORES.split(token)
+    if len(pieces) < 2:
+        return []
+    return [p.lower() for p in pieces if len(p) >= MIN_PART_CHARS]
 
 
 def create_tokenizer(con: duckdb.DuckDBPyConnection) -> None:

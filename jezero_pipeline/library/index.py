@@ -22,12 +22,13 @@ from dataclasses import dataclass
 import duckdb
 import numpy as np
 
-from .fts import PARTS_MACRO, STEMMER, STOPWORDS_TABLE, TOKENS_MACRO
+from .fts import PARTS_MACRO, STEMMER, STOPWORDS_TABLE, TOKENS_MACRO, ascii_parts, ascii_tokens
 from .query import MAX_EXPANSIONS, Affix, QueryTerm, Token
-from .schema import FIELD_NAMES
+from .schema import FIELD_NAMES, PUBLIC_COLUMNS
 
 MEMORY_POSTINGS = 3_000_000
 EXPANSION_SCAN = 5_000  # words looked at per expansion before the shortest are chosen
+STEM_CACHE = 100_000
 
 
 @dataclass
@@ -52,6 +53,9 @@ class SegmentIndex:
     def __init__(self, con: duckdb.DuckDBPyConnection, segments: list[Segment], dead_ids: np.ndarray):
         self.con = con
         self.segments = segments
+        self._stems: dict[str, str | None] = {}
+        self._stop: set[str] | None = None
+        self._term_ids: dict[str, list[tuple[int, int]]] = {}
         per = [
             con.execute(
                 f"SELECT id, occurred_us, copy_key, {', '.join(f'len_{n}' for n in FIELD_NAMES)} "
@@ -78,6 +82,17 @@ class SegmentIndex:
             "SELECT " + " + ".join(f"(SELECT count(*) FROM {s.alias}.postings)" for s in segments)
         ).fetchone()
         self.memory = _MemoryLexicon(self) if int(n_post) <= MEMORY_POSTINGS else None
+        self._rows: dict[int, dict] | None = None
+        if self.memory is not None:  # a small library's result rows too (not the originals)
+            cur = con.execute(f"SELECT {', '.join(PUBLIC_COLUMNS)} FROM live_items")
+            cols = [d[0] for d in cur.description]
+            self._rows = {r[0]: dict(zip(cols, r)) for r in cur.fetchall()}
+
+    def cached_rows(self, ids: list[int]) -> list[dict] | None:
+        """The public columns of these items when the library is held in memory, else None."""
+        if self._rows is None:
+            return None
+        return [self._rows[i] for i in ids if i in self._rows]
 
     # -- ids and docs
 
@@ -92,31 +107,54 @@ class SegmentIndex:
     # -- tokenizing
 
     def tokenize(self, terms: list[tuple[str, bool]]) -> list[QueryTerm]:
-        """Each query term -> its tokens, by the index's own tokenizer macros and stemmer.
+        """Each query term -> its tokens, by the index's own tokenizer and stemmer.
 
         Starts a search: the term ids looked up for the previous one are forgotten.
         """
         self._term_ids: dict[str, list[tuple[int, int]]] = {}
-        (rows,) = self.con.execute(
-            f"SELECT list_transform(?::VARCHAR[], t -> list_transform(list_filter({TOKENS_MACRO}(t), x -> x <> ''), "
-            f"x -> [lower(x), stem(lower(x), '{STEMMER}'), "
-            f"array_to_string(list_transform({PARTS_MACRO}(x), p -> p || ' ' || stem(p, '{STEMMER}')), '|')]))",
-            [[t for t, _ in terms]],
-        ).fetchone()
-        stop = self.stopwords()
         out = []
-        for (text, quoted), toks in zip(terms, rows):
-            tokens = []
-            for i, (w, stem, parts) in enumerate(toks):
-                plist = [tuple(p.split(" ", 1)) for p in parts.split("|")] if parts else []
-                tokens.append(
-                    Token(w, None if w in stop else stem, [(pw, None if pw in stop else ps) for pw, ps in plist], i)
-                )
+        for (text, quoted), toks in zip(terms, self.analyze([t for t, _ in terms])):
+            tokens = [Token(w, stem, parts, i) for i, (w, stem, parts) in enumerate(toks)]
             out.append(QueryTerm(text, quoted, tokens))
         return out
 
+    def analyze(self, texts: list[str]) -> list[list[tuple[str, str | None, list[tuple[str, str | None]]]]]:
+        """Per text, its tokens as (word, stem, [(part, stem)]); the stem is None for a stopword.
+
+        ASCII text is split in Python (fts.ascii_tokens, exact for ASCII), other text by the
+        library's SQL macros; stems come from the extension's `stem`, cached per library.
+        """
+        split: list[list[tuple[str, list[str]]]] = [[] for _ in texts]
+        other = [i for i, t in enumerate(texts) if not t.isascii()]
+        for i, t in enumerate(texts):
+            if t.isascii():
+                split[i] = [(cw.lower(), ascii_parts(cw)) for cw in ascii_tokens(t)]
+        if other:
+            (rows,) = self.con.execute(
+                f"SELECT list_transform(?::VARCHAR[], t -> list_transform({TOKENS_MACRO}(t), "
+                f"x -> {{'w': lower(x), 'p': {PARTS_MACRO}(x)}}))",
+                [[texts[i] for i in other]],
+            ).fetchone()
+            for i, toks in zip(other, rows):
+                split[i] = [(d["w"], list(d["p"])) for d in toks]
+        stems = self.stems({w for toks in split for word, parts in toks for w in (word, *parts)})
+        return [[(w, stems[w], [(p, stems[p]) for p in parts]) for w, parts in toks] for toks in split]
+
+    def stems(self, words: set[str]) -> dict[str, str | None]:
+        """Each word's stem (None for a stopword), by the extension's `stem`, cached."""
+        missing = sorted(w for w in words if w not in self._stems)
+        if missing:
+            if len(self._stems) > STEM_CACHE:
+                self._stems.clear()
+            (got,) = self.con.execute(
+                f"SELECT list_transform(?::VARCHAR[], x -> stem(x, '{STEMMER}'))", [missing]
+            ).fetchone()
+            stop = self.stopwords()
+            self._stems.update({w: None if w in stop else s for w, s in zip(missing, got)})
+        return {w: self._stems[w] for w in words}
+
     def stopwords(self) -> set[str]:
-        if not hasattr(self, "_stop"):
+        if self._stop is None:
             self._stop = {r[0] for r in self.con.execute(f"SELECT sw FROM {STOPWORDS_TABLE}").fetchall()}
         return self._stop
 

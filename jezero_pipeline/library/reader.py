@@ -42,8 +42,9 @@ from .answers import (
     TimelineAnswer,
 )
 from .build import delta_path
-from .fts import PARTS_MACRO, STEMMER, TOKENS_MACRO, load_fts
+from .fts import load_fts
 from .index import Postings, Segment, SegmentIndex
+from .schema import PUBLIC_COLUMNS
 from .query import (
     MIN_AFFIX_CHARS,
     Affix,
@@ -292,8 +293,8 @@ class Library:
         lists: dict[str, Postings],
         pool: int,
         exclude_id: int | None = None,
-    ) -> list[_Candidate]:
-        """Top `pool` items by BM25F over the query's slots, filters applied."""
+    ) -> tuple[np.ndarray, np.ndarray]:
+        """Top `pool` docs by BM25F over the query's slots, filters applied, and their relevance."""
         n_docs = len(index.ids)
         norm = self._norm(index)
         w_orig = float(self.cfg.original_weight)
@@ -341,15 +342,7 @@ class Library:
             kth = np.partition(total[docs], len(docs) - pool)[len(docs) - pool]
             docs = docs[total[docs] >= kth]
         docs = docs[np.lexsort((index.ids[docs], -total[docs]))][:pool]
-        return [
-            _Candidate(
-                int(index.ids[d]),
-                float(total[d]),
-                _EPOCH + timedelta(microseconds=int(index.times[d])),
-                int(index.copy_keys[d]),
-            )
-            for d in docs
-        ]
+        return docs, total[docs]
 
     @staticmethod
     def _in_order(index: SegmentIndex, q: QueryTerm, hit: np.ndarray) -> np.ndarray:
@@ -386,45 +379,57 @@ class Library:
             mask[index.docs_of_ids(np.array([exclude_id]))] = False
         return mask
 
-    def _rerank(self, cands: list[_Candidate], recency_weight: float) -> list[_Candidate]:
-        now = self._now().astimezone(UTC).replace(tzinfo=None)
-        half_life = self.cfg.recency_half_life_days
-        for c in cands:
-            age_days = max((now - c.occurred_at).total_seconds() / 86400.0, 0.0)
-            c.score = c.relevance * ((1 - recency_weight) + recency_weight * 0.5 ** (age_days / half_life))
-        cands.sort(key=lambda c: (-c.score, c.id))
-        seen: set[int] = set()
-        out = []
-        for c in cands:
-            if c.copy not in seen:
-                seen.add(c.copy)
-                out.append(c)
-        return out
+    def _rerank(
+        self, index: SegmentIndex, found: tuple[np.ndarray, np.ndarray], recency_weight: float, limit: int | None = None
+    ) -> list[_Candidate]:
+        """Relevance times recency decay, best first (ties: lower id), one item per copy group."""
+        docs, relevance = found
+        if not len(docs):
+            return []
+        now_us = (self._now().astimezone(UTC).replace(tzinfo=None) - _EPOCH) // timedelta(microseconds=1)
+        age_days = np.maximum((now_us - index.times[docs]) / 86_400e6, 0.0)
+        decay = 0.5 ** (age_days / self.cfg.recency_half_life_days)
+        score = relevance * ((1 - recency_weight) + recency_weight * decay)
+        ids = index.ids[docs]
+        order = np.lexsort((ids, -score))
+        _, first = np.unique(index.copy_keys[docs][order], return_index=True)
+        keep = order[np.sort(first)][:limit]
+        return [
+            _Candidate(
+                int(ids[k]),
+                float(relevance[k]),
+                _EPOCH + timedelta(microseconds=int(index.times[docs[k]])),
+                int(index.copy_keys[docs[k]]),
+                float(score[k]),
+            )
+            for k in keep
+        ]
 
     def _fetch_items(
-        self, ids: list[int], stems: list[str] | None = None, include_original: bool = False
+        self, index: SegmentIndex, ids: list[int], stems: list[str] | None = None, include_original: bool = False
     ) -> dict[int, Item]:
+        """Items by id; with `stems`, each with the atoms that contain one of them."""
         if not ids:
             return {}
-        matched = "NULL"
-        params: list = []
-        if stems is not None:
-            words = f"list_concat(list_transform({TOKENS_MACRO}(a.text), x -> lower(x)), flatten(list_transform({TOKENS_MACRO}(a.text), x -> {PARTS_MACRO}(x))))"
-            matched = (
-                f"list_filter(i.atoms, a -> len(list_intersect(list_transform({words}, "
-                f"x -> stem(x, '{STEMMER}')), ?::VARCHAR[])) > 0)"
-            )
-            params.append(stems)
-        marks = ", ".join("?" for _ in ids)
-        rows = self._rows(
-            f"SELECT i.*, {matched} AS matched_atoms FROM live_items i WHERE i.id IN ({marks})",
-            params + list(ids),
-        )
+        rows = None if include_original else index.cached_rows(ids)
+        if rows is None or len(rows) != len(ids):
+            cols = ", ".join(PUBLIC_COLUMNS + (["original"] if include_original else []))
+            marks = ", ".join("?" for _ in ids)
+            rows = self._rows(f"SELECT {cols} FROM live_items i WHERE i.id IN ({marks})", list(ids))
         out: dict[int, Item] = {}
+        wanted = set(stems or [])
+        texts = [a["text"] for r in rows for a in (r["atoms"] or [])] if stems is not None else []
+        analyzed = iter(index.analyze(texts)) if texts else iter(())
         for r in rows:
             item = self._item_out(r, include_original)
             if stems is not None:
-                item["matched_atoms"] = _atoms(r["matched_atoms"])
+                matched = []
+                for atom in item["atoms"]:
+                    toks = next(analyzed)
+                    found = {x for _, stem, parts in toks for x in (stem, *(ps for _, ps in parts))}
+                    if found & wanted:
+                        matched.append(atom)
+                item["matched_atoms"] = matched
             out[r["id"]] = item
         return out
 
@@ -451,10 +456,10 @@ class Library:
         where, params = filters(project, source, since, until, kind, trust)
         with self._snapshot() as index:
             qterms, lists = self._plan(index, terms)
-            cands = self._candidates(index, qterms, where, params, lists, self.cfg.candidate_pool)
-            ranked = self._rerank(cands, self.cfg.recency_weight)[:n]
+            found = self._candidates(index, qterms, where, params, lists, self.cfg.candidate_pool)
+            ranked = self._rerank(index, found, self.cfg.recency_weight, n)
             stems = sorted({s for q in qterms for s in q.stems})
-            items = self._fetch_items([c.id for c in ranked], stems)
+            items = self._fetch_items(index, [c.id for c in ranked], stems)
         results = []
         for c in ranked:
             item = items[c.id]
@@ -542,8 +547,8 @@ class Library:
             try:
                 qterms, lists = self._plan(index, parse_query(text))
                 stems = sorted({s for q in qterms for s in q.stems})
-                cands = self._candidates(index, qterms, where, params, lists, LATER_POOL, exclude_id=iid)
-                hits = self._rerank(cands, 0.0)
+                found = self._candidates(index, qterms, where, params, lists, LATER_POOL, exclude_id=iid)
+                hits = self._rerank(index, found, 0.0)
             except QueryError:
                 hits = []
             own_copy = self._copy_of(index, iid)
@@ -558,7 +563,7 @@ class Library:
                 keep += rest[::-1][: max(n - len(keep), 0)]
                 keep = keep[:n]
                 keep.sort(key=lambda h: (h.occurred_at, h.id), reverse=True)
-                items = self._fetch_items([h.id for h in keep], stems)
+                items = self._fetch_items(index, [h.id for h in keep], stems)
                 for h in keep:
                     item = items[h.id]
                     item["score"] = round(h.score, 6)
