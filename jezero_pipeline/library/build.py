@@ -222,6 +222,7 @@ def _configure(con: duckdb.DuckDBPyConnection, state_dir: Path, memory_limit: st
     con.execute(f"SET memory_limit = '{memory_limit}'")
     con.execute(f"SET temp_directory = '{_sql_str(spill)}'")
     con.execute("SET preserve_insertion_order = false")  # every table is written with ORDER BY
+    con.execute("SET enable_progress_bar = false")
     load_fts(con)
     create_tokenizer(con)
     attach_state(con, state_dir)

@@ -27,6 +27,7 @@ ITEM_COLS = (
     "trust, original, original_ref, content_hash, part, questions_text, atoms_text"
 )
 LEN_COLS = ", ".join(f"len_{n}" for n in FIELD_NAMES)
+TOKENIZE_CHUNK = 10_000  # items tokenized at a time: bounds a build's memory
 
 
 def write_segment(con: duckdb.DuckDBPyConnection, copies: list[tuple[str, str]]) -> int:
@@ -59,11 +60,32 @@ def write_segment(con: duckdb.DuckDBPyConnection, copies: list[tuple[str, str]])
 def _tokenize_incoming(con: duckdb.DuckDBPyConnection) -> None:
     """`new_post(term, id, f_base, tf_original, pos)`, `all_len` and `new_words` of the new items.
 
-    One pass of the tokenizer: `occ` holds one row per token; each distinct word is stemmed
-    and split into parts once; then one aggregation folds every occurrence (whole words with
-    their positions, parts without) into one posting per (term, item).
+    The new items are tokenized TOKENIZE_CHUNK at a time, so the memory a build needs is set by
+    the chunk, never by the number of items (postings are per item: chunks never meet).
     """
-    con.execute("CREATE TEMP VIEW new_items AS SELECT * FROM items WHERE id IN (SELECT id FROM incoming)")
+    con.execute(
+        "CREATE TEMP TABLE chunks AS SELECT id, ((row_number() OVER (ORDER BY id) - 1) "
+        f"// {TOKENIZE_CHUNK})::INTEGER AS chunk FROM incoming"
+    )
+    con.execute("CREATE TEMP TABLE new_post (term VARCHAR, id BIGINT, f_base FLOAT, tf_original INTEGER, pos INTEGER[])")
+    con.execute(f"CREATE TEMP TABLE all_len (id BIGINT, {', '.join(f'len_{n} INTEGER' for n in FIELD_NAMES)})")
+    con.execute("CREATE TEMP TABLE chunk_words (word VARCHAR, term VARCHAR)")
+    (n_chunks,) = con.execute("SELECT coalesce(max(chunk) + 1, 0) FROM chunks").fetchone()
+    for chunk in range(int(n_chunks)):
+        _tokenize_chunk(con, chunk)
+    con.execute("CREATE TEMP TABLE new_words AS SELECT DISTINCT word, term FROM chunk_words")
+    con.execute("DROP TABLE chunk_words")
+    con.execute("DROP TABLE chunks")
+
+
+def _tokenize_chunk(con: duckdb.DuckDBPyConnection, chunk: int) -> None:
+    """One chunk: `occ` holds one row per token; each distinct word is stemmed and split into
+    parts once; one aggregation folds every occurrence (whole words with their positions,
+    parts without) into one posting per (term, item)."""
+    con.execute(
+        "CREATE OR REPLACE TEMP VIEW new_items AS SELECT * FROM items "
+        f"WHERE id IN (SELECT id FROM chunks WHERE chunk = {chunk})"
+    )
     fields_sql = " UNION ALL ".join(
         f"SELECT id, {i} AS fno, {TOKENS_MACRO}({col}) AS toks FROM new_items WHERE {col} IS NOT NULL"
         for i, col in enumerate(FIELDS)
@@ -95,18 +117,16 @@ def _tokenize_incoming(con: duckdb.DuckDBPyConnection) -> None:
                CASE WHEN c.part THEN NULL ELSE (o.fno::INTEGER << {POS_FIELD_SHIFT}) | o.p END AS pos
         FROM occ o JOIN cterms c USING (cw)
     """)
-    lens = ", ".join(
-        f"(count(*) FILTER (WHERE fno = {i}))::INTEGER AS len_{n}" for i, n in enumerate(FIELD_NAMES)
-    )
-    con.execute(f"CREATE TEMP TABLE all_len AS SELECT id, {lens} FROM tokens_in GROUP BY id")
+    lens = ", ".join(f"(count(*) FILTER (WHERE fno = {i}))::INTEGER" for i in range(len(FIELD_NAMES)))
+    con.execute(f"INSERT INTO all_len SELECT id, {lens} FROM tokens_in GROUP BY id")
     con.execute(f"""
-        CREATE TEMP TABLE new_post AS
-        SELECT term, id, sum({stored_f_base_sql("fno", "1")})::FLOAT AS f_base,
-               (count(*) FILTER (WHERE fno = {ORIGINAL_FNO}))::INTEGER AS tf_original,
-               list(pos) FILTER (WHERE pos IS NOT NULL) AS pos
+        INSERT INTO new_post
+        SELECT term, id, sum({stored_f_base_sql("fno", "1")})::FLOAT,
+               (count(*) FILTER (WHERE fno = {ORIGINAL_FNO}))::INTEGER,
+               coalesce(list(pos) FILTER (WHERE pos IS NOT NULL), [])
         FROM tokens_in GROUP BY term, id
     """)
-    con.execute("CREATE TEMP TABLE new_words AS SELECT DISTINCT w AS word, term FROM stems")
+    con.execute("INSERT INTO chunk_words SELECT w, term FROM stems")
     for name in ("tokens_in", "cterms", "stems", "cwords", "occ"):
         con.execute(f"DROP TABLE {name}")
     con.execute("DROP VIEW new_items")
@@ -114,7 +134,7 @@ def _tokenize_incoming(con: duckdb.DuckDBPyConnection) -> None:
 
 def _copy_postings(con: duckdb.DuckDBPyConnection, copies: list[tuple[str, str]]) -> None:
     """`all_post(term, id, f_base, tf_original, pos)`: new postings and copied ones, as they are."""
-    parts = ["SELECT term, id, f_base, tf_original, coalesce(pos, []) AS pos FROM new_post"]
+    parts = ["SELECT term, id, f_base, tf_original, pos FROM new_post"]
     for alias, keep in copies:
         parts.append(
             f"""SELECT t.term, d.id, p.f_base, p.tf_original, p.pos
