@@ -50,15 +50,109 @@ from jezero_pipeline.library.reader import Library
 from jezero_pipeline.library.schema import ITEM_SCHEMA
 
 BENCH_DIR = Path(__file__).resolve().parent
-FILLER = (
-    "the session agent code test build run fix error file module change update config deploy server client "
-    "request response cache index query table schema migrate database function class method return value "
-    "branch commit merge review issue ticket bug log trace retry timeout network docker container image "
-    "package version dependency install script user token auth permission path folder directory read write "
-    "parse render view route api model prompt summary search rank score field item source project pipeline "
-    "asset job"
-).split()
-SYLLABLES = "ka lo mi nu pe ra si tu vo xe za bri clo dra fen gus hal jor kev lum nar".split()
+FILLER = [
+    "the",
+    "session",
+    "agent",
+    "code",
+    "test",
+    "build",
+    "run",
+    "fix",
+    "error",
+    "file",
+    "module",
+    "change",
+    "update",
+    "config",
+    "deploy",
+    "server",
+    "client",
+    "request",
+    "response",
+    "cache",
+    "index",
+    "query",
+    "table",
+    "schema",
+    "migrate",
+    "database",
+    "function",
+    "class",
+    "method",
+    "return",
+    "value",
+    "branch",
+    "commit",
+    "merge",
+    "review",
+    "issue",
+    "ticket",
+    "bug",
+    "log",
+    "trace",
+    "retry",
+    "timeout",
+    "network",
+    "docker",
+    "container",
+    "image",
+    "package",
+    "version",
+    "dependency",
+    "install",
+    "script",
+    "user",
+    "token",
+    "auth",
+    "permission",
+    "path",
+    "folder",
+    "directory",
+    "read",
+    "write",
+    "parse",
+    "render",
+    "view",
+    "route",
+    "api",
+    "model",
+    "prompt",
+    "summary",
+    "search",
+    "rank",
+    "score",
+    "field",
+    "item",
+    "source",
+    "project",
+    "pipeline",
+    "asset",
+    "job",
+]
+SYLLABLES = [
+    "ka",
+    "lo",
+    "mi",
+    "nu",
+    "pe",
+    "ra",
+    "si",
+    "tu",
+    "vo",
+    "xe",
+    "za",
+    "bri",
+    "clo",
+    "dra",
+    "fen",
+    "gus",
+    "hal",
+    "jor",
+    "kev",
+    "lum",
+    "nar",
+]
 CONNECTORS = ("claude-code", "codex")
 FIRST_DAY = date(2025, 1, 1)
 KINDS = ("error", "command", "component", "fragment")
@@ -199,7 +293,9 @@ def run_ours(args: argparse.Namespace, corpus: Corpus, folder: Path, queries: li
     for r in range(args.refreshes):
         edits[upto - 2] = r + 1  # yesterday's claude-code sessions grew: a new version of that day
         upto += 2  # and today's partitions of both connectors arrive
-        rep, r_rss = refresh_in_child((args.items, args.days, args.batch, dict(edits), upto, str(path), str(state), False))
+        rep, r_rss = refresh_in_child(
+            (args.items, args.days, args.batch, dict(edits), upto, str(path), str(state), False)
+        )
         refreshes.append({**rep, "rss": r_rss})
         print(
             f"ours refresh {r + 1}: {rep['mode']}, {rep['partitions_read']} partitions, {rep['items_read']} items read, "

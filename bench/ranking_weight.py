@@ -49,10 +49,34 @@ BENCH_DIR = Path(__file__).resolve().parent
 ORIGINAL_WEIGHTS = [0.0, 0.05, 0.1, 0.2, 0.3, 0.5, 1.0]
 PARTS_WEIGHTS = [0.1, 0.3, 0.6, 1.0]
 KINDS = ("error-fragment", "command-fragment", "near-duplicate", "paraphrase", "original-only", "summary-only")
-ENTITIES = "orders users invoices payments carts sessions accounts shipments refunds coupons tenants webhooks".split()
-COLUMNS = "customer_id email product_id created_at status tenant_id order_id sku currency region".split()
-SUFFIXES = "key fkey pkey idx uniq".split()
-MODULES = "billing checkout search auth inventory notify reports ingest gateway scheduler".split()
+ENTITIES = [
+    "orders",
+    "users",
+    "invoices",
+    "payments",
+    "carts",
+    "sessions",
+    "accounts",
+    "shipments",
+    "refunds",
+    "coupons",
+    "tenants",
+    "webhooks",
+]
+COLUMNS = [
+    "customer_id",
+    "email",
+    "product_id",
+    "created_at",
+    "status",
+    "tenant_id",
+    "order_id",
+    "sku",
+    "currency",
+    "region",
+]
+SUFFIXES = ["key", "fkey", "pkey", "idx", "uniq"]
+MODULES = ["billing", "checkout", "search", "auth", "inventory", "notify", "reports", "ingest", "gateway", "scheduler"]
 # domain words as the session says them -> as a question says them (another inflection or a synonym)
 TOPIC = {
     "migrations": "migrate",
@@ -320,9 +344,7 @@ def main() -> None:
     ]
     for pw, ow, fig in curve:
         cells = " | ".join(f"{fig[k]['hit5']:.3f}" for k in KINDS)
-        lines.append(
-            f"| {pw} | {ow} | {cells} | {fig['near-duplicate']['hit1']:.3f} | {mean_hit5(fig):.3f} |"
-        )
+        lines.append(f"| {pw} | {ow} | {cells} | {fig['near-duplicate']['hit1']:.3f} | {mean_hit5(fig):.3f} |")
     text = "\n".join(lines) + "\n"
     print(text)
     if not args.no_report:

@@ -13,8 +13,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from jezero_pipeline.config import SearchConfig
-from jezero_pipeline.library.build import build_library
 from jezero_pipeline.library import ranking
+from jezero_pipeline.library.build import build_library
 from jezero_pipeline.library.fts import ascii_parts, ascii_tokens, create_index, create_tokenizer, load_fts
 from jezero_pipeline.library.query import MAX_TERMS, QueryError, parse_query
 from jezero_pipeline.library.reader import Library
@@ -106,7 +106,12 @@ def test_query_tokenizer_is_the_index_tokenizer(tmp_path_factory, text):
     path = tmp / "library.duckdb"
     build_library(pd.DataFrame([item("a#0", text, project=None)]), path)  # only the title has words
     con = duckdb.connect(str(path), read_only=True)
-    whole = {r[0] for r in con.execute("SELECT DISTINCT term FROM terms JOIN postings USING (term_id) WHERE len(pos) > 0").fetchall()}
+    whole = {
+        r[0]
+        for r in con.execute(
+            "SELECT DISTINCT term FROM terms JOIN postings USING (term_id) WHERE len(pos) > 0"
+        ).fetchall()
+    }
     indexed = {r[0] for r in con.execute("SELECT DISTINCT term FROM terms JOIN postings USING (term_id)").fetchall()}
     con.close()
     lib = Library(path)

@@ -15,7 +15,22 @@ from jezero_pipeline.library.build import PartitionSource, delta_path, items_tab
 from jezero_pipeline.library.reader import Library
 
 NOW = datetime(2026, 1, 1, tzinfo=UTC)
-WORDS = "alpha beta gamma delta cache index query table schema deploy server retry timeout token".split()
+WORDS = [
+    "alpha",
+    "beta",
+    "gamma",
+    "delta",
+    "cache",
+    "index",
+    "query",
+    "table",
+    "schema",
+    "deploy",
+    "server",
+    "retry",
+    "timeout",
+    "token",
+]
 IDENTS = ["orders_customer_id_key", "CobaltScheduler", "ERR_PNPM_OUTDATED_LOCKFILE", "test_segments_2", "E1102"]
 
 
@@ -197,7 +212,9 @@ def versioned_parts(versions: dict[int, int]) -> dict[str, PartitionSource]:
     """Every partition holds PER_PART items titled with its current version."""
     out = {}
     for p, v in versions.items():
-        rows = [item(f"p{p}-{i}#0", f"zorblax part{p} ver{v}. more words", days_ago=p + i / 10) for i in range(PER_PART)]
+        rows = [
+            item(f"p{p}-{i}#0", f"zorblax part{p} ver{v}. more words", days_ago=p + i / 10) for i in range(PER_PART)
+        ]
         table = items_table(rows)
         out[f"d|{p}"] = PartitionSource(f"v{v}", lambda t=table: t.to_batches())
     return out

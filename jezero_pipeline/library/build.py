@@ -122,7 +122,9 @@ def _read_current(path: Path) -> _Current | None:
             dmeta = dict(con.execute("SELECT key, value FROM d.meta").fetchall())
             if int(dmeta["base_generation"]) == gen:
                 has_delta, delta_items = True, int(dmeta["items"])
-                parts = {p: (v, int(n)) for p, v, n in con.execute("SELECT part, version, items FROM d.parts").fetchall()}
+                parts = {
+                    p: (v, int(n)) for p, v, n in con.execute("SELECT part, version, items FROM d.parts").fetchall()
+                }
     except (duckdb.Error, KeyError, ValueError) as err:
         log.warning("%s: not a library of this version (%s); building a new one", path, err)
         return None
@@ -286,7 +288,10 @@ def conform_batch(batch: pa.RecordBatch, part: str, row0: int = 0) -> tuple[pa.T
         problems.append((pc.or_kleene(pc.is_null(c), pc.equal(pc.utf8_length(c), 0)), f"field {name!r} is empty"))
     problems.append((pc.is_null(table.column("occurred_at")), "field 'occurred_at' is empty"))
     problems.append(
-        (pc.invert(pc.is_in(table.column("trust"), pa.array(TRUST_VALUES))), "field 'trust' must be 'own' or 'external'")
+        (
+            pc.invert(pc.is_in(table.column("trust"), pa.array(TRUST_VALUES))),
+            "field 'trust' must be 'own' or 'external'",
+        )
     )
     problems.append((_bad_atoms(table.column("atoms")), "field 'atoms': each atom needs string 'kind' and 'text'"))
     bad = pa.array([False] * table.num_rows)
@@ -371,7 +376,9 @@ def _plan(
     con.execute("CREATE TEMP TABLE keep_base AS SELECT id FROM base.items WHERE id NOT IN (SELECT id FROM tomb)")
     copies = []
     if cur.has_delta:
-        con.execute("CREATE TEMP TABLE keep_old AS SELECT id FROM old.items WHERE part NOT IN (SELECT part FROM touched)")
+        con.execute(
+            "CREATE TEMP TABLE keep_old AS SELECT id FROM old.items WHERE part NOT IN (SELECT part FROM touched)"
+        )
         copies.append(("old", "keep_old"))
     (base_n,) = con.execute("SELECT count(*) FROM keep_base").fetchone()
     (delta_n,) = con.execute(

@@ -82,4 +82,4 @@ def stored_f_base_sql(fno: str, tf: str, field_weights: Mapping[str, float] = FI
 
 ORIGINAL_FNO = FIELD_NAMES.index(ORIGINAL)
 PARTS_FNO = FIELD_NAMES.index("parts")
-assert TEXT_FIELDS == FIELD_NAMES[:PARTS_FNO]
+assert FIELD_NAMES[:PARTS_FNO] == TEXT_FIELDS

@@ -44,7 +44,6 @@ from .answers import (
 from .build import delta_path
 from .fts import load_fts
 from .index import Postings, Segment, SegmentIndex
-from .schema import PUBLIC_COLUMNS
 from .query import (
     MIN_AFFIX_CHARS,
     Affix,
@@ -59,6 +58,7 @@ from .query import (
     parse_query,
     plan,
 )
+from .schema import PUBLIC_COLUMNS
 
 LATER_DEFAULT_LIMIT = 5
 LATER_POOL = 50
@@ -644,4 +644,3 @@ def _atoms(value: Any) -> list[Atom]:
 def _copy_key(row: dict[str, Any]) -> tuple[str, str]:
     """Copies of one segment read from two sources share original_ref and external_id."""
     return (row.get("original_ref") or row["source"], row["external_id"])
-

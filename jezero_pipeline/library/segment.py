@@ -38,9 +38,7 @@ def write_segment(con: duckdb.DuckDBPyConnection, copies: list[tuple[str, str]])
     of items written.
     """
     con.execute(ITEMS_DDL)
-    sources = [
-        f"SELECT {ITEM_COLS} FROM {alias}.items WHERE id IN (SELECT id FROM {keep})" for alias, keep in copies
-    ]
+    sources = [f"SELECT {ITEM_COLS} FROM {alias}.items WHERE id IN (SELECT id FROM {keep})" for alias, keep in copies]
     sources.append(
         "SELECT id, source, external_id, session_id, occurred_at, title, summary, questions, atoms, project, "
         "trust, original, original_ref, content_hash, part, array_to_string(questions, chr(10)), "
@@ -67,7 +65,9 @@ def _tokenize_incoming(con: duckdb.DuckDBPyConnection) -> None:
         "CREATE TEMP TABLE chunks AS SELECT id, ((row_number() OVER (ORDER BY id) - 1) "
         f"// {TOKENIZE_CHUNK})::INTEGER AS chunk FROM incoming"
     )
-    con.execute("CREATE TEMP TABLE new_post (term VARCHAR, id BIGINT, f_base FLOAT, tf_original INTEGER, pos INTEGER[])")
+    con.execute(
+        "CREATE TEMP TABLE new_post (term VARCHAR, id BIGINT, f_base FLOAT, tf_original INTEGER, pos INTEGER[])"
+    )
     con.execute(f"CREATE TEMP TABLE all_len (id BIGINT, {', '.join(f'len_{n} INTEGER' for n in FIELD_NAMES)})")
     con.execute("CREATE TEMP TABLE chunk_words (word VARCHAR, term VARCHAR)")
     (n_chunks,) = con.execute("SELECT coalesce(max(chunk) + 1, 0) FROM chunks").fetchone()
