@@ -13,7 +13,9 @@ fourth query kind cuts the error needle at random characters at both ends (a pas
 Ours: `refresh_library` over the partitions (a full build, then `--refreshes` refreshes that
 each change one day and add the next, as a daily run does), each in a child process whose
 peak RSS is read with getrusage; the full build also runs at a tenth of the items, to show that
-its memory is set by the batch and DuckDB's memory_limit, not by the number of items.
+its memory is set by the batch and DuckDB's memory_limit, not by the number of items; a last
+refresh merges the delta into the base (forced), to show what a merge costs. A small library
+(`--small`, 2,000 items) is measured too, ours (held in memory) and Jezero side by side.
 With --jezero the SAME items go into a Jezero 0.1.0 store (bench/library_scale_jezero.py in
 bench/.venv-jezero, through its public `Store.upsert_many`) and the same queries run on both.
 """
@@ -260,9 +262,10 @@ def machine() -> str:
 
 
 def _refresh_child(args: tuple, out) -> None:
-    items, days, batch, edits, upto, path, state, rebuild = args
+    items, days, batch, edits, upto, path, state, rebuild, merge_share = args
     corpus = Corpus(items, days)
-    report = refresh_library(Path(path), Path(state), corpus.partitions(batch, edits, upto), rebuild=rebuild)
+    parts = corpus.partitions(batch, edits, upto)
+    report = refresh_library(Path(path), Path(state), parts, rebuild=rebuild, merge_share=merge_share)
     out.put((report.as_metadata(), resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024))
 
 
@@ -282,10 +285,20 @@ def run_ours(args: argparse.Namespace, corpus: Corpus, folder: Path, queries: li
     days = len(corpus.keys)
     base_upto = days - 2 * args.refreshes  # the last days arrive one per refresh
     small, small_rss = refresh_in_child(
-        (args.items // 10, args.days, args.batch, {}, None, str(folder / "small.duckdb"), str(folder / "small"), True)
+        (
+            args.items // 10,
+            args.days,
+            args.batch,
+            {},
+            None,
+            str(folder / "small.duckdb"),
+            str(folder / "small"),
+            True,
+            0.1,
+        )
     )
     print(f"ours build at {small['items']:,} items: {small['seconds']:.1f} s, peak RSS {small_rss:.0f} MB", flush=True)
-    full, rss = refresh_in_child((args.items, args.days, args.batch, {}, base_upto, str(path), str(state), True))
+    full, rss = refresh_in_child((args.items, args.days, args.batch, {}, base_upto, str(path), str(state), True, 0.1))
     print(f"ours build at {full['items']:,} items: {full['seconds']:.1f} s, peak RSS {rss:.0f} MB", flush=True)
     refreshes = []
     edits: dict[int, int] = {}
@@ -294,14 +307,20 @@ def run_ours(args: argparse.Namespace, corpus: Corpus, folder: Path, queries: li
         edits[upto - 2] = r + 1  # yesterday's claude-code sessions grew: a new version of that day
         upto += 2  # and today's partitions of both connectors arrive
         rep, r_rss = refresh_in_child(
-            (args.items, args.days, args.batch, dict(edits), upto, str(path), str(state), False)
+            (args.items, args.days, args.batch, dict(edits), upto, str(path), str(state), False, 0.1)
         )
-        refreshes.append({**rep, "rss": r_rss})
+        refreshes.append({**rep, "rss": r_rss, "what": "a day changed, two arrived"})
         print(
             f"ours refresh {r + 1}: {rep['mode']}, {rep['partitions_read']} partitions, {rep['items_read']} items read, "
             f"{rep['seconds']:.2f} s, peak RSS {r_rss:.0f} MB",
             flush=True,
         )
+    edits[upto - 1] = 99  # one more change, with the delta merged into the base at once
+    rep, r_rss = refresh_in_child(
+        (args.items, args.days, args.batch, dict(edits), upto, str(path), str(state), False, 0.0)
+    )
+    refreshes.append({**rep, "rss": r_rss, "what": "a day changed, merged (forced)"})
+    print(f"ours merge: {rep['mode']}, {rep['seconds']:.2f} s, peak RSS {r_rss:.0f} MB", flush=True)
     lib = Library(path)
     lib.search("warm up")
     ms, results = [], []
@@ -372,6 +391,32 @@ def run_jezero(corpus: Corpus, folder: Path, queries: list[tuple[str, int, str]]
     }
 
 
+def run_small(args: argparse.Namespace, folder: Path) -> tuple[dict, dict | None, list]:
+    """A small library (`--small` items, one in memory), ours and Jezero on the same queries."""
+    corpus = Corpus(args.small, max(args.small // 100, 1))
+    rng = random.Random(12)
+    sample = rng.sample(range(args.small), min(args.queries, args.small))
+    queries = [(k, i, corpus.needle(i)[k]) for k in KINDS[:3] for i in sample]
+    queries += [("fragment", i, fragment(corpus.needle(i)["error"], rng)) for i in sample]
+    path = folder / "small-library.duckdb"
+    refresh_library(path, folder / "small-library-state", corpus.partitions(args.batch, {}), rebuild=True)
+    lib = Library(path)
+    lib.search("warm up")
+    ms, results = [], []
+    for _, _, q in queries:
+        t = time.perf_counter()
+        res = lib.search(q, limit=5)
+        ms.append((time.perf_counter() - t) * 1000)
+        results.append([r["external_id"] for r in res["results"]])
+    lib.close()
+    ours = {"ms": ms, "results": results}
+    jez = None
+    if args.jezero:
+        (folder / "small-jezero").mkdir(exist_ok=True)
+        jez = run_jezero(corpus, folder / "small-jezero", queries)
+    return ours, jez, queries
+
+
 def summarise(ms: list[float], hits: list[tuple[bool, bool]]) -> dict:
     """p50/p95 in ms and hit@1/hit@5 of the queries given."""
     q = statistics.quantiles(ms, n=20) if len(ms) > 1 else ms * 19
@@ -395,7 +440,9 @@ def figures(run: dict, queries: list[tuple[str, int, str]]) -> dict[str, dict]:
     return {k: summarise(ms, hits) for k, (ms, hits) in by_kind.items()}
 
 
-def report(ours: dict, jez: dict | None, queries: list, host: str, args: argparse.Namespace) -> str:
+def report(
+    ours: dict, jez: dict | None, queries: list, host: str, args: argparse.Namespace, small: tuple | None
+) -> str:
     f_ours = figures(ours, queries)
     f_jez = figures(jez, queries) if jez else None
     cmd = "python bench/library_scale.py " + " ".join(sys.argv[1:])
@@ -429,6 +476,22 @@ def report(ours: dict, jez: dict | None, queries: list, host: str, args: argpars
             lines.append(f"| {k}: {label} | {a:.3f} | {'-' if b is None else f'{b:.3f}'} | |")
     for p, ms in ours["probes"].items():
         row(f"frequent-word query {p}, ms", ms, jez["probes"][p] if jez else None, ".1f")
+    if small:
+        s_ours, s_jez, s_queries = small
+        fs, fj = figures(s_ours, s_queries), (figures(s_jez, s_queries) if s_jez else None)
+        lines += [
+            "",
+            f"## A small library: {args.small:,} items (held in memory), the same kinds of queries",
+            "",
+            "| metric | ours | Jezero | Jezero / ours |",
+            "|---|---:|---:|---:|",
+        ]
+        for k in (*KINDS, "all"):
+            row(f"{k}: search p50, ms", fs[k]["p50"], fj[k]["p50"] if fj else None, ".2f")
+            row(f"{k}: search p95, ms", fs[k]["p95"], fj[k]["p95"] if fj else None, ".2f")
+        for k in KINDS:
+            b = fj[k]["hit5"] if fj else None
+            lines.append(f"| {k}: hit@5 | {fs[k]['hit5']:.3f} | {'-' if b is None else f'{b:.3f}'} | |")
     lines += [
         "",
         "## Refresh after a day's change (ours)",
@@ -436,12 +499,12 @@ def report(ours: dict, jez: dict | None, queries: list, host: str, args: argpars
         "Each refresh: yesterday's claude-code partition has a new version (every item's text changed, ids",
         "kept) and today's two partitions arrive. A child process per refresh; peak RSS of that process.",
         "",
-        "| refresh | mode | partitions read | items read | items after | delta items | seconds | peak RSS, MB |",
-        "|---:|---|---:|---:|---:|---:|---:|---:|",
+        "| refresh | change | mode | partitions read | items read | items after | delta items | seconds | peak RSS, MB |",
+        "|---:|---|---|---:|---:|---:|---:|---:|---:|",
     ]
     for n, r in enumerate(ours["refreshes"], 1):
         lines.append(
-            f"| {n} | {r['mode']} | {r['partitions_read']} | {r['items_read']:,} | {r['items']:,} | "
+            f"| {n} | {r['what']} | {r['mode']} | {r['partitions_read']} | {r['items_read']:,} | {r['items']:,} | "
             f"{r['delta_items']:,} | {r['seconds']:.2f} | {r['rss']:.0f} |"
         )
     lines += [
@@ -474,6 +537,7 @@ def main() -> None:
     ap.add_argument("--queries", type=int, default=200, help="queries per kind")
     ap.add_argument("--batch", type=int, default=2000, help="rows per Arrow batch")
     ap.add_argument("--refreshes", type=int, default=5)
+    ap.add_argument("--small", type=int, default=2000, help="items of the small-library comparison (0: none)")
     ap.add_argument("--path", type=Path, default=None, help="folder for the libraries (default: a temp folder)")
     ap.add_argument("--jezero", action="store_true", help="also build and search Jezero 0.1.0 on the same items")
     ap.add_argument("--report", type=Path, default=BENCH_DIR / "LIBRARY_SCALE.md")
@@ -490,7 +554,8 @@ def main() -> None:
     queries += [("fragment", i, fragment(corpus.needle(i)["error"], rng)) for i in sample]
     ours = run_ours(args, corpus, folder, queries)
     jez = run_jezero(corpus, folder, queries) if args.jezero else None
-    text = report(ours, jez, queries, host, args)
+    small = run_small(args, folder) if args.small else None
+    text = report(ours, jez, queries, host, args, small)
     print(text)
     if not args.no_report:
         args.report.write_text(text, encoding="utf-8")

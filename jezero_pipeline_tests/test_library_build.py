@@ -48,7 +48,7 @@ def test_ids_are_stable_across_rebuilds_and_never_reused(tmp_path):
     first = id_map(path)
     assert first == {"a": 1, "b": 2}  # new ids in occurred_at order
     report = build_library(pd.DataFrame([item("b"), item("a", days_ago=2), item("c", days_ago=9)]), path)
-    assert report.new_ids == 1
+    assert report["new_ids"] == 1
     second = id_map(path)
     assert {k: second[k] for k in first} == first and second["c"] == 3
     build_library(pd.DataFrame([item("a", days_ago=2)]), path)  # b and c gone
@@ -87,8 +87,8 @@ def test_a_bad_row_is_skipped_with_its_row_and_field_named_and_nothing_else_is_l
     change(bad)
     path = tmp_path / "library.duckdb"
     report = build_library([item("good1"), bad, item("good2")], path)
-    assert report.rejected == 1 and report.items == 2
-    (message,) = report.rejected_messages
+    assert report["rejected"] == 1 and report["items"] == 2
+    (message,) = report["rejected_messages"]
     assert message.startswith("partition 'all' row 1: ") and match in message
     assert sorted(id_map(path)) == ["good1", "good2"]
 

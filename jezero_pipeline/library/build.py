@@ -349,7 +349,7 @@ def _live_other_keys(con: duckdb.DuckDBPyConnection, touched: list[str], has_del
     """`live_other(source, external_id)`: live items of the partitions this refresh keeps."""
     con.execute("CREATE OR REPLACE TEMP TABLE touched (part VARCHAR)")
     if touched:
-        con.executemany("INSERT INTO touched VALUES (?)", [[p] for p in touched])
+        con.execute("INSERT INTO touched SELECT unnest(?::VARCHAR[])", [touched])
     dead = "SELECT id FROM old.tombstones" if has_delta else "SELECT NULL::BIGINT WHERE false"
     sql = f"""SELECT source, external_id FROM base.items
               WHERE part NOT IN (SELECT part FROM touched) AND id NOT IN ({dead})"""
@@ -406,8 +406,12 @@ def _write_parts(
     else:
         rows = {p: (src.version, int(counts.get(p, 0))) for p, src in partitions.items()}
     con.execute("CREATE TABLE parts (part VARCHAR PRIMARY KEY, version VARCHAR NOT NULL, items BIGINT NOT NULL)")
-    if rows:
-        con.executemany("INSERT INTO parts VALUES (?, ?, ?)", [[p, v, n] for p, (v, n) in sorted(rows.items())])
+    if rows:  # one statement: executemany costs a statement per row
+        keys = sorted(rows)
+        con.execute(
+            "INSERT INTO parts SELECT unnest(?::VARCHAR[]), unnest(?::VARCHAR[]), unnest(?::BIGINT[])",
+            [keys, [rows[k][0] for k in keys], [rows[k][1] for k in keys]],
+        )
 
 
 def _live_total(con: duckdb.DuckDBPyConnection) -> int:
@@ -428,7 +432,7 @@ def _write_meta(con: duckdb.DuckDBPyConnection, mode: str, generation: int, item
         "items": str(items),
         "duckdb_version": duckdb.__version__,
     }
-    con.executemany("INSERT INTO meta VALUES (?, ?)", list(meta.items()))
+    con.execute("INSERT INTO meta SELECT unnest(?::VARCHAR[]), unnest(?::VARCHAR[])", [list(meta), list(meta.values())])
 
 
 def _fsync(path: Path) -> None:
@@ -452,16 +456,16 @@ def _sql_str(path: Path) -> str:
     return str(path).replace("'", "''")
 
 
-def build_library(items: Any, path: Path, state_dir: Path | None = None, part: str = "all") -> RefreshReport:
+def build_library(items: Any, path: Path, state_dir: Path | None = None, part: str = "all") -> dict[str, Any]:
     """A full build from rows in hand (a DataFrame or a list of dicts) as one partition.
 
     For tests and one-off tools; the pipeline calls `refresh_library` with its partitions.
-    `state_dir` defaults to `<path>.state` beside the library.
+    `state_dir` defaults to `<path>.state` beside the library. Returns the report's metadata.
     """
     table = items_table(items)
     state = Path(state_dir) if state_dir is not None else Path(path).with_name(Path(path).name + ".state")
     source = PartitionSource(version="rows", read=lambda: table.to_batches(max_chunksize=10_000))
-    return refresh_library(path, state, {part: source}, rebuild=True)
+    return refresh_library(path, state, {part: source}, rebuild=True).as_metadata()
 
 
 def items_table(items: Any) -> pa.Table:

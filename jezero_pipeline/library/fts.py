@@ -16,11 +16,16 @@ Tokenizer, chosen so the exact strings people search for survive:
   DuckDB's 571-word 'english' list, which drops words people do search for in code talk
   ("get", "new", "one", "value"...). The function words carry no meaning (idf ~0) and their
   posting lists would otherwise be read by every query that contains them (speed).
-The library stores its own postings (built with plain SQL over the extension's `stem` and a
-`tokenize` macro that is the extension's own tokenizer expression with these settings), because
-`create_fts_index` over long originals was most of the build time and `match_bm25` scores every
-row. The query side tokenizes with the same macro and `stem`, so it is identical by
-construction; a test checks the postings equal what `create_fts_index` indexes.
+- identifier parts: `word_parts` splits a token at `_`, camelCase and letter/digit changes
+  (orders_customer_id_key -> orders, customer, id, key; CobaltScheduler48213 -> cobalt,
+  scheduler, 48213); they are indexed beside the whole token, so a pasted fragment that cuts
+  an identifier still finds its parts.
+The library stores its own postings (built with plain SQL over the extension's `stem` and the
+`tokens` macro, whose words are those of the extension's own expression with these settings),
+because `create_fts_index` over long originals was most of the build time and `match_bm25`
+scores every row. The query side uses the same macros and `stem` (or, for ASCII text, the
+same rules in Python: `ascii_tokens`, `ascii_parts`); tests check the postings equal what
+`create_fts_index` indexes and the Python rules equal the macros.
 """
 
 from __future__ import annotations
@@ -173,10 +178,19 @@ def ascii_parts(token: str) -> list[str]:
     return [p.lower() for p in pieces if len(p) >= MIN_PART_CHARS]
 
 
+def _insert_stopwords(con: duckdb.DuckDBPyConnection) -> None:
+    # One statement (executemany costs one per row; INSERT OR IGNORE of a list, a second).
+    con.execute(
+        f"INSERT INTO {STOPWORDS_TABLE} SELECT sw FROM (SELECT unnest(?::VARCHAR[]) AS sw) "
+        f"WHERE sw NOT IN (SELECT sw FROM {STOPWORDS_TABLE})",
+        [STOPWORDS],
+    )
+
+
 def create_tokenizer(con: duckdb.DuckDBPyConnection) -> None:
     """The stopword table and the tokenizer macros, stored in the library file."""
     con.execute(f"CREATE TABLE IF NOT EXISTS {STOPWORDS_TABLE} (sw VARCHAR PRIMARY KEY)")
-    con.executemany(f"INSERT OR IGNORE INTO {STOPWORDS_TABLE} VALUES (?)", [[w] for w in STOPWORDS])
+    _insert_stopwords(con)
     for sql in macros_sql():
         con.execute(sql)
 
@@ -184,7 +198,7 @@ def create_tokenizer(con: duckdb.DuckDBPyConnection) -> None:
 def create_index(con: duckdb.DuckDBPyConnection, fields: list[str]) -> None:
     """The extension's own FTS index on `items` with our tokenizer (tests compare with it)."""
     con.execute(f"CREATE TABLE IF NOT EXISTS {STOPWORDS_TABLE} (sw VARCHAR PRIMARY KEY)")
-    con.executemany(f"INSERT OR IGNORE INTO {STOPWORDS_TABLE} VALUES (?)", [[w] for w in STOPWORDS])
+    _insert_stopwords(con)
     cols = ", ".join(f"'{f}'" for f in fields)
     con.execute(
         f"PRAGMA create_fts_index('items', 'id', {cols}, stemmer='{STEMMER}', "

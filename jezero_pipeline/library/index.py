@@ -33,6 +33,8 @@ STEM_CACHE = 100_000
 
 @dataclass
 class Segment:
+    """One segment file as the reader attached it."""
+
     alias: str  # schema name in the reader's connection
     offset: int  # its first document's global number
     docs: int
@@ -154,6 +156,7 @@ class SegmentIndex:
         return {w: self._stems[w] for w in words}
 
     def stopwords(self) -> set[str]:
+        """The library's stopwords (its own table), read once."""
         if self._stop is None:
             self._stop = {r[0] for r in self.con.execute(f"SELECT sw FROM {STOPWORDS_TABLE}").fetchall()}
         return self._stop
@@ -308,6 +311,7 @@ class _MemoryLexicon:
         self.rkeys = [r for r, _ in self.rwords]
 
     def lookup(self, stems: set[str], affixes: list[Affix]) -> tuple[set[str], dict[tuple[str, bool], list[str]]]:
+        """As SegmentIndex.lookup, by bisection of the sorted words."""
         known = {s for s in stems if s in self.term_ids}
         out: dict[tuple[str, bool], list[str]] = {}
         for a in affixes:
@@ -336,6 +340,7 @@ class _MemoryLexicon:
         return known, out
 
     def postings(self, stems: list[str]) -> dict[str, Postings]:
+        """As SegmentIndex.postings, slices of the arrays held in memory."""
         out = {}
         for stem in stems:
             chunks = []

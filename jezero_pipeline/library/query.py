@@ -105,6 +105,7 @@ class QueryTerm:
 
     @property
     def stems(self) -> list[str]:
+        """Every index term any of its slots may match."""
         return sorted({s for slot in self.slots for s in slot.alternatives})
 
 

@@ -18,6 +18,7 @@ STATE_FILE = "library_state.duckdb"
 
 
 def state_path(state_dir: Path) -> Path:
+    """The state database inside `state_dir`."""
     return Path(state_dir) / STATE_FILE
 
 
