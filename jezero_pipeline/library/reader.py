@@ -301,10 +301,11 @@ class Library:
         total = np.zeros(n_docs)
         matched = np.zeros(n_docs, dtype=bool)
 
-        def scores(stem: str) -> tuple[np.ndarray, np.ndarray]:
+        def scores(stem: str, idf: float | None = None) -> tuple[np.ndarray, np.ndarray]:
             p = lists[stem]
             f = ranking.term_frequency(p.f_base, p.tf_original, w_orig)
-            return p.doc, ranking.bm25f(f, norm[p.doc], ranking.idf(index.num_docs, len(p.doc)))
+            idf = ranking.idf(index.num_docs, len(p.doc)) if idf is None else idf
+            return p.doc, ranking.bm25f(f, norm[p.doc], idf)
 
         for q in qterms:
             slots = q.slots
@@ -321,11 +322,15 @@ class Library:
             for slot in slots:
                 best = np.zeros(n_docs)
                 hit = np.zeros(n_docs, dtype=bool)
-                for stem, weight in slot.alternatives.items():
-                    if stem in lists:
-                        doc, score = scores(stem)
-                        best[doc] = np.maximum(best[doc], weight * score)
-                        hit[doc] = True
+                alts = [(stem, weight) for stem, weight in slot.alternatives.items() if stem in lists]
+                for stem, _ in alts:
+                    hit[lists[stem].doc] = True
+                # An expansion is as rare as the whole set the cut word may be, not as its own
+                # word: "tes" finding one item's test_kalomi must not rank it first.
+                shared = ranking.idf(index.num_docs, int(hit.sum())) if len(alts) > 1 else None
+                for stem, weight in alts:
+                    doc, score = scores(stem, None if stem == slot.token.stem else shared)
+                    best[doc] = np.maximum(best[doc], weight * score)
                 term_score += best
                 if slot.required:
                     present += hit
