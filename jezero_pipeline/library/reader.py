@@ -419,8 +419,15 @@ class Library:
         rows = None if include_original else index.cached_rows(ids)
         if rows is None or len(rows) != len(ids):
             cols = ", ".join(PUBLIC_COLUMNS + (["original"] if include_original else []))
-            marks = ", ".join("?" for _ in ids)
-            rows = self._rows(f"SELECT {cols} FROM live_items i WHERE i.id IN ({marks})", list(ids))
+            wanted = ", ".join(str(int(i)) for i in ids)  # literal ids: DuckDB then reads them by index
+            if len(index.segments) > 1:
+                sql = (
+                    f"SELECT {cols} FROM main.items WHERE id IN ({wanted}) AND id NOT IN "
+                    f"(SELECT id FROM delta.tombstones) UNION ALL SELECT {cols} FROM delta.items WHERE id IN ({wanted})"
+                )
+            else:
+                sql = f"SELECT {cols} FROM main.items WHERE id IN ({wanted})"
+            rows = self._rows(sql)
         out: dict[int, Item] = {}
         wanted = set(stems or [])
         texts = [a["text"] for r in rows for a in (r["atoms"] or [])] if stems is not None else []
