@@ -262,7 +262,7 @@ settle_minutes = 0
         return m
 
     def search(self, state: Path, queries: list[str]) -> list[dict[str, Any]]:
-        from jezero_pipeline.library.query import Library
+        from jezero_pipeline.library.reader import Library
 
         lib = Library(state / "library.duckdb")
         lib.search("warm up", limit=5)

@@ -67,7 +67,7 @@ class SearchConfig(_Strict):
     candidate_pool: int = Field(200, ge=10, le=5000)
     recency_half_life_days: float = Field(90.0, gt=0)
     recency_weight: float = Field(0.3, ge=0, le=1)
-    original_weight: float = Field(0.2, ge=0, le=5)  # BM25 weight of the redacted original
+    original_weight: float = Field(1.0, ge=0, le=5)  # BM25 weight of the redacted original (bench/RANKING.md)
 
 
 class SummarizerConfig(_Strict):

@@ -11,7 +11,7 @@ from sessionfiles import write_samples_config
 
 from jezero_pipeline.config import load_config
 from jezero_pipeline.defs.definitions import build_definitions
-from jezero_pipeline.library.query import Library
+from jezero_pipeline.library.reader import Library
 
 REPO = Path(__file__).resolve().parents[1]
 

@@ -11,7 +11,7 @@ import pandas as pd
 import pytest
 
 from jezero_pipeline.library.build import LibraryBuildError, build_library
-from jezero_pipeline.library.query import Library
+from jezero_pipeline.library.reader import Library
 
 NOW = datetime(2026, 1, 1, tzinfo=UTC)
 
@@ -47,8 +47,8 @@ def test_ids_are_stable_across_rebuilds_and_never_reused(tmp_path):
     build_library(pd.DataFrame([item("b", days_ago=1), item("a", days_ago=2)]), path)
     first = id_map(path)
     assert first == {"a": 1, "b": 2}  # new ids in occurred_at order
-    stats = build_library(pd.DataFrame([item("b"), item("a", days_ago=2), item("c", days_ago=9)]), path)
-    assert stats["new_items"] == 1
+    report = build_library(pd.DataFrame([item("b"), item("a", days_ago=2), item("c", days_ago=9)]), path)
+    assert report["new_ids"] == 1
     second = id_map(path)
     assert {k: second[k] for k in first} == first and second["c"] == 3
     build_library(pd.DataFrame([item("a", days_ago=2)]), path)  # b and c gone
@@ -58,25 +58,39 @@ def test_ids_are_stable_across_rebuilds_and_never_reused(tmp_path):
 
 def test_no_temporary_files_left(tmp_path):
     path = tmp_path / "library.duckdb"
-    build_library(pd.DataFrame([item("a")]), path)
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["library.duckdb"]
+    build_library(pd.DataFrame([item("a")]), path, state_dir=tmp_path / "state")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["library.duckdb", "state"]
+    leftovers = [p.name for p in (tmp_path / "state").rglob("*") if p.is_file()]
+    assert leftovers == ["library_state.duckdb"]
+
+
+def test_a_missing_column_names_the_partition_and_builds_nothing(tmp_path):
+    row = item("a")
+    row.pop("title")
+    with pytest.raises(LibraryBuildError, match="missing column.*title"):
+        build_library([row], tmp_path / "library.duckdb")
+    assert not (tmp_path / "library.duckdb").exists()
 
 
 @pytest.mark.parametrize(
     "change,match",
     [
-        (lambda r: r.pop("title"), "missing column"),
-        (lambda r: r.update(trust="maybe"), "field 'trust'"),
-        (lambda r: r.update(external_id=""), "field 'external_id'"),
+        (lambda r: r.update(trust="maybe"), "field 'trust' must be 'own' or 'external', got 'maybe'"),
+        (lambda r: r.update(external_id=""), "field 'external_id' is empty"),
+        (lambda r: r.update(source=None), "field 'source' is empty"),
+        (lambda r: r.update(occurred_at=None), "field 'occurred_at' is empty"),
         (lambda r: r.update(atoms=[{"kind": "fix"}]), "field 'atoms'"),
     ],
 )
-def test_bad_input_names_the_field(tmp_path, change, match):
-    row = item("a")
-    change(row)
-    with pytest.raises(LibraryBuildError, match=match):
-        build_library(pd.DataFrame([row]), tmp_path / "library.duckdb")
-    assert not (tmp_path / "library.duckdb").exists()
+def test_a_bad_row_is_skipped_with_its_row_and_field_named_and_nothing_else_is_lost(tmp_path, change, match):
+    bad = item("bad")
+    change(bad)
+    path = tmp_path / "library.duckdb"
+    report = build_library([item("good1"), bad, item("good2")], path)
+    assert report["rejected"] == 1 and report["items"] == 2
+    (message,) = report["rejected_messages"]
+    assert message.startswith("partition 'all' row 1: ") and match in message
+    assert sorted(id_map(path)) == ["good1", "good2"]
 
 
 def _reader(path: str, stop, out) -> None:

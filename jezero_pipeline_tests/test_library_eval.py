@@ -10,7 +10,7 @@ import pytest
 
 from jezero_pipeline.library.build import build_library
 from jezero_pipeline.library.evaluation import EvalError, format_report, run_eval
-from jezero_pipeline.library.query import Library
+from jezero_pipeline.library.reader import Library
 
 
 def row(ext, title):

@@ -13,9 +13,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from jezero_pipeline.config import SearchConfig
+from jezero_pipeline.library import ranking
 from jezero_pipeline.library.build import build_library
-from jezero_pipeline.library.fts import create_index, load_fts
-from jezero_pipeline.library.query import MAX_TERMS, Library, QueryError, parse_query
+from jezero_pipeline.library.fts import ascii_parts, ascii_tokens, create_index, create_tokenizer, load_fts
+from jezero_pipeline.library.query import MAX_TERMS, QueryError, parse_query
+from jezero_pipeline.library.reader import Library
 from jezero_pipeline.library.render import format_results_rich
 from jezero_pipeline.library.schema import FIELDS, SCHEMA_VERSION
 
@@ -95,30 +97,55 @@ def test_accents_are_ignored(tmp_path):
     assert ids(lib.search("deja")) == ["a#0"]
 
 
-@settings(max_examples=30, deadline=None)
-@given(st.text(min_size=1, max_size=40))
+@settings(max_examples=60, deadline=None)
+@given(st.text(min_size=1, max_size=40).map(lambda t: t.replace('"', " ")))  # quotes are query syntax
 def test_query_tokenizer_is_the_index_tokenizer(tmp_path_factory, text):
-    """Whatever a text indexes to, the same text as a query looks up exactly those terms."""
+    """Whatever a text indexes to, the same text as a query looks up exactly those terms:
+    its whole words (the terms with positions) and, with their identifier parts, all of them."""
     tmp = tmp_path_factory.mktemp("tok")
     path = tmp / "library.duckdb"
     build_library(pd.DataFrame([item("a#0", text, project=None)]), path)  # only the title has words
     con = duckdb.connect(str(path), read_only=True)
-    load_fts(con)
+    whole = {
+        r[0]
+        for r in con.execute(
+            "SELECT DISTINCT term FROM terms JOIN postings USING (term_id) WHERE len(pos) > 0"
+        ).fetchall()
+    }
     indexed = {r[0] for r in con.execute("SELECT DISTINCT term FROM terms JOIN postings USING (term_id)").fetchall()}
     con.close()
     lib = Library(path)
     try:
-        queried = {s for q in lib._tokenize_terms([text]) for s in q["stems"]}
+        terms = lib.explain(text)["terms"]
+    except QueryError:
+        terms = []  # nothing but spaces or quotes
     finally:
         lib.close()
-    assert queried == indexed
+    stems = {s for t in terms for s in t["stems"] if s is not None}
+    assert stems == whole
+    assert stems <= indexed
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text(alphabet=st.characters(max_codepoint=127), max_size=60))
+def test_the_python_tokenizer_of_ascii_text_is_the_sql_one(text):
+    """Queries in ASCII are split in Python (no DuckDB statement); the SQL macros decide."""
+    con = duckdb.connect()
+    load_fts(con)
+    create_tokenizer(con)
+    (sql,) = con.execute("SELECT list_transform(tokens(?), t -> {'t': t, 'p': word_parts(t)})", [text]).fetchone()
+    con.close()
+    assert [(t, ascii_parts(t)) for t in ascii_tokens(text)] == [(d["t"], d["p"]) for d in sql]
+
+
+NO_NUL = st.text(max_size=30).map(lambda t: t.replace("\x00", " "))  # the extension stops at a NUL, we do not
 
 
 @settings(max_examples=20, deadline=None)
-@given(st.lists(st.tuples(st.text(max_size=30), st.text(max_size=30)), min_size=1, max_size=4))
+@given(st.lists(st.tuples(NO_NUL, NO_NUL), min_size=1, max_size=4))
 def test_postings_equal_the_fts_extension_index(tmp_path_factory, texts):
-    """Our SQL-built postings hold exactly the (term, item) pairs, df and field lengths that
-    the extension's own `create_fts_index` makes of the same items."""
+    """Our SQL-built postings of whole words hold exactly the (term, item) pairs, df and field
+    lengths that the extension's own `create_fts_index` makes of the same items."""
     path = tmp_path_factory.mktemp("idx") / "library.duckdb"
     build_library(
         pd.DataFrame([item(f"d{i}#0", t, summary=s, original=s + " " + t) for i, (t, s) in enumerate(texts)]), path
@@ -127,7 +154,8 @@ def test_postings_equal_the_fts_extension_index(tmp_path_factory, texts):
     load_fts(con)
     create_index(con, list(FIELDS))
     ours = con.execute(
-        "SELECT t.term, d.id, t.df FROM postings p JOIN terms t USING (term_id) JOIN doclen d USING (doc)"
+        "SELECT t.term, d.id, count(*) OVER (PARTITION BY t.term) FROM postings p JOIN terms t USING (term_id) "
+        "JOIN doclen d USING (doc) WHERE len(p.pos) > 0"
     ).fetchall()
     theirs = con.execute(
         "SELECT DISTINCT d.term, docs.name::BIGINT, d.df FROM fts_main_items.terms t "
@@ -191,17 +219,15 @@ def test_ranking_matches_duckdb_match_bm25_with_equal_weights(tmp_path):
         for i in range(12)
     ]
     path = tmp_path / "library.duckdb"
-    from jezero_pipeline.library import schema
-
-    saved = dict(schema.BASE_WEIGHTS)
-    schema.BASE_WEIGHTS.update({k: 1.0 for k in saved})  # the same dict build and query use
+    saved = dict(ranking.FIELD_WEIGHTS)
+    ranking.FIELD_WEIGHTS.update({k: 1.0 for k in saved} | {"parts": 0.0})  # the dict build and reader use
     try:
         build_library(pd.DataFrame(rows), path)
         lib = Library(path, SearchConfig(recency_weight=0.0, original_weight=1.0), now=lambda: NOW)
         ours = {r["id"]: r["relevance"] for r in lib.search("alpha gamma", limit=50)["results"]}
         lib.close()
     finally:
-        schema.BASE_WEIGHTS.update(saved)
+        ranking.FIELD_WEIGHTS.update(saved)
     con = duckdb.connect(str(path))  # the extension's own index, built beside ours
     load_fts(con)
     create_index(con, list(FIELDS))
@@ -218,26 +244,47 @@ def test_ranking_matches_duckdb_match_bm25_with_equal_weights(tmp_path):
 
 @settings(max_examples=15, deadline=None)
 @given(
-    st.lists(st.sampled_from(["alpha", "beta", "gamma", "delta", "alpha beta", "gamma gamma"]), min_size=2, max_size=8),
-    st.sampled_from(["alpha", "gamma delta", '"alpha beta" gamma']),
-)
-def test_stored_impacts_equal_scores_computed_at_search(tmp_path_factory, texts, query):
-    """The per-posting scores stored for the default weights give the scores computed from tf."""
-    path = tmp_path_factory.mktemp("imp") / "library.duckdb"
-    build_library(
-        pd.DataFrame([item(f"d{i}#0", t, summary=texts[-1 - i], original=t * 3) for i, t in enumerate(texts)]), path
+    st.lists(
+        st.tuples(*[st.lists(st.sampled_from(["alpha", "beta", "gamma", "delta"]), max_size=5).map(" ".join)] * 4),
+        min_size=1,
+        max_size=5,
     )
-    lib = Library(path, now=lambda: NOW)
-    try:
-        stored = {r["id"]: r["relevance"] for r in lib.search(query, limit=50)["results"]}
-        assert lib._use_impact()
-        lib._use_impact = lambda: False
-        computed = {r["id"]: r["relevance"] for r in lib.search(query, limit=50)["results"]}
-    finally:
-        lib.close()
-    assert stored.keys() == computed.keys()
-    for i in stored:
-        assert stored[i] == pytest.approx(computed[i], rel=1e-5, abs=1e-5)
+)
+def test_stored_term_frequencies_equal_the_weights_applied_to_field_counts(tmp_path_factory, rows):
+    """`f_base` and `tf_original` as the build stores them (SQL) equal ranking.f_base computed in
+    Python from each field's term counts, as the extension's own index counts them."""
+    path = tmp_path_factory.mktemp("fb") / "library.duckdb"
+    build_library(
+        pd.DataFrame(
+            [
+                item(f"d{i}#0", t, summary=s, questions=[q] if q else [], original=o, project=None)
+                for i, (t, s, q, o) in enumerate(rows)
+            ]
+        ),
+        path,
+    )
+    con = duckdb.connect(str(path))
+    load_fts(con)
+    create_index(con, list(FIELDS))
+    stored = {
+        (term, i): (fb, tfo)
+        for term, i, fb, tfo in con.execute(
+            "SELECT t.term, d.id, p.f_base, p.tf_original FROM postings p JOIN terms t USING (term_id) "
+            "JOIN doclen d USING (doc)"
+        ).fetchall()
+    }
+    counts: dict = {}
+    names = list(FIELDS.values())
+    for term, i, fieldid, n in con.execute(
+        "SELECT d.term, docs.name::BIGINT, t.fieldid, count(*) FROM fts_main_items.terms t "
+        "JOIN fts_main_items.dict d USING (termid) JOIN fts_main_items.docs docs USING (docid) GROUP BY ALL"
+    ).fetchall():
+        counts.setdefault((term, i), {})[names[fieldid]] = n
+    con.close()
+    assert stored.keys() == counts.keys()
+    for key, by_field in counts.items():
+        assert stored[key][0] == pytest.approx(ranking.f_base(by_field), rel=1e-6)
+        assert stored[key][1] == by_field.get("original", 0)
 
 
 def test_recency_rerank(tmp_path):
@@ -306,10 +353,10 @@ def test_punctuation_only_query_is_an_error(tmp_path):
 def test_query_limits():
     terms = parse_query(" ".join(f"w{i}" for i in range(200)))
     assert len(terms) == MAX_TERMS
-    assert parse_query("x" * 500) == ["x" * 100]
+    assert parse_query("x" * 500) == [("x" * 100, False)]
     long = ("abc " * 2000).strip()
-    assert parse_query(long) == ["abc"]  # dedup; cut at 4096 chars between words
-    assert parse_query('a "b c" d') == ["a", "b c", "d"]
+    assert parse_query(long) == [("abc", False)]  # dedup; cut at 4096 chars between words
+    assert parse_query('a "b c" d') == [("a", False), ("b c", True), ("d", False)]
 
 
 def test_limit_defaults_and_cap(tmp_path):

@@ -21,7 +21,7 @@ from mcp.client.streamable_http import streamable_http_client
 
 from jezero_pipeline.library.build import build_library
 from jezero_pipeline.library.mcp_server import INSTRUCTIONS, build_server, http_app
-from jezero_pipeline.library.query import Library
+from jezero_pipeline.library.reader import Library
 
 TOOLS = {"search", "get_item", "timeline", "later", "list_sources"}
 

@@ -4,7 +4,7 @@ import dagster as dg
 from opsfixtures import one_session_workspace
 from runs import run, workspace
 
-from jezero_pipeline.library.query import Library
+from jezero_pipeline.library.reader import Library
 from jezero_pipeline.models import Partition
 from jezero_pipeline.operations.redact_stored import redact_stored
 from jezero_pipeline.staging.tables import SUMMARIES

@@ -7,7 +7,7 @@ import pytest
 from runs import run, workspace
 from sessionfiles import long_turns, write_claude_session, write_config
 
-from jezero_pipeline.library.query import Library
+from jezero_pipeline.library.reader import Library
 from jezero_pipeline.models import Partition
 from jezero_pipeline.operations.retag import retag
 from jezero_pipeline.staging.tables import SUMMARIES

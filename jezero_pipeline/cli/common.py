@@ -50,7 +50,7 @@ def partitions_free() -> Iterator[None]:
 
 
 def open_library(cfg: Config) -> Any:
-    from ..library.query import Library  # lazy: DuckDB loads only for library commands
+    from ..library.reader import Library  # lazy: DuckDB loads only for library commands
 
     if not cfg.library_path.exists():
         raise ConfigError(f"{cfg.library_path}: no library yet; run `jezero-pipeline run` first")

@@ -54,9 +54,7 @@ def build_checks(search_index: dg.AssetsDefinition) -> list[dg.AssetChecksDefini
         ],  # fmt: skip
     )
     def library_checks(jezero: JezeroResource):
-        import duckdb  # lazy: only the checks open the library here
-
-        from ..library.query import Library  # lazy: as above
+        from ..library.reader import Library  # lazy: only the checks open the library here
 
         ws = jezero.workspace
         path = ws.library_path
@@ -65,37 +63,31 @@ def build_checks(search_index: dg.AssetsDefinition) -> list[dg.AssetChecksDefini
                 yield dg.AssetCheckResult(check_name=name, passed=False, metadata={"error": f"{path} missing"})
             return
         expected = expected_items(ws)
-        con = duckdb.connect(str(path), read_only=True)
-        try:
-            (rows,) = con.execute("select count(*) from items").fetchone()
-            newest = con.execute(
-                "select id, title, summary from items order by occurred_at desc, id limit 1"
-            ).fetchone()
-            offenders: list[int] = []
-            cur = con.execute(
-                "select id, title, summary, cast(questions as varchar), cast(atoms as varchar), original, project "
-                "from items order by id"
-            )
-            while batch := cur.fetchmany(2000):
-                offenders.extend(r[0] for r in batch if any(ws.redactor.spans(v) for v in r[1:] if v))
-        finally:
-            con.close()
-        yield dg.AssetCheckResult(
-            check_name="row_count_matches_summaries",
-            passed=rows == expected,
-            metadata={"library_rows": rows, "expected_rows": expected},
-        )
-        if newest is None:
-            yield dg.AssetCheckResult(check_name="sanity_search_returns_results", passed=expected == 0,
-                                      metadata={"note": "empty library"})  # fmt: skip
-        else:
-            query = sanity_query(newest[1], newest[2])
-            hits = Library(path, ws.cfg.search).search(query)["results"] if query else []
+        with Library(path, ws.cfg.search) as lib:
+            rows, newest, offenders = 0, None, []
+            for item in lib.iter_items():  # newest first; the base and its delta, as a reader sees them
+                rows += 1
+                newest = newest or item
+                texts = (item["title"], item["summary"], *item["questions"], *(a["text"] for a in item["atoms"]),
+                         item.get("original"), item["project"])  # fmt: skip
+                if any(ws.redactor.spans(t) for t in texts if t):
+                    offenders.append(item["id"])
             yield dg.AssetCheckResult(
-                check_name="sanity_search_returns_results",
-                passed=any(h["id"] == newest[0] for h in hits),
-                metadata={"query": query or "", "hits": len(hits), "expected_id": newest[0]},
+                check_name="row_count_matches_summaries",
+                passed=rows == expected,
+                metadata={"library_rows": rows, "expected_rows": expected},
             )
+            if newest is None:
+                yield dg.AssetCheckResult(check_name="sanity_search_returns_results", passed=expected == 0,
+                                          metadata={"note": "empty library"})  # fmt: skip
+            else:
+                query = sanity_query(newest["title"], newest["summary"])
+                hits = lib.search(query)["results"] if query else []
+                yield dg.AssetCheckResult(
+                    check_name="sanity_search_returns_results",
+                    passed=any(h["id"] == newest["id"] for h in hits),
+                    metadata={"query": query or "", "hits": len(hits), "expected_id": newest["id"]},
+                )
         yield dg.AssetCheckResult(
             check_name="no_secret_in_library",
             passed=not offenders,

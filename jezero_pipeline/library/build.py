@@ -1,161 +1,438 @@
-"""Build the library: one DuckDB file, written aside and swapped in atomically.
+"""Refresh the library from its partitions: a base segment, a delta beside it, merged when it grows.
 
-Readers (search CLI, MCP server) keep reading the old file until `os.replace` puts the new
-one in place; they never see half a build and a build never waits for them (DuckDB allows one
-writer per file, so the writer never touches the file readers have open).
+The contract with the index stage is `refresh_library(path, state_dir, partitions)`: the
+complete current set of partitions, each with a cheap version token and a `read()` that
+streams its items as Arrow batches of `ITEM_SCHEMA`. Only partitions whose version changed
+are read; the items of a changed partition replace every item it had; a partition that is
+gone takes its items with it. The versions applied live in the library files themselves,
+swapped in with the items they describe, so they can never disagree with them.
+
+Files: `path` is the base segment, `path.delta` the delta (changed items and the base ids
+they replace). A refresh rewrites only the delta (its kept items are copied, not tokenized
+again); when the delta would hold more than `merge_share` of the base's items, base and
+delta are merged into a new base. Every file is written aside, fsynced and renamed in, so a
+reader sees the old library or the new one; it never waits for a build and a build never
+waits for it (the caller holds the single-writer lock). Memory: batches stream into DuckDB,
+which keeps to `memory_limit` and spills to `state_dir/tmp`.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 import logging
 import os
 import time
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import asdict, dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 import duckdb
-import pandas as pd
+import pyarrow as pa
+import pyarrow.compute as pc
 
-from ..config import SearchConfig
-from .fts import (
-    STEMMER,
-    STOPWORDS_TABLE,
-    TOKENIZE_MACRO,
-    TOKENIZER_SETTINGS,
-    create_tokenizer,
-    load_fts,
-)
-from .schema import (
-    BASE_WEIGHTS,
-    BM25_B,
-    BM25_K1,
-    FIELDS,
-    ITEMS_DDL,
-    META_DDL,
-    SCHEMA_VERSION,
-)
+from ..models import TRUST_VALUES
+from .fts import TOKENIZER_SETTINGS, create_tokenizer, load_fts, macros_sql
+from .ranking import FIELD_WEIGHTS
+from .schema import ITEM_COLUMNS, ITEM_SCHEMA, META_DDL, SCHEMA_VERSION
+from .segment import write_segment
+from .state import assign_ids, attach_state, next_generation
 
 log = logging.getLogger(__name__)
 
-ITEM_COLUMNS = [
-    "source",
-    "external_id",
-    "session_id",
-    "occurred_at",
-    "title",
-    "summary",
-    "questions",
-    "atoms",
-    "project",
-    "trust",
-    "original",
-    "original_ref",
-    "content_hash",
-]
-
-
-# `postings.impact` is precomputed for the default weight of the original.
-IMPACT_ORIGINAL_WEIGHT = SearchConfig().original_weight
+DEFAULT_MEMORY_LIMIT = "1GB"
+MERGE_SHARE = 0.1  # merge when the delta would hold more than this share of the base's items
+MAX_REJECTED_MESSAGES = 50
+# Changes to any of these make every existing library file stale: the next refresh is full.
+FINGERPRINT = hashlib.sha256(
+    json.dumps([SCHEMA_VERSION, TOKENIZER_SETTINGS, FIELD_WEIGHTS, macros_sql()], sort_keys=True).encode()
+).hexdigest()[:16]
 
 
 class LibraryBuildError(ValueError):
-    """Input the library cannot be built from; the message names the row and field."""
+    """Input the library cannot be built from; the message names the partition and field."""
 
 
-def _as_list(value: Any) -> list:
-    if value is None:
-        return []
-    if isinstance(value, float) and value != value:  # NaN from pandas
-        return []
-    return list(value)
+@dataclass(frozen=True)
+class PartitionSource:
+    """One partition as the library sees it: a cheap version token and its complete items."""
+
+    version: str
+    read: Callable[[], Iterable[pa.RecordBatch]]
 
 
-def _atom_dict(atom: Any, where: str) -> dict[str, str]:
-    if isinstance(atom, dict):
-        kind, text = atom.get("kind"), atom.get("text")
-    else:
-        kind, text = getattr(atom, "kind", None), getattr(atom, "text", None)
-    if not isinstance(kind, str) or not isinstance(text, str):
-        raise LibraryBuildError(f"{where}: field 'atoms': each atom needs string 'kind' and 'text', got {atom!r}")
-    return {"kind": kind, "text": text}
+@dataclass
+class RefreshReport:
+    """What one refresh did. Counts are items unless named otherwise."""
+
+    mode: str  # unchanged | delta | merge | full
+    items: int  # items in the library after the refresh
+    partitions_read: int
+    partitions_removed: int
+    items_read: int  # rows read from the changed partitions, rejected ones included
+    new_ids: int  # (source, external_id) keys seen for the first time
+    delta_items: int  # items in the delta after the refresh (0 after a merge or full build)
+    duplicates_dropped: int  # rows whose (source, external_id) another row or partition holds
+    rejected: int  # rows skipped for bad fields (messages in `rejected_messages`)
+    seconds: float
+    bytes: int  # size of the base plus the delta file
+    path: str
+    rejected_messages: list[str] = field(default_factory=list)
+
+    def as_metadata(self) -> dict[str, Any]:
+        """The report as flat values (the messages cut to 20), for logs and run metadata."""
+        out = asdict(self)
+        out["rejected_messages"] = self.rejected_messages[:20]
+        return out
 
 
-def _none_if_nan(v: Any) -> Any:
-    return None if (v is None or (isinstance(v, float) and v != v)) else v
+def delta_path(path: Path) -> Path:
+    """Where the delta of the library at `path` lives."""
+    return Path(path).with_name(Path(path).name + ".delta")
 
 
-def _prepare(items: pd.DataFrame) -> tuple[pd.DataFrame, int]:
-    """Validate and normalise the input rows; drop duplicate (source, external_id), last wins."""
-    missing = [c for c in ITEM_COLUMNS if c not in items.columns]
-    if missing:
-        raise LibraryBuildError(f"items: missing column(s) {missing}; expected {ITEM_COLUMNS}")
-    df = items[ITEM_COLUMNS].copy().reset_index(drop=True)
-    for col in ("source", "external_id"):
-        bad = df[col].isna() | (df[col].astype(str) == "")
-        if bad.any():
-            raise LibraryBuildError(f"items row {int(bad.idxmax())}: field {col!r} is empty")
-    df["source"] = df["source"].astype(str)
-    df["external_id"] = df["external_id"].astype(str)
-    try:
-        df["occurred_at"] = pd.to_datetime(df["occurred_at"], utc=True).dt.tz_convert(None)
-    except (ValueError, TypeError) as err:
-        raise LibraryBuildError(f"items: field 'occurred_at' is not a date: {err}") from None
-    if df["occurred_at"].isna().any():
-        raise LibraryBuildError(f"items row {int(df['occurred_at'].isna().idxmax())}: field 'occurred_at' is empty")
-    df["trust"] = df["trust"].fillna("own")
-    bad_trust = ~df["trust"].isin(["own", "external"])
-    if bad_trust.any():
-        i = int(bad_trust.idxmax())
-        raise LibraryBuildError(f"items row {i}: field 'trust' must be 'own' or 'external', got {df['trust'][i]!r}")
-    questions, atoms = [], []
-    for i, (q, a) in enumerate(zip(df["questions"], df["atoms"])):
-        questions.append([str(x) for x in _as_list(q)])
-        atoms.append([_atom_dict(x, f"items row {i}") for x in _as_list(a)])
-    df["questions"] = questions
-    df["atoms"] = atoms
-    for col in ("session_id", "title", "summary", "project", "original", "original_ref", "content_hash"):
-        df[col] = [_none_if_nan(v) for v in df[col]]
-    before = len(df)
-    df = df.drop_duplicates(["source", "external_id"], keep="last").reset_index(drop=True)
-    return df, before - len(df)
+@dataclass
+class _Current:
+    generation: int
+    fingerprint: str
+    parts: dict[str, tuple[str, int]]  # part -> (version, items)
+    has_delta: bool
+    delta_items: int
 
 
-def _existing_ids(path: Path) -> tuple[dict[tuple[str, str], int], int]:
-    """(source, external_id) -> id and the highest id ever given, from the current library."""
+def _read_current(path: Path) -> _Current | None:
+    """The library on disk as the writer needs it; None when missing or unreadable."""
     if not path.exists():
-        return {}, 0
+        return None
     try:
         con = duckdb.connect(str(path), read_only=True)
     except duckdb.Error as err:
-        raise LibraryBuildError(
-            f"{path}: cannot read the existing library to keep item ids stable ({err}); "
-            "move it away to start a new library with new ids"
-        ) from None
+        log.warning("%s: unreadable (%s); building a new library", path, err)
+        return None
     try:
-        rows = con.execute("SELECT source, external_id, id FROM items").fetchall()
-        high = con.execute("SELECT max(id) FROM items").fetchone()[0] or 0
-        try:
-            got = con.execute("SELECT value FROM meta WHERE key = 'max_id_ever'").fetchone()
-            if got:
-                high = max(high, int(got[0]))
-        except duckdb.Error:
-            pass
+        meta = dict(con.execute("SELECT key, value FROM meta").fetchall())
+        gen = int(meta["generation"])
+        parts = {p: (v, int(n)) for p, v, n in con.execute("SELECT part, version, items FROM parts").fetchall()}
+        dpath = delta_path(path)
+        has_delta, delta_items = False, 0
+        if dpath.exists():
+            con.execute(f"ATTACH '{_sql_str(dpath)}' AS d (READ_ONLY)")
+            dmeta = dict(con.execute("SELECT key, value FROM d.meta").fetchall())
+            if int(dmeta["base_generation"]) == gen:
+                has_delta, delta_items = True, int(dmeta["items"])
+                parts = {
+                    p: (v, int(n)) for p, v, n in con.execute("SELECT part, version, items FROM d.parts").fetchall()
+                }
+    except (duckdb.Error, KeyError, ValueError) as err:
+        log.warning("%s: not a library of this version (%s); building a new one", path, err)
+        return None
     finally:
         con.close()
-    return {(s, e): int(i) for s, e, i in rows}, int(high)
+    return _Current(gen, meta.get("fingerprint", ""), parts, has_delta, delta_items)
 
 
-def _assign_ids(df: pd.DataFrame, known: dict[tuple[str, str], int], high: int) -> tuple[pd.Series, int, int]:
-    """Keep known ids; give new items max+1.. in (occurred_at, source, external_id) order."""
-    ids = [known.get((s, e)) for s, e in zip(df["source"], df["external_id"])]
-    new_rows = [i for i, v in enumerate(ids) if v is None]
-    new_rows.sort(key=lambda i: (df["occurred_at"][i], df["source"][i], df["external_id"][i]))
-    for i in new_rows:
-        high += 1
-        ids[i] = high
-    return pd.Series(ids, dtype="int64"), len(new_rows), high
+def refresh_library(
+    path: Path,
+    state_dir: Path,
+    partitions: Mapping[str, PartitionSource],
+    *,
+    rebuild: bool = False,
+    memory_limit: str = DEFAULT_MEMORY_LIMIT,
+    merge_share: float = MERGE_SHARE,
+) -> RefreshReport:
+    """Bring the library at `path` up to `partitions` (the complete current set); see the module."""
+    started = time.perf_counter()
+    path, state_dir = Path(path), Path(state_dir)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    cur = None if rebuild else _read_current(path)
+    full = cur is None or cur.fingerprint != FINGERPRINT
+    applied = {} if full or cur is None else cur.parts
+    changed = sorted(k for k, src in partitions.items() if full or applied.get(k, ("",))[0] != src.version)
+    removed = sorted(set(applied) - set(partitions))
+    if not full and not changed and not removed:
+        return RefreshReport(
+            mode="unchanged",
+            items=sum(n for _, n in applied.values()),
+            partitions_read=0,
+            partitions_removed=0,
+            items_read=0,
+            new_ids=0,
+            delta_items=cur.delta_items if cur is not None else 0,
+            duplicates_dropped=0,
+            rejected=0,
+            seconds=round(time.perf_counter() - started, 3),
+            bytes=_bytes(path),
+            path=str(path),
+        )
+    dpath = delta_path(path)
+    target = path if full else dpath  # a merge retargets to `path` below
+    tmp = path.with_name(f"{path.name}.tmp-{os.getpid()}")
+    _remove(tmp)
+    try:
+        con = duckdb.connect(str(tmp))
+        try:
+            _configure(con, state_dir, memory_limit)
+            if not full:
+                con.execute(f"ATTACH '{_sql_str(path)}' AS base (READ_ONLY)")
+                if cur is not None and cur.has_delta:
+                    con.execute(f"ATTACH '{_sql_str(dpath)}' AS old (READ_ONLY)")
+            read, rejected = _load_incoming(con, changed, partitions)
+            dropped = _dedupe(con, changed, removed, cur if not full else None)
+            new_ids = assign_ids(con)
+            mode, copies, generation = _plan(con, full, changed, removed, cur, merge_share)
+            if mode != "delta":
+                target = path
+            items = write_segment(con, copies)
+            _write_parts(con, mode, partitions, changed, applied, removed)
+            _write_meta(con, mode, generation, items)
+            delta_items = 0 if mode != "delta" else items
+            total = items if mode != "delta" else _live_total(con)
+            con.execute("CHECKPOINT")
+        finally:
+            con.close()
+        _fsync(tmp)
+        os.replace(tmp, target)
+        _fsync(path.parent)
+        if target == path:
+            _remove(dpath)  # stale now: its base generation is older than the new base's
+            _fsync(path.parent)
+    except BaseException:
+        _remove(tmp)
+        raise
+    return RefreshReport(
+        mode=mode,
+        items=total,
+        partitions_read=len(changed),
+        partitions_removed=len(removed),
+        items_read=read,
+        new_ids=new_ids,
+        delta_items=delta_items,
+        duplicates_dropped=dropped,
+        rejected=len(rejected),
+        seconds=round(time.perf_counter() - started, 3),
+        bytes=_bytes(path),
+        path=str(path),
+        rejected_messages=rejected[:MAX_REJECTED_MESSAGES],
+    )
+
+
+def _configure(con: duckdb.DuckDBPyConnection, state_dir: Path, memory_limit: str) -> None:
+    spill = state_dir / "tmp"
+    spill.mkdir(parents=True, exist_ok=True)
+    con.execute(f"SET memory_limit = '{memory_limit}'")
+    con.execute(f"SET temp_directory = '{_sql_str(spill)}'")
+    con.execute("SET preserve_insertion_order = false")  # every table is written with ORDER BY
+    con.execute("SET enable_progress_bar = false")
+    load_fts(con)
+    create_tokenizer(con)
+    attach_state(con, state_dir)
+
+
+_INCOMING_DDL = """
+CREATE TEMP TABLE incoming (
+    source VARCHAR, external_id VARCHAR, session_id VARCHAR, occurred_at TIMESTAMP, title VARCHAR,
+    summary VARCHAR, questions VARCHAR[], atoms STRUCT(kind VARCHAR, text VARCHAR)[], project VARCHAR,
+    trust VARCHAR, original VARCHAR, original_ref VARCHAR, content_hash VARCHAR,
+    part VARCHAR, seq BIGINT, id BIGINT
+)
+"""
+
+
+def _load_incoming(
+    con: duckdb.DuckDBPyConnection, changed: list[str], partitions: Mapping[str, PartitionSource]
+) -> tuple[int, list[str]]:
+    """Stream every changed partition's batches into the temp table `incoming`."""
+    con.execute(_INCOMING_DDL)
+    read, rejected = 0, []
+    for part in changed:
+        row0 = 0
+        for batch in partitions[part].read():
+            table, bad = conform_batch(batch, part, row0)
+            row0 += batch.num_rows
+            read += batch.num_rows
+            rejected += bad
+            if table.num_rows == 0:
+                continue
+            table = table.append_column("seq", pa.array(range(read, read + table.num_rows), pa.int64()))
+            con.register("batch_in", table)
+            con.execute(f"INSERT INTO incoming SELECT {', '.join(ITEM_COLUMNS)}, ?, seq, NULL FROM batch_in", [part])
+            con.unregister("batch_in")
+    if rejected:
+        log.warning("library: %d row(s) skipped, e.g. %s", len(rejected), rejected[0])
+    return read, rejected
+
+
+def conform_batch(batch: pa.RecordBatch, part: str, row0: int = 0) -> tuple[pa.Table, list[str]]:
+    """`batch` cast to ITEM_SCHEMA (UTC made naive), its bad rows dropped and described."""
+    where = f"partition {part!r}"
+    missing = [c for c in ITEM_COLUMNS if c not in batch.schema.names]
+    if missing:
+        raise LibraryBuildError(f"{where}: missing column(s) {missing}; expected {ITEM_COLUMNS}")
+    cols = []
+    for f in ITEM_SCHEMA:
+        try:
+            col = batch.column(f.name).cast(f.type)
+        except (pa.ArrowInvalid, pa.ArrowNotImplementedError, pa.ArrowTypeError) as err:
+            raise LibraryBuildError(f"{where}: field {f.name!r} is not {f.type}: {err}") from None
+        if f.name == "occurred_at":
+            col = col.cast(pa.timestamp("us"))  # UTC wall time, as the library stores it
+        elif f.name == "trust":
+            col = pc.fill_null(col, "own")
+        cols.append(col)
+    table = pa.Table.from_arrays(cols, names=ITEM_COLUMNS)
+    problems: list[tuple[pa.Array, str]] = []
+    for name in ("source", "external_id"):
+        c = table.column(name)
+        problems.append((pc.or_kleene(pc.is_null(c), pc.equal(pc.utf8_length(c), 0)), f"field {name!r} is empty"))
+    problems.append((pc.is_null(table.column("occurred_at")), "field 'occurred_at' is empty"))
+    problems.append(
+        (
+            pc.invert(pc.is_in(table.column("trust"), pa.array(TRUST_VALUES))),
+            "field 'trust' must be 'own' or 'external'",
+        )
+    )
+    problems.append((_bad_atoms(table.column("atoms")), "field 'atoms': each atom needs string 'kind' and 'text'"))
+    bad = pa.array([False] * table.num_rows)
+    messages = []
+    for mask, text in problems:
+        mask = pc.fill_null(mask, True)
+        for i in pc.indices_nonzero(mask).to_pylist():
+            messages.append(f"{where} row {row0 + i}: {text}" + _shown(table, i, text))
+        bad = pc.or_(bad, mask)
+    if messages:
+        table = table.filter(pc.invert(bad))
+    return table, messages
+
+
+def _shown(table: pa.Table, i: int, text: str) -> str:
+    if "trust" in text:
+        return f", got {table.column('trust')[i].as_py()!r}"
+    return ""
+
+
+def _bad_atoms(atoms: pa.ChunkedArray) -> pa.Array:
+    """Per row: True when an atom (or its kind or text) is null."""
+    arr = atoms.combine_chunks()
+    flat = pc.list_flatten(arr)
+    if len(flat) == 0:
+        return pa.array([False] * len(arr))
+    parents = pc.list_parent_indices(arr)
+    atom_bad = pc.or_(
+        pc.is_null(flat),
+        pc.or_(pc.is_null(pc.struct_field(flat, [0])), pc.is_null(pc.struct_field(flat, [1]))),
+    )
+    rows = set(pc.filter(parents, pc.fill_null(atom_bad, True)).to_pylist())
+    return pa.array([i in rows for i in range(len(arr))])
+
+
+def _dedupe(con: duckdb.DuckDBPyConnection, changed: list[str], removed: list[str], cur: _Current | None) -> int:
+    """One row per (source, external_id): the last partition's last row; in a delta, an item
+    still held by an unchanged partition stays there. Returns the rows dropped."""
+    (before,) = con.execute("SELECT count(*) FROM incoming").fetchone()
+    con.execute("""
+        CREATE OR REPLACE TEMP TABLE incoming AS SELECT * FROM incoming
+        QUALIFY row_number() OVER (PARTITION BY source, external_id ORDER BY part DESC, seq DESC) = 1
+    """)
+    if cur is not None:
+        _live_other_keys(con, changed + removed, cur.has_delta)
+        con.execute(
+            "DELETE FROM incoming WHERE (source, external_id) IN (SELECT (source, external_id) FROM live_other)"
+        )
+        con.execute("DROP TABLE live_other")
+    (after,) = con.execute("SELECT count(*) FROM incoming").fetchone()
+    return int(before - after)
+
+
+def _live_other_keys(con: duckdb.DuckDBPyConnection, touched: list[str], has_delta: bool) -> None:
+    """`live_other(source, external_id)`: live items of the partitions this refresh keeps."""
+    con.execute("CREATE OR REPLACE TEMP TABLE touched (part VARCHAR)")
+    if touched:
+        con.execute("INSERT INTO touched SELECT unnest(?::VARCHAR[])", [touched])
+    dead = "SELECT id FROM old.tombstones" if has_delta else "SELECT NULL::BIGINT WHERE false"
+    sql = f"""SELECT source, external_id FROM base.items
+              WHERE part NOT IN (SELECT part FROM touched) AND id NOT IN ({dead})"""
+    if has_delta:
+        sql += " UNION ALL SELECT source, external_id FROM old.items WHERE part NOT IN (SELECT part FROM touched)"
+    con.execute(f"CREATE TEMP TABLE live_other AS {sql}")
+
+
+def _plan(
+    con: duckdb.DuckDBPyConnection,
+    full: bool,
+    changed: list[str],
+    removed: list[str],
+    cur: _Current | None,
+    merge_share: float,
+) -> tuple[str, list[tuple[str, str]], int]:
+    """Full build, delta or merge; the segments to copy items from; the (base) generation."""
+    if full or cur is None:
+        return "full", [], next_generation(con)
+    dead = ["SELECT id FROM base.items WHERE part IN (SELECT part FROM touched)"]
+    if cur.has_delta:
+        dead.append("SELECT id FROM old.tombstones")
+    con.execute(f"CREATE TEMP TABLE tomb AS SELECT DISTINCT id FROM ({' UNION ALL '.join(dead)})")
+    con.execute("CREATE TEMP TABLE keep_base AS SELECT id FROM base.items WHERE id NOT IN (SELECT id FROM tomb)")
+    copies = []
+    if cur.has_delta:
+        con.execute(
+            "CREATE TEMP TABLE keep_old AS SELECT id FROM old.items WHERE part NOT IN (SELECT part FROM touched)"
+        )
+        copies.append(("old", "keep_old"))
+    (base_n,) = con.execute("SELECT count(*) FROM keep_base").fetchone()
+    (delta_n,) = con.execute(
+        f"SELECT (SELECT count(*) FROM incoming) + {'(SELECT count(*) FROM keep_old)' if cur.has_delta else '0'}"
+    ).fetchone()
+    if delta_n > merge_share * max(base_n, 1):
+        return "merge", [("base", "keep_base"), *copies], next_generation(con)
+    con.execute("CREATE TABLE tombstones AS SELECT id FROM tomb ORDER BY id")
+    return "delta", copies, cur.generation
+
+
+def _write_parts(
+    con: duckdb.DuckDBPyConnection,
+    mode: str,
+    partitions: Mapping[str, PartitionSource],
+    changed: list[str],
+    applied: dict[str, tuple[str, int]],
+    removed: list[str],
+) -> None:
+    """`parts`: every partition of the library after this refresh, its version and item count."""
+    counts = dict(con.execute("SELECT part, count(*) FROM items GROUP BY part").fetchall())
+    if mode == "delta":
+        rows = {p: v for p, v in applied.items() if p not in removed}
+        rows.update({p: (partitions[p].version, int(counts.get(p, 0))) for p in changed})
+    else:
+        rows = {p: (src.version, int(counts.get(p, 0))) for p, src in partitions.items()}
+    con.execute("CREATE TABLE parts (part VARCHAR PRIMARY KEY, version VARCHAR NOT NULL, items BIGINT NOT NULL)")
+    if rows:  # one statement: executemany costs a statement per row
+        keys = sorted(rows)
+        con.execute(
+            "INSERT INTO parts SELECT unnest(?::VARCHAR[]), unnest(?::VARCHAR[]), unnest(?::BIGINT[])",
+            [keys, [rows[k][0] for k in keys], [rows[k][1] for k in keys]],
+        )
+
+
+def _live_total(con: duckdb.DuckDBPyConnection) -> int:
+    (n,) = con.execute("SELECT sum(items) FROM parts").fetchone()
+    return int(n or 0)
+
+
+def _write_meta(con: duckdb.DuckDBPyConnection, mode: str, generation: int, items: int) -> None:
+    con.execute(META_DDL)
+    meta = {
+        "schema_version": str(SCHEMA_VERSION),
+        "fingerprint": FINGERPRINT,
+        "segment": "delta" if mode == "delta" else "base",
+        "generation" if mode != "delta" else "base_generation": str(generation),
+        "tokenizer": json.dumps(TOKENIZER_SETTINGS),
+        "field_weights": json.dumps(FIELD_WEIGHTS),
+        "built_at": datetime.now(UTC).isoformat(),
+        "items": str(items),
+        "duckdb_version": duckdb.__version__,
+    }
+    con.execute("INSERT INTO meta SELECT unnest(?::VARCHAR[]), unnest(?::VARCHAR[])", [list(meta), list(meta.values())])
 
 
 def _fsync(path: Path) -> None:
@@ -166,165 +443,50 @@ def _fsync(path: Path) -> None:
         os.close(fd)
 
 
-def _write(con: duckdb.DuckDBPyConnection, df: pd.DataFrame, max_id_ever: int) -> None:
-    frame = pd.DataFrame(
-        {
-            "id": df["id"],
-            "source": df["source"],
-            "external_id": df["external_id"],
-            "session_id": df["session_id"],
-            "occurred_at": df["occurred_at"],
-            "title": df["title"],
-            "summary": df["summary"],
-            "questions_json": [json.dumps(q, ensure_ascii=False) for q in df["questions"]],
-            "atoms_json": [json.dumps(a, ensure_ascii=False) for a in df["atoms"]],
-            "project": df["project"],
-            "trust": df["trust"],
-            "original": df["original"],
-            "original_ref": df["original_ref"],
-            "content_hash": df["content_hash"],
-            "questions_text": ["\n".join(q) for q in df["questions"]],
-            "atoms_text": ["\n".join(a["text"] for a in atoms) for atoms in df["atoms"]],
-        }
-    )
-    con.execute(ITEMS_DDL)
-    con.register("frame", frame)
-    con.execute("""
-        INSERT INTO items
-        SELECT id, source, external_id, session_id, occurred_at, title, summary,
-               from_json(questions_json, '["VARCHAR"]'),
-               from_json(atoms_json, '[{"kind":"VARCHAR","text":"VARCHAR"}]'),
-               project, trust, original, original_ref, content_hash, questions_text, atoms_text
-        FROM frame ORDER BY id
-    """)
-    con.unregister("frame")
-    create_tokenizer(con)
-    _build_postings(con)
-    con.execute(META_DDL)
-    meta = {
-        "schema_version": str(SCHEMA_VERSION),
-        "tokenizer": json.dumps(TOKENIZER_SETTINGS),
-        "fields": json.dumps(FIELDS),
-        "built_at": datetime.now(UTC).isoformat(),
-        "max_id_ever": str(max_id_ever),
-        "impact_original_weight": repr(IMPACT_ORIGINAL_WEIGHT),
-        "duckdb_version": duckdb.__version__,
-    }
-    con.executemany("INSERT INTO meta VALUES (?, ?)", list(meta.items()))
+def _remove(path: Path) -> None:
+    path.unlink(missing_ok=True)
+    Path(str(path) + ".wal").unlink(missing_ok=True)
 
 
-def _build_postings(con: duckdb.DuckDBPyConnection) -> None:
-    """`terms`, `postings` and `doclen`, in a few set-wise SQL passes over `items`.
+def _bytes(path: Path) -> int:
+    return sum(p.stat().st_size for p in (path, delta_path(path)) if p.exists())
 
-    Tokenize every field with the `tokenize` macro, count each word per (item, field), stem
-    each distinct word once (there are far fewer words than tokens), then fold the fields into
-    one posting per (term, item): the base-weighted tf sum and the original's tf apart (its
-    weight is a search setting). Items get a dense number `doc` (in id order) so a search can
-    add scores into plain arrays; postings are written sorted by (term_id, doc), so DuckDB's
-    per-row-group min/max lets `WHERE term_id = ?` read only that term's row groups.
+
+def _sql_str(path: Path) -> str:
+    return str(path).replace("'", "''")
+
+
+def build_library(items: Any, path: Path, state_dir: Path | None = None, part: str = "all") -> dict[str, Any]:
+    """A full build from rows in hand (a DataFrame or a list of dicts) as one partition.
+
+    For tests and one-off tools; the pipeline calls `refresh_library` with its partitions.
+    `state_dir` defaults to `<path>.state` beside the library. Returns the report's metadata.
     """
-    names = list(FIELDS.values())
-    fields_sql = " UNION ALL ".join(
-        f"SELECT id, {i} AS fno, {col} AS txt FROM items WHERE {col} IS NOT NULL" for i, col in enumerate(FIELDS)
-    )
-    con.execute(f"""
-        CREATE TEMP TABLE words AS
-        SELECT w, id, fno, count(*)::INTEGER AS tf
-        FROM (SELECT id, fno, unnest({TOKENIZE_MACRO}(txt)) AS w FROM ({fields_sql}))
-        WHERE w <> '' GROUP BY ALL
-    """)
-    con.execute(f"""
-        CREATE TEMP TABLE stems AS
-        SELECT w, stem(w, '{STEMMER}') AS term FROM (SELECT DISTINCT w FROM words)
-        WHERE w NOT IN (SELECT sw FROM {STOPWORDS_TABLE})
-    """)
-    con.execute("""
-        CREATE TEMP TABLE field_tf AS
-        SELECT s.term, w.id, w.fno, sum(w.tf)::INTEGER AS tf
-        FROM words w JOIN stems s USING (w) GROUP BY ALL
-    """)
-    con.execute("DROP TABLE words")
-    len_cols = ", ".join(
-        f"coalesce(sum(f.tf) FILTER (WHERE f.fno = {i}), 0)::INTEGER AS len_{n}" for i, n in enumerate(names)
-    )
-    con.execute(f"""
-        CREATE TABLE doclen AS
-        SELECT (row_number() OVER (ORDER BY i.id) - 1)::INTEGER AS doc, i.id, {len_cols}
-        FROM items i LEFT JOIN field_tf f ON f.id = i.id GROUP BY i.id ORDER BY i.id
-    """)
-    con.execute("""
-        CREATE TABLE terms AS
-        SELECT term, (row_number() OVER (ORDER BY term) - 1)::INTEGER AS term_id,
-               count(DISTINCT id)::INTEGER AS df
-        FROM field_tf GROUP BY term ORDER BY term
-    """)
-    # A point lookup per query word; without it each lookup scans every term.
-    con.execute("CREATE UNIQUE INDEX terms_term ON terms (term)")
-    weight_of = " ".join(f"WHEN {i} THEN {BASE_WEIGHTS[n]!r}" for i, n in enumerate(names) if n in BASE_WEIGHTS)
-    orig = names.index("original")
-    w = {**BASE_WEIGHTS, "original": IMPACT_ORIGINAL_WEIGHT}
-    dl = " + ".join(f"{w[n]!r} * d.len_{n}" for n in names)
-    avgdl = f"(SELECT {' + '.join(f'{w[n]!r} * avg(len_{n})' for n in names)} FROM doclen)"
-    n_docs = "(SELECT count(*) FROM doclen)"
-    con.execute(f"""
-        CREATE TABLE postings AS
-        SELECT term_id, doc, f_base, tf_original,
-               (ln(({n_docs} - df + 0.5) / (df + 0.5) + 1) * {BM25_K1 + 1!r} * f
-                / (f + {BM25_K1!r} * (1 - {BM25_B!r} + {BM25_B!r} * dl / coalesce(nullif({avgdl}, 0), 1))))::FLOAT
-               AS impact
-        FROM (
-            SELECT t.term_id, any_value(t.df) AS df, d.doc, any_value({dl}) AS dl,
-                   sum(f.tf * CASE f.fno {weight_of} ELSE 0 END)::FLOAT AS f_base,
-                   coalesce(sum(f.tf) FILTER (WHERE f.fno = {orig}), 0)::INTEGER AS tf_original,
-                   sum(f.tf * CASE f.fno {weight_of} WHEN {orig} THEN {IMPACT_ORIGINAL_WEIGHT!r} ELSE 0 END)::DOUBLE AS f
-            FROM field_tf f JOIN terms t USING (term) JOIN doclen d USING (id)
-            GROUP BY t.term_id, d.doc
-        ) ORDER BY term_id, doc
-    """)
-    con.execute("DROP TABLE field_tf")
-    con.execute("DROP TABLE stems")
-    avg_cols = ", ".join(f"coalesce(avg(len_{n}), 0)::DOUBLE AS avg_{n}" for n in names)
-    con.execute(f"CREATE TABLE field_stats AS SELECT count(*)::BIGINT AS num_docs, {avg_cols} FROM doclen")
+    table = items_table(items)
+    state = Path(state_dir) if state_dir is not None else Path(path).with_name(Path(path).name + ".state")
+    source = PartitionSource(version="rows", read=lambda: table.to_batches(max_chunksize=10_000))
+    return refresh_library(path, state, {part: source}, rebuild=True).as_metadata()
 
 
-def build_library(items: pd.DataFrame, path: Path) -> dict:
-    """Build the library from one row per summarised segment and swap it in over `path`.
-
-    Ids stay stable: an item keeps the id it had in the library at `path`; new items get the
-    next ids in (occurred_at, source, external_id) order; an id is never given twice.
-    """
-    started = time.perf_counter()
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    df, duplicates = _prepare(items)
-    known, high = _existing_ids(path)
-    df["id"], new_items, high = _assign_ids(df, known, high)
-    tmp = path.with_suffix(path.suffix + f".tmp-{os.getpid()}")
-    for leftover in (tmp, Path(str(tmp) + ".wal")):
-        leftover.unlink(missing_ok=True)
+def items_table(items: Any) -> pa.Table:
+    """Rows (a pandas DataFrame or dicts with ITEM_COLUMNS) as an Arrow table of ITEM_SCHEMA."""
+    rows = items.to_dict("records") if hasattr(items, "to_dict") else list(items)
+    missing = sorted({c for c in ITEM_COLUMNS for r in rows if c not in r})
+    if missing:
+        raise LibraryBuildError(f"items: missing column(s) {missing}; expected {ITEM_COLUMNS}")
+    cols: dict[str, list] = {c: [] for c in ITEM_COLUMNS}
+    for r in rows:
+        for c in ITEM_COLUMNS:
+            v = r[c]
+            if isinstance(v, float) and v != v:  # NaN from pandas
+                v = None
+            cols[c].append(v)
     try:
-        con = duckdb.connect(str(tmp))
-        try:
-            load_fts(con)
-            _write(con, df, high)
-            con.execute("CHECKPOINT")
-        finally:
-            con.close()
-        _fsync(tmp)
-        os.replace(tmp, path)
-        _fsync(path.parent)
-    except BaseException:
-        tmp.unlink(missing_ok=True)
-        Path(str(tmp) + ".wal").unlink(missing_ok=True)
-        raise
-    kept = {(s, e) for s, e in zip(df["source"], df["external_id"])}
-    return {
-        "items": len(df),
-        "new_items": int(new_items),
-        "removed_items": int(sum(1 for k in known if k not in kept)),
-        "duplicates_dropped": int(duplicates),
-        "max_id": int(high),
-        "bytes": path.stat().st_size,
-        "seconds": round(time.perf_counter() - started, 3),
-        "path": str(path),
-    }
+        return pa.Table.from_pydict(cols, schema=_loose_schema())
+    except (pa.ArrowInvalid, pa.ArrowTypeError) as err:
+        raise LibraryBuildError(f"items: {err}") from None
+
+
+def _loose_schema() -> pa.Schema:
+    """ITEM_SCHEMA with every field nullable, so bad rows reach the per-row checks."""
+    return pa.schema([pa.field(f.name, f.type) for f in ITEM_SCHEMA])

@@ -22,7 +22,8 @@ import tomllib
 from pathlib import Path
 from typing import Any
 
-from .query import Library, QueryError
+from .query import QueryError
+from .reader import Library
 
 _CASE_KEYS = {"id", "question", "query", "expect", "kind", "item", "project", "source", "k", "note"}
 

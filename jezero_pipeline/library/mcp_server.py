@@ -24,7 +24,8 @@ from mcp_types import ToolAnnotations
 
 from ..config import SearchConfig
 from ..text import is_loopback
-from .query import Library, QueryError
+from .query import QueryError
+from .reader import Library
 
 SERVER_NAME = "jezero"
 DEFAULT_HOST = "127.0.0.1"

@@ -1,22 +1,52 @@
-"""The library file's tables: items, the search index (terms, postings, doclen), and meta.
+"""What goes into the library and what a library file holds.
 
-- `terms(term, term_id, df)`: every stemmed term, sorted by term.
-- `postings(term_id, doc, f_base, tf_original)`: one row per (term, item), sorted by
-  (term_id, doc); `f_base` is the term's frequency summed over the fields with their fixed
-  weights (BASE_WEIGHTS), `tf_original` its frequency in the original (weight set at search);
-  `impact` is the whole BM25F score of the term in the item for the default original weight
-  (meta `impact_original_weight`), so a default search only adds numbers up.
-- `doclen(doc, id, len_<field>...)`: each item's dense number and field lengths, in id order.
-- `field_stats`: item count and average field lengths (BM25's avgdl).
-Scoring only the query's own terms from these is far faster than `match_bm25`, which scores
-every row.
+`ITEM_SCHEMA` is the contract with the index stage: the Arrow schema of the batches each
+partition's `read()` yields (one row per summarised segment or imported item).
+
+A library is one or two DuckDB files, each a *segment* with the same tables:
+- `items`: the item rows (`ITEMS_DDL`), in id order, with the partition they came from.
+- `doclen(doc, id, occurred_us, copy_key, len_<field>...)`: each item's dense number `doc`
+  (in id order), what the re-rank needs, and its field lengths in tokens.
+- `terms(term, term_id, df)`: every stemmed term, sorted by term (point lookups by index).
+- `postings(term_id, doc, f_base, tf_original, pos)`: one row per (term, item), sorted by
+  (term_id, doc); `f_base` is the term's frequency over the fields with their weights
+  (ranking.FIELD_WEIGHTS), `tf_original` its frequency in the original (weight set at search),
+  `pos` its token positions (`field << POS_FIELD_SHIFT | index`) for phrases in order.
+- `words(word, term)` sorted by word and `rwords(rword, term)` sorted by the reversed word: the raw (unstemmed) words, for prefix and suffix expansion of cut query words.
+- `parts(part, version, items)`: the partitions the library holds and the version applied.
+- `tombstones(id)`: only in a delta; base items that the delta replaces or removes.
+- `meta(key, value)`.
 """
 
 from __future__ import annotations
 
-SCHEMA_VERSION = 2
+import pyarrow as pa
 
-# Indexed text fields (column in `items`) -> the name used for weights and in postings.
+SCHEMA_VERSION = 3
+
+ATOM_TYPE = pa.struct([("kind", pa.string()), ("text", pa.string())])
+ITEM_SCHEMA = pa.schema(
+    [
+        pa.field("source", pa.string(), nullable=False),
+        pa.field("external_id", pa.string(), nullable=False),
+        pa.field("session_id", pa.string()),
+        pa.field("occurred_at", pa.timestamp("us", tz="UTC"), nullable=False),
+        pa.field("title", pa.string()),
+        pa.field("summary", pa.string()),
+        pa.field("questions", pa.list_(pa.string())),
+        pa.field("atoms", pa.list_(ATOM_TYPE)),
+        pa.field("project", pa.string()),
+        pa.field("trust", pa.string(), nullable=False),  # 'own' | 'external'
+        pa.field("original", pa.string()),  # the redacted transcript text
+        pa.field("original_ref", pa.string()),
+        pa.field("content_hash", pa.string()),
+    ]
+)
+ITEM_COLUMNS = ITEM_SCHEMA.names
+
+# Indexed text: items column -> field name (weights, postings, lengths). `parts` is not a
+# column: it holds the identifier parts of every field's split words (orders_customer_id ->
+# orders, customer, id), so a fragment of an identifier finds it.
 FIELDS: dict[str, str] = {
     "title": "title",
     "summary": "summary",
@@ -25,15 +55,14 @@ FIELDS: dict[str, str] = {
     "project": "project",
     "original": "original",
 }
-FIELD_NAMES = list(FIELDS.values())
-# Jezero's column weights; `original` comes from SearchConfig.original_weight.
-BASE_WEIGHTS = {"title": 2.0, "summary": 1.0, "questions": 1.5, "atoms": 1.5, "project": 0.5}
-BM25_K1 = 1.2
-BM25_B = 0.75
+TEXT_FIELDS = list(FIELDS.values())
+PARTS_FIELD = "parts"
+FIELD_NAMES = [*TEXT_FIELDS, PARTS_FIELD]
+POS_FIELD_SHIFT = 24  # a position is field_number << 24 | token index (1-based) in that field
 
 ITEMS_DDL = """
 CREATE TABLE items (
-    id BIGINT PRIMARY KEY,
+    id BIGINT NOT NULL,
     source VARCHAR NOT NULL,
     external_id VARCHAR NOT NULL,
     session_id VARCHAR,
@@ -43,19 +72,19 @@ CREATE TABLE items (
     questions VARCHAR[],
     atoms STRUCT(kind VARCHAR, text VARCHAR)[],
     project VARCHAR,
-    trust VARCHAR NOT NULL CHECK (trust IN ('own', 'external')),
+    trust VARCHAR NOT NULL,
     original VARCHAR,                          -- the segment's redacted text
     original_ref VARCHAR,
     content_hash VARCHAR,
-    questions_text VARCHAR,                    -- questions joined by newlines, for FTS
-    atoms_text VARCHAR,                        -- atom texts joined by newlines, for FTS
-    UNIQUE (source, external_id)
+    part VARCHAR NOT NULL,                     -- the partition it came from
+    questions_text VARCHAR,                    -- questions joined by newlines, for search
+    atoms_text VARCHAR                         -- atom texts joined by newlines, for search
 )
 """
 
 META_DDL = "CREATE TABLE meta (key VARCHAR PRIMARY KEY, value VARCHAR NOT NULL)"
 
-# Item columns returned to callers (never the *_text helper columns).
+# Item columns returned to callers (never the *_text helper columns nor `part`).
 PUBLIC_COLUMNS = [
     "id",
     "source",

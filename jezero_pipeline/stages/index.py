@@ -1,44 +1,58 @@
 """The index stage: the only code that writes the library.
 
-The library is refreshed from staging, partition by partition: every summaries partition of a
+The library is refreshed from staging partition by partition: every summaries partition of a
 configured connector (each good summary with its redacted original) and every imported
 partition. Each partition comes with a version read from `stat` alone, so the library reads
-only the partitions that changed since it last saw them. The search_index asset, redact-stored,
-retag and import-jsonl all call `refresh`, under the single-writer lock.
+only the partitions that changed since it last saw them, in bounded batches. The search_index
+asset, redact-stored, retag and import-jsonl all call `refresh`, under the single-writer lock.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any
 
 from ..models import Partition
 from ..staging.store import read_json, write_json_atomic
 from ..staging.tables import IMPORTS, REDACTED_SEGMENTS, SUMMARIES
 from ..workspace import Workspace
 
+if TYPE_CHECKING:
+    import pyarrow as pa
+
+    from ..library.build import PartitionSource
+
 IMPORT_PREFIX = "import:"
+BATCH_ROWS = 500  # items per record batch handed to the library
 
 
-class PartitionSource(NamedTuple):
-    version: str  # changes whenever the partition's staged files are rewritten
-    read: Callable[[], Iterator[dict[str, Any]]]  # the partition's library items
+def versions(ws: Workspace) -> dict[str, str]:
+    """Every partition the library is built from, with a version that changes whenever its staged
+    files are rewritten (a `stat` per file): keys "<connector>|<day>" and "import:<source>|<day>"."""
+    store = ws.store
+    out: dict[str, str] = {}
+    for name in (c.name for c in ws.cfg.connectors):
+        for part in store.partitions(SUMMARIES, name):
+            out[part.key] = f"{store.token(SUMMARIES, part)}/{store.token(REDACTED_SEGMENTS, part)}"
+    for part in store.partitions(IMPORTS):
+        out[IMPORT_PREFIX + part.key] = store.token(IMPORTS, part)
+    return out
 
 
 def library_sources(ws: Workspace) -> dict[str, PartitionSource]:
-    """Every partition the library is built from, keyed "<connector>|<day>" or "import:<source>|<day>"."""
-    store = ws.store
-    sources: dict[str, PartitionSource] = {}
-    for name in (c.name for c in ws.cfg.connectors):
-        for part in store.partitions(SUMMARIES, name):
-            version = f"{store.token(SUMMARIES, part)}/{store.token(REDACTED_SEGMENTS, part)}"
-            sources[part.key] = PartitionSource(version, lambda part=part: summary_items(ws, part))
-    for part in store.partitions(IMPORTS):
-        sources[IMPORT_PREFIX + part.key] = PartitionSource(
-            store.token(IMPORTS, part), lambda part=part: import_items(ws, part)
-        )
+    """The library engine's view of staging: each partition's version and how to read its items."""
+    from ..library.build import PartitionSource  # lazy: DuckDB and pyarrow load only to build
+
+    sources = {}
+    for key, version in versions(ws).items():
+        if key.startswith(IMPORT_PREFIX):
+            part = Partition.parse(key[len(IMPORT_PREFIX) :])
+            sources[key] = PartitionSource(version, lambda part=part: _batches(import_items(ws, part)))
+        else:
+            part = Partition.parse(key)
+            sources[key] = PartitionSource(version, lambda part=part: _batches(summary_items(ws, part)))
     return sources
 
 
@@ -66,28 +80,38 @@ def _item(row: Any, original: str) -> dict[str, Any]:
     }  # fmt: skip
 
 
-def refresh(ws: Workspace, rebuild: bool = False) -> dict[str, Any]:
-    """Bring the library up to date with staging (under the library lock); its build figures."""
-    import pandas as pd  # lazy: only a library build needs pandas
+def _batches(items: Iterator[dict[str, Any]]) -> Iterator[pa.RecordBatch]:
+    import pyarrow as pa  # lazy: only a library build needs it
 
-    from ..library.build import ITEM_COLUMNS, build_library  # lazy: DuckDB loads only to build
+    from ..library.schema import ITEM_SCHEMA  # lazy: as above
+
+    chunk: list[dict[str, Any]] = []
+    for item in items:
+        chunk.append(item)
+        if len(chunk) == BATCH_ROWS:
+            yield pa.RecordBatch.from_pylist(chunk, schema=ITEM_SCHEMA)
+            chunk = []
+    if chunk:
+        yield pa.RecordBatch.from_pylist(chunk, schema=ITEM_SCHEMA)
+
+
+def refresh(ws: Workspace, rebuild: bool = False) -> dict[str, Any]:
+    """Bring the library up to date with staging (under the library lock); its figures."""
+    from ..library.build import refresh_library  # lazy: DuckDB loads only to build
 
     with ws.library_lock():
         sources = library_sources(ws)
-        items = [item for src in sources.values() for item in src.read()]
-        stats = build_library(pd.DataFrame(items, columns=ITEM_COLUMNS), ws.library_path)
+        report = refresh_library(ws.library_path, ws.store.doc_path("library"), sources, rebuild=rebuild)
         write_json_atomic(_built_from(ws), {k: s.version for k, s in sources.items()})
-    stats["partitions"] = len(sources)
-    return stats
+    return {**report.as_metadata(), "partitions": len(sources)}
 
 
 def is_current(ws: Workspace) -> bool:
-    """The library file exists and was built from exactly the staged partitions there are now
-    (a `stat` per partition file; nothing is read)."""
+    """The library file exists and was refreshed from exactly the staged partitions there are now
+    (a `stat` per partition file; nothing is read, DuckDB is not loaded)."""
     if not ws.library_path.exists():
         return False
-    built = read_json(_built_from(ws))
-    return isinstance(built, dict) and built == {k: s.version for k, s in library_sources(ws).items()}
+    return read_json(_built_from(ws)) == versions(ws)
 
 
 def _built_from(ws: Workspace) -> Path:

@@ -89,16 +89,22 @@ class PartitionRun:
         producer.start()
         consumer.start()
         failure: BaseException | None = None
-        pending = 2
-        while pending:
+        running = 2
+        done: dict[str, StageDone] = {}
+        order = iter(self.stages)  # stages are reported in pipeline order (Dagster requires it)
+        due = next(order, None)
+        while running:
             item = self._events.get()
             if item is None:
-                pending -= 1
+                running -= 1
             elif isinstance(item, BaseException):
                 failure = failure or item
                 to_summarize.put(None)  # let the consumer wind down
             elif failure is None:
-                yield item
+                done[item.stage] = item
+                while due is not None and due in done:
+                    yield done.pop(due)
+                    due = next(order, None)
         producer.join()
         consumer.join()
         if failure is not None:

@@ -21,7 +21,8 @@ from typing import Any, TypedDict
 
 import duckdb
 
-from ..library.query import Library, LibraryMissing, QueryError
+from ..library.query import LibraryMissing, QueryError
+from ..library.reader import Library
 
 __all__ = ["Library", "LibraryFacts", "LibraryMissing", "QueryError"]
 

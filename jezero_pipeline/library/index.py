@@ -1,0 +1,354 @@
+"""The search index of an open library: its segments as one, read in SQL or held in memory.
+
+A library is a base segment and maybe a delta (schema.py); here they become one numbering of
+documents (base docs first, then the delta's), with the base items the delta replaces marked
+dead, and one term namespace (the stem strings). Everything a search needs per item (ids,
+times, copy keys, field lengths) is read once per opened library into numpy arrays.
+
+Two ways to read postings, the same answers:
+- small libraries (up to MEMORY_POSTINGS postings) are held in memory: the term dictionary,
+  the words for expansion and the postings as arrays per term, so a search runs no SQL for
+  them (at 2,000 items a DuckDB statement costs more than the whole scoring);
+- larger ones are read per query: one statement looks up the query's terms and the last
+  word's expansions, one fetches every needed posting list (each `WHERE term_id = ?` reads
+  only that term's row groups, the table being sorted by term).
+"""
+
+from __future__ import annotations
+
+import bisect
+from dataclasses import dataclass
+
+import duckdb
+import numpy as np
+
+from .fts import PARTS_MACRO, STEMMER, STOPWORDS_TABLE, TOKENS_MACRO, ascii_parts, ascii_tokens
+from .query import MAX_EXPANSIONS, Affix, QueryTerm, Token
+from .schema import FIELD_NAMES, PUBLIC_COLUMNS
+
+MEMORY_POSTINGS = 3_000_000
+EXPANSION_SCAN = 5_000  # words looked at per expansion before the shortest are chosen
+STEM_CACHE = 100_000
+
+
+@dataclass
+class Segment:
+    """One segment file as the reader attached it."""
+
+    alias: str  # schema name in the reader's connection
+    offset: int  # its first document's global number
+    docs: int
+
+
+@dataclass
+class Postings:
+    """One term's live postings: global doc numbers and stored frequencies."""
+
+    doc: np.ndarray
+    f_base: np.ndarray
+    tf_original: np.ndarray
+
+
+class SegmentIndex:
+    """The segments of one opened library, as one index (see the module docstring)."""
+
+    def __init__(self, con: duckdb.DuckDBPyConnection, segments: list[Segment], dead_ids: np.ndarray):
+        self.con = con
+        self.segments = segments
+        self._stems: dict[str, str | None] = {}
+        self._stop: set[str] | None = None
+        self._term_ids: dict[str, list[tuple[int, int]]] = {}
+        per = [
+            con.execute(
+                f"SELECT id, occurred_us, copy_key, {', '.join(f'len_{n}' for n in FIELD_NAMES)} "
+                f"FROM {s.alias}.doclen ORDER BY doc"
+            ).fetchnumpy()
+            for s in segments
+        ]
+        self.ids = np.concatenate([np.asarray(p["id"], dtype=np.int64) for p in per])
+        self.times = np.concatenate([np.asarray(p["occurred_us"], dtype=np.int64) for p in per])
+        self.copy_keys = np.concatenate([np.asarray(p["copy_key"], dtype=np.uint64) for p in per])
+        self.live = np.ones(len(self.ids), dtype=bool)
+        if len(dead_ids) and segments:
+            base = segments[0]
+            self.live[: base.docs] = ~np.isin(self.ids[: base.docs], dead_ids)
+        lens = {n: np.concatenate([np.asarray(p[f"len_{n}"], dtype=np.int64) for p in per]) for n in FIELD_NAMES}
+        self.lengths = {n: np.where(self.live, v, 0).astype(np.float64) for n, v in lens.items()}
+        self.total_lengths = {n: int(v[self.live].sum()) for n, v in lens.items()}
+        self.num_docs = int(self.live.sum())
+        live_docs = np.flatnonzero(self.live)
+        order = np.argsort(self.ids[live_docs], kind="stable")
+        self.live_ids = self.ids[live_docs][order]  # sorted ids of live docs
+        self.live_id_docs = live_docs[order]
+        (n_post,) = con.execute(
+            "SELECT " + " + ".join(f"(SELECT count(*) FROM {s.alias}.postings)" for s in segments)
+        ).fetchone()
+        self.memory = _MemoryLexicon(self) if int(n_post) <= MEMORY_POSTINGS else None
+        self._rows: dict[int, dict] | None = None
+        if self.memory is not None:  # a small library's result rows too (not the originals)
+            cur = con.execute(f"SELECT {', '.join(PUBLIC_COLUMNS)} FROM live_items")
+            cols = [d[0] for d in cur.description]
+            self._rows = {r[0]: dict(zip(cols, r)) for r in cur.fetchall()}
+
+    def cached_rows(self, ids: list[int]) -> list[dict] | None:
+        """The public columns of these items when the library is held in memory, else None."""
+        if self._rows is None:
+            return None
+        return [self._rows[i] for i in ids if i in self._rows]
+
+    # -- ids and docs
+
+    def docs_of_ids(self, ids: np.ndarray) -> np.ndarray:
+        """Global doc numbers of the live items with these ids (unknown ids dropped)."""
+        ids = np.asarray(ids, dtype=np.int64)
+        pos = np.searchsorted(self.live_ids, ids)
+        pos = np.clip(pos, 0, max(len(self.live_ids) - 1, 0))
+        ok = (len(self.live_ids) > 0) & (self.live_ids[pos] == ids) if len(self.live_ids) else np.zeros(0, bool)
+        return self.live_id_docs[pos[ok]]
+
+    # -- tokenizing
+
+    def tokenize(self, terms: list[tuple[str, bool]]) -> list[QueryTerm]:
+        """Each query term -> its tokens, by the index's own tokenizer and stemmer.
+
+        Starts a search: the term ids looked up for the previous one are forgotten.
+        """
+        self._term_ids: dict[str, list[tuple[int, int]]] = {}
+        out = []
+        for (text, quoted), toks in zip(terms, self.analyze([t for t, _ in terms])):
+            tokens = [Token(w, stem, parts, i) for i, (w, stem, parts) in enumerate(toks)]
+            out.append(QueryTerm(text, quoted, tokens))
+        return out
+
+    def analyze(self, texts: list[str]) -> list[list[tuple[str, str | None, list[tuple[str, str | None]]]]]:
+        """Per text, its tokens as (word, stem, [(part, stem)]); the stem is None for a stopword.
+
+        ASCII text is split in Python (fts.ascii_tokens, exact for ASCII), other text by the
+        library's SQL macros; stems come from the extension's `stem`, cached per library.
+        """
+        split: list[list[tuple[str, list[str]]]] = [[] for _ in texts]
+        other = [i for i, t in enumerate(texts) if not t.isascii()]
+        for i, t in enumerate(texts):
+            if t.isascii():
+                split[i] = [(cw.lower(), ascii_parts(cw)) for cw in ascii_tokens(t)]
+        if other:
+            (rows,) = self.con.execute(
+                f"SELECT list_transform(?::VARCHAR[], t -> list_transform({TOKENS_MACRO}(t), "
+                f"x -> {{'w': lower(x), 'p': {PARTS_MACRO}(x)}}))",
+                [[texts[i] for i in other]],
+            ).fetchone()
+            for i, toks in zip(other, rows):
+                split[i] = [(d["w"], list(d["p"])) for d in toks]
+        stems = self.stems({w for toks in split for word, parts in toks for w in (word, *parts)})
+        return [[(w, stems[w], [(p, stems[p]) for p in parts]) for w, parts in toks] for toks in split]
+
+    def stems(self, words: set[str]) -> dict[str, str | None]:
+        """Each word's stem (None for a stopword), by the extension's `stem`, cached."""
+        missing = sorted(w for w in words if w not in self._stems)
+        if missing:
+            if len(self._stems) > STEM_CACHE:
+                self._stems.clear()
+            (got,) = self.con.execute(
+                f"SELECT list_transform(?::VARCHAR[], x -> stem(x, '{STEMMER}'))", [missing]
+            ).fetchone()
+            stop = self.stopwords()
+            self._stems.update({w: None if w in stop else s for w, s in zip(missing, got)})
+        return {w: self._stems[w] for w in words}
+
+    def stopwords(self) -> set[str]:
+        """The library's stopwords (its own table), read once."""
+        if self._stop is None:
+            self._stop = {r[0] for r in self.con.execute(f"SELECT sw FROM {STOPWORDS_TABLE}").fetchall()}
+        return self._stop
+
+    # -- lookups
+
+    def lookup(self, stems: set[str], affixes: list[Affix]) -> tuple[set[str], dict[tuple[str, bool], list[str]]]:
+        """Which stems are terms, and the stems each affix expands to (shortest words first).
+
+        In SQL, one statement: the exact terms and each affix's words (a range of the sorted
+        `words` or `rwords`), joined to every segment's term ids.
+        """
+        if self.memory is not None:
+            return self.memory.lookup(stems, affixes)
+        branches, params = [], []
+        cte = []
+        for ai, a in enumerate(affixes):
+            col, table = ("rword", "rwords") if a.suffix else ("word", "words")
+            key = a.text[::-1] if a.suffix else a.text
+            scans = " UNION ALL ".join(
+                f"(SELECT {col} AS w, term FROM {s.alias}.{table} WHERE {col} >= ? AND {col} < ? "
+                f"ORDER BY {col} LIMIT {EXPANSION_SCAN})"
+                for s in self.segments
+            )
+            cte.append(
+                f"(SELECT {ai} AS a, w, term FROM (SELECT DISTINCT w, term FROM ({scans})) "
+                f"ORDER BY length(w), w LIMIT {MAX_EXPANSIONS})"
+            )
+            params += [key, key + "\U0010ffff"] * len(self.segments)
+        for si, s in enumerate(self.segments):
+            if stems:
+                branches.append(
+                    f"SELECT -1 AS a, NULL AS w, {si} AS seg, term, term_id FROM {s.alias}.terms "
+                    f"WHERE term IN ({', '.join('?' for _ in stems)})"
+                )
+            if cte:
+                branches.append(f"SELECT e.a, e.w, {si}, t.term, t.term_id FROM e JOIN {s.alias}.terms t USING (term)")
+        if not branches:
+            return set(), {}
+        sql = (f"WITH e AS ({' UNION ALL '.join(cte)}) " if cte else "") + " UNION ALL ".join(branches)
+        # parameters in the SQL text's order: the CTE's, then each segment's IN list
+        args = params + sorted(stems) * len(self.segments) if stems else params
+        rows = self.con.execute(sql, args).fetchall()
+        known: set[str] = set()
+        found: dict[int, list[tuple[str, str]]] = {}
+        for ai, w, seg, term, tid in rows:
+            if (seg, tid) not in self._term_ids.setdefault(term, []):
+                self._term_ids[term].append((seg, tid))
+            if ai < 0:
+                known.add(term)
+            else:
+                found.setdefault(ai, []).append((w, term))
+        expansions: dict[tuple[str, bool], list[str]] = {}
+        for ai, a in enumerate(affixes):
+            lst = expansions.setdefault((a.text, a.suffix), [])
+            for _, term in sorted(found.get(ai, []), key=lambda x: (len(x[0]), x[0])):
+                if term not in lst:
+                    lst.append(term)
+        return known, expansions
+
+    # -- postings
+
+    def postings(self, stems: list[str]) -> dict[str, Postings]:
+        """The live postings of each stem (after `lookup`); stems without any are left out."""
+        if self.memory is not None:
+            return self.memory.postings(stems)
+        wanted = [(stem, seg, tid) for stem in stems for seg, tid in self._term_ids.get(stem, [])]
+        if not wanted:
+            return {}
+        # One equality scan per term inside one statement: each reads only its own row groups.
+        branches = " UNION ALL ".join(
+            f"SELECT {k}::INTEGER AS k, doc + {self.segments[seg].offset} AS doc, f_base, tf_original "
+            f"FROM {self.segments[seg].alias}.postings WHERE term_id = {int(tid)}"
+            for k, (_, seg, tid) in enumerate(wanted)
+        )
+        table = self.con.execute(branches).to_arrow_table()
+        got = {c: table.column(c).to_numpy() for c in ("k", "doc", "f_base", "tf_original")}
+        keep = self.live[got["doc"]]
+        got = {c: v[keep] for c, v in got.items()}
+        order = np.argsort(got["k"], kind="stable")
+        bounds = np.searchsorted(got["k"][order], np.arange(len(wanted) + 1))
+        out: dict[str, list[np.ndarray]] = {}
+        for k, (stem, _, _) in enumerate(wanted):
+            sel = order[bounds[k] : bounds[k + 1]]
+            out.setdefault(stem, []).append(sel)
+        result = {}
+        for stem, sels in out.items():
+            sel = np.concatenate(sels)
+            if len(sel):
+                result[stem] = Postings(got["doc"][sel], got["f_base"][sel], got["tf_original"][sel])
+        return result
+
+    def positions(self, stems: list[str], docs: np.ndarray) -> dict[str, tuple[np.ndarray, np.ndarray]]:
+        """(doc, position) pairs of each stem within `docs` (for phrases in order)."""
+        ids = self.memory.term_ids if self.memory is not None else self._term_ids
+        wanted = [(stem, seg, tid) for stem in stems for seg, tid in ids.get(stem, [])]
+        if not wanted or not len(docs):
+            return {}
+        branches = " UNION ALL ".join(
+            f"SELECT {k}::INTEGER AS k, doc + {self.segments[seg].offset} AS doc, unnest(pos) AS p "
+            f"FROM {self.segments[seg].alias}.postings WHERE term_id = {int(tid)}"
+            for k, (_, seg, tid) in enumerate(wanted)
+        )
+        table = self.con.execute(branches).to_arrow_table()
+        k = table.column("k").to_numpy()
+        doc = table.column("doc").to_numpy()
+        pos = table.column("p").to_numpy()
+        keep = np.isin(doc, docs)
+        out: dict[str, tuple[list, list]] = {}
+        for j, (stem, _, _) in enumerate(wanted):
+            sel = keep & (k == j)
+            d, p = out.setdefault(stem, ([], []))
+            d.append(doc[sel])
+            p.append(pos[sel])
+        return {s: (np.concatenate(d), np.concatenate(p)) for s, (d, p) in out.items()}
+
+
+class _MemoryLexicon:
+    """A small library's dictionary, words and postings, held in memory."""
+
+    def __init__(self, index: SegmentIndex):
+        self.term_ids: dict[str, list[tuple[int, int]]] = {}
+        words: dict[str, set[str]] = {}
+        self.csr: list[tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]] = []
+        con = index.con
+        for si, s in enumerate(index.segments):
+            for term, tid in con.execute(f"SELECT term, term_id FROM {s.alias}.terms").fetchall():
+                self.term_ids.setdefault(term, []).append((si, tid))
+            for w, term in con.execute(f"SELECT word, term FROM {s.alias}.words").fetchall():
+                words.setdefault(w, set()).add(term)
+            p = con.execute(
+                f"SELECT term_id, doc + {s.offset} AS doc, f_base, tf_original FROM {s.alias}.postings "
+                "ORDER BY term_id, doc"
+            ).fetchnumpy()
+            tid = np.asarray(p["term_id"], dtype=np.int64)
+            doc = np.asarray(p["doc"], dtype=np.int64)
+            keep = index.live[doc]
+            tid, doc = tid[keep], doc[keep]
+            (n_terms,) = con.execute(f"SELECT count(*) FROM {s.alias}.terms").fetchone()
+            starts = np.searchsorted(tid, np.arange(int(n_terms) + 1))
+            self.csr.append(
+                (
+                    starts,
+                    doc,
+                    np.asarray(p["f_base"], dtype=np.float32)[keep],
+                    np.asarray(p["tf_original"], dtype=np.int32)[keep],
+                )
+            )
+        self.words = sorted(words)
+        self.word_terms = [sorted(words[w]) for w in self.words]
+        self.rwords = sorted((w[::-1], i) for i, w in enumerate(self.words))
+        self.rkeys = [r for r, _ in self.rwords]
+
+    def lookup(self, stems: set[str], affixes: list[Affix]) -> tuple[set[str], dict[tuple[str, bool], list[str]]]:
+        """As SegmentIndex.lookup, by bisection of the sorted words."""
+        known = {s for s in stems if s in self.term_ids}
+        out: dict[tuple[str, bool], list[str]] = {}
+        for a in affixes:
+            if a.suffix:
+                key = a.text[::-1]
+                lo = bisect.bisect_left(self.rkeys, key)
+                found = []
+                for r, i in self.rwords[lo : lo + EXPANSION_SCAN]:
+                    if not r.startswith(key):
+                        break
+                    found.append(i)
+            else:
+                lo = bisect.bisect_left(self.words, a.text)
+                found = []
+                for i in range(lo, min(lo + EXPANSION_SCAN, len(self.words))):
+                    if not self.words[i].startswith(a.text):
+                        break
+                    found.append(i)
+            found.sort(key=lambda i: (len(self.words[i]), self.words[i]))
+            lst: list[str] = []
+            for i in found[:MAX_EXPANSIONS]:
+                for t in self.word_terms[i]:
+                    if t not in lst:
+                        lst.append(t)
+            out[(a.text, a.suffix)] = lst
+        return known, out
+
+    def postings(self, stems: list[str]) -> dict[str, Postings]:
+        """As SegmentIndex.postings, slices of the arrays held in memory."""
+        out = {}
+        for stem in stems:
+            chunks = []
+            for seg, tid in self.term_ids.get(stem, []):
+                starts, doc, fb, tfo = self.csr[seg]
+                a, b = starts[tid], starts[tid + 1]
+                if b > a:
+                    chunks.append((doc[a:b], fb[a:b], tfo[a:b]))
+            if chunks:
+                out[stem] = Postings(*(np.concatenate([c[i] for c in chunks]) for i in range(3)))
+        return out

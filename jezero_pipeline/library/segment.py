@@ -1,0 +1,186 @@
+"""Write one segment file: items, their postings, positions, words and lengths, in set-wise SQL.
+
+A segment is made of new items (the temp table `incoming`, tokenized here) and of items
+copied with their postings from other segments (a delta rewritten, or a base and a delta
+merged): copied items are not tokenized again, their postings are renumbered. So a refresh
+costs the changed items plus a copy of the small delta, and a merge costs a copy, never a
+re-read of every partition.
+
+Tokenizing (new items): split each field with the `tokens` macro, count each word per (item,
+field) with its positions, stem each distinct word once (far fewer words than tokens), split
+each distinct identifier into its parts once, then fold the fields into one posting per
+(term, item): the field-weighted frequency (ranking.stored_f_base_sql), the original's apart,
+and the positions. Postings are written sorted by (term_id, doc), so DuckDB's per-row-group
+min/max lets `WHERE term_id = ?` read only that term's row groups.
+"""
+
+from __future__ import annotations
+
+import duckdb
+
+from .fts import PARTS_MACRO, STEMMER, STOPWORDS_TABLE, TOKENS_MACRO
+from .ranking import ORIGINAL_FNO, PARTS_FNO, stored_f_base_sql
+from .schema import FIELD_NAMES, FIELDS, ITEMS_DDL, POS_FIELD_SHIFT
+
+ITEM_COLS = (
+    "id, source, external_id, session_id, occurred_at, title, summary, questions, atoms, project, "
+    "trust, original, original_ref, content_hash, part, questions_text, atoms_text"
+)
+LEN_COLS = ", ".join(f"len_{n}" for n in FIELD_NAMES)
+TOKENIZE_CHUNK = 10_000  # items tokenized at a time: bounds a build's memory
+
+
+def write_segment(con: duckdb.DuckDBPyConnection, copies: list[tuple[str, str]]) -> int:
+    """Fill the (empty) main database of `con` from `incoming` and the `copies`.
+
+    `incoming`: a temp table of new items (item columns, `id`, `part`). `copies`: (schema of
+    an attached segment, name of a temp table of the ids to copy from it). Returns the number
+    of items written.
+    """
+    con.execute(ITEMS_DDL)
+    sources = [f"SELECT {ITEM_COLS} FROM {alias}.items WHERE id IN (SELECT id FROM {keep})" for alias, keep in copies]
+    sources.append(
+        "SELECT id, source, external_id, session_id, occurred_at, title, summary, questions, atoms, project, "
+        "trust, original, original_ref, content_hash, part, array_to_string(questions, chr(10)), "
+        "array_to_string(list_transform(atoms, a -> a.text), chr(10)) FROM incoming"
+    )
+    con.execute(f"INSERT INTO items SELECT * FROM ({' UNION ALL '.join(sources)}) ORDER BY id")
+    # A search fetches its few results by id: without it each fetch reads the whole table.
+    con.execute("CREATE UNIQUE INDEX items_id ON items (id)")
+    con.execute(
+        "CREATE TEMP TABLE docmap AS SELECT id, (row_number() OVER (ORDER BY id) - 1)::INTEGER AS doc FROM items"
+    )
+    _tokenize_incoming(con)
+    _copy_postings(con, copies)
+    _write_index(con, copies)
+    (n,) = con.execute("SELECT count(*) FROM items").fetchone()
+    return int(n)
+
+
+def _tokenize_incoming(con: duckdb.DuckDBPyConnection) -> None:
+    """`new_post(term, id, f_base, tf_original, pos)`, `all_len` and `new_words` of the new items.
+
+    The new items are tokenized TOKENIZE_CHUNK at a time, so the memory a build needs is set by
+    the chunk, never by the number of items (postings are per item: chunks never meet).
+    """
+    con.execute(
+        "CREATE TEMP TABLE chunks AS SELECT id, ((row_number() OVER (ORDER BY id) - 1) "
+        f"// {TOKENIZE_CHUNK})::INTEGER AS chunk FROM incoming"
+    )
+    con.execute(
+        "CREATE TEMP TABLE new_post (term VARCHAR, id BIGINT, f_base FLOAT, tf_original INTEGER, pos INTEGER[])"
+    )
+    con.execute(f"CREATE TEMP TABLE all_len (id BIGINT, {', '.join(f'len_{n} INTEGER' for n in FIELD_NAMES)})")
+    con.execute("CREATE TEMP TABLE chunk_words (word VARCHAR, term VARCHAR)")
+    (n_chunks,) = con.execute("SELECT coalesce(max(chunk) + 1, 0) FROM chunks").fetchone()
+    for chunk in range(int(n_chunks)):
+        _tokenize_chunk(con, chunk)
+    con.execute("CREATE TEMP TABLE new_words AS SELECT DISTINCT word, term FROM chunk_words")
+    con.execute("DROP TABLE chunk_words")
+    con.execute("DROP TABLE chunks")
+
+
+def _tokenize_chunk(con: duckdb.DuckDBPyConnection, chunk: int) -> None:
+    """One chunk: `occ` holds one row per token; each distinct word is stemmed and split into
+    parts once; one aggregation folds every occurrence (whole words with their positions,
+    parts without) into one posting per (term, item)."""
+    con.execute(
+        "CREATE OR REPLACE TEMP VIEW new_items AS SELECT * FROM items "
+        f"WHERE id IN (SELECT id FROM chunks WHERE chunk = {chunk})"
+    )
+    fields_sql = " UNION ALL ".join(
+        f"SELECT id, {i} AS fno, {TOKENS_MACRO}({col}) AS toks FROM new_items WHERE {col} IS NOT NULL"
+        for i, col in enumerate(FIELDS)
+    )
+    con.execute(f"""
+        CREATE TEMP TABLE occ AS
+        SELECT id, fno::TINYINT AS fno, unnest(toks) AS cw, generate_subscripts(toks, 1)::INTEGER AS p
+        FROM ({fields_sql})
+    """)
+    con.execute(f"""
+        CREATE TEMP TABLE cwords AS
+        SELECT cw, lower(cw) AS w, {PARTS_MACRO}(cw) AS parts FROM (SELECT DISTINCT cw FROM occ)
+    """)
+    con.execute(f"""
+        CREATE TEMP TABLE stems AS
+        SELECT w, stem(w, '{STEMMER}') AS term FROM (
+            SELECT DISTINCT w FROM (SELECT w FROM cwords UNION ALL SELECT unnest(parts) FROM cwords))
+        WHERE w NOT IN (SELECT sw FROM {STOPWORDS_TABLE})
+    """)
+    con.execute("""
+        CREATE TEMP TABLE cterms AS
+        SELECT c.cw, s.term, false AS part FROM cwords c JOIN stems s USING (w)
+        UNION ALL
+        SELECT c.cw, s.term, true FROM (SELECT cw, unnest(parts) AS w FROM cwords) c JOIN stems s USING (w)
+    """)
+    con.execute(f"""
+        CREATE TEMP TABLE tokens_in AS
+        SELECT c.term, o.id, CASE WHEN c.part THEN {PARTS_FNO} ELSE o.fno END AS fno,
+               CASE WHEN c.part THEN NULL ELSE (o.fno::INTEGER << {POS_FIELD_SHIFT}) | o.p END AS pos
+        FROM occ o JOIN cterms c USING (cw)
+    """)
+    lens = ", ".join(f"(count(*) FILTER (WHERE fno = {i}))::INTEGER" for i in range(len(FIELD_NAMES)))
+    con.execute(f"INSERT INTO all_len SELECT id, {lens} FROM tokens_in GROUP BY id")
+    con.execute(f"""
+        INSERT INTO new_post
+        SELECT term, id, sum({stored_f_base_sql("fno", "1")})::FLOAT,
+               (count(*) FILTER (WHERE fno = {ORIGINAL_FNO}))::INTEGER,
+               coalesce(list(pos) FILTER (WHERE pos IS NOT NULL), [])
+        FROM tokens_in GROUP BY term, id
+    """)
+    con.execute("INSERT INTO chunk_words SELECT w, term FROM stems")
+    for name in ("tokens_in", "cterms", "stems", "cwords", "occ"):
+        con.execute(f"DROP TABLE {name}")
+    con.execute("DROP VIEW new_items")
+
+
+def _copy_postings(con: duckdb.DuckDBPyConnection, copies: list[tuple[str, str]]) -> None:
+    """`all_post(term, id, f_base, tf_original, pos)`: new postings and copied ones, as they are."""
+    parts = ["SELECT term, id, f_base, tf_original, pos FROM new_post"]
+    for alias, keep in copies:
+        parts.append(
+            f"""SELECT t.term, d.id, p.f_base, p.tf_original, p.pos
+            FROM {alias}.postings p JOIN {alias}.terms t USING (term_id) JOIN {alias}.doclen d USING (doc)
+            WHERE d.id IN (SELECT id FROM {keep})"""
+        )
+        con.execute(
+            f"INSERT INTO all_len SELECT id, {LEN_COLS} FROM {alias}.doclen WHERE id IN (SELECT id FROM {keep})"
+        )
+    con.execute(f"CREATE TEMP TABLE all_post AS {' UNION ALL '.join(parts)}")
+    con.execute("DROP TABLE new_post")
+
+
+def _write_index(con: duckdb.DuckDBPyConnection, copies: list[tuple[str, str]]) -> None:
+    """`terms`, `postings`, `doclen`, `words` and `rwords` of the main database."""
+    con.execute("""
+        CREATE TABLE terms AS
+        SELECT term, (row_number() OVER (ORDER BY term) - 1)::INTEGER AS term_id, count(*)::INTEGER AS df
+        FROM all_post GROUP BY term ORDER BY term
+    """)
+    # A point lookup per query word; without it each lookup scans every term.
+    con.execute("CREATE UNIQUE INDEX terms_term ON terms (term)")
+    con.execute("""
+        CREATE TABLE postings AS
+        SELECT t.term_id, m.doc, a.f_base, a.tf_original, a.pos
+        FROM all_post a JOIN terms t USING (term) JOIN docmap m USING (id)
+        ORDER BY t.term_id, m.doc
+    """)
+    con.execute("DROP TABLE all_post")
+    con.execute(f"""
+        CREATE TABLE doclen AS
+        SELECT m.doc, i.id, epoch_us(i.occurred_at) AS occurred_us,
+               hash(coalesce(nullif(i.original_ref, ''), i.source), i.external_id) AS copy_key,
+               {", ".join(f"coalesce(l.len_{n}, 0)::INTEGER AS len_{n}" for n in FIELD_NAMES)}
+        FROM items i JOIN docmap m USING (id) LEFT JOIN all_len l USING (id) ORDER BY m.doc
+    """)
+    words = ["SELECT word, term FROM new_words"]
+    words += [f"SELECT word, term FROM {alias}.words" for alias, _ in copies]
+    # Words of copied items whose term has no posting left are dropped with it.
+    con.execute(f"""
+        CREATE TABLE words AS
+        SELECT DISTINCT w.word, w.term FROM ({" UNION ALL ".join(words)}) w SEMI JOIN terms t USING (term)
+        ORDER BY w.word
+    """)
+    con.execute("CREATE TABLE rwords AS SELECT reverse(word) AS rword, term FROM words ORDER BY rword")
+    for name in ("all_len", "new_words", "docmap"):
+        con.execute(f"DROP TABLE {name}")

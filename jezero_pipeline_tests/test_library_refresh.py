@@ -1,0 +1,268 @@
+"""refresh_library: only changed partitions are read, a delta beside the base, merges, ids that survive."""
+
+from __future__ import annotations
+
+import multiprocessing as mp
+import random
+import time
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import pytest
+
+from jezero_pipeline.config import SearchConfig
+from jezero_pipeline.library.build import PartitionSource, delta_path, items_table, refresh_library
+from jezero_pipeline.library.reader import Library
+
+NOW = datetime(2026, 1, 1, tzinfo=UTC)
+WORDS = [
+    "alpha",
+    "beta",
+    "gamma",
+    "delta",
+    "cache",
+    "index",
+    "query",
+    "table",
+    "schema",
+    "deploy",
+    "server",
+    "retry",
+    "timeout",
+    "token",
+]
+IDENTS = ["orders_customer_id_key", "CobaltScheduler", "ERR_PNPM_OUTDATED_LOCKFILE", "test_segments_2", "E1102"]
+
+
+def item(ext: str, text: str, days_ago: float = 1.0, source: str = "cc") -> dict:
+    return {
+        "source": source,
+        "external_id": ext,
+        "session_id": ext.split("#")[0],
+        "occurred_at": NOW - timedelta(days=days_ago),
+        "title": text.split(".")[0],
+        "summary": text,
+        "questions": [f"why {text.split()[-1]}?"],
+        "atoms": [{"kind": "fact", "text": text[:40]}],
+        "project": "p",
+        "trust": "own",
+        "original": f"{text} and then {text[::-1]}",
+        "original_ref": f"ref:{ext}",
+        "content_hash": f"h:{ext}",
+    }
+
+
+class Reads:
+    """Partition sources that count how often each is read."""
+
+    def __init__(self) -> None:
+        self.count: dict[str, int] = {}
+
+    def source(self, part: str, rows: list[dict], version: str) -> PartitionSource:
+        table = items_table(rows)
+
+        def read():
+            self.count[part] = self.count.get(part, 0) + 1
+            return table.to_batches(max_chunksize=2)
+
+        return PartitionSource(version, read)
+
+
+def ids_of(path: Path) -> dict[str, int]:
+    with Library(path) as lib:
+        return {r["external_id"]: r["id"] for r in lib.timeline(limit=500)["results"]}
+
+
+def test_only_changed_partitions_are_read_and_an_unchanged_set_reads_nothing(tmp_path):
+    path, state = tmp_path / "library.duckdb", tmp_path / "state"
+    reads = Reads()
+    parts = {
+        "cc|2025-03-01": reads.source("cc|2025-03-01", [item("a#0", "alpha beta")], "v1"),
+        "cc|2025-03-02": reads.source("cc|2025-03-02", [item("b#0", "gamma delta"), item("c#0", "cache")], "v1"),
+    }
+    first = refresh_library(path, state, parts)
+    assert first.mode == "full" and first.items == 3 and reads.count == {"cc|2025-03-01": 1, "cc|2025-03-02": 1}
+    again = refresh_library(path, state, parts)
+    assert again.mode == "unchanged" and again.partitions_read == 0 and again.items == 3
+    assert reads.count == {"cc|2025-03-01": 1, "cc|2025-03-02": 1}
+    parts["cc|2025-03-02"] = reads.source("cc|2025-03-02", [item("b#0", "gamma zorblax")], "v2")
+    third = refresh_library(path, state, parts, merge_share=10)
+    assert third.mode == "delta" and third.partitions_read == 1 and third.items == 2
+    assert reads.count == {"cc|2025-03-01": 1, "cc|2025-03-02": 2}
+    with Library(path) as lib:
+        assert [r["external_id"] for r in lib.search("zorblax")["results"]] == ["b#0"]
+        assert lib.search("cache")["count"] == 0  # c#0 left with its partition's old version
+        assert lib.stats()["items"] == 2 and lib.stats()["delta_items"] == 1
+
+
+def test_a_partition_that_is_gone_takes_its_items_with_it(tmp_path):
+    path, state = tmp_path / "library.duckdb", tmp_path / "state"
+    reads = Reads()
+    parts = {
+        "x|1": reads.source("x|1", [item("a#0", "alpha")], "v1"),
+        "x|2": reads.source("x|2", [item("b#0", "alpha beta")], "v1"),
+    }
+    refresh_library(path, state, parts)
+    del parts["x|2"]
+    report = refresh_library(path, state, parts, merge_share=10)
+    assert report.partitions_removed == 1 and report.partitions_read == 0 and report.items == 1
+    assert sorted(ids_of(path)) == ["a#0"]
+
+
+def test_ids_survive_a_deleted_library_file_and_are_never_reused(tmp_path):
+    path, state = tmp_path / "library.duckdb", tmp_path / "state"
+    reads = Reads()
+    rows = [item(f"s{i}#0", f"alpha {WORDS[i]}", days_ago=10 - i) for i in range(6)]
+    parts = {"p|1": reads.source("p|1", rows[:3], "v1"), "p|2": reads.source("p|2", rows[3:], "v1")}
+    refresh_library(path, state, parts)
+    before = ids_of(path)
+    assert sorted(before.values()) == [1, 2, 3, 4, 5, 6]
+    parts["p|2"] = reads.source("p|2", rows[3:5], "v2")  # s5 goes away
+    refresh_library(path, state, parts, merge_share=10)
+    path.unlink()
+    delta_path(path).unlink(missing_ok=True)
+    rebuilt = refresh_library(path, state, parts)
+    assert rebuilt.mode == "full"
+    after = ids_of(path)
+    assert after == {k: v for k, v in before.items() if k != "s5#0"}
+    parts["p|2"] = reads.source("p|2", [*rows[3:5], item("new#0", "beta")], "v3")
+    refresh_library(path, state, parts, merge_share=10)
+    assert ids_of(path)["new#0"] == 7  # 6 stays s5's, although s5 is gone
+    parts["p|2"] = reads.source("p|2", rows[3:], "v4")
+    refresh_library(path, state, parts, merge_share=10)
+    assert ids_of(path)["s5#0"] == before["s5#0"]  # back, with its own id
+
+
+def test_a_key_held_by_an_unchanged_partition_stays_there(tmp_path):
+    path, state = tmp_path / "library.duckdb", tmp_path / "state"
+    reads = Reads()
+    parts = {"a|1": reads.source("a|1", [item("x#0", "alpha first")], "v1")}
+    refresh_library(path, state, parts)
+    parts["b|1"] = reads.source("b|1", [item("x#0", "alpha second"), item("y#0", "beta")], "v1")
+    report = refresh_library(path, state, parts, merge_share=10)
+    assert report.duplicates_dropped == 1 and report.items == 2
+    with Library(path) as lib:
+        assert lib.search("first")["count"] == 1 and lib.search("second")["count"] == 0
+
+
+# --------------------------------------------------------------- delta and merge = full rebuild
+
+
+QUERIES = [
+    "alpha",
+    "cache index",
+    '"retry timeout"',
+    "orders_cus",
+    "customer_id",
+    "Scheduler",
+    "ERR_PNPM",
+    "segments_2 deploy",
+    "E1102 server",
+    "tok",
+    "PNPM_OUTDATED_LOCKFILE",
+]
+
+
+def random_rows(rng: random.Random, part: str, n: int) -> list[dict]:
+    rows = []
+    for _ in range(n):
+        words = rng.choices(WORDS, k=rng.randint(3, 12))
+        if rng.random() < 0.5:
+            words.insert(rng.randrange(len(words)), rng.choice(IDENTS))
+        ext = f"{part}-{rng.randrange(12)}#0"  # keys come back across versions
+        rows.append(item(ext, " ".join(words), days_ago=rng.uniform(0, 300)))
+    return rows
+
+
+def answers(path: Path) -> list[list[tuple[int, float]]]:
+    with Library(path, SearchConfig(), now=lambda: NOW) as lib:
+        return [[(r["id"], r["relevance"], r["score"]) for r in lib.search(q, limit=50)["results"]] for q in QUERIES]
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_a_library_refreshed_by_deltas_and_merges_answers_as_one_rebuilt_from_the_same_items(tmp_path, seed):
+    rng = random.Random(seed)
+    path, state = tmp_path / "library.duckdb", tmp_path / "state"
+    reads = Reads()
+    parts = {f"c|{d}": reads.source(f"c|{d}", random_rows(rng, f"c{d}", 6), "v0") for d in range(5)}
+    refresh_library(path, state, parts)
+    modes = set()
+    for step in range(10):
+        action = rng.random()
+        if action < 0.6 or len(parts) < 3:
+            d = rng.randrange(8)
+            parts[f"c|{d}"] = reads.source(f"c|{d}", random_rows(rng, f"c{d}", rng.randint(0, 7)), f"v{step + 1}")
+        else:
+            del parts[rng.choice(sorted(parts))]
+        report = refresh_library(path, state, parts, merge_share=0.5)
+        modes.add(report.mode)
+        full = tmp_path / f"full{step}.duckdb"
+        refresh_library(full, state, parts, rebuild=True)
+        assert answers(path) == answers(full), f"step {step} ({report.mode})"
+        assert ids_of(path) == ids_of(full)
+    assert {"delta", "merge"} <= modes
+
+
+# --------------------------------------------------------------- readers during refreshes
+
+PARTS, PER_PART = 5, 4
+
+
+def versioned_parts(versions: dict[int, int]) -> dict[str, PartitionSource]:
+    """Every partition holds PER_PART items titled with its current version."""
+    out = {}
+    for p, v in versions.items():
+        rows = [
+            item(f"p{p}-{i}#0", f"zorblax part{p} ver{v}. more words", days_ago=p + i / 10) for i in range(PER_PART)
+        ]
+        table = items_table(rows)
+        out[f"d|{p}"] = PartitionSource(f"v{v}", lambda t=table: t.to_batches())
+    return out
+
+
+def _reader(path: str, stop, out) -> None:
+    lib = Library(Path(path))
+    seen, errors, searches = set(), [], 0
+    while not stop.is_set():
+        try:
+            res = lib.search("zorblax", limit=50)["results"]
+            searches += 1
+            versions: dict[str, set[str]] = {}
+            for r in res:
+                part, ver = r["title"].split()[1:3]
+                versions.setdefault(part, set()).add(ver)
+            whole = len(res) == PARTS * PER_PART and all(len(v) == 1 for v in versions.values())
+            if not whole:
+                errors.append(f"half a library: {len(res)} items, versions {versions}")
+            seen.add(tuple(sorted((p, next(iter(v))) for p, v in versions.items())))
+            if lib.stats()["items"] != PARTS * PER_PART:
+                errors.append(f"stats: {lib.stats()['items']} items")
+        except Exception as err:  # the test is that none happens
+            errors.append(repr(err))
+    out.put((len(seen), searches, errors[:5]))
+
+
+@pytest.mark.slow
+def test_a_reader_in_a_loop_during_100_refreshes_never_sees_an_error_or_half_a_library(tmp_path):
+    path, state = tmp_path / "library.duckdb", tmp_path / "state"
+    versions = dict.fromkeys(range(PARTS), 0)
+    refresh_library(path, state, versioned_parts(versions))
+    ctx = mp.get_context("spawn")
+    stop, out = ctx.Event(), ctx.Queue()
+    proc = ctx.Process(target=_reader, args=(str(path), stop, out))
+    proc.start()
+    modes = []
+    try:
+        time.sleep(2.0)  # the reader is up and searching
+        for n in range(100):
+            versions[n % PARTS] = n + 1
+            modes.append(refresh_library(path, state, versioned_parts(versions), merge_share=0.6).mode)
+        time.sleep(0.5)
+        stop.set()
+        states, searches, errors = out.get(timeout=120)
+    finally:
+        stop.set()
+        proc.join(timeout=60)
+    assert errors == []
+    assert searches > 100 and states > 10  # it really read many libraries while they changed
+    assert "delta" in modes and "merge" in modes
