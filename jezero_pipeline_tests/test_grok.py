@@ -142,14 +142,17 @@ def test_unchanged_folder_is_not_read_and_growth_keeps_ids(tmp_path):
     again = scan(tmp_path, previous=first.states)
     assert again.unchanged == [key] and again.sessions == [] and again.bytes_read == 0
     assert again.states[key] == first.states[key]
+    line = json.dumps({"type": "user", "content": "And add a regression test.", "prompt_index": 1}) + "\n"
     with (folder / "chat_history.jsonl").open("a") as fh:
-        fh.write(json.dumps({"type": "user", "content": "And add a regression test.", "prompt_index": 1}) + "\n")
+        fh.write(line)
     grown = scan(tmp_path, previous=first.states)
     (s,) = grown.sessions
-    assert s.session_id == "s1"
-    old = first.sessions[0].blocks
-    assert [(b.ordinal, b.text) for b in s.blocks[: len(old)]] == [(b.ordinal, b.text) for b in old]
-    assert s.blocks[-1].ordinal == len(DIALOGUE) + 1
+    assert s.session_id == "s1" and s.appended  # only the new record, continuing the stored session
+    assert [(b.ordinal, b.text) for b in s.blocks] == [
+        (len(DIALOGUE) + 1, "[2026-03-01 09:00] user: And add a regression test.")
+    ]
+    # the new bytes of the transcript, and summary.json (small, rewritten with every turn)
+    assert grown.bytes_read == len(line) + (folder / "summary.json").stat().st_size
 
 
 def test_settle_minutes_defers_without_state(tmp_path):
