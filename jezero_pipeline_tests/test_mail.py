@@ -234,6 +234,8 @@ def test_fuzz_a_damaged_mbox_never_raises_and_keeps_every_earlier_message(cut, g
         r = scan(path)
         kept = {s.title_hint: [b.text for b in s.blocks] for s in r.sessions}
         damaged = max(i for i, s in enumerate(starts) if s <= max(cut - 1, 0))  # the message the damage is in
+        if cut <= clean.find(b"\n", starts[damaged]):  # inside its `From ` line: the one before absorbs it
+            damaged -= 1
         for i in range(damaged):  # every message before it reads exactly as before
             assert kept[f"Topic number {i}"] == full[f"Topic number {i}"]
 

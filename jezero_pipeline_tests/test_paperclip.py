@@ -219,9 +219,29 @@ GOOD_COMMENT = {"body": "A comment long enough to be kept in the item.", "author
 @given(
     garbage=st.one_of(
         st.binary(max_size=80).map(lambda b: b.decode("latin-1")),
-        st.sampled_from(['{"items": 5}', "[1, 2, 3]", '{"items": [{"nope": 1}]}', "null", '"text"', "[{]"]),
+        st.sampled_from(
+            [
+                '{"items": 5}',
+                "[1, 2, 3]",
+                '{"items": [{"nope": 1}]}',
+                "null",
+                '"text"',
+                "[{]",
+                '[{"key": "k", "latestRevision": "not an object", "body": 7}]',
+                '[{"question": ["x"], "answer": {"a": 1}, "createdAt": [], "body": 3}]',
+                '{"id": "iss-2", "title": 5, "description": {}, "projectId": [1], "assigneeAgentId": {"x": 1}}',
+            ]
+        ),
     ),
-    where=st.sampled_from(["/api/issues/iss-2/comments", "/api/issues/iss-2", "/api/companies/cmp-1/issues"]),
+    where=st.sampled_from(
+        [
+            "/api/issues/iss-2/comments",
+            "/api/issues/iss-2",
+            "/api/issues/iss-2/documents",
+            "/api/issues/iss-2/interactions",
+            "/api/companies/cmp-1/issues",
+        ]
+    ),
 )
 def test_fuzz_a_damaged_answer_never_raises_and_never_loses_another_issue(board, garbage, where):
     board.issues.clear()

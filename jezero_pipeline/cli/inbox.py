@@ -9,6 +9,7 @@ from typing import Any
 
 from ..config import Config
 from ..inbox.devices import DeviceError, Registry
+from ..text import is_loopback
 from .common import FAILED, OK, CommandError, out
 
 DEFAULT_TOKEN_ENV = "JEZERO_DEVICE_TOKEN"
@@ -98,6 +99,8 @@ def serve_inbox(args: argparse.Namespace, cfg: Config) -> int:
 
     if not registry(cfg).devices():
         print("note: no device approved yet; `jezero-pipeline device approve NAME` makes one", file=sys.stderr)
+    if not is_loopback(args.host):
+        print(f"note: serving on {args.host} without TLS; put a TLS reverse proxy in front of it", file=sys.stderr)
     serve(cfg, args.host, args.port)
     return OK
 

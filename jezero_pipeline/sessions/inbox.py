@@ -41,6 +41,8 @@ class InboxConnector(Connector):
             )
         self.agents = set(agents)
         self.devices = {str(d) for d in self.options.get("devices", [])}
+        for agent in dict(self.options.get("agent_options", {})):  # a typo in them fails now, not at the run
+            self._reader(self.base_dir / "agent-options-check", AGENT_STORES[agent])
         self._readers: list[tuple[Path, str, Connector]] | None = None
 
     def inbox_roots(self) -> list[Path]:

@@ -140,7 +140,11 @@ class MailConnector(Connector):
                 msg = email.message_from_bytes(data, policy=email.policy.default)
                 subject = subject or _normal_subject(h.subject)
                 when = datetime.fromtimestamp(h.date if h.date is not None else h.arrived, tz=UTC)
-                text = self.message_text(msg, result, h.where)
+                try:
+                    text = self.message_text(msg, result, h.where)
+                except (LookupError, ValueError, TypeError, AttributeError, IndexError, AssertionError) as err:
+                    result.warnings.append(f"{h.where}: a malformed message ({type(err).__name__}), skipped")
+                    continue
                 if ordinal == 0 and subject:
                     text = f"(subject) {subject}\n{text}".strip()
                 if text:

@@ -183,6 +183,9 @@ class PaperclipConnector(Connector):
             except PaperclipError as err:  # no state: read again next run; a stored copy stays
                 result.warnings.append(f"{key}: {err}")
                 continue
+            except (AttributeError, TypeError, ValueError) as err:  # an answer of an unexpected shape
+                result.warnings.append(f"{key}: an answer of an unexpected shape ({type(err).__name__}: {err})")
+                continue
             result.states[key] = FileState(key, 0, mtime)
 
     def _read_issue(self, client: PaperclipClient, issue: Listed, key: str, mtime: float, result: ScanResult) -> None:
@@ -200,13 +203,10 @@ class PaperclipConnector(Connector):
                 events.append((_time(c, "createdAt") or _EPOCH, 1, self._author(c, names), body))
         if self.options.get("include_documents", True):
             for doc in self._list(client, f"issues/{iid}/documents"):
-                body = _text(doc.get("body") or (doc.get("latestRevision") or {}).get("body"))
+                body = _revision_body(doc)
                 doc_key = doc.get("key") or doc.get("id")
                 if not body and doc_key:
-                    full = client.get(f"issues/{iid}/documents/{quote(str(doc_key), safe='')}")
-                    body = _text(full.get("body") or (full.get("latestRevision") or {}).get("body")) if isinstance(
-                        full, dict
-                    ) else ""  # fmt: skip
+                    body = _revision_body(client.get(f"issues/{iid}/documents/{quote(str(doc_key), safe='')}"))
                 if body:
                     name = doc.get("title") or doc_key or "document"
                     when = _time(doc, "updatedAt") or _time(doc, "createdAt") or _EPOCH
@@ -316,6 +316,14 @@ def _listed(company: str, row: Any) -> Listed | None:
 def _time(row: dict[str, Any], name: str) -> datetime | None:
     snake = "".join(f"_{ch.lower()}" if ch.isupper() else ch for ch in name)
     return parse_time(row.get(name)) or parse_time(row.get(snake))
+
+
+def _revision_body(doc: Any) -> str:
+    """A document's text at its last revision: its `body`, else its `latestRevision.body`."""
+    if not isinstance(doc, dict):
+        return ""
+    latest = doc.get("latestRevision")
+    return _text(doc.get("body")) or (_text(latest.get("body")) if isinstance(latest, dict) else "")
 
 
 def _text(value: Any) -> str:
