@@ -255,3 +255,11 @@ def test_only_the_sessions_whose_rows_changed_are_read(tmp_path):
     (s,) = r.sessions
     assert s.session_id == "ses_1" and s.blocks[-1].text.endswith("user: Also round the totals.")
     assert 0 < r.bytes_read < 5_000  # ses_1's rows only; ses_big's 400 kB were not read again
+
+
+def test_a_db_path_glob_that_matches_nothing_lists_nothing(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "stray.json").write_text(json.dumps({"info": {"id": "not-a-db-session"}}))
+    c = make_connector(ConnectorConfig(name="oc", type="opencode", options={"db_path": "nowhere/*/opencode.db"}),
+                       ProjectsConfig(git=False), tmp_path)  # fmt: skip
+    assert c.survey().units == [] and c.watch_paths() == []

@@ -8,7 +8,7 @@ from jezero_pipeline.staging.inventory import Inventory, editing
 from jezero_pipeline.staging.store import Store
 from jezero_pipeline.staging.tables import Table
 
-T = Table("segments", pa.schema([("id", pa.string()), ("n", pa.int64())]))
+T = Table("segments", lambda: [("id", pa.string()), ("n", pa.int64())])
 CODEX = Partition("codex", "2026-03-01")
 
 

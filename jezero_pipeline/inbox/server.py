@@ -19,8 +19,8 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-import anyio
 from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
@@ -51,7 +51,7 @@ class InboxApp:
             if request.method == "HEAD":
                 if not target.is_file():
                     return Response(status_code=404)
-                size, digest = await anyio.to_thread.run_sync(file_digest, target)
+                size, digest = await run_in_threadpool(file_digest, target)
                 return Response(status_code=200, headers={"X-Jezero-Size": str(size), "X-Jezero-Sha256": digest})
             return await self.put(request, device, target)
         except UploadError as err:
@@ -91,16 +91,15 @@ class InboxApp:
                     if received > self.max_bytes:
                         raise UploadError(413, f"body over the upload cap of {self.max_bytes} bytes")
                     out.write(chunk)
-            done = await anyio.to_thread.run_sync(
-                lambda: store(
-                    spooled,
-                    encoding,
-                    target,
-                    self.inbox / device.name,
-                    max_bytes=self.max_bytes,
-                    quota=self.quota,
-                    offset=offset,
-                )
+            done = await run_in_threadpool(
+                store,
+                spooled,
+                encoding,
+                target,
+                self.inbox / device.name,
+                max_bytes=self.max_bytes,
+                quota=self.quota,
+                offset=offset,
             )
         finally:
             spooled.unlink(missing_ok=True)

@@ -1,8 +1,9 @@
 """What every connector shares: the interface, units, file states and scan results.
 
-A connector turns an agent's on-disk store into `Session`s. Its store is a set of *units*,
-each read as a whole and holding one session: a transcript file, a session folder, one
-session of a database. `survey` lists them with a `stat` (never reading a transcript), so the
+A connector turns a store (an agent's files or database, a mailbox, a task board's API) into
+`Session`s. Its store is a set of *units*, each holding one session: a transcript file, a
+session folder, one session of a database, a mail thread, a board issue. `survey` lists them
+with a `stat` (or a light listing; never reading a transcript), so the
 pipeline knows what changed before opening anything; `scan` reads only the units it is given,
 and never a file whose size and mtime match the previous run's state.
 """

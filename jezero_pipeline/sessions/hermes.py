@@ -53,18 +53,18 @@ class HermesConnector(DatabaseConnector[tuple[dict[str, Any], Messages]]):
         self.skip_sources = skip
 
     def databases(self) -> list[Path]:
-        return self.roots("db_path", "") if self.options.get("db_path") else []
+        return [] if self.reads_exports() else self.roots("db_path", "")
 
     def watch_paths(self) -> list[Path]:
-        if self.options.get("db_path"):
-            return [p for db in self.databases() for p in sqlite_files(db)]
-        return self.roots("export_dir", "")
+        if self.reads_exports():
+            return self.roots("export_dir", "")
+        return [p for db in self.databases() for p in sqlite_files(db)]
 
     def unit_paths(self) -> list[tuple[str, list[Path]]]:
         return [(str(p), [p]) for root in self.roots("export_dir", "") for p in json_files(root)]
 
     def _scan(self, result: ScanResult, previous: dict[str, FileState], now: float) -> None:
-        if self.options.get("db_path"):
+        if not self.reads_exports():
             for db in self.databases():
                 self.scan_database(db, previous, now, result)
             return

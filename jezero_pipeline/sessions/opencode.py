@@ -65,12 +65,10 @@ class OpenCodeConnector(DatabaseConnector[_Session]):
             raise ValueError(f"connector {self.cfg.name!r}: set db_path or export_dir, not both")
 
     def databases(self) -> list[Path]:
-        if self.options.get("export_dir"):
-            return []
-        return self.roots("db_path", _default_db())
+        return [] if self.reads_exports() else self.roots("db_path", _default_db())
 
     def watch_paths(self) -> list[Path]:
-        if self.options.get("export_dir"):
+        if self.reads_exports():
             return self.roots("export_dir", "")
         return [p for db in self.databases() for p in sqlite_files(db)]
 
@@ -78,7 +76,7 @@ class OpenCodeConnector(DatabaseConnector[_Session]):
         return [(str(p), [p]) for root in self.roots("export_dir", "") for p in json_files(root)]
 
     def _scan(self, result: ScanResult, previous: dict[str, FileState], now: float) -> None:
-        if not self.options.get("export_dir"):
+        if not self.reads_exports():
             for db in self.databases():
                 self.scan_database(db, previous, now, result)
             return

@@ -18,6 +18,7 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
+from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
@@ -90,7 +91,7 @@ class PaperclipConnector(Connector):
             backoff=float(self.options.get("retry_backoff_seconds", 1.0)),
         )
 
-    def watch_paths(self) -> list:
+    def watch_paths(self) -> list[Path]:
         return []  # an HTTP API: the survey asks it (one listing per company), there is no file to stat
 
     # listing ----------------------------------------------------------------------------

@@ -79,8 +79,12 @@ class DatabaseConnector(Connector, Generic[S]):
     label: ClassVar[str] = "database"  # "OpenCode", "Hermes": for warnings
 
     def databases(self) -> list[Path]:
-        """The database files (a glob expanded), or [] when the connector reads export files."""
+        """The database files (a glob expanded; [] when it matches none)."""
         raise NotImplementedError
+
+    def reads_exports(self) -> bool:
+        """True when the connector reads export files (`export_dir`) instead of a database."""
+        return bool(self.options.get("export_dir"))
 
     def list_sessions(self, conn: sqlite3.Connection) -> list[StoredSession[S]]:
         """Every session with its start, last activity and size, from ids and times only."""
@@ -95,11 +99,10 @@ class DatabaseConnector(Connector, Generic[S]):
         raise NotImplementedError
 
     def survey(self) -> Survey:
-        dbs = self.databases()
-        if not dbs:
+        if self.reads_exports():
             return super().survey()
         out = Survey()
-        for db in dbs:
+        for db in self.databases():
             listed = self._listing(db, out.warnings)
             if listed is not None:
                 out.units.extend(listed)
