@@ -39,7 +39,19 @@ DEFAULT_ROOTS = [
     "developer",
     "sites",
 ]
-CONNECTOR_TYPES = ("claude_code", "codex", "grok", "gemini_cli", "kiro", "opencode", "hermes")
+CONNECTOR_TYPES = (
+    "claude_code",
+    "codex",
+    "grok",
+    "gemini_cli",
+    "kiro",
+    "opencode",
+    "hermes",
+    "antigravity",
+    "paperclip",
+    "mail",
+    "inbox",
+)
 _SECRET_KEY = re.compile(r"(api[_-]?key|token|secret|password|passwd|credential)", re.I)
 
 
@@ -167,6 +179,15 @@ class WatchdogConfig(_Strict):
     heartbeat_url_env: str | None = None
 
 
+class InboxConfig(_Strict):
+    """Uploads from other machines (`serve --inbox`), as Jezero's `[inbox]`."""
+
+    dir: str = "data/inbox"  # uploads land in <dir>/<device>/<agent>/
+    max_mb: float = Field(64, gt=0)  # one upload, decompressed
+    max_device_mb: float | None = Field(None, gt=0)  # a device's whole folder (None: no quota)
+    devices_file: str = "data/inbox-devices.json"  # approved devices, tokens stored hashed
+
+
 class AutomationConfig(_Strict):
     resummarize_on_code_change: bool = False  # re-summarising costs money: opt in
 
@@ -199,6 +220,7 @@ class Config(_Strict):
     redaction: RedactionConfig = RedactionConfig()
     projects: ProjectsConfig = ProjectsConfig()
     watchdog: WatchdogConfig = WatchdogConfig()
+    inbox: InboxConfig = InboxConfig()
     automation: AutomationConfig = AutomationConfig()
     web: WebConfig = WebConfig()
 

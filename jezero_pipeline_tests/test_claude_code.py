@@ -100,11 +100,18 @@ def test_fixture_init_slash_command_session(real):
     s = real[1]["claude-code-viewer__1af7fc5e-8455-4414-9ccd-011d40f70b2a"]
     assert s.cwd == "/path/to/Demo"
     t = texts(s)
-    assert list(t) == [1, 3, 4, 6, 7, 8, 9, 10, 16, 17, 18, 22, 24, 25, 27, 29]
+    # lines 6 (`find … | head -20`) and 16 (`ls -la`) are read-only Bash calls: dropped, as for every agent
+    assert list(t) == [1, 3, 4, 7, 8, 9, 10, 17, 18, 22, 24, 25, 27, 29]
     assert t[1] == "[2025-09-03 00:47] user: (command) /init"  # line 2 (isMeta prompt) dropped
     assert t[7] == '[2025-09-03 00:47] assistant: tool call: Glob {"pattern":"package.json"}'
-    assert t[16].startswith('[2025-09-03 00:47] assistant: tool call: Bash {"command":"ls -la"')
     assert not any("No files found" in x or "Todos have been modified" in x for x in t.values())
+
+
+def test_read_only_bash_calls_are_kept_only_with_keep_read_only_commands():
+    kept = by_id(connector(FIXTURES, keep_read_only_commands=True).scan({}, NOW))
+    t = texts(kept["claude-code-viewer__1af7fc5e-8455-4414-9ccd-011d40f70b2a"])
+    assert t[16].startswith('[2025-09-03 00:47] assistant: tool call: Bash {"command":"ls -la"')
+    assert t[6].startswith('[2025-09-03 00:47] assistant: tool call: Bash {"command":"find . -name')
 
 
 def test_fixture_hello_world(real):

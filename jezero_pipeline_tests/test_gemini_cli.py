@@ -170,3 +170,35 @@ def test_fuzz_truncation_and_garbage(cut, garbage, at):
         write_jsonl(root, None, damaged)
         kept = [(b.ordinal, b.text) for s in scan(root).sessions for b in s.blocks]
         assert [x for x in full if x[0] <= at] == [x for x in kept if x[0] <= at]
+
+
+def test_a_grown_jsonl_chat_reads_only_its_new_bytes_and_a_rewritten_message_replaces_its_block(tmp_path):
+    path = write_jsonl(tmp_path, JSONL)
+    first = scan(tmp_path)
+    tail = (
+        json.dumps({"$set": {"lastUpdated": "2026-04-29T21:41:00Z"}})
+        + "\n"
+        + json.dumps({**JSONL[5], "content": "Hello! The tests pass, all 12."})  # a2 written again
+        + "\n"
+        + json.dumps({"id": "u2", "timestamp": "2026-04-29T21:41:00Z", "type": "user", "content": "Thanks!"})
+        + "\n"
+    )
+    with path.open("a") as f:
+        f.write(tail)
+    grown = scan(tmp_path, previous=first.states)
+    assert grown.bytes_read == len(tail.encode())  # only the new bytes
+    (s,) = grown.sessions
+    assert s.appended and s.session_id == "gem-jsonl"
+    assert [(b.ordinal, b.text) for b in s.blocks] == [
+        (6, "[2026-04-29 21:39] assistant: Hello! The tests pass, all 12."),  # under its first line: it replaces
+        (9, "[2026-04-29 21:41] user: Thanks!"),
+    ]
+    assert scan(tmp_path, previous=grown.states).bytes_read == 0
+
+
+def test_a_jsonl_chat_rewritten_to_empty_gives_a_warning_and_no_session(tmp_path):
+    path = write_jsonl(tmp_path, JSONL)
+    first = scan(tmp_path)
+    path.write_bytes(b"")
+    r = scan(tmp_path, previous=first.states)
+    assert r.sessions == [] and r.warnings == [f"{path}: empty, no session read (a stored copy is kept)"]

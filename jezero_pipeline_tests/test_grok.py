@@ -5,9 +5,11 @@ from __future__ import annotations
 import json
 import tempfile
 import time
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
+from agentfixtures import acp, acp_chunk, acp_tool, jsonl
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from shared import real_sessions
@@ -142,14 +144,17 @@ def test_unchanged_folder_is_not_read_and_growth_keeps_ids(tmp_path):
     again = scan(tmp_path, previous=first.states)
     assert again.unchanged == [key] and again.sessions == [] and again.bytes_read == 0
     assert again.states[key] == first.states[key]
+    line = json.dumps({"type": "user", "content": "And add a regression test.", "prompt_index": 1}) + "\n"
     with (folder / "chat_history.jsonl").open("a") as fh:
-        fh.write(json.dumps({"type": "user", "content": "And add a regression test.", "prompt_index": 1}) + "\n")
+        fh.write(line)
     grown = scan(tmp_path, previous=first.states)
     (s,) = grown.sessions
-    assert s.session_id == "s1"
-    old = first.sessions[0].blocks
-    assert [(b.ordinal, b.text) for b in s.blocks[: len(old)]] == [(b.ordinal, b.text) for b in old]
-    assert s.blocks[-1].ordinal == len(DIALOGUE) + 1
+    assert s.session_id == "s1" and s.appended  # only the new record, continuing the stored session
+    assert [(b.ordinal, b.text) for b in s.blocks] == [
+        (len(DIALOGUE) + 1, "[2026-03-01 09:00] user: And add a regression test.")
+    ]
+    # the new bytes of the transcript, and summary.json (small, rewritten with every turn)
+    assert grown.bytes_read == len(line) + (folder / "summary.json").stat().st_size
 
 
 def test_settle_minutes_defers_without_state(tmp_path):
@@ -269,3 +274,147 @@ def test_fuzz_truncation_and_garbage_never_lose_earlier_records(cut, garbage, at
         r = scan(root)
         kept = [(b.ordinal, b.text) for s in r.sessions for b in s.blocks]
         assert [x for x in full if x[0] <= at] == [x for x in kept if x[0] <= at]
+
+
+# --- the ACP stream (updates.jsonl), as Grok 0.2.118 writes it ------------------------------------
+
+T = 1_785_000_000  # unix seconds: 2026-07-25 17:20 UTC
+STREAM = [
+    acp_chunk("user_message_chunk", "<user_query>Fix the flaky ", T, prompt=0),
+    acp_chunk("user_message_chunk", "parser test please</user_query>", T + 1, prompt=0),
+    acp_chunk("agent_thought_chunk", "SECRET THOUGHT", T + 2),
+    acp_chunk("agent_message_chunk", "Running ", T + 3),
+    acp_chunk("agent_message_chunk", "the tests.", T + 4),
+    acp_tool(T + 5, "c1", "run_terminal_cmd", "execute", {"command": "pytest -x"}),
+    acp(T + 6, {"sessionUpdate": "tool_call_update", "toolCallId": "c1", "status": "completed",
+                "content": [{"type": "content", "content": {"type": "text", "text": "TOOL OUTPUT 1 failed"}}]}),
+    acp_tool(T + 7, "c2", "read_file", "read", {"target_file": "parser.py"}),
+    acp_tool(T + 8, "c3", "run_terminal_cmd", "execute", {"command": "git status && ls"}),
+    acp_chunk("agent_message_chunk", "Fixed the race by sorting the keys.", T + 9),
+    acp(T + 10, {"sessionUpdate": "turn_completed", "stop_reason": "end_turn"}, method="_x.ai/session/update"),
+    acp_chunk("user_message_chunk", "Now add a regression test.", T + 60, prompt=1),
+    acp(T + 70, {"sessionUpdate": "turn_completed", "agent_result": "Added test_sorted_keys to the suite."},
+        method="_x.ai/session/update"),
+]  # fmt: skip
+SUMMARY = {"info": {"id": "g1", "cwd": "/home/me/projects/demo"}, "created_at": "2026-07-25T17:19:00Z",
+           "updated_at": "2026-07-25T17:21:10Z", "generated_title": "Flaky parser test"}  # fmt: skip
+
+
+def write_stream(root: Path, sid: str, summary: dict, records: list[dict], chat: list[dict] | None = None) -> Path:
+    folder = root / "%2Fhome%2Fme%2Fprojects%2Fdemo" / sid
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "summary.json").write_text(json.dumps(summary))
+    (folder / "updates.jsonl").write_text(jsonl(records))
+    if chat is not None:
+        (folder / "chat_history.jsonl").write_text(jsonl(chat))
+    return folder
+
+
+def test_a_stream_only_folder_is_read_from_the_stream_with_its_own_times(tmp_path):
+    write_stream(tmp_path, "g1", SUMMARY, STREAM)
+    r = scan(tmp_path)
+    assert r.warnings == []
+    (s,) = r.sessions
+    assert s.session_id == "g1" and s.title_hint == "Flaky parser test" and s.cwd == "/home/me/projects/demo"
+    assert [(b.ordinal, b.text) for b in s.blocks] == [
+        (1, "[2026-07-25 17:20] user: Fix the flaky parser test please"),
+        (4, "[2026-07-25 17:20] assistant: Running the tests."),
+        (6, '[2026-07-25 17:20] assistant: tool call: run_terminal_cmd {"command":"pytest -x"}'),
+        (10, "[2026-07-25 17:20] assistant: Fixed the race by sorting the keys."),
+        (12, "[2026-07-25 17:21] user: Now add a regression test."),
+        (13, "[2026-07-25 17:21] assistant: Added test_sorted_keys to the suite."),
+    ]
+    assert s.blocks[1].timestamp.timestamp() == T + 3 and s.blocks[4].timestamp.timestamp() == T + 60
+    joined = "\n".join(b.text for b in s.blocks)
+    for dropped in ("SECRET THOUGHT", "TOOL OUTPUT", "read_file", "git status"):
+        assert dropped not in joined
+
+
+def test_read_only_stream_calls_are_kept_on_request(tmp_path):
+    write_stream(tmp_path, "g1", SUMMARY, STREAM)
+    (s,) = scan(tmp_path, keep_read_only_commands=True).sessions
+    texts = {b.ordinal: b.text for b in s.blocks}
+    assert texts[8].endswith('tool call: read_file {"target_file":"parser.py"}')
+    assert texts[9].endswith('tool call: run_terminal_cmd {"command":"git status && ls"}')
+
+
+def test_with_both_files_the_chat_history_wins_for_text_and_the_stream_gives_the_times(tmp_path):
+    sample = REAL / "sanitized__agent-sessions"
+    chat = [json.loads(line) for line in (sample / "chat_history.jsonl").read_text().splitlines()]
+    summary = json.loads((sample / "summary.json").read_text())
+    t0 = datetime(2026, 7, 31, 10, 13, 30, tzinfo=UTC).timestamp()
+    stream = [
+        acp_chunk("user_message_chunk", "Read hello.py (as streamed)", t0, prompt=0),
+        acp_chunk("agent_message_chunk", "I'll read", t0 + 42),
+        acp_chunk("user_message_chunk", "Here is a screenshot", t0 + 95, prompt=1),
+    ]
+    write_stream(tmp_path, MAIN_ID, summary, stream, chat=chat)
+    (s,) = scan(tmp_path).sessions
+    assert [b.ordinal for b in s.blocks] == [3, 5, 8, 11]  # the chat's lines, as without the stream
+    assert [b.text for b in s.blocks] == [
+        "[2026-07-31 10:13] user: Read hello.py and summarize what it prints without editing files.",
+        "[2026-07-31 10:14] assistant: I'll read the file first.",
+        '[2026-07-31 10:14] assistant: tool call: run_terminal_cmd {"command":"python3 hello.py"}',
+        "[2026-07-31 10:15] user: Here is a screenshot for reference.",
+    ]
+    assert s.blocks[1].timestamp.timestamp() == t0 + 42
+
+
+def test_a_grown_stream_reads_only_its_new_bytes_and_a_message_still_streaming_comes_back_whole(tmp_path):
+    folder = write_stream(tmp_path, "g1", SUMMARY, STREAM[:4])  # stopped inside "Running "
+    first = scan(tmp_path)
+    (s,) = first.sessions
+    assert s.blocks[-1].text == "[2026-07-25 17:20] assistant: Running"
+    tail = jsonl(STREAM[4:6])
+    with (folder / "updates.jsonl").open("a") as f:
+        f.write(tail)
+    grown = scan(tmp_path, previous=first.states)
+    (g,) = grown.sessions
+    assert g.appended and [(b.ordinal, b.text) for b in g.blocks] == [
+        (4, "[2026-07-25 17:20] assistant: Running the tests."),  # the same block, whole: it replaces the stored one
+        (6, '[2026-07-25 17:20] assistant: tool call: run_terminal_cmd {"command":"pytest -x"}'),
+    ]
+    assert grown.bytes_read == len(tail.encode()) + (folder / "summary.json").stat().st_size
+    unchanged = scan(tmp_path, previous=grown.states)
+    assert unchanged.sessions == [] and unchanged.bytes_read == 0
+
+
+def test_a_rewind_in_the_new_bytes_reads_the_folder_whole(tmp_path):
+    folder = write_stream(tmp_path, "g1", SUMMARY, STREAM[:11])
+    first = scan(tmp_path)
+    rewind = [acp(T + 30, {"sessionUpdate": "rewind_marker", "target_prompt_index": 0}, method="_x.ai/session/update"),
+              acp_chunk("user_message_chunk", "Actually, only explain the flake.", T + 31, prompt=0)]  # fmt: skip
+    with (folder / "updates.jsonl").open("a") as f:
+        f.write(jsonl(rewind))
+    r = scan(tmp_path, previous=first.states)
+    (s,) = r.sessions
+    assert not s.appended and [b.text for b in s.blocks] == [
+        "[2026-07-25 17:20] user: Actually, only explain the flake."
+    ]
+    # the new bytes (where the rewind was seen), then the whole stream again, and summary.json
+    whole, summary = (folder / "updates.jsonl").stat().st_size, (folder / "summary.json").stat().st_size
+    assert r.bytes_read == len(jsonl(rewind).encode()) + whole + summary
+
+
+def test_an_empty_transcript_is_a_warning_and_gives_no_session(tmp_path):
+    folder = write_stream(tmp_path, "g1", SUMMARY, [])
+    r = scan(tmp_path)
+    assert r.sessions == [] and r.warnings == [
+        f"{folder / 'updates.jsonl'}: empty, session g1 not read (a stored copy is kept)"
+    ]
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(line=st.integers(min_value=1, max_value=len(STREAM)), garbage=st.binary(max_size=60), truncate=st.booleans())
+def test_fuzz_a_damaged_stream_never_raises_and_keeps_every_message_before_the_damage(line, garbage, truncate):
+    clean = jsonl(STREAM).encode().splitlines(keepends=True)
+    with tempfile.TemporaryDirectory() as d:
+        root = Path(d)
+        folder = write_stream(root, "g1", SUMMARY, STREAM)
+        full = scan(root).sessions[0].blocks
+        damaged = clean[: line - 1] + ([] if truncate else [garbage.replace(b"\n", b"") + b"\n", *clean[line - 1 :]])
+        (folder / "updates.jsonl").write_bytes(b"".join(damaged))
+        kept = {b.ordinal: b.text for s in scan(root).sessions for b in s.blocks}
+        for block, following in zip(full, full[1:]):
+            if following.ordinal <= line:  # the whole message lies before the damaged line
+                assert kept.get(block.ordinal) == block.text

@@ -160,3 +160,29 @@ def test_export_dir(tmp_path):
 def test_exactly_one_source(options):
     with pytest.raises(ValueError, match="exactly one of"):
         connector(**options)
+
+
+def test_only_the_sessions_whose_rows_changed_are_read(tmp_path):
+    db = tmp_path / "state.db"
+    build_db(db)
+    con = sqlite3.connect(db)
+    con.execute(
+        "INSERT INTO sessions VALUES ('big', 'cli', 'm', ?, NULL, ?, ?, 'Big', '/w')", ("S" * 300_000, T0, T0 + 5)
+    )
+    con.execute("INSERT INTO messages (session_id, role, content, timestamp) VALUES ('big', 'user', ?, ?)",
+                ("y" * 300_000, T0 + 1))  # fmt: skip
+    con.commit()
+    first = connector(db_path=str(db)).scan({}, time.time() + 10**6)
+    assert first.bytes_read > 600_000
+    con.execute("INSERT INTO messages (session_id, role, content, timestamp) VALUES ('20260601_cli', 'user', ?, ?)",
+                ("And retry the flaky one twice.", T0 + 200))  # fmt: skip
+    con.commit()
+    con.close()
+    c = connector(db_path=str(db))
+    survey = {u.key: (u.size, u.mtime) for u in c.survey().units}
+    changed = [k for k, v in survey.items() if (first.states[k].size, first.states[k].mtime) != v]
+    assert changed == [f"{db}#20260601_cli"]
+    r = c.scan(first.states, time.time() + 10**6, only=set(changed))
+    (s,) = r.sessions
+    assert s.blocks[-1].text.endswith("user: And retry the flaky one twice.")
+    assert 0 < r.bytes_read < 5_000  # the big session's 600 kB were not read again

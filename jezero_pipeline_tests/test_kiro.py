@@ -204,3 +204,39 @@ def test_fuzz_real_v2_truncation_and_garbage(cut, garbage, at):
         lines = clean.splitlines(keepends=True)
         damaged = b"".join(lines[:at]) + garbage.replace(b"\n", b"") + b"\n" + b"".join(lines[at:])
         assert [x for x in full if x[0] <= at] == [x for x in run(damaged) if x[0] <= at]
+
+
+def test_a_grown_v3_session_reads_only_its_new_bytes(tmp_path):
+    folder = write_v3(tmp_path)
+    first = scan(tmp_path)
+    tail = json.dumps(
+        {"timestamp": "2026-05-02T10:05:00Z", "payload": {"type": "user", "content": "Also log each retry."}}
+    )
+    with (folder / "messages.jsonl").open("a") as f:
+        f.write(tail + "\n")
+    grown = scan(tmp_path, previous=first.states)
+    (s,) = grown.sessions
+    assert s.appended and [(b.ordinal, b.text) for b in s.blocks] == [
+        (len(V3) + 1, "[2026-05-02 10:05] user: Also log each retry.")
+    ]
+    assert grown.bytes_read == len(tail) + 1 + (folder / "session.json").stat().st_size  # + the small metadata
+
+
+def test_a_grown_v2_session_keeps_the_latest_time_it_had_seen(tmp_path):
+    store = tmp_path / "cli"
+    store.mkdir()
+    prompt = {
+        "version": "v1",
+        "kind": "Prompt",
+        "data": {"content": [{"kind": "text", "data": "Rename the config key"}], "meta": {"timestamp": 1780841667}},
+    }
+    answer = {"version": "v1", "kind": "AssistantMessage", "data": {"content": [{"kind": "text", "data": "Renamed."}]}}
+    (store / "abc.jsonl").write_text(json.dumps(prompt) + "\n")
+    (store / "abc.json").write_text(
+        json.dumps({"session_id": "abc", "cwd": "/w", "created_at": "2026-01-01T00:00:00Z"})
+    )
+    first = scan(tmp_path)
+    with (store / "abc.jsonl").open("a") as f:
+        f.write(json.dumps(answer) + "\n")
+    (s,) = scan(tmp_path, previous=first.states).sessions
+    assert s.appended and [b.text for b in s.blocks] == ["[2026-06-07 14:14] assistant: Renamed."]  # the prompt's time

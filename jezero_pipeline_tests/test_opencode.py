@@ -225,3 +225,41 @@ def test_export_dir(tmp_path):
 def test_both_sources_is_a_config_error(tmp_path):
     with pytest.raises(ValueError, match="db_path or export_dir"):
         connector(db_path="a.db", export_dir="x")
+
+
+def test_only_the_sessions_whose_rows_changed_are_read(tmp_path):
+    db = tmp_path / "opencode.db"
+    build_db(db)
+    con = sqlite3.connect(db)
+    big = json.dumps({"type": "text", "text": "x" * 400_000})  # a long session the user is not working in
+    con.execute("INSERT INTO session VALUES ('ses_big', 'p', NULL, '/w', 'Big', ?, ?)", (T0, T0 + 5000))
+    con.execute("INSERT INTO message VALUES ('msg_big', 'ses_big', ?, ?, ?)",
+                (T0, T0, json.dumps({"role": "user", "time": {"created": T0}})))  # fmt: skip
+    con.execute("INSERT INTO part VALUES ('prt_big', 'msg_big', 'ses_big', 0, 0, ?)", (big,))
+    con.commit()
+    first = connector(db_path=str(db)).scan({}, time.time() + 10**6)
+    assert first.bytes_read > 400_000
+    # the user goes on in ses_1: one more message and part
+    con.execute("INSERT INTO message VALUES ('msg_d', 'ses_1', ?, ?, ?)",
+                (T0 + 70_000, T0 + 70_000, json.dumps({"role": "user", "time": {"created": T0 + 70_000}})))  # fmt: skip
+    con.execute("INSERT INTO part VALUES ('prt_d', 'msg_d', 'ses_1', 0, ?, ?)",
+                (T0 + 70_000, json.dumps({"type": "text", "text": "Also round the totals."})))  # fmt: skip
+    con.execute("UPDATE session SET time_updated = ? WHERE id = 'ses_1'", (T0 + 70_000,))
+    con.commit()
+    con.close()
+    c = connector(db_path=str(db))
+    survey = {u.key: (u.size, u.mtime) for u in c.survey().units}
+    changed = [k for k, v in survey.items() if (first.states[k].size, first.states[k].mtime) != v]
+    assert changed == [f"{db}#ses_1"]  # the listing alone (ids, counts, times) tells which session moved
+    r = c.scan(first.states, time.time() + 10**6, only=set(changed))
+    (s,) = r.sessions
+    assert s.session_id == "ses_1" and s.blocks[-1].text.endswith("user: Also round the totals.")
+    assert 0 < r.bytes_read < 5_000  # ses_1's rows only; ses_big's 400 kB were not read again
+
+
+def test_a_db_path_glob_that_matches_nothing_lists_nothing(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "stray.json").write_text(json.dumps({"info": {"id": "not-a-db-session"}}))
+    c = make_connector(ConnectorConfig(name="oc", type="opencode", options={"db_path": "nowhere/*/opencode.db"}),
+                       ProjectsConfig(git=False), tmp_path)  # fmt: skip
+    assert c.survey().units == [] and c.watch_paths() == []

@@ -75,6 +75,10 @@ def cmd_eval(args: argparse.Namespace, cfg: Config) -> int:
 
 
 def cmd_serve(args: argparse.Namespace, cfg: Config) -> int:
+    if args.inbox:
+        from .inbox import serve_inbox  # lazy: the upload server loads only with --inbox
+
+        return serve_inbox(args, cfg)
     from ..library import mcp_server  # lazy: the MCP SDK and uvicorn load only to serve
 
     if args.stdio:
@@ -192,6 +196,9 @@ def register(add: Any) -> None:
     sv.add_argument("--port", type=int, default=8765, help="port to listen on")
     sv.add_argument("--token-env", default="JEZERO_MCP_TOKEN", help="env var holding the bearer token")
     sv.add_argument("--no-auth", action="store_true", help="only allowed on a loopback host")
+    sv.add_argument(
+        "--inbox", action="store_true", help="serve uploads from approved devices instead (PUT /inbox/v1/…)"
+    )
 
     r = add("redact", cmd_redact, "print a file (or stdin) exactly as the pipeline would store it")
     r.add_argument("file", nargs="?", help="a file, or - for standard input (the default)")

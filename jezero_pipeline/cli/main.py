@@ -11,7 +11,7 @@ import sys
 from typing import Any
 
 from ..config import ConfigError, config_path, load_config
-from . import library, operate
+from . import inbox, library, operate
 from .common import USAGE, CommandError
 
 
@@ -30,6 +30,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     operate.register(add)
     library.register(add)
+    inbox.register(add)
     return p
 
 

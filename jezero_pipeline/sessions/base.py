@@ -1,16 +1,19 @@
 """What every connector shares: the interface, units, file states and scan results.
 
-A connector turns an agent's on-disk store into `Session`s. Its store is a set of *units*,
-each read as a whole and holding one session: a transcript file, a session folder, one
-session of a database. `survey` lists them with a `stat` (never reading a transcript), so the
+A connector turns a store (an agent's files or database, a mailbox, a task board's API) into
+`Session`s. Its store is a set of *units*, each holding one session: a transcript file, a
+session folder, one session of a database, a mail thread, a board issue. `survey` lists them
+with a `stat` (or a light listing; never reading a transcript), so the
 pipeline knows what changed before opening anything; `scan` reads only the units it is given,
 and never a file whose size and mtime match the previous run's state.
 """
 
 from __future__ import annotations
 
+import glob
 import json
 import os
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -81,9 +84,17 @@ class AgentOptions:
     user_prompt_drop_lines: list[str] = field(default_factory=list)
 
     @classmethod
-    def pop_from(cls, options: dict[str, Any]) -> AgentOptions:
-        known = {k: options.pop(k) for k in list(options) if k in cls.__dataclass_fields__}
-        return cls(**known)
+    def pop_from(
+        cls, options: dict[str, Any], allowed: frozenset[str] | None = None, defaults: dict[str, Any] | None = None
+    ) -> AgentOptions:
+        """Take the shared options out of `options` (only `allowed` ones, when given)."""
+        names = cls.__dataclass_fields__.keys() if allowed is None else allowed
+        known = {k: options.pop(k) for k in list(options) if k in names}
+        return cls(**{**(defaults or {}), **known})
+
+
+SHARED_OPTIONS = frozenset(AgentOptions.__dataclass_fields__)
+_GLOB_CHARS = re.compile(r"[*?\[]")
 
 
 class Connector:
@@ -95,6 +106,12 @@ class Connector:
 
     type: ClassVar[str] = ""
     required_options: ClassVar[tuple[str, ...]] = ()
+    # The type's own options; any other key (a typo such as `sesions_dir`) is refused by name.
+    known_options: ClassVar[frozenset[str]] = frozenset()
+    # The shared options this type takes (agents: all of them) and its own defaults for them.
+    shared_options: ClassVar[frozenset[str]] = SHARED_OPTIONS
+    shared_defaults: ClassVar[dict[str, Any]] = {}
+    default_trust: ClassVar[str] = "own"
     only: frozenset[str] | None = None  # during `scan`: the unit keys to read (None: all)
 
     def __init__(self, cfg: ConnectorConfig, projects: ProjectsConfig, base_dir: Path):
@@ -102,11 +119,22 @@ class Connector:
         self.projects = projects
         self.base_dir = base_dir
         opts = dict(cfg.options)
-        self.agent = AgentOptions.pop_from(opts)
+        self.agent = AgentOptions.pop_from(opts, self.shared_options, self.shared_defaults)
         self.options = opts  # what is left: type-specific options
+        unknown = sorted(set(opts) - self.known_options)
+        if unknown:
+            known = ", ".join(sorted(self.known_options | self.shared_options)) or "none"
+            raise ValueError(
+                f"connector {cfg.name!r} ({cfg.type}): unknown option(s) {', '.join(map(repr, unknown))}; known: {known}"
+            )
         for name in self.required_options:
             if not self.options.get(name):
                 raise ValueError(f"connector {cfg.name!r}: option {name!r} is required")
+
+    @property
+    def trust(self) -> str:
+        """The config's `trust` when it was set, else the type's default (mail: external)."""
+        return self.cfg.trust if "trust" in self.cfg.model_fields_set else self.default_trust
 
     # the interface ---------------------------------------------------------------------
 
@@ -155,9 +183,21 @@ class Connector:
     # helpers for subclasses -------------------------------------------------------------
 
     def path_option(self, name: str) -> Path:
-        value = os.path.expanduser(str(self.options[name]))
-        p = Path(value)
+        return self.resolve_path(str(self.options[name]))
+
+    def resolve_path(self, value: str) -> Path:
+        """`~` expanded; a relative path is relative to the config file's folder."""
+        p = Path(os.path.expanduser(value))
         return p if p.is_absolute() else (self.base_dir / p)
+
+    def roots(self, option: str, default: str) -> list[Path]:
+        """The folders (or files) an option names: its value or the default, a glob expanded
+        to its matches (sorted). A plain path is returned even when it does not exist yet."""
+        value = str(self.options.get(option) or default)
+        path = self.resolve_path(value)
+        if not _GLOB_CHARS.search(str(path)):
+            return [path]
+        return [Path(p) for p in sorted(glob.glob(str(path)))]
 
     def settled(self, mtime: float, now: float) -> bool:
         return now - mtime >= self.agent.settle_minutes * 60
@@ -233,6 +273,11 @@ class Connector:
     def project_for(self, cwd: str | None) -> str | None:
         """Project hint for a session's cwd (sessions/projects.py), else the connector's `project`."""
         return project_hint(cwd, self.projects, self.agent.project_aliases, self.cfg.project)
+
+
+def sqlite_files(db: Path) -> list[Path]:
+    """A SQLite database and its write-ahead log: one unit of change."""
+    return [db, Path(f"{db}-wal")]
 
 
 def dialogue_chars(session: Session) -> int:

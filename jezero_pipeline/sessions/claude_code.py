@@ -23,6 +23,7 @@ from .base import ScanResult
 from .jsonl import JsonlFileConnector, JsonLine
 from .projects import sidecar_project
 from .rendering import compact_json, is_own_summarizer_call, render_line, strip_injected, text_of
+from .shell import is_read_only_call
 
 _GLOB_CHARS = re.compile(r"[*?\[]")
 _COMMAND_NAME = re.compile(r"<command-name>(.*?)</command-name>", re.S)
@@ -37,6 +38,16 @@ _REMINDER_TAGS = ("system-reminder", "memory-context")
 class ClaudeCodeConnector(JsonlFileConnector):
     type = "claude_code"
     required_options = ("projects_dir",)
+    known_options = frozenset(
+        {
+            "projects_dir",
+            "keep_results_of",
+            "max_kept_result_chars",
+            "max_command_output_chars",
+            "skip_entrypoints",
+            "skip_project_dirs",
+        }
+    )
 
     def __init__(self, cfg, projects, base_dir):
         super().__init__(cfg, projects, base_dir)
@@ -46,16 +57,6 @@ class ClaudeCodeConnector(JsonlFileConnector):
         self.max_command_output_chars = int(o.get("max_command_output_chars", 500))
         self.skip_entrypoints = set(o.get("skip_entrypoints", []))
         self.skip_project_dirs = list(o.get("skip_project_dirs", []))
-        unknown = set(o) - {
-            "projects_dir",
-            "keep_results_of",
-            "max_kept_result_chars",
-            "max_command_output_chars",
-            "skip_entrypoints",
-            "skip_project_dirs",
-        }
-        if unknown:
-            raise ValueError(f"connector {cfg.name!r}: unknown option(s) {sorted(unknown)}")
 
     # finding files -----------------------------------------------------------------------
 
@@ -182,7 +183,7 @@ class ClaudeCodeConnector(JsonlFileConnector):
             cwd=cwd,
             title_hint=carry.get("custom_title") or carry.get("ai_title") or carry.get("summary_title"),
             project_hint=self.project_hint_for(path, cwd),
-            trust=self.cfg.trust,
+            trust=self.trust,
             original_ref=f"claude-code-session:{session_id}",
             meta=meta,
             path=str(path),
@@ -255,6 +256,8 @@ class ClaudeCodeConnector(JsonlFileConnector):
                 if name in self.keep_results_of and part.get("id"):
                     keep_ids[str(part["id"])] = name
                 if self.agent.include_tool_calls and name:
+                    if not self.agent.keep_read_only_commands and is_read_only_call(name, part.get("input")):
+                        continue
                     args = self.cut_args(compact_json(part.get("input", {})))
                     out.append(("assistant", f"tool call: {name} {args}".rstrip()))
         return out

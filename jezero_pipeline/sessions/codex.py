@@ -14,7 +14,6 @@ import fnmatch
 import glob
 import json
 import re
-import shlex
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -27,7 +26,7 @@ from .base import FileState, ScanResult
 from .jsonl import JsonlFileConnector, JsonLine, parse_jsonl_bytes
 from .projects import sidecar_project
 from .rendering import clean_user_prompt, compact_json, compile_patterns, is_own_summarizer_call, render_line, text_of
-from .shell import render_patch, render_shell
+from .shell import command_of, render_patch, render_shell
 
 MAX_ROLLOUT_BYTES = 512 * 1024 * 1024  # Jezero stops reading a rollout here
 _GLOB_CHARS = re.compile(r"[*?\[]")
@@ -41,12 +40,13 @@ INJECTED_PREFIXES = (
     "<turn_aborted>",
     "# AGENTS.md instructions",
 )
-SHELL_TOOLS = ("exec_command", "shell", "shell_command", "container.exec", "local_shell")
+SHELL_TOOLS = ("exec_command", "shell", "shell_command", "container.exec", "local_shell")  # rendered `shell:`
 
 
 class CodexConnector(JsonlFileConnector):
     type = "codex"
     required_options = ("sessions_dir",)
+    known_options = frozenset({"sessions_dir", "session_index", "skip_tools", "skip_cwd_globs"})
     max_file_bytes = MAX_ROLLOUT_BYTES
 
     def __init__(self, cfg, projects, base_dir):
@@ -57,9 +57,6 @@ class CodexConnector(JsonlFileConnector):
         self.markers = compile_patterns(self.agent.user_prompt_markers)
         self.drops = compile_patterns(self.agent.user_prompt_drop_lines)
         self._titles: dict[str, str] | None = None
-        unknown = set(o) - {"sessions_dir", "session_index", "skip_tools", "skip_cwd_globs"}
-        if unknown:
-            raise ValueError(f"connector {cfg.name!r}: unknown option(s) {sorted(unknown)}")
 
     # finding files -----------------------------------------------------------------------
 
@@ -178,7 +175,7 @@ class CodexConnector(JsonlFileConnector):
             cwd=cwd,
             title_hint=self.titles(Path(context.get("root", path.parent))).get(session_id),
             project_hint=sidecar_project(path) or self.project_for(cwd),
-            trust=self.cfg.trust,
+            trust=self.trust,
             original_ref=f"codex-session:{session_id}",
             meta=meta,
             path=str(path),
@@ -245,7 +242,7 @@ class CodexConnector(JsonlFileConnector):
                 patch = args.get("input") if isinstance(args, dict) else raw
                 return render_patch(str(patch or ""))
             if name in SHELL_TOOLS:
-                cmd = _command_of(args)
+                cmd = command_of(args)
                 return self._shell(cmd) if cmd is not None else None
             if name == "write_stdin":
                 chars = args.get("chars") if isinstance(args, dict) else None
@@ -254,7 +251,7 @@ class CodexConnector(JsonlFileConnector):
             return f"tool call: {name} {self.cut_args(compact_json(args))}".rstrip()
         if kind == "local_shell_call":
             action = item.get("action") if isinstance(item.get("action"), dict) else {}
-            cmd = _command_of(action)
+            cmd = command_of(action)
             return self._shell(cmd) if cmd is not None else None
         if kind == "web_search_call":
             action = item.get("action") if isinstance(item.get("action"), dict) else {}
@@ -276,21 +273,6 @@ def _json_or_raw(raw: Any) -> Any:
         except ValueError:
             return raw
     return raw
-
-
-def _command_of(args: Any) -> str | None:
-    """The shell command of exec_command {cmd}, shell {command: [bash, -lc, cmd]} and kin."""
-    if isinstance(args, str):
-        return args
-    if not isinstance(args, dict):
-        return None
-    cmd = args.get("cmd", args.get("command"))
-    if isinstance(cmd, list):
-        words = [str(w) for w in cmd]
-        if len(words) >= 3 and words[0].rsplit("/", 1)[-1] in ("bash", "sh", "zsh") and words[1] in ("-lc", "-c"):
-            return words[2]
-        return shlex.join(words)
-    return str(cmd) if cmd is not None else None
 
 
 def _uuid_in_name(name: str) -> str | None:

@@ -3,7 +3,9 @@
 Up to 0.3x a chat is one pretty-printed JSON document, rewritten in place: block ordinals are
 message indexes. From 0.40 it is JSONL: a header line `{sessionId, projectHash, startTime,
 lastUpdated, kind}`, then message lines, and `{"$set": …}` patch lines; ordinals are line
-numbers (a message id written twice keeps its first line and its latest content).
+numbers (a message id written twice keeps its first line and its latest content). A JSONL chat
+that only grew is read from where the last run stopped; a message rewritten further down is
+re-emitted under its first line, so the stored block is replaced by its latest content.
 
 There is no cwd in the file, only `projectHash` (SHA-256 of the project root): when a
 configured `[projects] paths` entry hashes to it, that path becomes the cwd.
@@ -20,7 +22,7 @@ from typing import Any
 
 from ..text import parse_time
 from .base import Connector, FileState, ScanResult, Unit
-from .jsonl import HEAD_BYTES, read_jsonl
+from .jsonl import HEAD_BYTES, UnitCarry, read_streams
 from .rendering import BlockCollector, emit_session, text_of
 
 DEFAULT_SESSIONS_DIR = "~/.gemini/tmp"
@@ -42,20 +44,24 @@ READ_ONLY_TOOLS = frozenset(
 
 class GeminiCliConnector(Connector):
     type = "gemini_cli"
+    known_options = frozenset({"sessions_dir", "glob", "skip_tools"})
 
-    def root(self) -> Path:
-        if self.options.get("sessions_dir"):
-            return self.path_option("sessions_dir")
-        return Path(DEFAULT_SESSIONS_DIR).expanduser()
+    def session_roots(self) -> list[Path]:
+        return self.roots("sessions_dir", DEFAULT_SESSIONS_DIR)
 
     def watch_paths(self) -> list[Path]:
-        return [self.root()]
+        return self.session_roots()
 
     def chat_files(self) -> list[Path]:
-        root, pattern = self.root(), str(self.options.get("glob") or DEFAULT_GLOB)
-        if not root.is_dir():
-            return []
-        return sorted(p for p in root.glob(pattern) if p.is_file() and p.suffix in (".json", ".jsonl"))
+        pattern = str(self.options.get("glob") or DEFAULT_GLOB)
+        found = {
+            p
+            for root in self.session_roots()
+            if root.is_dir()
+            for p in root.glob(pattern)
+            if p.is_file() and p.suffix in (".json", ".jsonl")
+        }
+        return sorted(found)
 
     def unit_paths(self) -> list[tuple[str, list[Path]]]:
         return [(str(p), [p]) for p in self.chat_files()]
@@ -84,25 +90,29 @@ class GeminiCliConnector(Connector):
             state = FileState(key, size, mtime)
             try:
                 if path.suffix == ".jsonl":
-                    chat = self._read_jsonl(path, result, state)
+                    self._read_jsonl(path, result, state, previous.get(key))
                 else:
                     chat = _read_document(path, result)
+                    if chat is not None:
+                        self._emit(chat, path, mtime, result)
             except OSError as err:
                 result.warnings.append(f"{path}: {err.strerror or err}")
                 continue
             result.states[key] = state
-            if chat is not None:
-                self._emit(chat, path, mtime, result)
 
-    def _read_jsonl(self, path: Path, result: ScanResult, state: FileState) -> _Chat | None:
-        read = read_jsonl(path, settled=True)
-        result.bytes_read += read.size
-        result.warnings.extend(f"{path}: {p}" for p in read.problems)
-        state.prefix_sha256, state.consumed = read.prefix_sha256, read.consumed
-        header: dict[str, Any] = {}
+    def _read_jsonl(self, path: Path, result: ScanResult, state: FileState, prev: FileState | None) -> None:
+        """A JSONL chat, only its new lines when it grew since a read that kept its session."""
+        carry = UnitCarry.load(prev)
+        reads, resumed = read_streams({"chat": path}, carry, result)
+        read = reads["chat"]
+        result.warnings.extend(f"{path}: {p}" for p in read.read.problems)
+        state.prefix_sha256, state.consumed = read.cursor.sha, read.cursor.consumed
+        known = carry.state if (carry is not None and resumed) else {}
+        header: dict[str, Any] = dict(known.get("header") or {})
+        first_line: dict[str, int] = dict(known.get("ids") or {})  # message id -> the line it first appeared on
         messages: dict[str, tuple[int, dict[str, Any]]] = {}
         anonymous: list[tuple[int, dict[str, Any]]] = []
-        for line in read.lines:
+        for line in read.read.lines:
             rec = line.record
             if "sessionId" in rec and "type" not in rec:
                 header.update(rec)
@@ -111,20 +121,25 @@ class GeminiCliConnector(Connector):
                     header.update(rec["$set"])
             elif "type" in rec:
                 mid = rec.get("id")
-                if isinstance(mid, str) and mid in messages:
-                    messages[mid] = (messages[mid][0], rec)
-                elif isinstance(mid, str):
-                    messages[mid] = (line.number, rec)
+                if isinstance(mid, str):
+                    first_line.setdefault(mid, line.number)
+                    messages[mid] = (first_line[mid], rec)
                 else:
                     anonymous.append((line.number, rec))
+        cursors = {"chat": read.cursor}
+        parser_state = {"header": header, "ids": first_line}
         if not isinstance(header.get("sessionId"), str) or not header["sessionId"]:
-            if read.lines:
+            if read.read.lines:
                 result.warnings.append(f"{path}: no header line with sessionId, file skipped")
-            return None
+            elif not read.read.problems and not resumed:
+                result.warnings.append(f"{path}: empty, no session read (a stored copy is kept)")
+            state.carry = UnitCarry(cursors, parser_state, False).dump()
+            return
         ordered = sorted([*messages.values(), *anonymous], key=lambda m: m[0])
-        return _Chat(header, ordered)
+        kept = self._emit(_Chat(header, ordered), path, state.mtime, result, appended=resumed)
+        state.carry = UnitCarry(cursors, parser_state, kept).dump()
 
-    def _emit(self, chat: _Chat, path: Path, mtime: float, result: ScanResult) -> None:
+    def _emit(self, chat: _Chat, path: Path, mtime: float, result: ScanResult, appended: bool = False) -> bool:
         head = chat.header
         fallback = (
             parse_time(head.get("lastUpdated"))
@@ -152,10 +167,10 @@ class GeminiCliConnector(Connector):
                 if isinstance(model, str) and model and model not in models:
                     models.append(model)
             # info / warning / error messages, thoughts and tool results are dropped
-        if not collector.blocks:
-            return  # e.g. a chat holding only a warning: nothing said, nothing to keep
+        if not collector.blocks and not appended:
+            return False  # e.g. a chat holding only a warning: nothing said, nothing to keep
         meta = {"models": ",".join(models)} if models else {}
-        emit_session(
+        return emit_session(
             self,
             result,
             collector,
@@ -165,6 +180,7 @@ class GeminiCliConnector(Connector):
             path=str(path),
             mtime=mtime,
             meta=meta,
+            appended=appended,
         )
 
     def _cwd_for(self, project_hash: Any) -> str | None:

@@ -1,9 +1,10 @@
 """Hermes Agent sessions: its `state.db` (`db_path`) or an `export_dir` of session JSON files.
 
 Exactly one of the two options must be set.
-- `db_path`: SQLite, opened read-only; the DB and its `-wal` are one unit of change. Tables
-  `sessions` (id, source, title, cwd?, started_at, ended_at, …) and `messages` (id, session_id,
-  role, content, tool_calls JSON, timestamp, …). Block ordinal = the message row id.
+- `db_path`: SQLite (a glob allowed), opened read-only. Tables `sessions` (id, source, title,
+  cwd?, started_at, ended_at, …) and `messages` (id, session_id, role, content, tool_calls
+  JSON, timestamp, …). Block ordinal = the message row id. A session is a unit: the listing
+  reads only ids, counts and times; only the sessions whose rows changed are read.
 - `export_dir`: `<session>.json` files `{session: {...}, messages: [...]}` (the flat
   `~/.hermes/sessions/*.json` shape `{session_id, cwd, …, messages}` is read too).
   Block ordinal = message index.
@@ -23,9 +24,9 @@ from pathlib import Path
 from typing import Any
 
 from ..text import parse_time
-from .base import FileState, ScanResult, json_files
+from .base import FileState, ScanResult, json_files, sqlite_files
 from .rendering import BlockCollector, emit_session, text_of
-from .sqlite_store import DatabaseConnector, StoredSession, sqlite_tables
+from .sqlite_store import DatabaseConnector, StoredSession, row_bytes, rows_in, sqlite_tables
 
 DEFAULT_SKIP_SOURCES = ("cron", "subagent")
 _SYSTEM_NOTE = re.compile(r"\[System note:[^\]]*\]", re.I)
@@ -37,6 +38,7 @@ Messages = list[tuple[int, dict[str, Any]]]
 class HermesConnector(DatabaseConnector[tuple[dict[str, Any], Messages]]):
     type = "hermes"
     label = "Hermes"
+    known_options = frozenset({"db_path", "export_dir", "skip_session_sources", "skip_tools"})
 
     def __init__(self, *args: Any, **kwargs: Any):
         super().__init__(*args, **kwargs)
@@ -50,47 +52,44 @@ class HermesConnector(DatabaseConnector[tuple[dict[str, Any], Messages]]):
             skip.discard("subagent")
         self.skip_sources = skip
 
-    def database(self) -> Path | None:
-        return self.path_option("db_path") if self.options.get("db_path") else None
+    def databases(self) -> list[Path]:
+        return [] if self.reads_exports() else self.roots("db_path", "")
 
     def watch_paths(self) -> list[Path]:
-        db = self.database()
-        return [db, Path(f"{db}-wal")] if db else [self.path_option("export_dir")]
+        if self.reads_exports():
+            return self.roots("export_dir", "")
+        return [p for db in self.databases() for p in sqlite_files(db)]
 
     def unit_paths(self) -> list[tuple[str, list[Path]]]:
-        return [(str(p), [p]) for p in json_files(self.path_option("export_dir"))]
+        return [(str(p), [p]) for root in self.roots("export_dir", "") for p in json_files(root)]
 
     def _scan(self, result: ScanResult, previous: dict[str, FileState], now: float) -> None:
-        db = self.database()
-        if db is not None:
-            self.scan_database(db, previous, now, result)
+        if not self.reads_exports():
+            for db in self.databases():
+                self.scan_database(db, previous, now, result)
             return
-        for key, mtime, doc in self.changed_json_files(self.path_option("export_dir"), previous, now, result):
-            parsed = _export_session(doc)
-            if parsed is None:
-                result.warnings.append(f"{key}: not a Hermes session export (no session id), file skipped")
-                continue
-            self._emit(*parsed, key, mtime, now, result)
+        for root in self.roots("export_dir", ""):
+            for key, mtime, doc in self.changed_json_files(root, previous, now, result):
+                parsed = _export_session(doc)
+                if parsed is None:
+                    result.warnings.append(f"{key}: not a Hermes session export (no session id), file skipped")
+                    continue
+                self._emit(*parsed, key, mtime, now, result)
 
-    def read_sessions(self, conn: sqlite3.Connection) -> list[StoredSession[tuple[dict[str, Any], Messages]]]:
-        out = []
-        for session, messages in _read_db(conn):
-            times = [t for t in (parse_time(m.get("timestamp")) for _, m in messages) if t]
-            start = parse_time(session.get("started_at") or session.get("session_start"))
-            ended = parse_time(session.get("ended_at") or session.get("last_updated"))
-            last = max([*times, *(t for t in (start, ended) if t)], default=None)
-            out.append(
-                StoredSession(
-                    str(session["id"]), start or min(times, default=None), last, len(messages), (session, messages)
-                )
-            )
-        return out
+    def list_sessions(self, conn: sqlite3.Connection) -> list[StoredSession[tuple[dict[str, Any], Messages]]]:
+        return _list_db(conn)
+
+    def read_sessions(
+        self, conn: sqlite3.Connection, ids: list[str]
+    ) -> tuple[dict[str, tuple[dict[str, Any], Messages]], int]:
+        return _read_db(conn, ids)
 
     def emit(
         self, session: StoredSession[tuple[dict[str, Any], Messages]], key: str, now: float, result: ScanResult
     ) -> None:
         last = session.last.timestamp() if session.last else now
-        self._emit(*session.data, key, last, now, result)
+        if session.data is not None:
+            self._emit(*session.data, key, last, now, result)
 
     def _emit(
         self,
@@ -177,16 +176,50 @@ def _tool_calls(raw: Any) -> list[tuple[str, Any]]:
     return calls
 
 
-def _read_db(conn: sqlite3.Connection) -> list[tuple[dict[str, Any], list[tuple[int, dict[str, Any]]]]]:
+_SESSION_TIMES = ("started_at", "session_start", "ended_at", "last_updated")
+
+
+def _list_db(conn: sqlite3.Connection) -> list[StoredSession[tuple[dict[str, Any], Messages]]]:
+    """Every session's start, last activity and size (its messages), from ids and times only."""
     tables = sqlite_tables(conn)
     if not {"sessions", "messages"} <= tables.keys():
         raise sqlite3.DatabaseError("no sessions/messages tables")
-    sessions = {str(r["id"]): (dict(r), []) for r in conn.execute("SELECT * FROM sessions ORDER BY id")}
-    for r in conn.execute("SELECT rowid AS rid, * FROM messages ORDER BY rowid"):
-        entry = sessions.get(str(r["session_id"]))
-        if entry is not None:
-            entry[1].append((int(r["rid"]), dict(r)))
-    return list(sessions.values())
+    times = [c for c in _SESSION_TIMES if c in tables["sessions"]]
+    stamp = "timestamp" if "timestamp" in tables["messages"] else "NULL"
+    counts = {
+        str(r["session_id"]): (r["n"], parse_time(r["first"]), parse_time(r["last"]))
+        for r in conn.execute(
+            f"SELECT session_id, count(*) AS n, min({stamp}) AS first, max({stamp}) AS last "
+            "FROM messages GROUP BY session_id"
+        )
+    }
+    out = []
+    for r in conn.execute(f"SELECT {', '.join(['id', *times])} FROM sessions ORDER BY id"):
+        sid = str(r["id"])
+        n, first, last = counts.get(sid, (0, None, None))
+        row = dict(r)
+        start = parse_time(row.get("started_at") or row.get("session_start")) or first
+        moments = [t for t in (last, *(parse_time(row.get(c)) for c in times)) if t]
+        out.append(StoredSession(sid, start, max(moments, default=None), n))
+    return out
+
+
+def _read_db(conn: sqlite3.Connection, ids: list[str]) -> tuple[dict[str, tuple[dict[str, Any], Messages]], int]:
+    """These sessions with their messages, and the bytes of the rows read."""
+    tables = sqlite_tables(conn)
+    if not {"sessions", "messages"} <= tables.keys():
+        raise sqlite3.DatabaseError("no sessions/messages tables")
+    nbytes = 0
+    sessions: dict[str, tuple[dict[str, Any], Messages]] = {}
+    for r in rows_in(conn, "SELECT * FROM sessions WHERE id IN ({ids}) ORDER BY id", ids):
+        nbytes += row_bytes(r)
+        sessions[str(r["id"])] = (dict(r), [])
+    for r in rows_in(
+        conn, "SELECT rowid AS rid, * FROM messages WHERE session_id IN ({ids}) ORDER BY rowid", list(sessions)
+    ):
+        nbytes += row_bytes(r)
+        sessions[str(r["session_id"])][1].append((int(r["rid"]), dict(r)))
+    return sessions, nbytes
 
 
 def _export_session(doc: Any) -> tuple[dict[str, Any], list[tuple[int, dict[str, Any]]]] | None:

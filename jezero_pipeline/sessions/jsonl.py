@@ -289,3 +289,121 @@ def resume_carry(prev: FileState | None, data: bytes) -> dict[str, Any] | None:
     if hashlib.sha256(data[: prev.consumed]).hexdigest() != prev.prefix_sha256:
         return None  # rewritten: read whole
     return carry
+
+
+# grown files inside multi-file units (grok, gemini_cli, kiro): one cursor per JSONL stream ------
+
+
+@dataclass
+class Cursor:
+    """Where the last read of one append-only JSONL file stopped."""
+
+    consumed: int = 0  # bytes up to the end of the last complete line read
+    lines: int = 0  # lines (good, bad or blank) up to `consumed`
+    inode: int = 0  # a file replaced by another is read whole, never resumed
+    sha: str = ""  # sha256 of the consumed prefix, known when the whole file was read
+
+    @classmethod
+    def from_json(cls, raw: Any) -> Cursor | None:
+        if not isinstance(raw, dict):
+            return None
+        try:
+            return cls(int(raw["consumed"]), int(raw["lines"]), int(raw["inode"]), str(raw.get("sha", "")))
+        except (KeyError, TypeError, ValueError):
+            return None
+
+    def as_json(self) -> dict[str, Any]:
+        return {"consumed": self.consumed, "lines": self.lines, "inode": self.inode, "sha": self.sha}
+
+
+@dataclass
+class StreamRead:
+    read: JsonlRead  # the records to parse: only the new ones when `resumed`
+    resumed: bool  # True: the file only grew since `previous`, and only what follows it is here
+    cursor: Cursor  # where this read stopped
+    nbytes: int  # bytes read from disk
+
+
+def read_stream(path: Path, previous: Cursor | None) -> StreamRead:
+    """Read a JSONL file: only the bytes after `previous` when the file only grew.
+
+    "Only grew" is the JsonlFileConnector rule: same inode, not shorter, and the new bytes
+    start at a record boundary; then only those bytes are read. Otherwise the file is read
+    whole, and when its first `previous.consumed` bytes still hash the same (the previous
+    read was whole) parsing resumes there anyway. Raises OSError (the caller warns).
+    """
+    st = path.stat()
+    if previous is not None and previous.inode == st.st_ino and st.st_size >= previous.consumed:
+        with path.open("rb") as f:
+            f.seek(previous.consumed)
+            tail = f.read()
+        read = parse_jsonl_bytes(tail, settled=True, first_number=previous.lines)
+        if not (read.problems and read.problems[0].startswith(f"line {previous.lines + 1}:")):
+            cursor = Cursor(previous.consumed + read.consumed, read.lines_consumed, st.st_ino, "")
+            return StreamRead(read, True, cursor, len(tail))
+    data = path.read_bytes()
+    start = 0
+    if (
+        previous is not None
+        and previous.sha
+        and len(data) >= previous.consumed
+        and hashlib.sha256(data[: previous.consumed]).hexdigest() == previous.sha
+    ):
+        start = previous.consumed
+    read = parse_jsonl_bytes(data, settled=True, start=start)
+    cursor = Cursor(read.consumed, read.lines_consumed, st.st_ino, read.prefix_sha256)
+    return StreamRead(read, start > 0, cursor, len(data))
+
+
+@dataclass
+class UnitCarry:
+    """The resume state of a multi-file unit, kept as JSON in `FileState.carry`."""
+
+    cursors: dict[str, Cursor]  # stream name -> where its last read stopped
+    state: dict[str, Any]  # the parser's cross-line state
+    emitted: bool = False  # the last read gave a session: a grown unit continues it
+
+    @classmethod
+    def load(cls, prev: FileState | None) -> UnitCarry | None:
+        """The carry of a previous read that emitted its session, else None (read whole)."""
+        if prev is None or not prev.carry:
+            return None
+        try:
+            raw = json.loads(prev.carry)
+        except ValueError:
+            return None
+        if not isinstance(raw, dict) or not raw.get("emitted") or not isinstance(raw.get("cursors"), dict):
+            return None
+        cursors = {k: Cursor.from_json(v) for k, v in raw["cursors"].items()}
+        if any(c is None for c in cursors.values()):
+            return None
+        state = raw.get("state") if isinstance(raw.get("state"), dict) else {}
+        return cls({k: c for k, c in cursors.items() if c is not None}, state, True)
+
+    def dump(self) -> str:
+        cursors = {k: c.as_json() for k, c in self.cursors.items()}
+        return json.dumps({"emitted": self.emitted, "cursors": cursors, "state": self.state}, ensure_ascii=False)
+
+
+def read_streams(
+    paths: dict[str, Path], carry: UnitCarry | None, result: ScanResult
+) -> tuple[dict[str, StreamRead], bool]:
+    """Read a unit's JSONL streams (name -> path; missing files left out) from their cursors.
+
+    Returns the reads and whether every one resumed (only new records). When one stream was
+    rewritten, the others are read whole again too, so the unit is parsed from the start.
+    `bytes_read` counts what was read. Raises OSError.
+    """
+    present = {name: p for name, p in paths.items() if p.exists()}
+    previous = carry.cursors if carry is not None else {}
+    if carry is not None and set(previous) != set(present):
+        previous = {}  # a stream appeared or vanished: read everything whole
+    reads = {name: read_stream(p, previous.get(name)) for name, p in present.items()}
+    result.bytes_read += sum(r.nbytes for r in reads.values())
+    resumed = bool(previous) and all(r.resumed for r in reads.values())
+    if previous and not resumed:
+        for name, p in present.items():
+            if reads[name].resumed:
+                reads[name] = read_stream(p, None)
+                result.bytes_read += reads[name].nbytes
+    return reads, resumed

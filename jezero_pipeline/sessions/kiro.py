@@ -7,7 +7,9 @@
 
 Block ordinals are line numbers. v2 lines rarely carry a time (the real sample has one on the
 prompt only), so a line takes the latest time seen before it, starting at the metadata's
-`created_at`: a line's time never changes as the file grows.
+`created_at`: a line's time never changes as the file grows. An events file that only grew is
+read from where the last run stopped (the latest time is carried); the small metadata file
+is read again.
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ from typing import Any
 
 from ..text import parse_time
 from .base import Connector, FileState, ScanResult, Unit
-from .jsonl import read_jsonl
+from .jsonl import JsonLine, UnitCarry, read_streams
 from .rendering import BlockCollector, emit_session, text_of
 
 DEFAULT_SESSIONS_DIR = "~/.kiro/sessions"
@@ -40,20 +42,21 @@ READ_ONLY_TOOLS = frozenset(
 
 class KiroConnector(Connector):
     type = "kiro"
+    known_options = frozenset({"sessions_dir", "skip_tools"})
 
-    def root(self) -> Path:
-        if self.options.get("sessions_dir"):
-            return self.path_option("sessions_dir")
-        return Path(DEFAULT_SESSIONS_DIR).expanduser()
+    def session_roots(self) -> list[Path]:
+        return self.roots("sessions_dir", DEFAULT_SESSIONS_DIR)
 
     def watch_paths(self) -> list[Path]:
-        return [self.root()]
+        return self.session_roots()
 
     def event_files(self) -> list[tuple[str, Path, Path, bool]]:
         """(key, events file, metadata file, is v3) of every session."""
-        root = self.root()
+        files = sorted(
+            {p for root in self.session_roots() if root.is_dir() for p in root.rglob("*.jsonl") if p.is_file()}
+        )
         out = []
-        for path in sorted(p for p in root.rglob("*.jsonl") if p.is_file()) if root.is_dir() else []:
+        for path in files:
             v3 = path.name == "messages.jsonl" and (
                 (path.parent / "session.json").exists() or path.parent.name.startswith("sess_")
             )
@@ -77,27 +80,44 @@ class KiroConnector(Connector):
                 continue
             size, mtime = stat
             state = FileState(key, size, mtime)
+            carry = UnitCarry.load(previous.get(key))
             try:
                 meta = _read_meta(meta_path, result)
-                read = read_jsonl(path, settled=True)
+                reads, resumed = read_streams({"events": path}, carry, result)
             except OSError as err:
                 result.warnings.append(f"{err.filename or path}: {err.strerror or err}")
                 continue
             result.states[key] = state
-            result.bytes_read += read.size
-            result.warnings.extend(f"{path}: {p}" for p in read.problems)
-            state.prefix_sha256, state.consumed = read.prefix_sha256, read.consumed
-            if v3:
-                self._emit_v3(path, key, meta, read.lines, mtime, result)
+            read = reads["events"]
+            result.warnings.extend(f"{path}: {p}" for p in read.read.problems)
+            state.prefix_sha256, state.consumed = read.cursor.sha, read.cursor.consumed
+            known = carry.state if (carry is not None and resumed) else {}
+            parser_state: dict[str, Any] = {}
+            if not resumed and not read.read.lines:
+                if not read.read.problems:
+                    result.warnings.append(f"{path}: empty, no session read (a stored copy is kept)")
+                kept = False
+            elif v3:
+                kept = self._emit_v3(path, key, meta, read.read.lines, mtime, result, known, parser_state, resumed)
             else:
-                self._emit_v2(path, key, meta, read.lines, mtime, result)
+                kept = self._emit_v2(path, key, meta, read.read.lines, mtime, result, known, parser_state, resumed)
+            state.carry = UnitCarry({"events": read.cursor}, parser_state, kept).dump()
 
     def _collector(self) -> BlockCollector:
         return BlockCollector(self, READ_ONLY_TOOLS, tuple(self.options.get("skip_tools", ())))
 
     def _emit_v2(
-        self, path: Path, key: str, meta: dict[str, Any], lines: list, mtime: float, result: ScanResult
-    ) -> None:
+        self,
+        path: Path,
+        key: str,
+        meta: dict[str, Any],
+        lines: list[JsonLine],
+        mtime: float,
+        result: ScanResult,
+        known: dict[str, Any],
+        out: dict[str, Any],
+        appended: bool,
+    ) -> bool:
         session_id = str(meta.get("session_id") or path.stem)
         if session_id != path.stem:
             result.warnings.append(
@@ -108,9 +128,10 @@ class KiroConnector(Connector):
         parent = meta.get("parent_session_id")
         is_sub = meta.get("session_created_reason") == "subagent" or bool(parent)
         if is_sub and not self.agent.include_subagents:
-            return
+            return False
         ts = (
-            parse_time(meta.get("created_at"))
+            parse_time(known.get("ts"))
+            or parse_time(meta.get("created_at"))
             or parse_time(meta.get("updated_at"))
             or datetime.fromtimestamp(mtime, tz=UTC)
         )
@@ -137,8 +158,9 @@ class KiroConnector(Connector):
                     if p.get("kind") == "toolUse" and isinstance(p.get("data"), dict):
                         c.tool_call(line.number, ts, str(p["data"].get("name") or ""), p["data"].get("input", ""))
             # ToolResults, thinking parts and other kinds are dropped
+        out["ts"] = ts.isoformat()
         extra = {"subagent_of": str(parent)} if parent else {}
-        emit_session(
+        return emit_session(
             self,
             result,
             c,
@@ -149,16 +171,30 @@ class KiroConnector(Connector):
             mtime=mtime,
             title=_str(meta.get("title")),
             meta=extra,
+            appended=appended,
         )
 
     def _emit_v3(
-        self, path: Path, key: str, meta: dict[str, Any], lines: list, mtime: float, result: ScanResult
-    ) -> None:
+        self,
+        path: Path,
+        key: str,
+        meta: dict[str, Any],
+        lines: list[JsonLine],
+        mtime: float,
+        result: ScanResult,
+        known: dict[str, Any],
+        out: dict[str, Any],
+        appended: bool,
+    ) -> bool:
         folder = path.parent.name
         session_id = str(meta.get("id") or (folder[5:] if folder.startswith("sess_") else folder))
         workspaces = meta.get("workspacePaths")
         cwd = workspaces[0] if isinstance(workspaces, list) and workspaces and isinstance(workspaces[0], str) else None
-        ts = parse_time(meta.get("createdAt") or meta.get("created_at")) or datetime.fromtimestamp(mtime, tz=UTC)
+        ts = (
+            parse_time(known.get("ts"))
+            or parse_time(meta.get("createdAt") or meta.get("created_at"))
+            or datetime.fromtimestamp(mtime, tz=UTC)
+        )
         c = self._collector()
         for line in lines:
             rec = line.record
@@ -172,7 +208,8 @@ class KiroConnector(Connector):
             elif kind == "tool_call":
                 c.tool_call(line.number, ts, str(payload.get("toolName") or ""), payload.get("args", ""))
             # tool_result, session_metadata, usage_summary, turn markers: dropped
-        emit_session(
+        out["ts"] = ts.isoformat()
+        return emit_session(
             self,
             result,
             c,
@@ -182,6 +219,7 @@ class KiroConnector(Connector):
             path=key,
             mtime=mtime,
             title=_str(meta.get("title")),
+            appended=appended,
         )
 
 

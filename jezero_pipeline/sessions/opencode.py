@@ -1,9 +1,10 @@
 """OpenCode sessions: its SQLite store (`db_path`) or a folder of `opencode export` files.
 
-- `db_path` (default `~/.local/share/opencode/opencode.db`), opened read-only; the DB and its
-  `-wal` are one unit of change. v1 tables `session`, `message`, `part` (data as JSON), and the
+- `db_path` (default `$XDG_DATA_HOME/opencode/opencode.db`, i.e. `~/.local/share/…`; a glob
+  allowed), opened read-only. v1 tables `session`, `message`, `part` (data as JSON), and the
   v2 beta tables `session_v2` / `session_message` when present. The `event` table is never
-  read. Block ordinal = the message's rowid.
+  read. Block ordinal = the message's rowid. A session is a unit: the listing reads only ids,
+  counts and times; only the sessions whose rows changed are read.
 - `export_dir`: `<anything>.json` files shaped `{info: {id, directory, title, time},
   messages: [{info: {id, role, time}, parts: [...]}]}`. Block ordinal = message index.
 
@@ -16,6 +17,7 @@ from __future__ import annotations
 
 import fnmatch
 import json
+import os
 import re
 import sqlite3
 from dataclasses import dataclass, field
@@ -24,9 +26,9 @@ from pathlib import Path
 from typing import Any
 
 from ..text import parse_time
-from .base import FileState, ScanResult, json_files
+from .base import FileState, ScanResult, json_files, sqlite_files
 from .rendering import BlockCollector, emit_session
-from .sqlite_store import DatabaseConnector, StoredSession, sqlite_tables
+from .sqlite_store import DatabaseConnector, StoredSession, row_bytes, rows_in, sqlite_tables
 
 DEFAULT_DB_PATH = "~/.local/share/opencode/opencode.db"
 READ_ONLY_TOOLS = frozenset({"read", "grep", "glob", "list", "todoread", "webfetch", "invalid"})
@@ -55,47 +57,48 @@ class _Session:
 class OpenCodeConnector(DatabaseConnector[_Session]):
     type = "opencode"
     label = "OpenCode"
+    known_options = frozenset({"db_path", "export_dir", "skip_tools", "skip_dir_globs"})
 
     def __init__(self, *args: Any, **kwargs: Any):
         super().__init__(*args, **kwargs)
         if self.options.get("db_path") and self.options.get("export_dir"):
             raise ValueError(f"connector {self.cfg.name!r}: set db_path or export_dir, not both")
 
-    def database(self) -> Path | None:
-        if self.options.get("export_dir"):
-            return None
-        return self.path_option("db_path") if self.options.get("db_path") else Path(DEFAULT_DB_PATH).expanduser()
+    def databases(self) -> list[Path]:
+        return [] if self.reads_exports() else self.roots("db_path", _default_db())
 
     def watch_paths(self) -> list[Path]:
-        db = self.database()
-        return [db, Path(f"{db}-wal")] if db else [self.path_option("export_dir")]
+        if self.reads_exports():
+            return self.roots("export_dir", "")
+        return [p for db in self.databases() for p in sqlite_files(db)]
 
     def unit_paths(self) -> list[tuple[str, list[Path]]]:
-        return [(str(p), [p]) for p in json_files(self.path_option("export_dir"))]
+        return [(str(p), [p]) for root in self.roots("export_dir", "") for p in json_files(root)]
 
     def _scan(self, result: ScanResult, previous: dict[str, FileState], now: float) -> None:
-        db = self.database()
-        if db is not None:
-            self.scan_database(db, previous, now, result)
+        if not self.reads_exports():
+            for db in self.databases():
+                self.scan_database(db, previous, now, result)
             return
-        for key, mtime, doc in self.changed_json_files(self.path_option("export_dir"), previous, now, result):
-            session = _export_session(doc)
-            if session is None:
-                result.warnings.append(f"{key}: not an OpenCode export (no info.id), file skipped")
-                continue
-            self._emit(session, key, mtime, now, result)
+        for root in self.roots("export_dir", ""):
+            for key, mtime, doc in self.changed_json_files(root, previous, now, result):
+                session = _export_session(doc)
+                if session is None:
+                    result.warnings.append(f"{key}: not an OpenCode export (no info.id), file skipped")
+                    continue
+                self._emit(session, key, mtime, now, result)
 
-    def read_sessions(self, conn: sqlite3.Connection) -> list[StoredSession[_Session]]:
-        out = []
-        for s in _read_db(conn):
-            times = [m.at for m in s.messages if m.at]
-            size = len(s.messages) + sum(len(m.parts) for m in s.messages)
-            out.append(StoredSession(s.id, min(times, default=None), s.updated or max(times, default=None), size, s))
-        return out
+    def list_sessions(self, conn: sqlite3.Connection) -> list[StoredSession[_Session]]:
+        return _list_db(conn)
+
+    def read_sessions(self, conn: sqlite3.Connection, ids: list[str]) -> tuple[dict[str, _Session], int]:
+        sessions, nbytes = _read_db(conn, ids)
+        return {s.id: s for s in sessions}, nbytes
 
     def emit(self, session: StoredSession[_Session], key: str, now: float, result: ScanResult) -> None:
         last = session.last.timestamp() if session.last else now
-        self._emit(session.data, key, last, now, result)
+        if session.data is not None:
+            self._emit(session.data, key, last, now, result)
 
     # shared ----------------------------------------------------------------------------
 
@@ -171,56 +174,134 @@ def _time_of(data: dict[str, Any], *fallbacks: Any) -> datetime | None:
     return next((x for x in (parse_time(created), *map(parse_time, fallbacks)) if x), None)
 
 
-def _read_db(conn: sqlite3.Connection) -> list[_Session]:
+def _default_db() -> str:
+    """OpenCode's database under `$XDG_DATA_HOME` (default `~/.local/share`)."""
+    data_home = os.environ.get("XDG_DATA_HOME")
+    return str(Path(data_home) / "opencode" / "opencode.db") if data_home else DEFAULT_DB_PATH
+
+
+def _column(columns: set[str], *names: str) -> str:
+    """The first of these columns the table has, else NULL (older and newer schemas)."""
+    return next((n for n in names if n in columns), "NULL")
+
+
+def _list_db(conn: sqlite3.Connection) -> list[StoredSession[_Session]]:
+    """Every session's start, last activity and size (messages + parts), from ids and times."""
+    tables = sqlite_tables(conn)
+    out: list[StoredSession[_Session]] = []
+    if {"session", "message", "part"} <= tables.keys():
+        created = _column(tables["message"], "time_created", "time_updated")
+        updated = _column(tables["message"], "time_updated", "time_created")
+        counts: dict[str, list[Any]] = {}
+        for r in conn.execute(
+            f"SELECT session_id, count(*) AS n, min({created}) AS first, max({updated}) AS last "
+            "FROM message GROUP BY session_id"
+        ):
+            counts[str(r["session_id"])] = [r["n"], parse_time(r["first"]), parse_time(r["last"])]
+        part_time = _column(tables["part"], "time_updated", "time_created")
+        if "session_id" in tables["part"]:
+            part_sql = f"SELECT session_id, count(*) AS n, max({part_time}) AS last FROM part GROUP BY session_id"
+        else:
+            part_sql = (
+                f"SELECT m.session_id AS session_id, count(*) AS n, max({'NULL' if part_time == 'NULL' else 'p.' + part_time}) AS last "
+                "FROM part p JOIN message m ON p.message_id = m.id GROUP BY m.session_id"
+            )
+        parts = {str(r["session_id"]): (r["n"], parse_time(r["last"])) for r in conn.execute(part_sql)}
+        session_time = _column(tables["session"], "time_updated", "time_created")
+        for r in conn.execute(f"SELECT id, {session_time} AS time_updated FROM session ORDER BY id"):
+            sid = str(r["id"])
+            n, first, last_msg = counts.get(sid, [0, None, None])
+            np, last_part = parts.get(sid, (0, None))
+            times = [t for t in (parse_time(r["time_updated"]), last_msg, last_part) if t]
+            out.append(StoredSession(sid, first, max(times, default=None), n + np))
+    if {"session_v2", "session_message"} <= tables.keys():
+        seen = {s.id for s in out}
+        counts2 = {
+            str(r["session_id"]): (r["n"], parse_time(r["first"]), parse_time(r["last"]))
+            for r in conn.execute(
+                "SELECT session_id, count(*) AS n, min(time_updated) AS first, max(time_updated) AS last "
+                "FROM session_message GROUP BY session_id"
+            )
+        }
+        for r in conn.execute("SELECT id, time_updated FROM session_v2 ORDER BY id"):
+            sid = str(r["id"])
+            if sid in seen:
+                continue
+            n, first, last_msg = counts2.get(sid, (0, None, None))
+            times = [t for t in (parse_time(r["time_updated"]), last_msg) if t]
+            out.append(StoredSession(sid, first, max(times, default=None), n))
+    return out
+
+
+def _read_db(conn: sqlite3.Connection, ids: list[str]) -> tuple[list[_Session], int]:
+    """These sessions with their messages and parts, and the bytes of the rows read."""
     tables = sqlite_tables(conn)
     sessions: list[_Session] = []
+    nbytes = 0
     if {"session", "message", "part"} <= tables.keys():
         cols = tables["session"]
         title = "title" if "title" in cols else "NULL"
         parent = "parent_id" if "parent_id" in cols else "NULL"
         by_id: dict[str, _Session] = {}
-        for r in conn.execute(
-            f"SELECT id, directory, {title} AS title, {parent} AS parent, time_updated FROM session ORDER BY id"
+        for r in rows_in(
+            conn,
+            f"SELECT id, directory, {title} AS title, {parent} AS parent, time_updated FROM session "
+            "WHERE id IN ({ids}) ORDER BY id",
+            ids,
         ):
+            nbytes += row_bytes(r)
             s = _Session(str(r["id"]), r["directory"], r["title"], r["parent"], parse_time(r["time_updated"]))
             by_id[s.id] = s
             sessions.append(s)
         created = "time_created" if "time_created" in tables["message"] else "time_updated"
         messages: dict[str, _Message] = {}
-        for r in conn.execute(
-            f"SELECT rowid AS rid, id, session_id, data, {created} AS t FROM message ORDER BY {created}, rowid"
-        ):
+        # one chunk holds all the rows of its sessions (messages) or messages (parts): SQL orders them
+        rows = rows_in(
+            conn,
+            f"SELECT rowid AS rid, id, session_id, data, {created} AS t FROM message "
+            f"WHERE session_id IN ({{ids}}) ORDER BY {created}, rowid",
+            list(by_id),
+        )
+        for r in rows:
+            nbytes += row_bytes(r)
             data = _loads(r["data"])
-            s = by_id.get(str(r["session_id"]))
-            if s is None:
-                continue
+            s = by_id[str(r["session_id"])]
             m = _Message(int(r["rid"]), str(data.get("role") or ""), _time_of(data, r["t"]), [])
             messages[str(r["id"])] = m
             s.messages.append(m)
-        for r in conn.execute("SELECT message_id, data FROM part ORDER BY message_id, id"):
-            m = messages.get(str(r["message_id"]))
-            if m is not None:
-                m.parts.append(_loads(r["data"]))
+        part_rows = rows_in(
+            conn,
+            "SELECT id, message_id, data FROM part WHERE message_id IN ({ids}) ORDER BY message_id, id",
+            list(messages),
+        )
+        for r in part_rows:
+            nbytes += row_bytes(r)
+            messages[str(r["message_id"])].parts.append(_loads(r["data"]))
     if {"session_v2", "session_message"} <= tables.keys():
         seen = {s.id for s in sessions}
         by_id = {}
-        for r in conn.execute("SELECT id, directory, time_updated FROM session_v2 ORDER BY id"):
+        for r in rows_in(
+            conn, "SELECT id, directory, time_updated FROM session_v2 WHERE id IN ({ids}) ORDER BY id", ids
+        ):
             if str(r["id"]) in seen:
                 continue
+            nbytes += row_bytes(r)
             s = _Session(str(r["id"]), r["directory"], None, None, parse_time(r["time_updated"]))
             by_id[s.id] = s
             sessions.append(s)
-        for r in conn.execute(
-            "SELECT rowid AS rid, session_id, type, data, time_updated "
-            "FROM session_message ORDER BY time_updated, rowid"
-        ):
-            s = by_id.get(str(r["session_id"]))
-            if s is None:
-                continue
+        rows = rows_in(
+            conn,
+            "SELECT rowid AS rid, session_id, type, data, time_updated FROM session_message "
+            "WHERE session_id IN ({ids}) ORDER BY time_updated, rowid",
+            list(by_id),
+        )
+        for r in rows:
+            nbytes += row_bytes(r)
+            s = by_id[str(r["session_id"])]
             data = _loads(r["data"])
             role = str(r["type"] or data.get("role") or "")
             s.messages.append(_Message(int(r["rid"]), role, parse_time(r["time_updated"]), _v2_parts(role, data)))
-    return sessions
+    return sessions, nbytes
 
 
 def _v2_parts(role: str, data: dict[str, Any]) -> list[dict[str, Any]]:

@@ -11,6 +11,7 @@ from typing import Any
 
 from ..models import Block, Session
 from .base import Connector, ScanResult, dialogue_chars
+from .shell import is_read_only_call
 
 
 def text_of(content: Any) -> str:
@@ -108,7 +109,8 @@ class BlockCollector:
     Every rendered line of one source record (a message with its tool calls) goes into one
     Block, so ordinals (line number, row id, message index) stay unique and a segment never
     starts in the middle of a record. Tool calls named in `skip_tools`, or read-only ones
-    unless `keep_read_only_commands`, are dropped.
+    (read-only tools, and shell calls whose every command is read-only: shell.py) unless
+    `keep_read_only_commands`, are dropped.
     """
 
     def __init__(
@@ -142,6 +144,8 @@ class BlockCollector:
         """`tool call: Name {args cut}`, Jezero's one line per call."""
         if not self.connector.agent.include_tool_calls or not name or name in self.skipped_tools:
             return
+        if not self.connector.agent.keep_read_only_commands and is_read_only_call(name, args):
+            return
         line = f"tool call: {name} {self.connector.cut_args(compact_json(args))}".rstrip()
         self._add(ordinal, ts, render_line(ts, "assistant", line), at)
 
@@ -166,27 +170,39 @@ def emit_session(
     mtime: float,
     title: str | None = None,
     meta: dict[str, str] | None = None,
+    appended: bool = False,
+    project: str | None = None,
 ) -> bool:
     """Add a parsed session to the result unless it is our own summariser call or too short.
 
-    Returns True when the session was kept. The project hint comes from the cwd (via
-    sessions/projects.py) with the connector's `project` as the fallback.
+    Returns True when the session was kept. The project hint is `project` when the source
+    names one, else it comes from the cwd (via sessions/projects.py) with the connector's
+    `project` as the fallback. `appended`: the
+    blocks are only the new (or grown) ones of a stored session that was kept before, so it
+    is neither judged again nor counted short; with no new block it is left as stored.
     """
-    if collector.first_user_raw and is_own_summarizer_call(collector.first_user_raw):
-        return False
     session = Session(
         source=connector.cfg.name,
         session_id=session_id,
         blocks=collector.blocks,
         cwd=cwd,
         title_hint=(title or None),
-        project_hint=connector.project_for(cwd),
-        trust=connector.cfg.trust,
+        project_hint=project or connector.project_for(cwd),
+        trust=connector.trust,
         original_ref=f"{ref_prefix}:{session_id}",
         meta=dict(meta or {}),
         path=path,
         mtime=mtime,
+        appended=appended,
     )
+    if appended:
+        if session.blocks:
+            result.sessions.append(session)
+        else:
+            result.unchanged.append(path)  # grew by records that hold no dialogue
+        return True
+    if collector.first_user_raw and is_own_summarizer_call(collector.first_user_raw):
+        return False
     if not session.blocks or dialogue_chars(session) < connector.agent.min_chars:
         result.too_short += 1
         return False

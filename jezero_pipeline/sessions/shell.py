@@ -1,7 +1,13 @@
-"""Shell commands in tool calls: split them, drop read-only ones (Jezero's list), render the rest."""
+"""Shell commands in tool calls: split them, drop read-only ones (Jezero's list), render the rest.
+
+One rule for every agent: a call of an agent's shell tool whose every command only looks at
+things (`cat`, `rg`, `git status`...) is dropped unless `keep_read_only_commands`. Codex
+renders what is left as `shell: cmd ; cmd`; the other agents keep their `tool call:` line.
+"""
 
 from __future__ import annotations
 
+import json
 import re
 import shlex
 from typing import Any
@@ -155,6 +161,59 @@ def render_shell(cmd: str, keep_read_only: bool, cut: Any = None) -> str | None:
         return None
     text = " ; ".join(" ".join(s.split()) if "\n" not in s else s.replace("\n", " ") for s in segments)
     return f"shell: {cut(text) if cut else text}"
+
+
+# Every agent's shell tool, by the name its transcripts give it (compared lower-cased).
+SHELL_TOOLS = frozenset(
+    {
+        "bash",  # Claude Code `Bash`, OpenCode `bash`
+        "shell",  # Codex, Kiro
+        "run_terminal_cmd",  # Grok
+        "run_shell_command",  # Gemini CLI
+        "terminal",  # Hermes
+        "execute_bash",  # Kiro (older builds)
+        "executebash",
+        "run_command",  # Antigravity
+        "exec_command",
+        "shell_command",
+        "local_shell",
+        "container.exec",
+        "execute",  # an ACP tool call of kind `execute` (Grok's stream)
+    }
+)
+_COMMAND_KEYS = ("command", "cmd", "CommandLine", "commandLine", "script")
+
+
+def command_of(args: Any) -> str | None:
+    """The shell command a tool call runs: `{command: "…"}`, `{cmd: […]}`, a JSON string of
+    either, or `[bash, -lc, cmd]`; None when the arguments name no command."""
+    if isinstance(args, str):
+        try:
+            decoded = json.loads(args)
+        except ValueError:
+            return args if args.strip() else None
+        return command_of(decoded) if isinstance(decoded, (dict, list)) else None
+    if isinstance(args, list):
+        words = [str(w) for w in args]
+        if len(words) >= 3 and words[0].rsplit("/", 1)[-1] in ("bash", "sh", "zsh") and words[1] in ("-lc", "-c"):
+            return words[2]
+        return shlex.join(words) if words else None
+    if isinstance(args, dict):
+        for key in _COMMAND_KEYS:
+            if key in args and args[key] is not None:
+                return command_of(args[key]) if isinstance(args[key], list) else str(args[key])
+    return None
+
+
+def is_read_only_call(name: str, args: Any) -> bool:
+    """True for a shell-tool call whose every command is read-only (the one rule for all agents)."""
+    if name.lower() not in SHELL_TOOLS:
+        return False
+    cmd = command_of(args)
+    if cmd is None:
+        return False
+    segments = split_shell(cmd)
+    return bool(segments) and all(is_read_only_command(s) for s in segments)
 
 
 def render_patch(patch: str) -> str | None:

@@ -1,18 +1,26 @@
-"""Agents that keep sessions in one SQLite database (OpenCode, Hermes): opened read-only, never
-written or created, and read session by session."""
+"""Agents that keep sessions in one SQLite database (OpenCode, Hermes, Antigravity's titles):
+opened read-only, never written or created, and read session by session.
+
+Knowing what changed is a light listing: the session table and, per session, a count and the
+latest time of its message rows (ids and times only, no content). Only the sessions whose
+count or time moved are then read, with `WHERE session_id IN (…)`: a user working in one
+session costs the rows of that session, not the whole database.
+"""
 
 from __future__ import annotations
 
 import sqlite3
+from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, ClassVar, Generic, TypeVar
 from urllib.parse import quote
 
-from .base import Connector, FileState, ScanResult, Survey, Unit, unit_stat
+from .base import Connector, FileState, ScanResult, Survey, Unit, sqlite_files, unit_stat
 
 S = TypeVar("S")
+IN_CHUNK = 500  # ids per `IN (…)`: well under SQLite's bound-parameter limit
 
 
 def open_sqlite_readonly(path: Path) -> sqlite3.Connection:
@@ -37,6 +45,18 @@ def sqlite_tables(conn: Any) -> dict[str, set[str]]:
     return {t: {r[1] for r in conn.execute(f"PRAGMA table_info('{t}')")} for t in tables}
 
 
+def rows_in(conn: sqlite3.Connection, sql: str, ids: list[str]) -> Iterator[sqlite3.Row]:
+    """Rows of `sql` (which holds one `{ids}` placeholder for an `IN (…)` list) for these ids."""
+    for i in range(0, len(ids), IN_CHUNK):
+        chunk = ids[i : i + IN_CHUNK]
+        yield from conn.execute(sql.format(ids=",".join("?" * len(chunk))), chunk)
+
+
+def row_bytes(row: sqlite3.Row) -> int:
+    """The size of a row's text and blob values: what reading it cost."""
+    return sum(len(v) for v in row if isinstance(v, (str, bytes)))
+
+
 @dataclass
 class StoredSession(Generic[S]):
     """One session of a database store, as a unit `<database>#<id>` of its connector."""
@@ -45,24 +65,33 @@ class StoredSession(Generic[S]):
     start: datetime | None
     last: datetime | None  # last activity: the unit's mtime and its settle clock
     size: int  # grows with the session (messages and parts): the unit's size
-    data: S  # what the connector needs to render it
+    data: S | None = None  # what the connector needs to render it (None in a listing)
 
 
 class DatabaseConnector(Connector, Generic[S]):
-    """A connector over one SQLite database of many sessions (OpenCode, Hermes).
+    """A connector over SQLite databases of many sessions (OpenCode, Hermes).
 
     Each session is a unit keyed `<database>#<session id>`, so a session that changed is read
-    and filed under its own day, and the others are left alone. While the database and its
-    `-wal` keep their size and mtime, a survey reuses the last listing without opening it.
+    and filed under its own day, and the others are left alone. While a database and its
+    `-wal` keep their size and mtime, its listing is reused without opening it.
     """
 
     label: ClassVar[str] = "database"  # "OpenCode", "Hermes": for warnings
 
-    def database(self) -> Path | None:
-        """The database path, or None when the connector reads export files instead."""
+    def databases(self) -> list[Path]:
+        """The database files (a glob expanded; [] when it matches none)."""
         raise NotImplementedError
 
-    def read_sessions(self, conn: sqlite3.Connection) -> list[StoredSession[S]]:
+    def reads_exports(self) -> bool:
+        """True when the connector reads export files (`export_dir`) instead of a database."""
+        return bool(self.options.get("export_dir"))
+
+    def list_sessions(self, conn: sqlite3.Connection) -> list[StoredSession[S]]:
+        """Every session with its start, last activity and size, from ids and times only."""
+        raise NotImplementedError
+
+    def read_sessions(self, conn: sqlite3.Connection, ids: list[str]) -> tuple[dict[str, S], int]:
+        """(id -> what `emit` needs, bytes of the rows read) of these sessions only."""
         raise NotImplementedError
 
     def emit(self, session: StoredSession[S], key: str, now: float, result: ScanResult) -> None:
@@ -70,71 +99,85 @@ class DatabaseConnector(Connector, Generic[S]):
         raise NotImplementedError
 
     def survey(self) -> Survey:
-        db = self.database()
-        if db is None:
+        if self.reads_exports():
             return super().survey()
-        stat = unit_stat([db, Path(f"{db}-wal")])
+        out = Survey()
+        for db in self.databases():
+            listed = self._listing(db, out.warnings)
+            if listed is not None:
+                out.units.extend(listed)
+        return out
+
+    def _listing(self, db: Path, warnings: list[str]) -> tuple[Unit, ...] | None:
+        """The units of one database, from the cache while it and its -wal are unchanged."""
+        stat = unit_stat(sqlite_files(db))
         if stat is None:
-            return Survey()
+            return None
         cached = _LISTINGS.get(str(db))
         if cached is not None and cached[0] == stat:
-            return Survey(list(cached[1]))
-        out = Survey()
+            return cached[1]
         try:
-            sessions = self._read(db)
+            conn = open_sqlite_readonly(db)
+            try:
+                sessions = self.list_sessions(conn)
+            finally:
+                conn.close()
         except (sqlite3.DatabaseError, OSError) as err:
-            out.warnings.append(f"{db}: not a readable {self.label} database ({err})")
-            return out
+            warnings.append(f"{db}: not a readable {self.label} database ({err})")
+            return None
         fallback = datetime.fromtimestamp(stat[1], tz=UTC)
-        for s in sessions:
-            last = s.last or fallback
-            out.units.append(Unit(f"{db}#{s.id}", s.size, last.timestamp(), s.start or last))
-        _LISTINGS[str(db)] = (stat, tuple(out.units))
-        return out
+        units = tuple(
+            Unit(f"{db}#{s.id}", s.size, (s.last or fallback).timestamp(), s.start or s.last or fallback)
+            for s in sessions
+        )
+        _LISTINGS[str(db)] = (stat, units)
+        return units
 
     def scan_database(self, db: Path, previous: dict[str, FileState], now: float, result: ScanResult) -> None:
         """Read the wanted sessions that changed since `previous` and have settled."""
-        stat = unit_stat([db, Path(f"{db}-wal")])
-        if stat is None:
+        if unit_stat(sqlite_files(db)) is None:
+            return
+        listed = self._listing(db, result.warnings)
+        if listed is None:
+            return
+        todo: dict[str, Unit] = {}
+        for unit in listed:
+            if not self.wanted(unit.key):
+                continue
+            result.files_seen += 1
+            prev = previous.get(unit.key)
+            if prev is not None and prev.size == unit.size and prev.mtime == unit.mtime:
+                result.unchanged.append(unit.key)
+                result.states[unit.key] = prev
+                continue
+            todo[unit.key.rsplit("#", 1)[1]] = unit
+        if not todo:
             return
         try:
-            sessions = self._read(db)
+            conn = open_sqlite_readonly(db)
+            try:
+                data, nbytes = self.read_sessions(conn, list(todo))
+            finally:
+                conn.close()
         except sqlite3.DatabaseError as err:
             result.warnings.append(f"{db}: not a readable {self.label} database ({err})")
             return
         except OSError as err:
             result.warnings.append(f"{db}: {err.strerror or err}")
             return
-        fallback = datetime.fromtimestamp(stat[1], tz=UTC)
-        read_any = False
-        for s in sessions:
-            key = f"{db}#{s.id}"
-            if not self.wanted(key):
-                continue
-            result.files_seen += 1
-            last = (s.last or fallback).timestamp()
-            prev = previous.get(key)
-            if prev is not None and prev.size == s.size and prev.mtime == last:
-                result.unchanged.append(key)
-                result.states[key] = prev
-                continue
-            read_any = True
+        result.bytes_read += nbytes
+        for sid, unit in todo.items():
+            if sid not in data:
+                continue  # deleted between the listing and the read: the stored copy stays
+            prev = previous.get(unit.key)
+            session = StoredSession(sid, unit.start, datetime.fromtimestamp(unit.mtime, tz=UTC), unit.size, data[sid])
             deferred = result.deferred
-            self.emit(s, key, now, result)  # counts a session still active as deferred
+            self.emit(session, unit.key, now, result)  # counts a session still active as deferred
             if result.deferred == deferred:
-                result.states[key] = FileState(key, s.size, last)
+                result.states[unit.key] = FileState(unit.key, unit.size, unit.mtime)
             elif prev is not None:  # keep serving the stored copy until it settles
-                result.unchanged.append(key)
-                result.states[key] = prev
-        if read_any:
-            result.bytes_read += stat[0]
-
-    def _read(self, db: Path) -> list[StoredSession[S]]:
-        conn = open_sqlite_readonly(db)
-        try:
-            return self.read_sessions(conn)
-        finally:
-            conn.close()
+                result.unchanged.append(unit.key)
+                result.states[unit.key] = prev
 
 
 # database path -> ((size, mtime) of the database and its -wal, the units listed then)

@@ -203,8 +203,10 @@ class Collector:
                     states.pop(s.path, None)
                     report.warnings.append(f"{s.path}: grew, but its stored session is missing; read again next run")
                     continue
-                known = {b.ordinal for b in old.blocks}
-                old.blocks.extend(b for b in s.blocks if b.ordinal not in known)
+                # a block under a stored ordinal is that block grown (a message still streaming
+                # when it was last read, a message rewritten further down): it replaces it
+                fresh_blocks = {b.ordinal: b for b in s.blocks}
+                old.blocks = [fresh_blocks.pop(b.ordinal, b) for b in old.blocks] + list(fresh_blocks.values())
                 old.mtime, old.path = s.mtime, s.path
                 old.title_hint = s.title_hint or old.title_hint
             elif old is not None and len(s.blocks) < len(old.blocks):

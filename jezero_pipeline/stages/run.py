@@ -133,6 +133,24 @@ class PartitionRun:
         reports: dict[str, dict[Partition, Any]] = defaultdict(dict)
         collectors: dict[str, Collector] = {}
         now = time.time()
+        try:  # the consumer's end marker goes last, so `summaries` is never done before `redacted_segments`
+            self._prepare_parts(to_summarize, reports, collectors, now)
+            if COLLECT in self.stages:
+                self._record_collect(reports[COLLECT])
+            for stage, label in ((COLLECT, "collect"), (SEGMENT, "segment"), (REDACT, "redact")):
+                if stage in self.stages:
+                    self.progress.batch_done(label, f"{len(self.parts)} partition(s)")
+                    self._events.put(StageDone(stage, reports[stage]))
+        finally:
+            to_summarize.put(None)
+
+    def _prepare_parts(
+        self,
+        to_summarize: queue.Queue[Partition | None],
+        reports: dict[str, dict[Partition, Any]],
+        collectors: dict[str, Collector],
+        now: float,
+    ) -> None:
         try:
             for part in self.parts:
                 sessions = rows = None
@@ -152,15 +170,8 @@ class PartitionRun:
                 if SUMMARIZE in self.stages:
                     to_summarize.put(part)
         finally:
-            to_summarize.put(None)
             for collector in collectors.values():
                 collector.save()
-        if COLLECT in self.stages:
-            self._record_collect(reports[COLLECT])
-        for stage, label in ((COLLECT, "collect"), (SEGMENT, "segment"), (REDACT, "redact")):
-            if stage in self.stages:
-                self.progress.batch_done(label, f"{len(self.parts)} partition(s)")
-                self._events.put(StageDone(stage, reports[stage]))
 
     def _summarize(self, to_summarize: queue.Queue[Partition | None]) -> None:
         if SUMMARIZE not in self.stages:

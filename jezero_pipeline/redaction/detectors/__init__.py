@@ -9,7 +9,7 @@ way whichever rule found them.
 from __future__ import annotations
 
 from ..values import stands_in
-from . import commands, context, encoded, keys, names, tokens, web
+from . import accounts, commands, context, encoded, keys, names, tokens, web
 from .base import Detector, Scan
 
 __all__ = ["BUILTIN", "find"]
@@ -38,6 +38,8 @@ BUILTIN: tuple[tuple[Detector, tuple[str, ...] | None], ...] = (
     (commands.detect_pgpass, ("pgpass",)),
     (commands.detect_key_file_blobs, None),
     (encoded.detect_encoded, encoded.TRIGGERS),
+    (accounts.detect_one_time_codes, None),
+    (accounts.detect_account_links, None),
 )
 
 
