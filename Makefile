@@ -6,7 +6,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 QUERY ?= duckdb extension
 
-.PHONY: demo test test-fast lint bench bench-10k install lock
+.PHONY: demo test test-fast lint bench bench-2k bench-10k install lock
 
 $(BIN)/jezero-pipeline: pyproject.toml requirements.lock
 	@test -n "$(PYTHON)" || { echo "error: no Python 3.11 or newer found (set PYTHON=...)" >&2; exit 2; }
@@ -46,5 +46,8 @@ lock:
 bench: install
 	$(BIN)/python -m bench.run_all
 
+bench-2k: install
+	$(BIN)/python -m bench.run_all --sessions 2000
+
 bench-10k: install
-	$(BIN)/python -m bench.run_all --sessions 10000
+	$(BIN)/python -m bench.run_all --sessions 10000 --no-slow

@@ -9,13 +9,17 @@ Every request carries `Authorization: Bearer <device token>`; the token's SHA-25
 approved, unrevoked device's (401 unknown, 403 revoked). Answers as Jezero gives them: 413
 past `[inbox] max_mb` (the body is counted while it arrives and while it is decompressed),
 415 for another encoding, 507 past the device's quota. A body is spooled to a hidden folder
-of the inbox, then stored by `receive.store` in a worker thread.
+of the inbox, then stored by `receive.store` in a worker thread. A refused body is read on and
+dropped up to a bound before the answer (a lingering close, as nginx does), so a client still
+sending sees the 413 instead of a broken pipe.
 """
 
 from __future__ import annotations
 
+import asyncio
 import os
 import tempfile
+from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
@@ -30,6 +34,20 @@ from .devices import Device, Registry
 from .receive import UploadError, file_digest, store, target_path
 
 SPOOL = ".spool"  # under the inbox; not a device name (device names are slugs)
+DISCARD_BYTES, DISCARD_SECONDS = 64 * 1024 * 1024, 10.0  # what a refused body may still send before we close
+
+
+async def discard(chunks: AsyncIterator[bytes]) -> None:
+    """Read the rest of a refused body into nothing, within the bounds; then the connection may close."""
+    seen = 0
+    try:
+        async with asyncio.timeout(DISCARD_SECONDS):
+            async for chunk in chunks:
+                seen += len(chunk)
+                if seen > DISCARD_BYTES:
+                    return
+    except (TimeoutError, OSError, RuntimeError):
+        return  # the client went away or the stream ended oddly: nothing left to be polite to
 
 
 class InboxApp:
@@ -78,6 +96,7 @@ class InboxApp:
             raise UploadError(400, "X-Jezero-Append-Offset must be a byte count") from None
         declared = request.headers.get("content-length")
         if declared and declared.isdigit() and int(declared) > self.max_bytes:
+            await discard(request.stream())
             raise UploadError(413, f"body of {declared} bytes is over the upload cap of {self.max_bytes}")
         spool = self.inbox / SPOOL
         spool.mkdir(parents=True, exist_ok=True)
@@ -86,9 +105,11 @@ class InboxApp:
         try:
             received = 0
             with os.fdopen(fd, "wb") as out:
-                async for chunk in request.stream():
+                chunks = aiter(request.stream())
+                async for chunk in chunks:
                     received += len(chunk)
                     if received > self.max_bytes:
+                        await discard(chunks)
                         raise UploadError(413, f"body over the upload cap of {self.max_bytes} bytes")
                     out.write(chunk)
             done = await run_in_threadpool(
