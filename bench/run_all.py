@@ -216,7 +216,7 @@ class Ours(Side):
 
     def write_config(self, d: Path, url: str) -> None:
         (d / "dagster_home").mkdir()
-        (d / "dagster_home" / "dagster.yaml").write_text("")
+        shutil.copy(REPO / "dagster.yaml", d / "dagster_home" / "dagster.yaml")  # what users run: its paths are relative
         (d / "jezero.toml").write_text(f"""\
 [storage]
 path = "{d / "library.duckdb"}"

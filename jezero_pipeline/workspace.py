@@ -17,6 +17,7 @@ from .models import Partition
 from .sessions import Connector, make_connector
 from .staging.locks import PartitionLocks, file_lock, partition_locks
 from .staging.store import Store
+from .summarizing.endpoint import check_base_url
 from .summarizing.generation import generation_fingerprint
 
 if TYPE_CHECKING:
@@ -80,8 +81,6 @@ class Workspace:
                 problems.append(f"connectors[{i}] ({c.name}): {err}")
         s = self.cfg.summarizer
         if s.provider != "extractive":
-            from .summarizing.providers import check_base_url  # lazy: loads the model SDKs
-
             try:
                 check_base_url(s.effective_base_url or "https://api.openai.com/v1", s.allow_insecure_http)
             except ValueError as err:

@@ -14,7 +14,6 @@ import json
 import os
 import random
 from typing import Any, Protocol
-from urllib.parse import urlsplit
 
 import anthropic
 import openai
@@ -22,6 +21,7 @@ import openai
 from jezero_pipeline.config import SummarizerConfig
 from jezero_pipeline.models import Summary
 from jezero_pipeline.summarizing.budget import Budget, BudgetExhausted
+from jezero_pipeline.summarizing.endpoint import check_base_url
 from jezero_pipeline.summarizing.prompt import (
     ANTHROPIC_MAX_TOKENS,
     JSON_ONLY_SUFFIX,
@@ -37,7 +37,6 @@ from jezero_pipeline.summarizing.schema import (
     SummaryError,
     parse_summary,
 )
-from jezero_pipeline.text import is_loopback
 
 __all__ = ["Provider", "SummarizerError", "SummaryResult", "check_base_url", "make_provider"]
 
@@ -255,18 +254,6 @@ class OpenAICompatibleProvider(_Provider):
         if not isinstance(content, str) or not content.strip():
             raise SummarizerError(f"malformed answer for {item}: empty message content")
         return (content, int(getattr(usage, "prompt_tokens", 0) or 0), int(getattr(usage, "completion_tokens", 0) or 0))
-
-
-def check_base_url(url: str, allow_insecure_http: bool) -> None:
-    """Refuse plain http to anything but this machine unless the config explicitly allows it."""
-    parts = urlsplit(url)
-    if parts.scheme not in ("http", "https") or not parts.hostname:
-        raise ValueError(f"summarizer.base_url {url!r} must be an http(s) URL with a host")
-    if parts.scheme == "http" and not allow_insecure_http and not is_loopback(parts.hostname):
-        raise ValueError(
-            f"summarizer.base_url {url!r} sends documents unencrypted to another machine; "
-            "use https or set summarizer.allow_insecure_http = true"
-        )
 
 
 def _backoff_seconds(explicit: float | None) -> float:
