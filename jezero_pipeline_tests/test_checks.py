@@ -123,3 +123,21 @@ def test_the_sanity_query_skips_stopwords():
     assert sanity_query("What does the ledger export do?", None) == "ledger"
     assert sanity_query("the of", "An error in the parser") == "parser"
     assert sanity_query("", "") is None
+
+
+def test_the_secret_check_rescans_an_item_only_when_its_texts_or_the_rules_change(tmp_path):
+    from jezero_pipeline.defs.checks import ScannedItems
+
+    path = tmp_path / "secret_scan.json"
+    first = ScannedItems(path, rules="r1")
+    todo, key = first.needs_scan(1, ["title", "summary"])
+    assert todo
+    first.passed(1, key)
+    first.save()
+    again = ScannedItems(path, rules="r1")
+    assert again.needs_scan(1, ["title", "summary"])[0] is False
+    assert again.needs_scan(1, ["title", "summary changed"])[0] is True
+    assert again.needs_scan(2, ["new item"])[0] is True
+    assert ScannedItems(path, rules="r2").needs_scan(1, ["title", "summary"])[0] is True  # new rules: all again
+    again.save()  # item 1 was not seen by this scan: it left the library, so it is forgotten
+    assert ScannedItems(path, rules="r1").needs_scan(1, ["title", "summary"])[0] is True

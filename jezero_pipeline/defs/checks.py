@@ -6,12 +6,16 @@ pipeline step itself from the run's own partitions; see assets.py.)
 
 from __future__ import annotations
 
+import json
+import os
 import re
+from pathlib import Path
 
 import dagster as dg
 
 from ..library.fts import STOPWORDS
 from ..stages import index
+from ..text import digest
 from ..workspace import Workspace
 from .resources import JezeroResource
 
@@ -31,6 +35,38 @@ def sanity_query(title: str | None, summary: str | None) -> str | None:
         if words:
             return max(words, key=len)
     return None
+
+
+class ScannedItems:
+    """Which library texts the secret check has already scanned clean, under which rules.
+
+    The check runs after every refresh; scanning every item each time made a one-session change
+    cost a pass of the detectors over the whole library. An item is scanned again only when its
+    texts change (a digest of them is remembered) or the redaction rules do.
+    """
+
+    def __init__(self, path: Path, rules: str):
+        self.path, self.rules = path, rules
+        try:
+            saved = json.loads(path.read_text())
+        except (OSError, ValueError):
+            saved = {}
+        self.clean: dict[str, str] = saved.get("items", {}) if saved.get("rules") == rules else {}
+        self.seen: dict[str, str] = {}
+
+    def needs_scan(self, item_id: int, texts: list[str]) -> tuple[bool, str]:
+        key = digest(texts)
+        return self.clean.get(str(item_id)) != key, key
+
+    def passed(self, item_id: int, key: str) -> None:
+        self.seen[str(item_id)] = key
+
+    def save(self) -> None:
+        """Keep only the items still in the library, written atomically."""
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = self.path.with_suffix(".tmp")
+        tmp.write_text(json.dumps({"rules": self.rules, "items": self.seen}))
+        os.replace(tmp, self.path)
 
 
 def build_checks(search_index: dg.AssetsDefinition) -> list[dg.AssetChecksDefinition]:
@@ -63,15 +99,19 @@ def build_checks(search_index: dg.AssetsDefinition) -> list[dg.AssetChecksDefini
                 yield dg.AssetCheckResult(check_name=name, passed=False, metadata={"error": f"{path} missing"})
             return
         expected = expected_items(ws)
+        scanned = ScannedItems(ws.store.root / "library" / "secret_scan.json", ws.rules)
         with Library(path, ws.cfg.search) as lib:
             rows, newest, offenders = 0, None, []
             for item in lib.iter_items():  # newest first; the base and its delta, as a reader sees them
                 rows += 1
                 newest = newest or item
-                texts = (item["title"], item["summary"], *item["questions"], *(a["text"] for a in item["atoms"]),
-                         item.get("original"), item["project"])  # fmt: skip
-                if any(ws.redactor.spans(t) for t in texts if t):
+                texts = [t for t in (item["title"], item["summary"], *item["questions"],
+                                     *(a["text"] for a in item["atoms"]), item.get("original"), item["project"]) if t]  # fmt: skip
+                todo, key = scanned.needs_scan(item["id"], texts)
+                if todo and any(ws.redactor.spans(t) for t in texts):
                     offenders.append(item["id"])
+                else:
+                    scanned.passed(item["id"], key)
             yield dg.AssetCheckResult(
                 check_name="row_count_matches_summaries",
                 passed=rows == expected,
@@ -88,6 +128,7 @@ def build_checks(search_index: dg.AssetsDefinition) -> list[dg.AssetChecksDefini
                     passed=any(h["id"] == newest["id"] for h in hits),
                     metadata={"query": query or "", "hits": len(hits), "expected_id": newest["id"]},
                 )
+        scanned.save()
         yield dg.AssetCheckResult(
             check_name="no_secret_in_library",
             passed=not offenders,
