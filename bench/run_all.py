@@ -216,7 +216,9 @@ class Ours(Side):
 
     def write_config(self, d: Path, url: str) -> None:
         (d / "dagster_home").mkdir()
-        shutil.copy(REPO / "dagster.yaml", d / "dagster_home" / "dagster.yaml")  # what users run: its paths are relative
+        shutil.copy(
+            REPO / "dagster.yaml", d / "dagster_home" / "dagster.yaml"
+        )  # what users run: its paths are relative
         (d / "jezero.toml").write_text(f"""\
 [storage]
 path = "{d / "library.duckdb"}"
@@ -543,7 +545,8 @@ def machine() -> str:
     mem = next(
         (line.split()[1] for line in Path("/proc/meminfo").read_text().splitlines() if line.startswith("MemTotal")), "0"
     )
-    return f"{os.cpu_count()} cores, {int(mem) / 1024 / 1024:.1f} GiB RAM, {platform.platform()}"
+    load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
+    return f"{os.cpu_count()} cores, {int(mem) / 1024 / 1024:.1f} GiB RAM, {platform.platform()}; load average {load} at the end"
 
 
 def versions(jezero_version: str) -> str:
