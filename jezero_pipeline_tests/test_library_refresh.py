@@ -220,6 +220,31 @@ def versioned_parts(versions: dict[int, int]) -> dict[str, PartitionSource]:
     return out
 
 
+def test_two_readers_of_one_path_in_one_process_both_follow_rebuilds_deltas_and_merges(tmp_path):
+    path, state = tmp_path / "library.duckdb", tmp_path / "state"
+    versions = dict.fromkeys(range(PARTS), 0)
+    refresh_library(path, state, versioned_parts(versions))
+    first, second = Library(path), Library(path)
+    try:
+        for n, mode in enumerate(["delta", "delta", "merge", "full"], start=1):
+            versions[n % PARTS] = n
+            report = refresh_library(
+                path,
+                state,
+                versioned_parts(versions),
+                rebuild=mode == "full",
+                merge_share=0.3 if mode == "merge" else 10,
+            )
+            assert report.mode == mode
+            for lib in (first, second):
+                titles = {r["title"] for r in lib.search(f"ver{n}", limit=50)["results"]}
+                assert titles == {f"zorblax part{n % PARTS} ver{n}"}, (mode, titles)
+                assert lib.stats()["items"] == PARTS * PER_PART
+    finally:
+        first.close()
+        second.close()
+
+
 def _reader(path: str, stop, out) -> None:
     lib = Library(Path(path))
     seen, errors, searches = set(), [], 0

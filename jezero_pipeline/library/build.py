@@ -106,9 +106,12 @@ def _read_current(path: Path) -> _Current | None:
     """The library on disk as the writer needs it; None when missing or unreadable."""
     if not path.exists():
         return None
+    con = duckdb.connect(":memory:")  # not connect(path): a reader's cached database may be stale
     try:
-        con = duckdb.connect(str(path), read_only=True)
+        con.execute(f"ATTACH '{_sql_str(path)}' AS cur (READ_ONLY)")
+        con.execute("USE cur")
     except duckdb.Error as err:
+        con.close()
         log.warning("%s: unreadable (%s); building a new library", path, err)
         return None
     try:

@@ -1,7 +1,10 @@
 """Read the library: search, get_item, timeline, later, list_sources, stats.
 
 `Library` holds one read-only connection to the library's base file (with the delta
-attached when there is one) and reopens it when either file was swapped. Opening checks that
+attached when there is one) and reopens it when either file was swapped. The base is
+ATTACHed to a private in-memory database, never opened with `duckdb.connect(path)`: DuckDB
+caches one database per path and process, so a second reader (or the writer's look at the
+current library) would get the first one's database, still reading the file it replaced. Opening checks that
 the two belong together (the delta names its base's generation) and that the base did not
 change meanwhile, so a search always reads one whole library, never a base with another's
 delta. Every method returns the typed dicts of `answers.py` (JSON-ready) for the CLI's
@@ -160,11 +163,14 @@ class Library:
         before = _stat_key(self.path)
         if before is None:
             raise LibraryMissing(f"no library at {self.path}: build it first (jezero-pipeline run)")
+        con = duckdb.connect(":memory:")
         try:
-            con = duckdb.connect(str(self.path), read_only=True)
+            con.execute(f"ATTACH '{_quote(self.path)}' AS lib (READ_ONLY)")
         except duckdb.IOException:
+            con.close()
             return None
         try:
+            con.execute("USE lib")  # `main.items` is the base's; macros resolve in it
             meta = dict(con.execute("SELECT key, value FROM meta").fetchall())
             generation = int(meta.get("generation", 0))
             delta_key = _stat_key(self.delta_path)
