@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from jezero_pipeline.config import SearchConfig
+from jezero_pipeline.library import index
 from jezero_pipeline.library.build import PartitionSource, delta_path, items_table, refresh_library
 from jezero_pipeline.library.reader import Library
 
@@ -201,6 +202,22 @@ def test_a_library_refreshed_by_deltas_and_merges_answers_as_one_rebuilt_from_th
         assert answers(path) == answers(full), f"step {step} ({report.mode})"
         assert ids_of(path) == ids_of(full)
     assert {"delta", "merge"} <= modes
+
+
+def test_a_library_read_on_disk_answers_as_one_held_in_memory(tmp_path, monkeypatch):
+    """Large libraries keep postings on disk (dictionary and cards in memory): the same answers."""
+    rng = random.Random(7)
+    path, state = tmp_path / "library.duckdb", tmp_path / "state"
+    parts = {f"c|{d}": Reads().source(f"c|{d}", random_rows(rng, f"c{d}", 8), "v0") for d in range(6)}
+    refresh_library(path, state, parts)
+    parts["c|1"] = Reads().source("c|1", random_rows(rng, "c1", 5), "v1")
+    assert refresh_library(path, state, parts, merge_share=10).mode == "delta"
+    in_memory = answers(path)
+    monkeypatch.setattr(index, "MEMORY_POSTINGS", 0)
+    with Library(path) as lib:
+        assert lib.search("alpha")["count"] and lib._index is not None and lib._index.memory is None
+    assert answers(path) == in_memory
+    assert any(in_memory)
 
 
 # --------------------------------------------------------------- readers during refreshes
