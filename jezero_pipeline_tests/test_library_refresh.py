@@ -205,7 +205,7 @@ def test_a_library_refreshed_by_deltas_and_merges_answers_as_one_rebuilt_from_th
 
 
 def test_a_library_read_on_disk_answers_as_one_held_in_memory(tmp_path, monkeypatch):
-    """Large libraries keep postings on disk (dictionary and cards in memory): the same answers."""
+    """Large libraries keep postings on disk (dictionary, cards, frequent lists in memory): the same answers."""
     rng = random.Random(7)
     path, state = tmp_path / "library.duckdb", tmp_path / "state"
     parts = {f"c|{d}": Reads().source(f"c|{d}", random_rows(rng, f"c{d}", 8), "v0") for d in range(6)}
@@ -214,6 +214,7 @@ def test_a_library_read_on_disk_answers_as_one_held_in_memory(tmp_path, monkeypa
     assert refresh_library(path, state, parts, merge_share=10).mode == "delta"
     in_memory = answers(path)
     monkeypatch.setattr(index, "MEMORY_POSTINGS", 0)
+    monkeypatch.setattr(index, "CACHE_MIN_POSTINGS", 1)  # every list and its scores kept once read
     with Library(path) as lib:
         assert lib.search("alpha")["count"] and lib._index is not None and lib._index.memory is None
     assert answers(path) == in_memory

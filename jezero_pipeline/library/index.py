@@ -94,6 +94,7 @@ class SegmentIndex:
         self._card_ids = np.zeros(0, dtype=np.int64)
         self._cached: dict[str, Postings] = {}
         self._cached_size = 0
+        self.term_scores: dict[tuple[str, float], np.ndarray] = {}  # BM25F of the cached lists
         self._dicts: list[_Dictionary] | None = None
 
     def cached_rows(self, ids: list[int]) -> list[dict]:
@@ -248,6 +249,10 @@ class SegmentIndex:
                     self._cached[stem] = p  # a frequent term: most queries of code talk read it again
                     self._cached_size += len(sel)
         return result
+
+    def is_cached(self, stem: str) -> bool:
+        """Whether the stem's postings are kept (a frequent term)."""
+        return stem in self._cached
 
     def positions(self, stems: list[str], docs: np.ndarray) -> dict[str, tuple[np.ndarray, np.ndarray]]:
         """(doc, position) pairs of each stem within `docs` (for phrases in order)."""

@@ -309,9 +309,14 @@ class Library:
 
         def scores(stem: str, idf: float | None = None) -> tuple[np.ndarray, np.ndarray]:
             p = lists[stem]
+            key = (stem, w_orig)
+            if idf is None and key in index.term_scores:
+                return p.doc, index.term_scores[key]
             f = ranking.term_frequency(p.f_base, p.tf_original, w_orig)
-            idf = ranking.idf(index.num_docs, len(p.doc)) if idf is None else idf
-            return p.doc, ranking.bm25f(f, norm[p.doc], idf)
+            score = ranking.bm25f(f, norm[p.doc], ranking.idf(index.num_docs, len(p.doc)) if idf is None else idf)
+            if idf is None and index.is_cached(stem):  # a frequent term: the same scores next query
+                index.term_scores[key] = score
+            return p.doc, score
 
         for q in qterms:
             slots = q.slots
