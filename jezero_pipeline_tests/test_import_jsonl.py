@@ -5,8 +5,11 @@ from __future__ import annotations
 import json
 
 import pytest
+from runs import workspace
+from sessionfiles import write_config
 
-from jezero_pipeline.operations.import_jsonl import read_import_file
+from jezero_pipeline.library.reader import Library
+from jezero_pipeline.operations.import_jsonl import import_jsonl, read_import_file
 
 GOOD = {
     "external_id": "note-1",
@@ -101,3 +104,36 @@ def test_control_characters_are_removed(tmp_path):
     assert rows[0]["title"] == "Red title"
     assert rows[0]["summary"] == "abc\nd"
     assert rows[0]["questions"] == ["q?"] and rows[0]["atoms"][0]["text"] == "xy"
+
+
+def test_an_import_stores_each_day_apart_the_later_line_winning_and_a_second_import_updates(tmp_path):
+    write_config(tmp_path, provider="extractive", model="")
+    ws = workspace(tmp_path)
+    lines = [
+        {**GOOD, "external_id": "a", "title": "alpha first zorblax", "occurred_at": "2026-03-01T10:00:00Z"},
+        {**GOOD, "external_id": "b", "title": "beta zorblax", "occurred_at": "2026-03-02T10:00:00Z"},
+        b"not json",
+        {**GOOD, "external_id": "a", "title": "alpha second zorblax", "occurred_at": "2026-03-01T11:00:00Z"},
+        {
+            **GOOD,
+            "external_id": "c",
+            "title": "gamma zorblax",
+            "original": "logged in with password=Hunter2!",
+        },
+    ]
+    report = import_jsonl(ws, write(tmp_path, lines), "notes")
+    assert (report["imported"], report["partitions"]) == (3, 2)
+    assert [p.split(": ", 1)[1] for p in report["problems"]] == [
+        "line 3: not JSON (Expecting value at column 1)",
+        "line 4: external_id 'a' repeats an earlier line, this one wins",
+    ]
+    with Library(ws.library_path) as lib:
+        titles = sorted(r["title"] for r in lib.search("zorblax", limit=10)["results"])
+        assert titles[:2] == ["alpha second zorblax", "beta zorblax"] and len(titles) == 3
+        gamma = lib.get_item(lib.search("gamma")["results"][0]["id"], include_original=True)["item"]
+        assert gamma["original"] == "logged in with password=[REDACTED:password]"  # before it was stored
+    again = [{**GOOD, "external_id": "b", "title": "beta changed zorblax", "occurred_at": "2026-03-02T10:00:00Z"}]
+    import_jsonl(ws, write(tmp_path, again), "notes")
+    with Library(ws.library_path) as lib:
+        titles = sorted(r["title"] for r in lib.search("zorblax", limit=10)["results"])
+        assert titles[:2] == ["alpha second zorblax", "beta changed zorblax"] and len(titles) == 3

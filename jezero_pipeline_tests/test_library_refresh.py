@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from jezero_pipeline.config import SearchConfig
+from jezero_pipeline.library import index
 from jezero_pipeline.library.build import PartitionSource, delta_path, items_table, refresh_library
 from jezero_pipeline.library.reader import Library
 
@@ -203,6 +204,23 @@ def test_a_library_refreshed_by_deltas_and_merges_answers_as_one_rebuilt_from_th
     assert {"delta", "merge"} <= modes
 
 
+def test_a_library_read_on_disk_answers_as_one_held_in_memory(tmp_path, monkeypatch):
+    """Large libraries keep postings on disk (dictionary, cards, frequent lists in memory): the same answers."""
+    rng = random.Random(7)
+    path, state = tmp_path / "library.duckdb", tmp_path / "state"
+    parts = {f"c|{d}": Reads().source(f"c|{d}", random_rows(rng, f"c{d}", 8), "v0") for d in range(6)}
+    refresh_library(path, state, parts)
+    parts["c|1"] = Reads().source("c|1", random_rows(rng, "c1", 5), "v1")
+    assert refresh_library(path, state, parts, merge_share=10).mode == "delta"
+    in_memory = answers(path)
+    monkeypatch.setattr(index, "MEMORY_POSTINGS", 0)
+    monkeypatch.setattr(index, "CACHE_MIN_POSTINGS", 1)  # every list and its scores kept once read
+    with Library(path) as lib:
+        assert lib.search("alpha")["count"] and lib._index is not None and lib._index.memory is None
+    assert answers(path) == in_memory
+    assert any(in_memory)
+
+
 # --------------------------------------------------------------- readers during refreshes
 
 PARTS, PER_PART = 5, 4
@@ -218,6 +236,31 @@ def versioned_parts(versions: dict[int, int]) -> dict[str, PartitionSource]:
         table = items_table(rows)
         out[f"d|{p}"] = PartitionSource(f"v{v}", lambda t=table: t.to_batches())
     return out
+
+
+def test_two_readers_of_one_path_in_one_process_both_follow_rebuilds_deltas_and_merges(tmp_path):
+    path, state = tmp_path / "library.duckdb", tmp_path / "state"
+    versions = dict.fromkeys(range(PARTS), 0)
+    refresh_library(path, state, versioned_parts(versions))
+    first, second = Library(path), Library(path)
+    try:
+        for n, mode in enumerate(["delta", "delta", "merge", "full"], start=1):
+            versions[n % PARTS] = n
+            report = refresh_library(
+                path,
+                state,
+                versioned_parts(versions),
+                rebuild=mode == "full",
+                merge_share=0.3 if mode == "merge" else 10,
+            )
+            assert report.mode == mode
+            for lib in (first, second):
+                titles = {r["title"] for r in lib.search(f"ver{n}", limit=50)["results"]}
+                assert titles == {f"zorblax part{n % PARTS} ver{n}"}, (mode, titles)
+                assert lib.stats()["items"] == PARTS * PER_PART
+    finally:
+        first.close()
+        second.close()
 
 
 def _reader(path: str, stop, out) -> None:

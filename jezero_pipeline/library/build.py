@@ -42,7 +42,7 @@ from .state import assign_ids, attach_state, next_generation
 
 log = logging.getLogger(__name__)
 
-DEFAULT_MEMORY_LIMIT = "1GB"
+DEFAULT_MEMORY_LIMIT = "512MB"  # 100,000 items: peak RSS ~0.8 GB (1GB: 1.2 GB)
 MERGE_SHARE = 0.1  # merge when the delta would hold more than this share of the base's items
 MAX_REJECTED_MESSAGES = 50
 # Changes to any of these make every existing library file stale: the next refresh is full.
@@ -106,9 +106,12 @@ def _read_current(path: Path) -> _Current | None:
     """The library on disk as the writer needs it; None when missing or unreadable."""
     if not path.exists():
         return None
+    con = duckdb.connect(":memory:")  # not connect(path): a reader's cached database may be stale
     try:
-        con = duckdb.connect(str(path), read_only=True)
+        con.execute(f"ATTACH '{_sql_str(path)}' AS cur (READ_ONLY)")
+        con.execute("USE cur")
     except duckdb.Error as err:
+        con.close()
         log.warning("%s: unreadable (%s); building a new library", path, err)
         return None
     try:
@@ -331,9 +334,12 @@ def _dedupe(con: duckdb.DuckDBPyConnection, changed: list[str], removed: list[st
     """One row per (source, external_id): the last partition's last row; in a delta, an item
     still held by an unchanged partition stays there. Returns the rows dropped."""
     (before,) = con.execute("SELECT count(*) FROM incoming").fetchone()
+    # The window runs over the keys alone and deletes the losers: a copy of every item's text
+    # would double the build's memory.
     con.execute("""
-        CREATE OR REPLACE TEMP TABLE incoming AS SELECT * FROM incoming
-        QUALIFY row_number() OVER (PARTITION BY source, external_id ORDER BY part DESC, seq DESC) = 1
+        DELETE FROM incoming WHERE seq IN (SELECT seq FROM (
+            SELECT seq, row_number() OVER (PARTITION BY source, external_id ORDER BY part DESC, seq DESC) AS n
+            FROM incoming) WHERE n > 1)
     """)
     if cur is not None:
         _live_other_keys(con, changed + removed, cur.has_delta)

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 
 import duckdb
 import numpy as np
+import pyarrow as pa
 
 from .fts import PARTS_MACRO, STEMMER, STOPWORDS_TABLE, TOKENS_MACRO, ascii_parts, ascii_tokens
 from .query import MAX_EXPANSIONS, Affix, QueryTerm, Token
@@ -29,6 +30,10 @@ from .schema import FIELD_NAMES, PUBLIC_COLUMNS
 MEMORY_POSTINGS = 3_000_000
 EXPANSION_SCAN = 5_000  # words looked at per expansion before the shortest are chosen
 STEM_CACHE = 100_000
+# Posting lists of frequent terms (`py`, `connection`, `test`...) are kept once read, up to
+# CACHE_POSTINGS postings in all (~16 bytes each): they are most of what a query reads.
+CACHE_MIN_POSTINGS = 2_000
+CACHE_POSTINGS = 4_000_000
 
 
 @dataclass
@@ -84,17 +89,32 @@ class SegmentIndex:
             "SELECT " + " + ".join(f"(SELECT count(*) FROM {s.alias}.postings)" for s in segments)
         ).fetchone()
         self.memory = _MemoryLexicon(self) if int(n_post) <= MEMORY_POSTINGS else None
-        self._rows: dict[int, dict] | None = None
-        if self.memory is not None:  # a small library's result rows too (not the originals)
-            cur = con.execute(f"SELECT {', '.join(PUBLIC_COLUMNS)} FROM live_items")
-            cols = [d[0] for d in cur.description]
-            self._rows = {r[0]: dict(zip(cols, r)) for r in cur.fetchall()}
+        self._cards: pa.Table | None = None
+        self._card_order = np.zeros(0, dtype=np.int64)
+        self._card_ids = np.zeros(0, dtype=np.int64)
+        self._cached: dict[str, Postings] = {}
+        self._cached_size = 0
+        self.term_scores: dict[tuple[str, float], np.ndarray] = {}  # BM25F of the cached lists
+        self._dicts: list[_Dictionary] | None = None
 
-    def cached_rows(self, ids: list[int]) -> list[dict] | None:
-        """The public columns of these items when the library is held in memory, else None."""
-        if self._rows is None:
-            return None
-        return [self._rows[i] for i in ids if i in self._rows]
+    def cached_rows(self, ids: list[int]) -> list[dict]:
+        """The public columns of these items (not the originals), from an Arrow table held in memory.
+
+        A DuckDB point lookup decompresses a vector of every column per item (and an IN list
+        scans the whole table): ~10x the cost of a search's scoring. The table is read once per
+        opened library, at the first search that needs it (~90 MB at 100,000 items).
+        """
+        if self._cards is None:
+            cards = self.con.execute(f"SELECT {', '.join(PUBLIC_COLUMNS)} FROM live_items").to_arrow_table()
+            self._cards = cards.combine_chunks()
+            card_ids = self._cards.column("id").to_numpy()
+            self._card_order = np.argsort(card_ids, kind="stable")
+            self._card_ids = card_ids[self._card_order]
+        want = np.asarray(ids, dtype=np.int64)
+        pos = np.clip(np.searchsorted(self._card_ids, want), 0, max(len(self._card_ids) - 1, 0))
+        found = want[self._card_ids[pos] == want] if len(self._card_ids) else want[:0]
+        rows = self._cards.take(pa.array(self._card_order[np.searchsorted(self._card_ids, found)])).to_pylist()
+        return rows
 
     # -- ids and docs
 
@@ -166,53 +186,31 @@ class SegmentIndex:
     def lookup(self, stems: set[str], affixes: list[Affix]) -> tuple[set[str], dict[tuple[str, bool], list[str]]]:
         """Which stems are terms, and the stems each affix expands to (shortest words first).
 
-        In SQL, one statement: the exact terms and each affix's words (a range of the sorted
-        `words` or `rwords`), joined to every segment's term ids.
+        By bisection of each segment's sorted terms and words (`_Dictionary`), read once.
         """
         if self.memory is not None:
             return self.memory.lookup(stems, affixes)
-        branches, params = [], []
-        cte = []
-        for ai, a in enumerate(affixes):
-            col, table = ("rword", "rwords") if a.suffix else ("word", "words")
-            key = a.text[::-1] if a.suffix else a.text
-            scans = " UNION ALL ".join(
-                f"(SELECT {col} AS w, term FROM {s.alias}.{table} WHERE {col} >= ? AND {col} < ? "
-                f"ORDER BY {col} LIMIT {EXPANSION_SCAN})"
-                for s in self.segments
-            )
-            cte.append(
-                f"(SELECT {ai} AS a, w, term FROM (SELECT DISTINCT w, term FROM ({scans})) "
-                f"ORDER BY length(w), w LIMIT {MAX_EXPANSIONS})"
-            )
-            params += [key, key + "\U0010ffff"] * len(self.segments)
-        for si, s in enumerate(self.segments):
-            if stems:
-                branches.append(
-                    f"SELECT -1 AS a, NULL AS w, {si} AS seg, term, term_id FROM {s.alias}.terms "
-                    f"WHERE term IN ({', '.join('?' for _ in stems)})"
-                )
-            if cte:
-                branches.append(f"SELECT e.a, e.w, {si}, t.term, t.term_id FROM e JOIN {s.alias}.terms t USING (term)")
-        if not branches:
-            return set(), {}
-        sql = (f"WITH e AS ({' UNION ALL '.join(cte)}) " if cte else "") + " UNION ALL ".join(branches)
-        # parameters in the SQL text's order: the CTE's, then each segment's IN list
-        args = params + sorted(stems) * len(self.segments) if stems else params
-        rows = self.con.execute(sql, args).fetchall()
+        if self._dicts is None:
+            self._dicts = [_Dictionary(self.con, s.alias) for s in self.segments]
         known: set[str] = set()
-        found: dict[int, list[tuple[str, str]]] = {}
-        for ai, w, seg, term, tid in rows:
-            if (seg, tid) not in self._term_ids.setdefault(term, []):
-                self._term_ids[term].append((seg, tid))
-            if ai < 0:
-                known.add(term)
-            else:
-                found.setdefault(ai, []).append((w, term))
+        for stem in stems:
+            for si, d in enumerate(self._dicts):
+                tid = d.term_id(stem)
+                if tid is not None:
+                    known.add(stem)
+                    if (si, tid) not in self._term_ids.setdefault(stem, []):
+                        self._term_ids[stem].append((si, tid))
         expansions: dict[tuple[str, bool], list[str]] = {}
-        for ai, a in enumerate(affixes):
+        for a in affixes:
+            pairs = sorted({p for d in self._dicts for p in d.affix(a)}, key=lambda x: (len(x[0]), x[0]))
             lst = expansions.setdefault((a.text, a.suffix), [])
-            for _, term in sorted(found.get(ai, []), key=lambda x: (len(x[0]), x[0])):
+            for _, term in pairs[:MAX_EXPANSIONS]:
+                ids = [(si, tid) for si, d in enumerate(self._dicts) if (tid := d.term_id(term)) is not None]
+                if not ids:
+                    continue
+                for x in ids:
+                    if x not in self._term_ids.setdefault(term, []):
+                        self._term_ids[term].append(x)
                 if term not in lst:
                     lst.append(term)
         return known, expansions
@@ -223,9 +221,10 @@ class SegmentIndex:
         """The live postings of each stem (after `lookup`); stems without any are left out."""
         if self.memory is not None:
             return self.memory.postings(stems)
-        wanted = [(stem, seg, tid) for stem in stems for seg, tid in self._term_ids.get(stem, [])]
+        result = {s: self._cached[s] for s in stems if s in self._cached}
+        wanted = [(stem, seg, tid) for stem in stems if stem not in result for seg, tid in self._term_ids.get(stem, [])]
         if not wanted:
-            return {}
+            return result
         # One equality scan per term inside one statement: each reads only its own row groups.
         branches = " UNION ALL ".join(
             f"SELECT {k}::INTEGER AS k, doc + {self.segments[seg].offset} AS doc, f_base, tf_original "
@@ -242,12 +241,18 @@ class SegmentIndex:
         for k, (stem, _, _) in enumerate(wanted):
             sel = order[bounds[k] : bounds[k + 1]]
             out.setdefault(stem, []).append(sel)
-        result = {}
         for stem, sels in out.items():
             sel = np.concatenate(sels)
             if len(sel):
-                result[stem] = Postings(got["doc"][sel], got["f_base"][sel], got["tf_original"][sel])
+                result[stem] = p = Postings(got["doc"][sel], got["f_base"][sel], got["tf_original"][sel])
+                if len(sel) >= CACHE_MIN_POSTINGS and self._cached_size + len(sel) <= CACHE_POSTINGS:
+                    self._cached[stem] = p  # a frequent term: most queries of code talk read it again
+                    self._cached_size += len(sel)
         return result
+
+    def is_cached(self, stem: str) -> bool:
+        """Whether the stem's postings are kept (a frequent term)."""
+        return stem in self._cached
 
     def positions(self, stems: list[str], docs: np.ndarray) -> dict[str, tuple[np.ndarray, np.ndarray]]:
         """(doc, position) pairs of each stem within `docs` (for phrases in order)."""
@@ -272,6 +277,50 @@ class SegmentIndex:
             d.append(doc[sel])
             p.append(pos[sel])
         return {s: (np.concatenate(d), np.concatenate(p)) for s, (d, p) in out.items()}
+
+
+class _Sorted:
+    """An Arrow string array as a sequence of str, for `bisect`."""
+
+    def __init__(self, arr: pa.Array):
+        self.arr = arr
+
+    def __len__(self) -> int:
+        return len(self.arr)
+
+    def __getitem__(self, i: int) -> str:
+        return self.arr[i].as_py()
+
+
+class _Dictionary:
+    """One segment's terms, words and reversed words as sorted Arrow arrays (a few bytes a word).
+
+    DuckDB answers `term IN (...)` and a join to `terms` by scanning every term (~600,000 at
+    100,000 items); a bisection here is microseconds. A term's id is its rank: `terms` is
+    numbered in term order (segment.py).
+    """
+
+    def __init__(self, con: duckdb.DuckDBPyConnection, alias: str):
+        self.terms = _Sorted(
+            con.execute(f"SELECT term FROM {alias}.terms ORDER BY term_id").to_arrow_table()[0].combine_chunks()
+        )
+        w = con.execute(f"SELECT word, term FROM {alias}.words ORDER BY word").to_arrow_table().combine_chunks()
+        r = con.execute(f"SELECT rword, term FROM {alias}.rwords ORDER BY rword").to_arrow_table().combine_chunks()
+        self.words, self.word_terms = _Sorted(w[0].chunk(0) if w.num_rows else pa.array([], pa.string())), w[1]
+        self.rwords, self.rword_terms = _Sorted(r[0].chunk(0) if r.num_rows else pa.array([], pa.string())), r[1]
+
+    def term_id(self, term: str) -> int | None:
+        i = bisect.bisect_left(self.terms, term)
+        return i if i < len(self.terms) and self.terms[i] == term else None
+
+    def affix(self, a: Affix) -> list[tuple[str, str]]:
+        """(word, term) of the first EXPANSION_SCAN words starting (or ending) with the affix."""
+        words, terms = (self.rwords, self.rword_terms) if a.suffix else (self.words, self.word_terms)
+        key = a.text[::-1] if a.suffix else a.text
+        lo = bisect.bisect_left(words, key)
+        hi = min(bisect.bisect_left(words, key + "\U0010ffff"), lo + EXPANSION_SCAN)
+        found = zip(words.arr.slice(lo, hi - lo).to_pylist(), terms.slice(lo, hi - lo).to_pylist())
+        return [(w[::-1] if a.suffix else w, t) for w, t in found]
 
 
 class _MemoryLexicon:

@@ -1,7 +1,10 @@
 """Read the library: search, get_item, timeline, later, list_sources, stats.
 
 `Library` holds one read-only connection to the library's base file (with the delta
-attached when there is one) and reopens it when either file was swapped. Opening checks that
+attached when there is one) and reopens it when either file was swapped. The base is
+ATTACHed to a private in-memory database, never opened with `duckdb.connect(path)`: DuckDB
+caches one database per path and process, so a second reader (or the writer's look at the
+current library) would get the first one's database, still reading the file it replaced. Opening checks that
 the two belong together (the delta names its base's generation) and that the base did not
 change meanwhile, so a search always reads one whole library, never a base with another's
 delta. Every method returns the typed dicts of `answers.py` (JSON-ready) for the CLI's
@@ -160,11 +163,14 @@ class Library:
         before = _stat_key(self.path)
         if before is None:
             raise LibraryMissing(f"no library at {self.path}: build it first (jezero-pipeline run)")
+        con = duckdb.connect(":memory:")
         try:
-            con = duckdb.connect(str(self.path), read_only=True)
+            con.execute(f"ATTACH '{_quote(self.path)}' AS lib (READ_ONLY)")
         except duckdb.IOException:
+            con.close()
             return None
         try:
+            con.execute("USE lib")  # `main.items` is the base's; macros resolve in it
             meta = dict(con.execute("SELECT key, value FROM meta").fetchall())
             generation = int(meta.get("generation", 0))
             delta_key = _stat_key(self.delta_path)
@@ -303,9 +309,14 @@ class Library:
 
         def scores(stem: str, idf: float | None = None) -> tuple[np.ndarray, np.ndarray]:
             p = lists[stem]
+            key = (stem, w_orig)
+            if idf is None and key in index.term_scores:
+                return p.doc, index.term_scores[key]
             f = ranking.term_frequency(p.f_base, p.tf_original, w_orig)
-            idf = ranking.idf(index.num_docs, len(p.doc)) if idf is None else idf
-            return p.doc, ranking.bm25f(f, norm[p.doc], idf)
+            score = ranking.bm25f(f, norm[p.doc], ranking.idf(index.num_docs, len(p.doc)) if idf is None else idf)
+            if idf is None and index.is_cached(stem):  # a frequent term: the same scores next query
+                index.term_scores[key] = score
+            return p.doc, score
 
         for q in qterms:
             slots = q.slots

@@ -27,7 +27,7 @@ ITEM_COLS = (
     "trust, original, original_ref, content_hash, part, questions_text, atoms_text"
 )
 LEN_COLS = ", ".join(f"len_{n}" for n in FIELD_NAMES)
-TOKENIZE_CHUNK = 10_000  # items tokenized at a time: bounds a build's memory
+TOKENIZE_CHUNK = 5_000  # items tokenized at a time: bounds a build's memory
 
 
 def write_segment(con: duckdb.DuckDBPyConnection, copies: list[tuple[str, str]]) -> int:
@@ -67,26 +67,28 @@ def _tokenize_incoming(con: duckdb.DuckDBPyConnection) -> None:
         "CREATE TEMP TABLE chunks AS SELECT id, ((row_number() OVER (ORDER BY id) - 1) "
         f"// {TOKENIZE_CHUNK})::INTEGER AS chunk FROM incoming"
     )
+    # Each chunk's id range: the scan of `items` reads only its rows' text (a semi-join alone
+    # would read every item's text once per chunk).
+    bounds = con.execute("SELECT chunk, min(id), max(id) FROM chunks GROUP BY chunk ORDER BY chunk").fetchall()
     con.execute(
         "CREATE TEMP TABLE new_post (term VARCHAR, id BIGINT, f_base FLOAT, tf_original INTEGER, pos INTEGER[])"
     )
     con.execute(f"CREATE TEMP TABLE all_len (id BIGINT, {', '.join(f'len_{n} INTEGER' for n in FIELD_NAMES)})")
     con.execute("CREATE TEMP TABLE chunk_words (word VARCHAR, term VARCHAR)")
-    (n_chunks,) = con.execute("SELECT coalesce(max(chunk) + 1, 0) FROM chunks").fetchone()
-    for chunk in range(int(n_chunks)):
-        _tokenize_chunk(con, chunk)
+    for chunk, lo, hi in bounds:
+        _tokenize_chunk(con, int(chunk), int(lo), int(hi))
     con.execute("CREATE TEMP TABLE new_words AS SELECT DISTINCT word, term FROM chunk_words")
     con.execute("DROP TABLE chunk_words")
     con.execute("DROP TABLE chunks")
 
 
-def _tokenize_chunk(con: duckdb.DuckDBPyConnection, chunk: int) -> None:
+def _tokenize_chunk(con: duckdb.DuckDBPyConnection, chunk: int, lo: int, hi: int) -> None:
     """One chunk: `occ` holds one row per token; each distinct word is stemmed and split into
     parts once; one aggregation folds every occurrence (whole words with their positions,
     parts without) into one posting per (term, item)."""
     con.execute(
         "CREATE OR REPLACE TEMP VIEW new_items AS SELECT * FROM items "
-        f"WHERE id IN (SELECT id FROM chunks WHERE chunk = {chunk})"
+        f"WHERE id BETWEEN {lo} AND {hi} AND id IN (SELECT id FROM chunks WHERE chunk = {chunk})"
     )
     fields_sql = " UNION ALL ".join(
         f"SELECT id, {i} AS fno, {TOKENS_MACRO}({col}) AS toks FROM new_items WHERE {col} IS NOT NULL"
@@ -136,6 +138,9 @@ def _tokenize_chunk(con: duckdb.DuckDBPyConnection, chunk: int) -> None:
 
 def _copy_postings(con: duckdb.DuckDBPyConnection, copies: list[tuple[str, str]]) -> None:
     """`all_post(term, id, f_base, tf_original, pos)`: new postings and copied ones, as they are."""
+    if not copies:  # a full build: the new postings are all of them
+        con.execute("ALTER TABLE new_post RENAME TO all_post")
+        return
     parts = ["SELECT term, id, f_base, tf_original, pos FROM new_post"]
     for alias, keep in copies:
         parts.append(

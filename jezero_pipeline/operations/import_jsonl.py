@@ -162,34 +162,69 @@ def import_jsonl(
     ws: Workspace, path: Path, source: str, project: str | None = None, trust: str = "own", owner: str | None = None
 ) -> dict[str, Any]:
     """Store an import file's items, redacted, one partition per (source, day), then refresh the
-    library. A second import of the same source updates items by external id and keeps the rest."""
-    rows, problems = read_import_file(path, source, project, trust)
-    by_day: dict[str, list[ImportRow]] = defaultdict(list)
+    library. A second import of the same source updates items by external id and keeps the rest.
+
+    Two passes, so memory is set by the largest day, not by the file: the first validates every
+    line and keeps only where each item's last line starts and its day; the second reads one
+    day's lines at a time, redacts and stores them.
+    """
+    if trust not in TRUST_VALUES:
+        raise ValueError(f"trust must be one of {TRUST_VALUES}, not {trust!r}")
+    path = Path(path)
+    where: dict[str, tuple[str, int]] = {}  # external_id -> (day, byte offset of its last line)
+    problems: list[str] = []
+    with path.open("rb") as fh:
+        offset = 0
+        for number, raw in enumerate(fh, start=1):
+            start, offset = offset, offset + len(raw)
+            if not raw.strip():
+                continue
+            try:
+                row = _row(raw, source, project, trust)
+            except _BadRecord as err:
+                problems.append(f"{path}: line {number}: {err}")
+                continue
+            ext = row["external_id"]
+            if ext in where:
+                problems.append(f"{path}: line {number}: external_id {ext!r} repeats an earlier line, this one wins")
+                del where[ext]  # the later line's place in the order, as read_import_file
+            occurred = datetime.fromisoformat(row["occurred_at"]).astimezone(UTC)
+            where[ext] = (ws.partition(source, occurred.date().isoformat()).day, start)
+    by_day: dict[str, list[int]] = defaultdict(list)
+    for day, start in where.values():
+        by_day[day].append(start)
+    del where
     redactions = 0
     now = datetime.now(UTC)
-    for row in rows:
-        clean, n = ws.redactor.redact_obj(row)
-        redactions += n
-        original = clean.get("original") or ""
-        occurred = datetime.fromisoformat(clean["occurred_at"]).astimezone(UTC)
-        day = ws.partition(source, occurred.date().isoformat()).day
-        by_day[day].append({
-            "segment_id": clean["external_id"], "source": source, "session_id": clean["external_id"],
-            "occurred_at": occurred, "content_hash": sha256(original or clean["title"] + "\n" + clean["summary"]),
-            "generation": "imported", "status": "ok", "error": None, "title": clean["title"],
-            "summary": clean["summary"], "questions": json.dumps(clean.get("questions") or [], ensure_ascii=False),
-            "atoms": json.dumps(clean.get("atoms") or [], ensure_ascii=False), "project": clean.get("project"),
-            "trust": clean.get("trust") or trust, "original_ref": clean.get("original_ref") or "",
-            "input_tokens": 0, "output_tokens": 0, "summarized_at": now, "original": original,
-        })  # fmt: skip
     locks = [Partition(f"{IMPORT_LOCK_PREFIX}{source}", day) for day in by_day]
-    with ws.locks.holding(owner or f"import-jsonl (pid {os.getpid()})", locks):
-        for day, new in sorted(by_day.items()):
+    with ws.locks.holding(owner or f"import-jsonl (pid {os.getpid()})", locks), path.open("rb") as fh:
+        for day, starts in sorted(by_day.items()):
+            new = []
+            for start in starts:
+                fh.seek(start)
+                clean, n = ws.redactor.redact_obj(_row(fh.readline(), source, project, trust))
+                redactions += n
+                new.append(_stored(clean, source, trust, now))
             part = Partition(source, day)
             merged = {r["segment_id"]: r for r in ws.store.read(IMPORTS, part)}
             merged.update((r["segment_id"], r) for r in new)
             ws.store.write(IMPORTS, part, list(merged.values()), info={"docs": len(merged)})
-        if rows:
+        if by_day:
             index.refresh(ws)
-    return {"source": source, "imported": len(rows), "redactions": redactions, "partitions": len(by_day),
-            "problems": [ws.redactor.redact(p)[0] for p in problems]}  # fmt: skip
+    return {"source": source, "imported": sum(len(v) for v in by_day.values()), "redactions": redactions,
+            "partitions": len(by_day), "problems": [ws.redactor.redact(p)[0] for p in problems]}  # fmt: skip
+
+
+def _stored(clean: dict[str, Any], source: str, trust: str, now: datetime) -> ImportRow:
+    """A redacted item row as the imports table stores it."""
+    original = clean.get("original") or ""
+    return {
+        "segment_id": clean["external_id"], "source": source, "session_id": clean["external_id"],
+        "occurred_at": datetime.fromisoformat(clean["occurred_at"]).astimezone(UTC),
+        "content_hash": sha256(original or clean["title"] + "\n" + clean["summary"]),
+        "generation": "imported", "status": "ok", "error": None, "title": clean["title"],
+        "summary": clean["summary"], "questions": json.dumps(clean.get("questions") or [], ensure_ascii=False),
+        "atoms": json.dumps(clean.get("atoms") or [], ensure_ascii=False), "project": clean.get("project"),
+        "trust": clean.get("trust") or trust, "original_ref": clean.get("original_ref") or "",
+        "input_tokens": 0, "output_tokens": 0, "summarized_at": now, "original": original,
+    }  # fmt: skip
