@@ -35,6 +35,8 @@ _CODE_BEFORE = re.compile(
     re.I,
 )
 _TRIGGERS = ("code", "otp", "pin", "passcode", "password", "token")
+_DIGITS = re.compile(r"\d{3,8}")
+_REACH = 120  # the longest code phrase before or after a code, with room to spare
 _URL = re.compile(r"https?://[^\s<>\"'`)\]}]+", re.I)
 _ACCOUNT_ACTION = re.compile(
     r"reset|passw|magic|verif|confirm|activat|invit|unlock|recover|one[-_]?time|log-?in|sign-?in|auth|otp|token",
@@ -44,13 +46,31 @@ _URL_PART = re.compile(r"[A-Za-z0-9_\-.~%+]{16,}")
 
 
 def detect_one_time_codes(scan: Scan) -> None:
-    """Short codes next to a code phrase, after it or before "is your … code"."""
+    """Short codes next to a code phrase, after it or before "is your … code".
+
+    Every code holds a run of digits, so the phrases are searched only in the stretches of text
+    within reach of one (merged where they overlap), not at every character of a transcript.
+    """
     lower = scan.lower
     if not any(t in lower for t in _TRIGGERS):
         return
-    for rx in (_CODE_AFTER, _CODE_BEFORE):
-        for m in rx.finditer(scan.text):
-            scan.add(m.start("code"), m.end("code"), "one_time_code", trusted=True)
+    text = scan.text
+    for lo, hi in _near_digits(text):
+        for rx in (_CODE_AFTER, _CODE_BEFORE):
+            for m in rx.finditer(text, lo, hi):
+                scan.add(m.start("code"), m.end("code"), "one_time_code", trusted=True)
+
+
+def _near_digits(text: str) -> list[tuple[int, int]]:
+    """Stretches within `_REACH` of a run of digits, merged; their ends are `_REACH` from any digit."""
+    out: list[tuple[int, int]] = []
+    for d in _DIGITS.finditer(text):
+        lo, hi = max(0, d.start() - _REACH), min(len(text), d.end() + _REACH)
+        if out and lo <= out[-1][1]:
+            out[-1] = (out[-1][0], hi)
+        else:
+            out.append((lo, hi))
+    return out
 
 
 def detect_account_links(scan: Scan) -> None:
