@@ -29,9 +29,10 @@ _CODE_AFTER = re.compile(
     r"(?:[ \t]+(?:is|was|will[ \t]+be))?[ \t]*[:=\-–]?[ \t]*[\"'“]?" + _CODE,
     re.I,
 )
-# "493027 is your verification code", "G-482913 is your Google verification code."
+# "493027 is your verification code", "G-482913 is your Google verification code." The noun may be
+# followed by anything but a letter (a digit too: "code582014", as a redacted neighbour leaves it).
 _CODE_BEFORE = re.compile(
-    r"(?<![\w-])" + _CODE + rf"[ \t]+is[ \t]+your[ \t]+(?:[\w-]+[ \t]+){{0,3}}?(?:{_KIND}[ \t]+)?{_NOUN}\b",
+    r"(?<![\w-])" + _CODE + rf"[ \t]+is[ \t]+your[ \t]+(?:[\w-]+[ \t]+){{0,3}}?(?:{_KIND}[ \t]+)?{_NOUN}(?![^\W\d_])",
     re.I,
 )
 _TRIGGERS = ("code", "otp", "pin", "passcode", "password", "token")
