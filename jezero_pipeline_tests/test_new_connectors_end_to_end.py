@@ -17,7 +17,7 @@ from sessionfiles import long_turns, write_claude_session
 from jezero_pipeline.config import load_config
 from jezero_pipeline.defs.definitions import build_definitions
 from jezero_pipeline.defs.resources import JezeroResource
-from jezero_pipeline.library.query import Library
+from jezero_pipeline.library.reader import Library
 
 T0 = datetime(2026, 5, 4, 9, 30, tzinfo=UTC)
 SESSION = "aaaa1111-0000-4000-8000-000000000001"
