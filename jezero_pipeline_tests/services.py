@@ -76,3 +76,57 @@ class S3Server:
             self.proc.wait(timeout=10)
         except Exception:
             self.proc.kill()
+
+
+class RedisServer:
+    """Debian's redis-server on a free loopback port, nothing persisted (.ci/run installs it)."""
+
+    def __init__(self, folder) -> None:
+        import shutil
+        import subprocess
+        import time
+
+        exe = shutil.which("redis-server")
+        if exe is None:
+            missing("redis-server not found: apt-get install redis-server")
+        self.port = free_port()
+        self.url = f"redis://127.0.0.1:{self.port}/0"
+        self.proc = subprocess.Popen(
+            [
+                exe,
+                "--port",
+                str(self.port),
+                "--bind",
+                "127.0.0.1",
+                "--save",
+                "",
+                "--appendonly",
+                "no",
+                "--dir",
+                str(folder),
+                "--protected-mode",
+                "yes",
+            ],  # fmt: skip
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+        deadline = time.monotonic() + 20
+        while True:
+            try:
+                with socket.create_connection(("127.0.0.1", self.port), timeout=1) as s:
+                    s.sendall(b"PING\r\n")
+                    if s.recv(16).startswith(b"+PONG"):
+                        break
+            except OSError:
+                pass
+            if self.proc.poll() is not None or time.monotonic() > deadline:
+                self.close()
+                raise RuntimeError("redis-server did not start")
+            time.sleep(0.05)
+
+    def close(self) -> None:
+        self.proc.terminate()
+        try:
+            self.proc.wait(timeout=10)
+        except Exception:
+            self.proc.kill()
