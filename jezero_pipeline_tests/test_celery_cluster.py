@@ -10,9 +10,9 @@ on a worker, published to the store and searched from a third folder.
 from __future__ import annotations
 
 import hashlib
-import json
 import multiprocessing
 import os
+import signal
 import subprocess
 import sys
 import time
@@ -25,6 +25,8 @@ import pytest
 from pgserver import PgServer
 from services import RedisServer
 from sessionfiles import T0, long_turns, write_claude_session, write_config
+
+from jezero_pipeline.models import Partition
 
 REPO = Path(__file__).resolve().parents[1]
 INSTANCE_YAML = REPO / "deploy" / "dagster-postgres.yaml"
@@ -53,20 +55,44 @@ def node_config(folder: Path, sources: Path, bucket: str, fake_url: str) -> Path
     return path
 
 
-def coordinate(partitions: list[str], env: dict[str, str], results: Any) -> None:
-    """A run worker (its own process): runs each partition with the Celery executor, in turn."""
+RANGE_START, RANGE_END = "dagster/asset_partition_range_start", "dagster/asset_partition_range_end"
+
+
+def coordinate(ranges: list[tuple[str, str]], env: dict[str, str], results: Any) -> None:
+    """A run worker (its own process): runs each partition range with the Celery executor, in
+    turn, tagged as the backfill daemon tags a range of a multi-run backfill."""
     os.environ.update(env)
     import dagster as dg
     from dagster._core.definitions.reconstruct import ReconstructableRepository
 
     repo = ReconstructableRepository.for_module("jezero_pipeline.defs.celery", "defs")
     instance = dg.DagsterInstance.get()
-    for p in partitions:
+    for first, last in ranges:
         job = repo.get_reconstructable_job("sessions_job")
         started = time.monotonic()
-        with dg.execute_job(job, instance=instance, tags={"dagster/partition": p}, raise_on_error=False) as result:
-            results.put({"partition": p, "run_id": result.run_id, "success": result.success,
+        tags = {RANGE_START: first, RANGE_END: last, "dagster/backfill": "e2e"}
+        with dg.execute_job(job, instance=instance, tags=tags, raise_on_error=False) as result:
+            results.put({"range": (first, last), "run_id": result.run_id, "success": result.success,
                          "seconds": time.monotonic() - started})  # fmt: skip
+
+
+def run_in_process(job_name: str, env: dict[str, str], **kw: Any) -> tuple[str, bool]:
+    """One run of `job_name` from this process (its run worker), steps on the Celery workers."""
+    import dagster as dg
+    from dagster._core.definitions.reconstruct import ReconstructableRepository
+
+    saved = dict(os.environ)
+    os.environ.update(env)
+    try:
+        job = ReconstructableRepository.for_module("jezero_pipeline.defs.celery", "defs").get_reconstructable_job(
+            job_name
+        )
+        with dg.DagsterInstance.get() as instance:
+            with dg.execute_job(job, instance=instance, raise_on_error=False, **kw) as result:
+                return result.run_id, result.success
+    finally:
+        os.environ.clear()
+        os.environ.update(saved)
 
 
 def failures(home: Path, reported: list[dict[str, Any]]) -> str:
@@ -83,7 +109,7 @@ def failures(home: Path, reported: list[dict[str, Any]]) -> str:
                 ev = rec.dagster_event
                 if ev is not None and ev.event_type_value in ("STEP_FAILURE", "RUN_FAILURE", "ENGINE_EVENT"):
                     out.append(
-                        f"{r['partition']} {ev.event_type_value}: {rec.message[:300]} {ev.event_specific_data!s:.1500}"
+                        f"{r['run_id']} {ev.event_type_value}: {rec.message[:300]} {ev.event_specific_data!s:.1500}"
                     )
     finally:
         instance.dispose()
@@ -118,11 +144,42 @@ def start_worker(name: str, folder: Path, env: dict[str, str]) -> subprocess.Pop
     )
 
 
+def worker_child(worker: subprocess.Popen) -> int | None:
+    """The pool process a Celery worker (concurrency 1) runs its step in."""
+    out = subprocess.run(["ps", "-o", "pid=", "--ppid", str(worker.pid)], capture_output=True, text=True).stdout
+    pids = [int(p) for p in out.split()]
+    return pids[0] if pids else None
+
+
+def summaries_meta(instance: Any, partition: str) -> list[dict[str, Any]]:
+    import dagster as dg
+
+    recs = instance.fetch_materializations(
+        dg.AssetRecordsFilter(asset_key=dg.AssetKey("summaries"), asset_partitions=[partition]), limit=10
+    ).records
+    return [{k: v.value for k, v in r.asset_materialization.metadata.items()} | {"run_id": r.run_id} for r in recs]
+
+
+def write_day(sources: Path, d: int, sessions: int = 2, turns: int = 6) -> None:
+    for s in range(sessions):
+        write_claude_session(sources, f"eeee{d:04d}-{s:04d}-4000-8000-000000000000",
+                             long_turns(f"day{d}topic{s}", n=turns), start=T0 + timedelta(days=d, hours=s))  # fmt: skip
+
+
+def day_key(d: int) -> str:
+    return f"cc|{(T0 + timedelta(days=d)).date().isoformat()}"
+
+
 @pytest.mark.slow
-def test_two_celery_workers_share_a_backfill_pay_each_segment_once_and_publish_one_library(
+def test_two_celery_workers_share_a_backfill_pay_each_segment_once_publish_one_library_and_survive_a_kill(
     postgres: PgServer, s3_server: Any, fake_server: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     import dagster as dg
+
+    from jezero_pipeline.cli.common import open_library
+    from jezero_pipeline.config import load_config
+    from jezero_pipeline.staging import published
+    from jezero_pipeline.staging.store import open_store
 
     for key, value in {**postgres.env(), **s3_server.env()}.items():
         monkeypatch.setenv(key, value)
@@ -131,9 +188,7 @@ def test_two_celery_workers_share_a_backfill_pay_each_segment_once_and_publish_o
     redis = RedisServer(tmp_path)
     sources = tmp_path / "sources"
     for d in range(DAYS):
-        for s in range(2):
-            write_claude_session(sources, f"eeee{d:04d}-{s:04d}-4000-8000-000000000000",
-                                 long_turns(f"day{d}topic{s}", n=6), start=T0 + timedelta(days=d, hours=s))  # fmt: skip
+        write_day(sources, d)
     home = instance_home(tmp_path / "dagster_home")
     env = {
         **{k: v for k, v in os.environ.items() if not k.startswith(("DAGSTER_PG", "AWS_", "JEZERO_"))},
@@ -153,48 +208,111 @@ def test_two_celery_workers_share_a_backfill_pay_each_segment_once_and_publish_o
         setup.event_log_storage.set_concurrency_slots("llm", 2)
     finally:
         setup.dispose()
+    store = open_store(f"s3://{bucket}/team", tmp_path / "side")
 
     workers = [start_worker(n, tmp_path / n, env) for n in ("w1", "w2")]
     try:
+        # 1. the backfill: four ranges of two days, launched at once; the llm pool lets two run
         ctx = multiprocessing.get_context("spawn")
         results = ctx.Queue()
+        ranges = [(DAY_KEYS[i], DAY_KEYS[i + 1]) for i in range(0, DAYS, 2)]
         started = time.monotonic()
-        coordinators = [ctx.Process(target=coordinate, args=(DAY_KEYS[i::4], env, results)) for i in range(4)]
+        coordinators = [ctx.Process(target=coordinate, args=([r], env, results)) for r in ranges]
         for c in coordinators:
             c.start()
         for c in coordinators:
             c.join(timeout=400)
         wall = time.monotonic() - started
-        reported = [results.get(timeout=5) for _ in DAY_KEYS]
-        assert all(w.poll() is None for w in workers), "a worker died"
+        reported = [results.get(timeout=5) for _ in ranges]
+        assert all(r["success"] for r in reported), failures(home, reported)
+        print(
+            f"\nbackfill of {DAYS} partitions on two workers: {wall:.1f}s", [round(r["seconds"], 1) for r in reported]
+        )
+        with dg.DagsterInstance.from_config(str(home)) as instance:
+            metas = {p: summaries_meta(instance, p) for p in DAY_KEYS}
+        assert all(len(m) == 1 and m[0]["docs"] > 0 and m[0]["failed"] == 0 for m in metas.values()), metas
+        pids = {m[0]["worker_pid"] for m in metas.values()}
+        assert pids == {worker_child(w) for w in workers}, f"steps ran in {pids}, not in both workers"
+        paid = sum(m[0]["calls"] for m in metas.values())
+        assert paid == sum(m[0]["docs"] for m in metas.values()) == fake_server.total_calls
+        sent = [hashlib.sha256(b.encode()).hexdigest() for b in fake_server.request_bodies]
+        assert len(sent) == len(set(sent)), "a segment was paid for twice"
+
+        # 2. the library: built on a worker, published once, searchable from a third folder
+        run_id, ok = run_in_process("library_job", env)
+        assert ok, failures(home, [{"run_id": run_id, "success": False}])
+        version = published.published_version(store)
+        assert version is not None
+        assert sorted(p.rsplit("/", 1)[-1] for p in store.fs.ls(store.key("library"), detail=False)) == sorted([
+            "built_from.json", "published.json", version], key=str)  # fmt: skip
+        reader = tmp_path / "reader"
+        cfg = load_config(node_config(reader, sources, bucket, fake_server.anthropic_base_url))
+        assert not cfg.library_path.exists()
+        with open_library(cfg) as library:
+            assert library.search("day3topic1"), "the published library is searchable from another folder"
+        assert sorted(p.name for p in reader.iterdir()) == ["jezero.toml", "library.duckdb", "library.duckdb.published"]
+
+        # 3. a worker killed with SIGKILL mid-summarising: the run fails, its retry finishes on
+        # the other worker, and no answer that was paid for is asked again
+        fake_server.reset()
+        fake_server.latency = 0.3
+        write_day(sources, DAYS, sessions=3, turns=10)
+        write_day(sources, DAYS + 1, sessions=3, turns=10)
+        late = (day_key(DAYS), day_key(DAYS + 1))
+        proc = ctx.Process(target=coordinate, args=([late], env, results))
+        proc.start()
+        deadline = time.monotonic() + 120
+        while fake_server.total_calls < 4 and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert fake_server.total_calls >= 4, "the step never started summarising"
+        victim = workers[["w1", "w2"].index(celery_worker_of_running_step(home))]
+        os.kill(worker_child(victim), signal.SIGKILL)
+        proc.join(timeout=120)
+        killed = results.get(timeout=5)
+        assert not killed["success"], "the run whose step died failed"
+        os.kill(victim.pid, signal.SIGKILL)  # the whole worker is gone: the retry must go elsewhere
+        victim.wait(timeout=10)
+        journalled = [r for p in late for r in store.read_journal(Partition.parse(p)) if r.get("status") == "ok"]
+        asked_before = fake_server.total_calls
+        assert journalled, "answers paid before the kill were journalled"
+
+        with dg.DagsterInstance.from_config(str(home)) as instance:
+            retry = dg.ReexecutionOptions.from_failure(killed["run_id"], instance)
+        tags = {RANGE_START: late[0], RANGE_END: late[1]}  # a re-execution keeps the range only when told
+        run_id, ok = run_in_process("sessions_job", env, reexecution_options=retry, tags=tags)
+        assert ok, failures(home, [{"run_id": run_id, "success": False}])
+        survivor = next(w for w in workers if w is not victim)
+        with dg.DagsterInstance.from_config(str(home)) as instance:
+            after = {p: [m for m in summaries_meta(instance, p) if m["run_id"] == run_id] for p in late}
+        assert all(len(m) == 1 and m[0]["worker_pid"] == worker_child(survivor) for m in after.values()), after
+        docs = sum(m[0]["docs"] for m in after.values())
+        retried = sum(m[0]["calls"] for m in after.values())
+        assert retried == docs - len(journalled), "every journalled answer was reused, not bought again"
+        assert asked_before - len(journalled) <= 2, "at most the calls in flight at the kill were lost"
     finally:
         for w in workers:
-            w.terminate()
+            if w.poll() is None:
+                w.terminate()
         for w in workers:
             try:
                 w.wait(timeout=20)
             except subprocess.TimeoutExpired:
                 w.kill()
         redis.close()
-    assert all(r["success"] for r in reported), failures(home, reported)
-    print(f"\nbackfill of {len(DAY_KEYS)} partitions on two workers: {wall:.1f}s")
 
-    instance = dg.DagsterInstance.from_config(str(home))
-    try:
-        pids: dict[str, set[int]] = {}
-        for p in DAY_KEYS:
-            mats = instance.fetch_materializations(
-                dg.AssetRecordsFilter(asset_key=dg.AssetKey("summaries"), asset_partitions=[p]), limit=5
-            ).records
-            assert len(mats) == 1, (p, mats)
-            meta = {k: v.value for k, v in mats[0].asset_materialization.metadata.items()}
-            assert meta["docs"] > 0 and meta["failed"] == 0, meta
-            pids.setdefault(meta["worker_host"], set()).add(meta["worker_pid"])
-    finally:
-        instance.dispose()
-    assert sum(len(v) for v in pids.values()) >= 2, f"every step ran in one worker process: {pids}"
 
-    # every document was sent to the model once
-    sent = [hashlib.sha256(b.encode()).hexdigest() for b in fake_server.request_bodies]
-    assert len(sent) == len(set(sent)), "a segment was paid for twice"
-    assert json.loads(json.dumps(len(sent))) > 0
+def celery_worker_of_running_step(home: Path) -> str:
+    """The Celery worker ("w1" or "w2") running the one started run's step, from its events."""
+    import dagster as dg
+
+    with dg.DagsterInstance.from_config(str(home)) as instance:
+        (run,) = instance.get_runs(dg.RunsFilter(statuses=[dg.DagsterRunStatus.STARTED]))
+        for rec in instance.all_logs(run.run_id):
+            ev = rec.dagster_event
+            if (
+                ev is not None
+                and ev.event_type_value == "ENGINE_EVENT"
+                and "Celery worker" in ev.event_specific_data.metadata
+            ):
+                return ev.event_specific_data.metadata["Celery worker"].value.split("@")[0]
+    raise AssertionError("no step of the started run reached a Celery worker")
