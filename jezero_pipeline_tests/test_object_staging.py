@@ -165,3 +165,37 @@ def test_a_run_stages_on_s3_publishes_the_library_and_a_reader_elsewhere_searche
         again, _, ok = run(writer, instance)
     assert ok and again["calls"] == 0
     assert published.published_version(store) == version
+
+
+def test_a_reader_follows_each_publish_and_downloads_nothing_while_it_is_unchanged(
+    store: ObjectStore, tmp_path: Path, monkeypatch
+) -> None:
+    from web_library import build, row
+
+    from jezero_pipeline.library import reader as reader_module
+    from jezero_pipeline.library.reader import Library
+
+    lib = tmp_path / "writer" / "library.duckdb"
+    lib.parent.mkdir()
+    state = lib.with_name(lib.name + ".state")
+    build(lib, [row("a#0", "zorblax quarantine first edition")])
+    first = published.publish(store, lib, state)["version"]
+
+    copy = tmp_path / "reader" / "library.duckdb"
+    fetched: list[bool] = []
+    monkeypatch.setattr(reader_module, "SYNC_SECONDS", 0.0)
+    library = Library(copy, sync=lambda: fetched.append(published.fetch(store, copy)))
+    try:
+        assert library.search("zorblax")["count"] == 1 and library.search("quuxfrob")["count"] == 0
+        assert fetched == [True, False], "the first call fetched; an unchanged ETag downloads nothing"
+        build(lib, [row("b#0", "quuxfrob second edition")])
+        second = published.publish(store, lib, state)["version"]
+        assert library.search("quuxfrob")["count"] == 1 and fetched[-1] is True, "the reader follows the publish"
+        assert library.search("zorblax")["count"] == 0 and fetched[-1] is False
+    finally:
+        library.close()
+    build(lib, [row("c#0", "third")])
+    third = published.publish(store, lib, state)["version"]
+    versions = {k.split("/")[1] for k in keys(store) if k.startswith("library/") and k.count("/") == 2}
+    assert versions == {second, third} and first not in versions, "older versions are dropped after the next"
+    assert not (tmp_path / "reader" / "library.duckdb.state").exists(), "a reader keeps no builder state"

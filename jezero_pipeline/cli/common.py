@@ -16,7 +16,6 @@ from typing import Any
 from ..config import Config, ConfigError
 from ..staging import published
 from ..staging.locks import AlreadyRunning
-from ..staging.store import open_store
 from ..workspace import Workspace
 
 OK, FAILED, USAGE, LOCKED = 0, 1, 2, 3
@@ -68,12 +67,17 @@ def open_library(cfg: Config) -> Any:
         fetch_published(cfg)
     if not cfg.library_path.exists():
         raise ConfigError(f"{cfg.library_path}: no library yet; run `jezero-pipeline run` first")
-    return Library(cfg.library_path, cfg.search)
+    return Library(cfg.library_path, cfg.search, sync=library_sync(cfg))
+
+
+def library_sync(cfg: Config) -> Any:
+    """For a long-lived reader (the servers): fetch the published library when it changed."""
+    return published.sync_for(cfg)
 
 
 def fetch_published(cfg: Config) -> bool:
     """A reader's local copy of the library published on object storage, brought up to date."""
-    return published.fetch(open_store(cfg.staging_location, cfg.staging_dir), cfg.library_path)
+    return published.fetch_for(cfg)
 
 
 def warn(message: str) -> None:

@@ -36,12 +36,20 @@ if TYPE_CHECKING:
 SINGLE_PUT_LIMIT = 5 * 2**30  # S3's largest single PUT; a staged partition is far below it
 
 
+_FS: dict[int, Any] = {}  # pid -> its filesystem
+
+
 def s3_filesystem() -> Any:
-    """One s3fs filesystem per process (its event loop does not survive a fork), no listing cache:
-    another worker's writes must be seen by the next listing."""
+    """One s3fs filesystem per process, shared by its stores (a client costs ~0.5 s to make;
+    its event loop does not survive a fork), without a listing cache: another worker's writes
+    must be seen by the next listing."""
     import s3fs  # lazy: only object storage needs it (the `s3` extra)
 
-    return s3fs.S3FileSystem(use_listings_cache=False, skip_instance_cache=True)
+    pid = os.getpid()
+    if pid not in _FS:
+        _FS.clear()
+        _FS[pid] = s3fs.S3FileSystem(use_listings_cache=False, skip_instance_cache=True)
+    return _FS[pid]
 
 
 class ObjectStore(Store):
@@ -57,7 +65,6 @@ class ObjectStore(Store):
         self.root = Path(local_dir)
         self.lock_dir = self.root / "locks"
         self.locks = LocalLocks(self.lock_dir)
-        self._fs: tuple[int, Any] | None = None
 
     @property
     def location(self) -> str:
@@ -65,9 +72,7 @@ class ObjectStore(Store):
 
     @property
     def fs(self) -> Any:
-        if self._fs is None or self._fs[0] != os.getpid():
-            self._fs = (os.getpid(), s3_filesystem())
-        return self._fs[1]
+        return s3_filesystem()
 
     # keys ----------------------------------------------------------------------------------
 

@@ -15,9 +15,14 @@ from __future__ import annotations
 import time
 import uuid
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from .store import Store, read_json, write_json_atomic
+from .store import Store, open_store, read_json, write_json_atomic
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from ..config import Config
 
 MANIFEST = ("library", "published.json")
 KEEP_VERSIONS = 2  # the newest and the one before it (a reader may be fetching it)
@@ -101,3 +106,13 @@ def fetch(store: Store, path: Path, state_dir: Path | None = None) -> bool:
 def published_version(store: Store) -> str | None:
     doc = store.read_doc(*MANIFEST)
     return doc.get("version") if isinstance(doc, dict) else None
+
+
+def fetch_for(cfg: Config) -> bool:
+    """A reader's local copy of the library its config's store publishes, brought up to date."""
+    return fetch(open_store(cfg.staging_location, cfg.staging_dir), cfg.library_path)
+
+
+def sync_for(cfg: Config) -> Callable[[], bool] | None:
+    """For a long-lived reader (the servers): fetch when it changed; None with local staging."""
+    return (lambda: fetch_for(cfg)) if cfg.staging_remote else None
