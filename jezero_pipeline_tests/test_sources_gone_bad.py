@@ -140,7 +140,7 @@ def test_nothing_is_paid_again_when_a_bad_source_recovers(tmp_path, fake_server)
         _age(summary, gem, kiro)
         _, lib, ok = run(tmp_path, instance)
         assert ok and fake_server.total_calls == paid  # no segment paid for twice
-        from jezero_pipeline.library.query import Library
+        from jezero_pipeline.library.reader import Library
 
         library = Library(tmp_path / "library.duckdb", workspace(tmp_path).cfg.search)
         assert library.stats()["items"] == items  # every item still there

@@ -31,7 +31,15 @@ from .definitions import build_definitions
 
 BROKER_ENV = "JEZERO_CELERY_BROKER"
 CELERY_SETTINGS = {
-    "worker_prefetch_multiplier": 1,  # a worker takes the next step only when it is free
+    # A worker takes the next step only when it is free: the message is acknowledged when the
+    # step ends (acks_late), so a busy worker holds no second step that an idle one could run.
+    "worker_prefetch_multiplier": 1,
+    "task_acks_late": True,
+    # A step whose process is killed is reported failed (WorkerLostError), not run again by
+    # itself: the run fails and is retried as a whole. A worker machine that vanishes leaves
+    # its message unacknowledged; Redis hands it to another worker after this many seconds.
+    "task_reject_on_worker_lost": False,
+    "broker_transport_options": {"visibility_timeout": 4 * 3600},
     "broker_connection_retry_on_startup": True,
     "task_default_queue": "dagster",
 }
