@@ -145,10 +145,15 @@ def start_worker(name: str, folder: Path, env: dict[str, str]) -> subprocess.Pop
 
 
 def worker_child(worker: subprocess.Popen) -> int | None:
-    """The pool process a Celery worker (concurrency 1) runs its step in."""
-    out = subprocess.run(["ps", "-o", "pid=", "--ppid", str(worker.pid)], capture_output=True, text=True).stdout
-    pids = [int(p) for p in out.split()]
-    return pids[0] if pids else None
+    """The pool process a Celery worker (concurrency 1) runs its step in (its child, from /proc)."""
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[1]) == worker.pid:
+            return int(stat.parent.name)
+    return None
 
 
 def summaries_meta(instance: Any, partition: str) -> list[dict[str, Any]]:

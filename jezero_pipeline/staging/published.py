@@ -25,7 +25,6 @@ if TYPE_CHECKING:
     from ..config import Config
 
 MANIFEST = ("library", "published.json")
-KEEP_VERSIONS = 2  # the newest and the one before it (a reader may be fetching it)
 
 
 def _files(path: Path, state_dir: Path | None) -> dict[str, Path]:
@@ -45,6 +44,7 @@ def _sidecar(path: Path) -> Path:
 def publish(store: Store, path: Path, state_dir: Path) -> dict[str, Any]:
     """Upload the library's files under a new version, then the manifest naming them."""
     version = f"{time.strftime('%Y%m%dT%H%M%S', time.gmtime())}-{uuid.uuid4().hex[:8]}"
+    previous = published_version(store)
     names = {}
     for role, local in _files(path, state_dir).items():
         if local.exists():
@@ -53,7 +53,7 @@ def publish(store: Store, path: Path, state_dir: Path) -> dict[str, Any]:
     manifest = {"version": version, "files": names, "at": time.time()}
     store.write_doc(*MANIFEST, obj=manifest)
     _remember(store, path, manifest)
-    _drop_old_versions(store, version)
+    _drop_old_versions(store, keep={version, previous})
     return manifest
 
 
@@ -62,15 +62,17 @@ def _remember(store: Store, path: Path, manifest: dict[str, Any]) -> None:
     write_json_atomic(_sidecar(path), {"etag": etag, "version": manifest["version"]})
 
 
-def _drop_old_versions(store: Store, current: str) -> None:
+def _drop_old_versions(store: Store, keep: set[str | None]) -> None:
+    """Every version but the new one and the one it replaced (a reader may be fetching that);
+    by the manifests, not by names or clocks, which differ between machines."""
     fs = store.fs  # type: ignore[attr-defined]
     prefix = store.key("library")  # type: ignore[attr-defined]
     try:
-        versions = sorted(p.rsplit("/", 1)[-1] for p in fs.ls(prefix, detail=False) if not p.endswith(".json"))
+        versions = [p.rsplit("/", 1)[-1] for p in fs.ls(prefix, detail=False) if not p.endswith(".json")]
     except FileNotFoundError:
         return
-    for old in versions[:-KEEP_VERSIONS]:
-        if old != current:
+    for old in versions:
+        if old not in keep:
             fs.rm(f"{prefix}/{old}", recursive=True)
 
 
