@@ -34,6 +34,24 @@ DAYS = 8
 DAY_KEYS = [f"cc|{(T0 + timedelta(days=d)).date().isoformat()}" for d in range(DAYS)]
 
 
+def test_the_celery_code_location_runs_every_asset_job_on_celery_with_the_broker_from_the_environment(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from jezero_pipeline.defs import celery
+
+    monkeypatch.setenv("JEZERO_CONFIG", str(REPO / "jezero.toml"))
+    monkeypatch.delenv(celery.BROKER_ENV, raising=False)
+    defs = celery.defs()
+    for name in ("sessions_job", "summaries_job", "library_job"):
+        assert defs.resolve_job_def(name).executor_def.name == "celery", name
+    with pytest.raises(RuntimeError, match=celery.BROKER_ENV):
+        celery.worker_app()  # a worker without a broker says which variable to set
+    monkeypatch.setenv(celery.BROKER_ENV, "redis://127.0.0.1:1/0")
+    app = celery.worker_app()
+    assert app.conf.broker_url == "redis://127.0.0.1:1/0" and app.conf.task_acks_late
+    assert app.conf.worker_prefetch_multiplier == 1
+
+
 def instance_home(folder: Path) -> Path:
     """deploy/dagster-postgres.yaml, with compute logs off: a worker writes nothing beside itself."""
     folder.mkdir()
