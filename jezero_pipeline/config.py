@@ -65,7 +65,21 @@ class _Strict(BaseModel):
 
 class StorageConfig(_Strict):
     path: str = "data/library.duckdb"  # the DuckDB library
-    staging_dir: str = "data/staging"  # per-partition Parquet files
+    # per-partition Parquet files: a folder, or s3://bucket/prefix (the AWS environment gives the
+    # endpoint, region and credentials; never this file)
+    staging_dir: str = "data/staging"
+
+    @field_validator("staging_dir")
+    @classmethod
+    def _no_credentials_in_url(cls, v: str) -> str:
+        if v.startswith("s3://") and ("@" in v or "?" in v):
+            raise ValueError(
+                "an s3:// staging_dir names only bucket and prefix; credentials and endpoint "
+                "come from the environment (AWS_ACCESS_KEY_ID, AWS_ENDPOINT_URL, ...)"
+            )
+        if v.startswith("s3://") and len(v) <= len("s3://") or v.startswith("s3:///"):
+            raise ValueError("an s3:// staging_dir needs a bucket: s3://bucket/prefix")
+        return v
 
 
 class PartitionsConfig(_Strict):
@@ -245,7 +259,21 @@ class Config(_Strict):
         return self.resolve(self.storage.path)
 
     @property
+    def staging_remote(self) -> bool:
+        """Staging is on object storage (`s3://bucket/prefix`), shared by every machine."""
+        return self.storage.staging_dir.startswith("s3://")
+
+    @property
+    def staging_location(self) -> str:
+        """Staging as the store opens it: an s3:// URL, or the resolved local folder."""
+        return self.storage.staging_dir if self.staging_remote else str(self.staging_dir)
+
+    @property
     def staging_dir(self) -> Path:
+        """The local staging folder; with staging on object storage, this machine's side folder
+        (lock files, push state) beside the library."""
+        if self.staging_remote:
+            return self.library_path.parent / "staging-local"
         return self.resolve(self.storage.staging_dir)
 
     def connector(self, name: str) -> ConnectorConfig:

@@ -15,8 +15,8 @@ from typing import TYPE_CHECKING
 from .config import Config, ConnectorConfig
 from .models import Partition
 from .sessions import Connector, make_connector
-from .staging.locks import PartitionLocks, file_lock, partition_locks
-from .staging.store import Store
+from .staging.locks import PartitionLocking, file_lock
+from .staging.store import Store, open_store
 from .summarizing.endpoint import check_base_url
 from .summarizing.generation import generation_fingerprint
 
@@ -25,13 +25,20 @@ if TYPE_CHECKING:
 
 
 class Workspace:
-    def __init__(self, cfg: Config):
+    """`lock_dsn`: the PostgreSQL of the Dagster instance, for locks that hold across machines.
+    It is used only when staging is on object storage: a local staging folder keeps `flock`."""
+
+    def __init__(self, cfg: Config, lock_dsn: str | None = None):
         self.cfg = cfg
-        self.store = Store(cfg.staging_dir)
+        self.store: Store = open_store(cfg.staging_location, cfg.staging_dir)
+        if self.store.remote and lock_dsn:
+            from .staging.pglocks import PgLocks  # lazy: psycopg2 loads only for a shared instance
+
+            self.store.locks = PgLocks(lock_dsn, namespace=cfg.staging_location)
 
     @classmethod
-    def open(cls, cfg: Config) -> Workspace:
-        return cls(cfg)
+    def open(cls, cfg: Config, lock_dsn: str | None = None) -> Workspace:
+        return cls(cfg, lock_dsn)
 
     @cached_property
     def redactor(self) -> Redactor:
@@ -56,15 +63,26 @@ class Workspace:
         return self.cfg.library_path
 
     @property
-    def locks(self) -> PartitionLocks:
-        return partition_locks(self.store.root / "locks")
+    def library_state_dir(self) -> Path:
+        """The library builder's id state: in staging beside the partitions, or, when staging is
+        on object storage, beside the library (published with it, fetched before a build)."""
+        if self.store.remote:
+            return self.library_path.with_name(self.library_path.name + ".state")
+        return self.store.doc_path("library")
+
+    @property
+    def locks(self) -> PartitionLocking:
+        return self.store.locks.partitions
 
     def run_lock(self):
         """As Jezero's `<db>.run.lock`: a second CLI run yields False and reports "skipped"."""
-        return file_lock(self.store.root / "locks" / "run.lock")
+        return self.store.lock("run", wait=False)
 
     def library_lock(self):
-        """Only one process ever writes the DuckDB library; a second builder waits its turn."""
+        """Only one process ever writes the DuckDB library; a second builder waits its turn
+        (on object storage: one builder among every machine sharing the store)."""
+        if self.store.remote:
+            return self.store.lock("library", wait=True)
         return file_lock(Path(f"{self.library_path}.build.lock"), wait=True)
 
     def connector(self, name: str) -> Connector:

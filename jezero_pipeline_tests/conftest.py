@@ -28,3 +28,26 @@ def _no_dagster_home(monkeypatch: pytest.MonkeyPatch) -> None:
     """A test never writes to the developer's Dagster instance (tests pass their own)."""
     monkeypatch.delenv("DAGSTER_HOME", raising=False)
     monkeypatch.delenv("JEZERO_CONFIG", raising=False)
+
+
+@pytest.fixture(scope="session")
+def s3_server() -> Iterator[object]:
+    """One moto S3 server for the session (tests use buckets of their own)."""
+    from services import S3Server
+
+    srv = S3Server()
+    try:
+        yield srv
+    finally:
+        srv.close()
+
+
+@pytest.fixture
+def s3_env(s3_server, monkeypatch: pytest.MonkeyPatch) -> object:
+    """This process reaches the moto server through the AWS environment, as a worker would."""
+    for key, value in s3_server.env().items():
+        monkeypatch.setenv(key, value)
+    return s3_server
+
+
+from pgserver import postgres  # noqa: E402, F401  (the throwaway PostgreSQL fixture, for every test module)

@@ -14,6 +14,7 @@ from contextlib import contextmanager
 from typing import Any
 
 from ..config import Config, ConfigError
+from ..staging import published
 from ..staging.locks import AlreadyRunning
 from ..workspace import Workspace
 
@@ -37,7 +38,17 @@ def out(args: argparse.Namespace, obj: Any, text: str | None = None) -> None:
 
 
 def workspace(cfg: Config) -> Workspace:
-    return Workspace.open(cfg)
+    """With staging on object storage, commands lock in the instance's PostgreSQL as runs do."""
+    if not cfg.staging_remote:
+        return Workspace.open(cfg)
+    from ..defs.launch import instance_for  # lazy: Dagster loads only for shared staging
+    from ..defs.resources import postgres_url
+
+    instance = instance_for(cfg)
+    try:
+        return Workspace.open(cfg, postgres_url(instance))
+    finally:
+        instance.dispose()
 
 
 @contextmanager
@@ -52,9 +63,21 @@ def partitions_free() -> Iterator[None]:
 def open_library(cfg: Config) -> Any:
     from ..library.reader import Library  # lazy: DuckDB loads only for library commands
 
+    if cfg.staging_remote:  # the newest published library, fetched when it changed
+        fetch_published(cfg)
     if not cfg.library_path.exists():
         raise ConfigError(f"{cfg.library_path}: no library yet; run `jezero-pipeline run` first")
-    return Library(cfg.library_path, cfg.search)
+    return Library(cfg.library_path, cfg.search, sync=library_sync(cfg))
+
+
+def library_sync(cfg: Config) -> Any:
+    """For a long-lived reader (the servers): fetch the published library when it changed."""
+    return published.sync_for(cfg)
+
+
+def fetch_published(cfg: Config) -> bool:
+    """A reader's local copy of the library published on object storage, brought up to date."""
+    return published.fetch_for(cfg)
 
 
 def warn(message: str) -> None:

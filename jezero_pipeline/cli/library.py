@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from ..config import Config
-from .common import FAILED, OK, USAGE, CommandError, open_library, out, workspace
+from .common import FAILED, OK, USAGE, CommandError, fetch_published, library_sync, open_library, out, workspace
 from .render import items_text, print_item, print_search
 
 
@@ -84,7 +84,7 @@ def cmd_serve(args: argparse.Namespace, cfg: Config) -> int:
     if args.stdio:
         if args.web or args.mcp:
             raise CommandError("--stdio serves MCP on stdin/stdout only; drop --web/--mcp")
-        mcp_server.serve_stdio(cfg.library_path, cfg.search)
+        mcp_server.serve_stdio(cfg.library_path, cfg.search, library=_published_reader(cfg))
         return OK
     token = os.environ.get(args.token_env) if args.token_env else None
     if args.web:
@@ -97,7 +97,7 @@ def cmd_serve(args: argparse.Namespace, cfg: Config) -> int:
         return OK
     try:
         mcp_server.serve_http(cfg.library_path, cfg.search, host=args.host, port=args.port, token=token,
-                              require_auth=not args.no_auth)  # fmt: skip
+                              require_auth=not args.no_auth, library=_published_reader(cfg))  # fmt: skip
     except ValueError as err:
         raise CommandError(str(err)) from None
     return OK
@@ -208,3 +208,14 @@ def register(add: Any) -> None:
 
 
 __all__ = ["connector_list_text", "register"]
+
+
+def _published_reader(cfg: Config) -> Any:
+    """With staging on object storage: a reader that fetches the published library (else None:
+    the server opens the local file as always)."""
+    if not cfg.staging_remote:
+        return None
+    from ..library.reader import Library  # lazy: DuckDB loads only to serve
+
+    fetch_published(cfg)
+    return Library(cfg.library_path, cfg.search, sync=library_sync(cfg))

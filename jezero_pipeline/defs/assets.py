@@ -148,12 +148,12 @@ def build_assets(cfg: Config) -> tuple[dg.AssetsDefinition, dg.AssetsDefinition,
             max_calls=None if config.max_calls < 0 else config.max_calls,
         )
         with redacted_failures(ws):
-            mark_run_worker(context)
+            worker = mark_run_worker(context)
             # The run's partitioned work is this one step: its locks are held from start to end.
             with ws.locks.holding(f"run {context.run.run_id}", keys):
                 run = PartitionRun(ws, keys, selected, options, progress=run_context.progress())
                 for done in run.events():
-                    yield from _results(context, ws, keys, done)
+                    yield from _results(context, ws, keys, done, worker)
 
     @dg.asset(
         deps=[dg.AssetDep("summaries", partition_mapping=dg.AllPartitionMapping())],
@@ -167,7 +167,7 @@ def build_assets(cfg: Config) -> tuple[dg.AssetsDefinition, dg.AssetsDefinition,
     def search_index(context: dg.AssetExecutionContext, jezero: JezeroResource) -> dg.MaterializeResult:
         ws = jezero.workspace
         with redacted_failures(ws):
-            mark_run_worker(context)
+            worker = mark_run_worker(context)
             stats = index.refresh(ws)
         web = ws.cfg.web.public_url
         return dg.MaterializeResult(
@@ -175,6 +175,8 @@ def build_assets(cfg: Config) -> tuple[dg.AssetsDefinition, dg.AssetsDefinition,
                 "path": dg.MetadataValue.path(str(ws.library_path)),
                 **({"web": dg.MetadataValue.url(web)} if web else {}),
                 **{k: v for k, v in stats.items() if isinstance(v, (int, float)) and not isinstance(v, bool)},
+                **({"published": stats["published"]} if "published" in stats else {}),
+                **worker,
             }
         )
 
@@ -182,7 +184,11 @@ def build_assets(cfg: Config) -> tuple[dg.AssetsDefinition, dg.AssetsDefinition,
 
 
 def _results(
-    context: dg.AssetExecutionContext, ws: Workspace, keys: dict[Partition, Any], done: StageDone
+    context: dg.AssetExecutionContext,
+    ws: Workspace,
+    keys: dict[Partition, Any],
+    done: StageDone,
+    worker: dict[str, Any] | None = None,
 ) -> Iterator[Any]:
     """A stage's Dagster results: each partition's own figures, then the stage's materialisation."""
     selected = context.selected_asset_keys
@@ -190,7 +196,7 @@ def _results(
         return
     totals: dict[str, float] = {}
     for part, rep in done.reports.items():
-        meta: dict[str, Any] = dict(rep.as_metadata())
+        meta: dict[str, Any] = {**rep.as_metadata(), **(worker or {})}
         if done.stage == COLLECT and rep.warnings:
             warnings = [ws.redactor.redact(w)[0] for w in rep.warnings]
             for w in warnings[:20]:

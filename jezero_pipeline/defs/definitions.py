@@ -3,7 +3,9 @@
 `defs` is built lazily from the config file (`$JEZERO_CONFIG`, else ./jezero.toml), so
 importing this module reads nothing; tests and the CLI call `build_definitions` directly.
 Every asset job runs its steps in one process: a run's partition locks are held by that
-process from its first step to its end, and a step spawns no interpreter of its own.
+process from its first step to its end, and a step spawns no interpreter of its own. The
+Celery code location (celery.py) passes the Celery executor instead: the partitioned work is
+one step, so its locks are still held by the one worker process that runs it.
 """
 
 from __future__ import annotations
@@ -24,7 +26,9 @@ from .runs import reap_dead_runs_sensor
 warnings.filterwarnings("ignore", category=dg.BetaWarning)  # backfill policies, pools: stable enough here
 
 
-def build_definitions(cfg: Config, config_path: str = "") -> dg.Definitions:
+def build_definitions(
+    cfg: Config, config_path: str = "", executor: dg.ExecutorDefinition = dg.in_process_executor
+) -> dg.Definitions:
     sessions, search_index, _ = build_assets(cfg)
     jobs = asset_jobs()
     sessions_job = jobs[0]
@@ -58,7 +62,7 @@ def build_definitions(cfg: Config, config_path: str = "") -> dg.Definitions:
         schedules=schedules,
         sensors=sensors,
         resources={"jezero": JezeroResource(config_path=config_path)},
-        executor=dg.in_process_executor,
+        executor=executor,
     )
 
 

@@ -18,11 +18,17 @@ import dagster as dg
 LAUNCHER, HOST, PID = "jezero/launcher", "jezero/host", "jezero/pid"
 
 
-def mark_run_worker(context: Any) -> None:
-    """Record which process runs this run (host and pid), so a reaper can tell when it died."""
+def mark_run_worker(context: Any) -> dict[str, Any]:
+    """Record which process runs this run (host and pid), so a reaper can tell when it died;
+    the step's own host and pid, for its metadata. A step on a Celery worker leaves the run's
+    tags alone: the run lives in the run worker, and the reaper must not judge it by a step."""
+    here = {"worker_host": socket.gethostname(), "worker_pid": os.getpid()}
+    if context.job_def.executor_def.name == "celery":
+        return here
     tags = context.run.tags
     if tags.get(HOST) != socket.gethostname() or tags.get(PID) != str(os.getpid()):
         context.instance.add_run_tags(context.run.run_id, {HOST: socket.gethostname(), PID: str(os.getpid())})
+    return here
 
 
 def reap_dead_runs(instance: dg.DagsterInstance) -> list[str]:

@@ -177,9 +177,9 @@ def http_app(
     return BearerAuth(app, token) if require_auth else app
 
 
-def serve_stdio(library_path: Path, search_cfg: SearchConfig | None = None) -> None:
+def serve_stdio(library_path: Path, search_cfg: SearchConfig | None = None, library: Library | None = None) -> None:
     """Serve over stdin/stdout (the agent starts this process)."""
-    build_server(Library(Path(library_path), search_cfg)).run("stdio")
+    build_server(library if library is not None else Library(Path(library_path), search_cfg)).run("stdio")
 
 
 def serve_http(
@@ -189,11 +189,12 @@ def serve_http(
     port: int = DEFAULT_PORT,
     token: str | None = None,
     require_auth: bool = True,
+    library: Library | None = None,
 ) -> None:
     """Serve streamable HTTP at http://host:port/mcp with uvicorn."""
     import uvicorn  # lazy: only the HTTP server needs it
 
-    app = http_app(library_path, search_cfg, host=host, token=token, require_auth=require_auth)
+    app = http_app(library_path, search_cfg, host=host, token=token, require_auth=require_auth, library=library)
     uvicorn.run(app, host=host, port=port, log_level="warning")
 
 

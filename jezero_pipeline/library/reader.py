@@ -69,6 +69,7 @@ LATER_MIN_SHARE = 0.3  # keep `later` hits scoring at least this share of the be
 LATER_CLOSEST = 2  # the closest later items always stay
 TIMELINE_DEFAULT_LIMIT = 20
 OPEN_ATTEMPTS = 50  # a writer swaps files in milliseconds; a reader retries meanwhile
+SYNC_SECONDS = 15.0  # how often a reader of a published library asks whether it changed
 
 _EPOCH = datetime(1970, 1, 1)
 
@@ -100,8 +101,18 @@ class Library:
     Calls are serialised by a lock: a DuckDB connection is not for concurrent use.
     """
 
-    def __init__(self, path: Path, search_cfg: SearchConfig | None = None, now: Callable[[], datetime] | None = None):
+    def __init__(
+        self,
+        path: Path,
+        search_cfg: SearchConfig | None = None,
+        now: Callable[[], datetime] | None = None,
+        sync: Callable[[], Any] | None = None,
+    ):
+        """`sync`: brings the local files up to date with a published library (staging on object
+        storage); called before a call at most every SYNC_SECONDS, never during one."""
         self.path = Path(path)
+        self._sync = sync
+        self._synced_at = float("-inf")
         self.delta_path = delta_path(self.path)
         self.cfg = search_cfg or SearchConfig()
         self._now = now or (lambda: datetime.now(UTC))
@@ -143,6 +154,12 @@ class Library:
     def _connection(self) -> duckdb.DuckDBPyConnection:
         if self._pinned and self._con is not None:
             return self._con
+        if self._sync is not None and time.monotonic() - self._synced_at >= SYNC_SECONDS:
+            self._synced_at = time.monotonic()
+            try:
+                self._sync()
+            except Exception:  # the store is unreachable: keep serving the local copy
+                pass
         key = (_stat_key(self.path), _stat_key(self.delta_path))
         if key[0] is None:
             self.close()

@@ -19,7 +19,6 @@ import urllib.parse
 import urllib.request
 from typing import Any
 
-from ..staging.store import read_json, write_json_atomic
 from ..workspace import Workspace
 from .health import health
 
@@ -30,8 +29,7 @@ def watch(ws: Workspace, now: float | None = None) -> dict[str, Any]:
     """Check health, send what changed to the webhook and ping the heartbeat; what was sent."""
     now = time.time() if now is None else now
     ok, rows = health(ws, now)
-    path = ws.store.doc_path("state", "watchdog.json")
-    alerted: dict[str, Any] = read_json(path) or {}
+    alerted: dict[str, Any] = ws.store.read_doc("state", "watchdog.json") or {}
     sent: list[dict[str, Any]] = []
     failures: list[str] = []
     webhook = _env(ws.cfg.watchdog.alert_webhook_env)
@@ -54,7 +52,7 @@ def watch(ws: Workspace, now: float | None = None) -> dict[str, Any]:
     if heartbeat:
         query = urllib.parse.urlencode({"status": "up" if ok else "down", "msg": "ok" if ok else "unhealthy"})
         failures += _deliver(ws, "heartbeat", f"{heartbeat}{'&' if '?' in heartbeat else '?'}{query}", None)
-    write_json_atomic(path, alerted)
+    ws.store.write_doc("state", "watchdog.json", obj=alerted)
     return {"ok": ok, "sent": sent, "failures": failures}
 
 

@@ -11,11 +11,10 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..models import Partition
-from ..staging.store import read_json, write_json_atomic
+from ..staging import published
 from ..staging.tables import IMPORTS, REDACTED_SEGMENTS, SUMMARIES
 from ..workspace import Workspace
 
@@ -100,10 +99,15 @@ def refresh(ws: Workspace, rebuild: bool = False) -> dict[str, Any]:
     from ..library.build import refresh_library  # lazy: DuckDB loads only to build
 
     with ws.library_lock():
+        if ws.store.remote:  # start from the newest published library, not this machine's copy
+            published.fetch(ws.store, ws.library_path, ws.library_state_dir)
         sources = library_sources(ws)
-        report = refresh_library(ws.library_path, ws.store.doc_path("library"), sources, rebuild=rebuild)
-        write_json_atomic(_built_from(ws), {k: s.version for k, s in sources.items()})
-    return {**report.as_metadata(), "partitions": len(sources)}
+        report = refresh_library(ws.library_path, ws.library_state_dir, sources, rebuild=rebuild)
+        ws.store.write_doc("library", "built_from.json", obj={k: s.version for k, s in sources.items()})
+        extra: dict[str, Any] = {}
+        if ws.store.remote and (report.mode != "unchanged" or published.published_version(ws.store) is None):
+            extra["published"] = published.publish(ws.store, ws.library_path, ws.library_state_dir)["version"]
+    return {**report.as_metadata(), "partitions": len(sources), **extra}
 
 
 def is_current(ws: Workspace) -> bool:
@@ -111,11 +115,7 @@ def is_current(ws: Workspace) -> bool:
     (a `stat` per partition file; nothing is read, DuckDB is not loaded)."""
     if not ws.library_path.exists():
         return False
-    return read_json(_built_from(ws)) == versions(ws)
-
-
-def _built_from(ws: Workspace) -> Path:
-    return ws.store.doc_path("library", "built_from.json")
+    return ws.store.read_doc("library", "built_from.json") == versions(ws)
 
 
 def expected_items(ws: Workspace) -> int:

@@ -12,8 +12,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import asdict, dataclass
 
-from .locks import file_lock
-from .store import Store, read_json, write_json_atomic
+from .store import Store
 
 
 @dataclass
@@ -37,7 +36,7 @@ class Inventory:
 
     @classmethod
     def load(cls, store: Store, connector: str) -> Inventory:
-        doc = read_json(store.doc_path("inventory", f"{connector}.json")) or {}
+        doc = store.read_doc("inventory", f"{connector}.json") or {}
         units = {}
         for key, rec in (doc.get("units") or {}).items():
             if isinstance(rec, dict) and isinstance(rec.get("day"), str):
@@ -47,7 +46,7 @@ class Inventory:
     def save(self) -> None:
         if self.dirty:
             doc = {"units": {k: asdict(v) for k, v in sorted(self.units.items())}}
-            write_json_atomic(self.store.doc_path("inventory", f"{self.connector}.json"), doc)
+            self.store.write_doc("inventory", f"{self.connector}.json", obj=doc)
             self.dirty = False
 
     def assign(self, key: str, day: str) -> str:
@@ -79,7 +78,7 @@ class Inventory:
 @contextmanager
 def editing(store: Store, connector: str) -> Iterator[Inventory]:
     """Load, change and save one connector's inventory under its lock (other runs wait)."""
-    with file_lock(store.doc_path("locks", f"inventory-{connector}.lock"), wait=True):
+    with store.lock(f"inventory-{connector}"):
         inv = Inventory.load(store, connector)
         yield inv
         inv.save()

@@ -4,6 +4,9 @@ They are `flock` locks, which the kernel drops with the process that held them: 
 killed with SIGKILL never leaves a stale lock behind. A partition lock is held for a whole
 run (its steps run in one process) and is taken by every command that rewrites staged rows
 (redact-stored, retag, connector reset, imports), so two writers never interleave.
+
+`flock` is per machine: a store on object storage shared by several machines takes the same
+locks from PostgreSQL instead (pglocks.py); both are a LockBackend.
 """
 
 from __future__ import annotations
@@ -12,14 +15,45 @@ import fcntl
 import os
 import threading
 from collections.abc import Iterable, Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from pathlib import Path
+from typing import Protocol
 
 from ..models import Partition
 
 
 class AlreadyRunning(RuntimeError):
     """Another run or command holds a partition this one needs; the message names the holder."""
+
+
+class PartitionLocking(Protocol):
+    def hold(self, owner: str, parts: Iterable[Partition]) -> None: ...
+    def release(self, owner: str) -> None: ...
+    def held_by(self, owner: str) -> list[Partition]: ...
+    def holding(self, owner: str, parts: Iterable[Partition]) -> AbstractContextManager[None]: ...
+
+
+class LockBackend(Protocol):
+    """Where a store's locks live: `flock` files (one machine) or PostgreSQL (several)."""
+
+    @property
+    def partitions(self) -> PartitionLocking: ...
+
+    def named(self, name: str, wait: bool = True) -> AbstractContextManager[bool]: ...
+
+
+class LocalLocks:
+    """`flock` files in one folder: the locks of a store on a local (or NFS v4) filesystem."""
+
+    def __init__(self, root: Path):
+        self.root = Path(root)
+
+    @property
+    def partitions(self) -> PartitionLocks:
+        return partition_locks(self.root)
+
+    def named(self, name: str, wait: bool = True) -> AbstractContextManager[bool]:
+        return file_lock(self.root / f"{name}.lock", wait=wait)
 
 
 @contextmanager

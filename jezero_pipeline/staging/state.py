@@ -9,20 +9,19 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from .locks import file_lock
-from .store import Store, read_json, write_json_atomic
+from .store import Store
 
 
 def read_state(store: Store, connector: str) -> dict[str, Any]:
-    doc = read_json(store.doc_path("state", f"{connector}.json"))
+    doc = store.read_doc("state", f"{connector}.json")
     return doc if isinstance(doc, dict) else {}
 
 
 def update_state(store: Store, connector: str, **changes: Any) -> dict[str, Any]:
     """Merge `changes` into the connector's state (atomic write, one writer at a time)."""
-    with file_lock(store.doc_path("locks", f"state-{connector}.lock"), wait=True):
+    with store.lock(f"state-{connector}"):
         state = read_state(store, connector) | changes
-        write_json_atomic(store.doc_path("state", f"{connector}.json"), state)
+        store.write_doc("state", f"{connector}.json", obj=state)
     return state
 
 
@@ -52,13 +51,13 @@ def record_open(store: Store, connector: str, open_days: dict[str, bool]) -> Non
     """Which days a run has not finished: marked open when a run starts them, closed when their
     summaries are all written (none failed or deferred). The next run plans an open day again
     even when none of its files changed, so a killed run or a deferral is always picked up."""
-    with file_lock(store.doc_path("locks", f"state-{connector}.lock"), wait=True):
+    with store.lock(f"state-{connector}"):
         state = read_state(store, connector)
         days = set(state.get("open_days", []))
         days |= {d for d, is_open in open_days.items() if is_open}
         days -= {d for d, is_open in open_days.items() if not is_open}
         state["open_days"] = sorted(days)
-        write_json_atomic(store.doc_path("state", f"{connector}.json"), state)
+        store.write_doc("state", f"{connector}.json", obj=state)
 
 
 def open_days(store: Store, connector: str) -> list[str]:

@@ -4,7 +4,8 @@ Every file is written to a temporary name, fsynced and renamed, so a crash leave
 file or the new one, never half of one. Each file's footer records what it was built from;
 a stage whose inputs are the ones in its footer is current and skips the partition without
 reading it. The summaries journal is an append-only JSONL of paid answers, fsynced per
-line, so a run killed mid-way loses no answer it paid for.
+line, so a run killed mid-way loses no answer it paid for. `open_store` gives this folder
+store or, for an `s3://bucket/prefix`, the object store of `objects.py` with the same methods.
 """
 
 from __future__ import annotations
@@ -14,10 +15,12 @@ import os
 import tempfile
 import uuid
 from collections.abc import Callable, Iterable, Iterator
+from contextlib import AbstractContextManager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from ..models import Partition
+from .locks import LocalLocks, LockBackend
 from .tables import Table
 
 if TYPE_CHECKING:
@@ -62,11 +65,30 @@ def read_json(path: Path) -> Any:
         return None
 
 
+def open_store(location: str | Path, local_dir: Path) -> Store:
+    """The store at a local folder, or at an `s3://bucket/prefix` (objects.py) with this
+    machine's side folder `local_dir` for what must stay local (its lock files)."""
+    if str(location).startswith("s3://"):
+        from .objects import ObjectStore  # lazy: s3fs loads only for object storage
+
+        return ObjectStore(str(location), local_dir)
+    return Store(Path(location))
+
+
 class Store:
     """Where each staged table keeps one file per partition, plus journals, state and locks."""
 
+    remote = False  # an object store: no local paths, locks must not be flock
+
     def __init__(self, root: Path):
         self.root = Path(root)
+        self.lock_dir = self.root / "locks"
+        self.locks: LockBackend = LocalLocks(self.lock_dir)
+
+    @property
+    def location(self) -> str:
+        """Where it lives, as the config names it (a folder, or an s3:// URL)."""
+        return str(self.root)
 
     # paths -------------------------------------------------------------------------------
 
@@ -186,3 +208,14 @@ class Store:
 
     def doc_path(self, *parts: str) -> Path:
         return self.root.joinpath(*parts)
+
+    def read_doc(self, *parts: str) -> Any:
+        """The JSON document at `parts`, or None when it is missing or unreadable."""
+        return read_json(self.doc_path(*parts))
+
+    def write_doc(self, *parts: str, obj: Any) -> None:
+        write_json_atomic(self.doc_path(*parts), obj)
+
+    def lock(self, name: str, wait: bool = True) -> AbstractContextManager[bool]:
+        """A named lock among every process sharing this store (see locks.py)."""
+        return self.locks.named(name, wait=wait)
