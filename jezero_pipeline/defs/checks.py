@@ -7,7 +7,6 @@ pipeline step itself from the run's own partitions; see assets.py.)
 from __future__ import annotations
 
 import json
-import os
 import re
 from pathlib import Path
 
@@ -15,6 +14,7 @@ import dagster as dg
 
 from ..library.fts import STOPWORDS
 from ..stages import index
+from ..staging.store import write_json_atomic
 from ..text import digest
 from ..workspace import Workspace
 from .resources import JezeroResource
@@ -63,10 +63,7 @@ class ScannedItems:
 
     def save(self) -> None:
         """Keep only the items still in the library, written atomically."""
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = self.path.with_suffix(".tmp")
-        tmp.write_text(json.dumps({"rules": self.rules, "items": self.seen}))
-        os.replace(tmp, self.path)
+        write_json_atomic(self.path, {"rules": self.rules, "items": self.seen})
 
 
 def build_checks(search_index: dg.AssetsDefinition) -> list[dg.AssetChecksDefinition]:
