@@ -20,11 +20,10 @@ import json
 import re
 import sqlite3
 from datetime import UTC, datetime
-from pathlib import Path
 from typing import Any
 
 from ..text import parse_time
-from .base import FileState, ScanResult, json_files, sqlite_files
+from .base import FileState, ScanResult
 from .rendering import BlockCollector, emit_session, text_of
 from .sqlite_store import DatabaseConnector, StoredSession, row_bytes, rows_in, sqlite_tables
 
@@ -51,17 +50,6 @@ class HermesConnector(DatabaseConnector[tuple[dict[str, Any], Messages]]):
         if self.agent.include_subagents:
             skip.discard("subagent")
         self.skip_sources = skip
-
-    def databases(self) -> list[Path]:
-        return [] if self.reads_exports() else self.roots("db_path", "")
-
-    def watch_paths(self) -> list[Path]:
-        if self.reads_exports():
-            return self.roots("export_dir", "")
-        return [p for db in self.databases() for p in sqlite_files(db)]
-
-    def unit_paths(self) -> list[tuple[str, list[Path]]]:
-        return [(str(p), [p]) for root in self.roots("export_dir", "") for p in json_files(root)]
 
     def _scan(self, result: ScanResult, previous: dict[str, FileState], now: float) -> None:
         if not self.reads_exports():

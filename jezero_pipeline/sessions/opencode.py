@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from ..text import parse_time
-from .base import FileState, ScanResult, json_files, sqlite_files
+from .base import FileState, ScanResult
 from .rendering import BlockCollector, emit_session
 from .sqlite_store import DatabaseConnector, StoredSession, row_bytes, rows_in, sqlite_tables
 
@@ -64,16 +64,8 @@ class OpenCodeConnector(DatabaseConnector[_Session]):
         if self.options.get("db_path") and self.options.get("export_dir"):
             raise ValueError(f"connector {self.cfg.name!r}: set db_path or export_dir, not both")
 
-    def databases(self) -> list[Path]:
-        return [] if self.reads_exports() else self.roots("db_path", _default_db())
-
-    def watch_paths(self) -> list[Path]:
-        if self.reads_exports():
-            return self.roots("export_dir", "")
-        return [p for db in self.databases() for p in sqlite_files(db)]
-
-    def unit_paths(self) -> list[tuple[str, list[Path]]]:
-        return [(str(p), [p]) for root in self.roots("export_dir", "") for p in json_files(root)]
+    def default_database(self) -> str:
+        return _default_db()
 
     def _scan(self, result: ScanResult, previous: dict[str, FileState], now: float) -> None:
         if not self.reads_exports():

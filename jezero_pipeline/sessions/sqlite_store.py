@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any, ClassVar, Generic, TypeVar
 from urllib.parse import quote
 
-from .base import Connector, FileState, ScanResult, Survey, Unit, sqlite_files, unit_stat
+from .base import Connector, FileState, ScanResult, Survey, Unit, json_files, sqlite_files, unit_stat
 
 S = TypeVar("S")
 IN_CHUNK = 500  # ids per `IN (…)`: well under SQLite's bound-parameter limit
@@ -78,13 +78,25 @@ class DatabaseConnector(Connector, Generic[S]):
 
     label: ClassVar[str] = "database"  # "OpenCode", "Hermes": for warnings
 
-    def databases(self) -> list[Path]:
-        """The database files (a glob expanded; [] when it matches none)."""
-        raise NotImplementedError
+    def default_database(self) -> str:
+        """Where the agent keeps its database when `db_path` is not set ("": nowhere by default)."""
+        return ""
 
     def reads_exports(self) -> bool:
         """True when the connector reads export files (`export_dir`) instead of a database."""
         return bool(self.options.get("export_dir"))
+
+    def databases(self) -> list[Path]:
+        """The database files (a glob expanded; [] when it matches none, or exports are read)."""
+        return [] if self.reads_exports() else self.roots("db_path", self.default_database())
+
+    def watch_paths(self) -> list[Path]:
+        if self.reads_exports():
+            return self.roots("export_dir", "")
+        return [p for db in self.databases() for p in sqlite_files(db)]
+
+    def unit_paths(self) -> list[tuple[str, list[Path]]]:
+        return [(str(p), [p]) for root in self.roots("export_dir", "") for p in json_files(root)]
 
     def list_sessions(self, conn: sqlite3.Connection) -> list[StoredSession[S]]:
         """Every session with its start, last activity and size, from ids and times only."""
