@@ -228,8 +228,21 @@ class Connector:
         stat = unit_stat(paths)
         if stat is None:
             return None
+        return self.check_state(result, previous, key, *stat, now, settle)
+
+    def check_state(
+        self,
+        result: ScanResult,
+        previous: dict[str, FileState],
+        key: str,
+        size: int,
+        mtime: float,
+        now: float,
+        settle: bool = True,
+    ) -> tuple[int, float] | None:
+        """`check_unit` for a unit whose size and mtime come from elsewhere (a mail thread's
+        messages): the same decision, (size, mtime) when it must be read, else None."""
         result.files_seen += 1
-        size, mtime = stat
         prev = previous.get(key)
         if prev is not None and prev.size == size and prev.mtime == mtime:
             result.unchanged.append(key)
@@ -241,7 +254,7 @@ class Connector:
                 result.unchanged.append(key)
                 result.states[key] = prev
             return None
-        return stat
+        return size, mtime
 
     def changed_json_files(
         self, root: Path, previous: dict[str, FileState], now: float, result: ScanResult

@@ -109,18 +109,8 @@ class MailConnector(Connector):
         for key, msgs in self.threads(result.warnings).items():
             if not self.wanted(key):
                 continue
-            result.files_seen += 1
             size, mtime = sum(m.size for m in msgs), max(m.arrived for m in msgs)
-            prev = previous.get(key)
-            if prev is not None and prev.size == size and prev.mtime == mtime:
-                result.unchanged.append(key)
-                result.states[key] = prev
-                continue
-            if not self.settled(mtime, now):
-                result.deferred += 1
-                if prev is not None:
-                    result.unchanged.append(key)
-                    result.states[key] = prev
+            if self.check_state(result, previous, key, size, mtime, now) is None:
                 continue
             self._read_thread(key, msgs, mtime, result)
             result.states[key] = FileState(key, size, mtime)
