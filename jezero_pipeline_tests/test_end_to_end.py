@@ -6,7 +6,7 @@ from pathlib import Path
 import dagster as dg
 import duckdb
 import pytest
-from runs import run
+from runs import run, workspace
 from sessionfiles import write_samples_config
 
 from jezero_pipeline.config import load_config
@@ -68,6 +68,34 @@ def test_library_finds_sample_titles_and_exact_strings(workdir):
     assert res["count"] >= 1
     top = lib.get_item(res["results"][0]["id"], include_original=True)["item"]
     assert "ERR_PNPM_OUTDATED_LOCKFILE" in top["original"]
+
+
+def test_a_big_refresh_builds_in_a_child_process_the_same_library_as_here(workdir, monkeypatch):
+    """Past APART_BYTES of staged files the build leaves the run's process (its memory goes with
+    the child); what it writes is what a build in the run's process writes."""
+    import os
+
+    from jezero_pipeline.stages import index
+
+    with dg.instance_for_test() as instance:
+        run(workdir, instance)
+    ws = workspace(workdir)
+
+    def items():
+        con = duckdb.connect(str(ws.library_path), read_only=True)
+        rows = con.execute("select id, source, external_id, title, summary, original from items order by id").fetchall()
+        con.close()
+        return rows
+
+    here = index.refresh(ws, rebuild=True)
+    assert not here["built_apart"] and here["builder_pid"] == os.getpid() and here["mode"] == "full"
+    built_here = items()
+    monkeypatch.setattr(index, "APART_BYTES", 0)
+    apart = index.refresh(ws, rebuild=True)
+    assert apart["built_apart"] and apart["builder_pid"] != os.getpid() and apart["mode"] == "full"
+    assert items() == built_here and apart["items"] == here["items"] > 0
+    assert index.is_current(ws), "the child's versions are the ones recorded"
+    assert index.refresh(ws)["mode"] == "unchanged"
 
 
 def test_model_change_changes_the_summaries_code_version(workdir):

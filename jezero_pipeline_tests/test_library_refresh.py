@@ -13,7 +13,7 @@ import pytest
 from jezero_pipeline.config import SearchConfig
 from jezero_pipeline.library import index
 from jezero_pipeline.library.build import PartitionSource, delta_path, items_table, refresh_library
-from jezero_pipeline.library.reader import Library
+from jezero_pipeline.library.reader import Library, QueryError
 
 NOW = datetime(2026, 1, 1, tzinfo=UTC)
 WORDS = [
@@ -94,6 +94,27 @@ def test_only_changed_partitions_are_read_and_an_unchanged_set_reads_nothing(tmp
         assert [r["external_id"] for r in lib.search("zorblax")["results"]] == ["b#0"]
         assert lib.search("cache")["count"] == 0  # c#0 left with its partition's old version
         assert lib.stats()["items"] == 2 and lib.stats()["delta_items"] == 1
+
+
+def test_a_lean_scan_reads_every_live_item_once_across_base_and_delta_and_refuses_a_swap(tmp_path):
+    path, state = tmp_path / "library.duckdb", tmp_path / "state"
+    reads = Reads()
+    rows = {f"x|{d}": [item(f"{d}-{i}#0", f"word{d} item{i}") for i in range(7)] for d in range(5)}
+    parts = {k: reads.source(k, v, "v1") for k, v in rows.items()}
+    refresh_library(path, state, parts)
+    parts["x|2"] = reads.source("x|2", [item("2-0#0", "changed text"), item("new#0", "new one")], "v2")
+    assert refresh_library(path, state, parts, merge_share=10).mode == "delta"
+    expected = ids_of(path)
+    with Library(path, lean=True) as lib:
+        seen = [(r["external_id"], r["id"]) for r in lib.iter_items(batch=4)]  # 10 batches, reopened each time
+        assert sorted(seen, key=lambda x: x[1]) == seen and dict(seen) == expected and len(seen) == len(expected) == 30
+        assert next(i for i in lib.iter_items(batch=4) if i["external_id"] == "2-0#0")["summary"] == "changed text"
+        scan = lib.iter_items(batch=4)
+        next(scan)
+        parts["x|3"] = reads.source("x|3", [item("3-0#0", "swapped in")], "v2")
+        refresh_library(path, state, parts, merge_share=10)
+        with pytest.raises(QueryError, match="changed during a scan"):
+            list(scan)
 
 
 def test_a_partition_that_is_gone_takes_its_items_with_it(tmp_path):

@@ -23,6 +23,13 @@ def test_write_read_roundtrip_and_partitions(tmp_path):
     assert (tmp_path / "segments" / "codex" / "2026-03-01.parquet").exists()
 
 
+def test_size_is_the_partition_file_s_bytes_and_zero_when_missing(tmp_path):
+    st = Store(tmp_path)
+    assert st.size(T, CODEX) == 0
+    st.write(T, CODEX, [{"id": "a" * 1000, "n": 1}])
+    assert st.size(T, CODEX) == (tmp_path / "segments" / "codex" / "2026-03-01.parquet").stat().st_size > 0
+
+
 def test_failed_write_keeps_the_old_file(tmp_path):
     st = Store(tmp_path)
     st.write(T, CODEX, [{"id": "a", "n": 1}])

@@ -97,11 +97,12 @@ def build_checks(search_index: dg.AssetsDefinition) -> list[dg.AssetChecksDefini
             return
         expected = expected_items(ws)
         scanned = ScannedItems(ws.store.root / "library" / "secret_scan.json", ws.rules)
-        with Library(path, ws.cfg.search) as lib:
+        with Library(path, ws.cfg.search, lean=True) as lib:
             rows, newest, offenders = 0, None, []
-            for item in lib.iter_items():  # newest first; the base and its delta, as a reader sees them
+            for item in lib.iter_items():  # the base and its delta, as a reader sees them
                 rows += 1
-                newest = newest or item
+                if newest is None or (item["occurred_at"], -item["id"]) > (newest["occurred_at"], -newest["id"]):
+                    newest = item
                 texts = [t for t in (item["title"], item["summary"], *item["questions"],
                                      *(a["text"] for a in item["atoms"]), item.get("original"), item["project"]) if t]  # fmt: skip
                 todo, key = scanned.needs_scan(item["id"], texts)

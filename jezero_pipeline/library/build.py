@@ -152,7 +152,7 @@ def refresh_library(
     cur = None if rebuild else _read_current(path)
     full = cur is None or cur.fingerprint != FINGERPRINT
     applied = {} if full or cur is None else cur.parts
-    changed = sorted(k for k, src in partitions.items() if full or applied.get(k, ("",))[0] != src.version)
+    changed = _changed(applied, {k: src.version for k, src in partitions.items()}, full)
     removed = sorted(set(applied) - set(partitions))
     if not full and not changed and not removed:
         return RefreshReport(
@@ -219,6 +219,18 @@ def refresh_library(
         path=str(path),
         rejected_messages=rejected[:MAX_REJECTED_MESSAGES],
     )
+
+
+def stale_partitions(path: Path, versions: Mapping[str, str], *, rebuild: bool = False) -> list[str]:
+    """The partitions a refresh of the library at `path` to `versions` would read: those whose
+    version changed, or all of them when the refresh will be a full build."""
+    cur = None if rebuild else _read_current(Path(path))
+    full = cur is None or cur.fingerprint != FINGERPRINT
+    return _changed({} if full or cur is None else cur.parts, versions, full)
+
+
+def _changed(applied: Mapping[str, tuple[str, int]], versions: Mapping[str, str], full: bool) -> list[str]:
+    return sorted(k for k, v in versions.items() if full or applied.get(k, ("",))[0] != v)
 
 
 def _configure(con: duckdb.DuckDBPyConnection, state_dir: Path, memory_limit: str) -> None:

@@ -57,7 +57,9 @@ class Postings:
 class SegmentIndex:
     """The segments of one opened library, as one index (see the module docstring)."""
 
-    def __init__(self, con: duckdb.DuckDBPyConnection, segments: list[Segment], dead_ids: np.ndarray):
+    def __init__(
+        self, con: duckdb.DuckDBPyConnection, segments: list[Segment], dead_ids: np.ndarray, hold_postings: bool = True
+    ):
         self.con = con
         self.segments = segments
         self._stems: dict[str, str | None] = {}
@@ -88,7 +90,7 @@ class SegmentIndex:
         (n_post,) = con.execute(
             "SELECT " + " + ".join(f"(SELECT count(*) FROM {s.alias}.postings)" for s in segments)
         ).fetchone()
-        self.memory = _MemoryLexicon(self) if int(n_post) <= MEMORY_POSTINGS else None
+        self.memory = _MemoryLexicon(self) if hold_postings and int(n_post) <= MEMORY_POSTINGS else None
         self._cards: pa.Table | None = None
         self._card_order = np.zeros(0, dtype=np.int64)
         self._card_ids = np.zeros(0, dtype=np.int64)

@@ -70,6 +70,7 @@ LATER_CLOSEST = 2  # the closest later items always stay
 TIMELINE_DEFAULT_LIMIT = 20
 OPEN_ATTEMPTS = 50  # a writer swaps files in milliseconds; a reader retries meanwhile
 SYNC_SECONDS = 15.0  # how often a reader of a published library asks whether it changed
+LEAN_MEMORY = "128MB"  # DuckDB block cache of a lean reader
 
 _EPOCH = datetime(1970, 1, 1)
 
@@ -107,10 +108,15 @@ class Library:
         search_cfg: SearchConfig | None = None,
         now: Callable[[], datetime] | None = None,
         sync: Callable[[], Any] | None = None,
+        lean: bool = False,
     ):
         """`sync`: brings the local files up to date with a published library (staging on object
-        storage); called before a call at most every SYNC_SECONDS, never during one."""
+        storage); called before a call at most every SYNC_SECONDS, never during one.
+        `lean`: for a reader used once (the checks): DuckDB's block cache capped at LEAN_MEMORY
+        and no postings held in memory, so its memory stays flat in the library's size; a
+        long-lived reader (MCP, web) keeps both for speed."""
         self.path = Path(path)
+        self._lean = lean
         self._sync = sync
         self._synced_at = float("-inf")
         self.delta_path = delta_path(self.path)
@@ -181,6 +187,8 @@ class Library:
         if before is None:
             raise LibraryMissing(f"no library at {self.path}: build it first (jezero-pipeline run)")
         con = duckdb.connect(":memory:")
+        if self._lean:
+            con.execute(f"SET memory_limit = '{LEAN_MEMORY}'")
         try:
             con.execute(f"ATTACH '{_quote(self.path)}' AS lib (READ_ONLY)")
         except duckdb.IOException:
@@ -236,7 +244,7 @@ class Library:
         else:
             self._delta_items = 0
             con.execute("CREATE OR REPLACE TEMP VIEW live_items AS SELECT * FROM main.items")
-        self._index = SegmentIndex(con, segments, dead)
+        self._index = SegmentIndex(con, segments, dead, hold_postings=not self._lean)
 
     def _rows(self, sql: str, params: list | None = None) -> list[dict[str, Any]]:
         cur = self._connection().execute(sql, params or [])
@@ -667,14 +675,28 @@ class Library:
             "delta_items": delta_items,
         }
 
-    def iter_items(self, include_original: bool = True, batch: int = 1000) -> Iterator[Item]:
-        """Every live item, newest first (for checks that scan the whole library)."""
+    def iter_items(self, include_original: bool = True, batch: int = 2000) -> Iterator[Item]:
+        """Every live item in id order, `batch` at a time (for checks that scan the whole library).
+
+        A lean reader closes its connection after each batch: DuckDB keeps what a scan of the
+        originals decoded until its connection closes (~3x their size), which would grow with
+        the library. A change of the library between batches is an error, never a mixed scan.
+        """
         with self._snapshot():
-            cur = self._connection().execute("SELECT * FROM live_items ORDER BY occurred_at DESC, id")
-            cols = [d[0] for d in cur.description]
-            while rows := cur.fetchmany(batch):
-                for r in rows:
-                    yield self._item_out(dict(zip(cols, r)), include_original)
+            ids = self._connection().execute("SELECT id FROM live_items ORDER BY id").fetchnumpy()["id"]
+            files = self._key
+        for lo in range(0, len(ids), batch):
+            with self._snapshot():
+                if self._key != files:
+                    raise QueryError(f"{self.path}: the library changed during a scan of every item; scan again")
+                rows = self._rows(
+                    "SELECT * FROM live_items WHERE id BETWEEN ? AND ? ORDER BY id",
+                    [int(ids[lo]), int(ids[min(lo + batch, len(ids)) - 1])],
+                )
+            if self._lean:
+                self.close()
+            for row in rows:
+                yield self._item_out(row, include_original)
 
 
 def _atoms(value: Any) -> list[Atom]:

@@ -27,7 +27,8 @@ ITEM_COLS = (
     "trust, original, original_ref, content_hash, part, questions_text, atoms_text"
 )
 LEN_COLS = ", ".join(f"len_{n}" for n in FIELD_NAMES)
-TOKENIZE_CHUNK = 5_000  # items tokenized at a time: bounds a build's memory
+TOKENIZE_CHUNK = 5_000  # items tokenized at a time, at most ...
+TOKENIZE_BYTES = 8 << 20  # ... and about this many characters of text: bounds a build's memory
 
 
 def write_segment(con: duckdb.DuckDBPyConnection, copies: list[tuple[str, str]]) -> int:
@@ -60,13 +61,19 @@ def write_segment(con: duckdb.DuckDBPyConnection, copies: list[tuple[str, str]])
 def _tokenize_incoming(con: duckdb.DuckDBPyConnection) -> None:
     """`new_post(term, id, f_base, tf_original, pos)`, `all_len` and `new_words` of the new items.
 
-    The new items are tokenized TOKENIZE_CHUNK at a time, so the memory a build needs is set by
-    the chunk, never by the number of items (postings are per item: chunks never meet).
+    The new items are tokenized in chunks of at most TOKENIZE_CHUNK items and about
+    TOKENIZE_BYTES of text (a session's original can be 1,000 times a summary), so the memory a
+    build needs is set by the chunk, never by the number of items (postings are per item: chunks
+    never meet).
     """
-    con.execute(
-        "CREATE TEMP TABLE chunks AS SELECT id, ((row_number() OVER (ORDER BY id) - 1) "
-        f"// {TOKENIZE_CHUNK})::INTEGER AS chunk FROM incoming"
-    )
+    text = " + ".join(f"coalesce(length({col}), 0)" for col in ("title", "summary", "original", "project"))
+    # Both quotients grow with id, so their sum numbers chunks in order and bounds both.
+    con.execute(f"""
+        CREATE TEMP TABLE chunks AS
+        SELECT id, ((row_number() OVER w - 1) // {TOKENIZE_CHUNK}
+                    + (sum({text} + 256) OVER w - 1) // {TOKENIZE_BYTES})::INTEGER AS chunk
+        FROM incoming WINDOW w AS (ORDER BY id ROWS UNBOUNDED PRECEDING)
+    """)
     # Each chunk's id range: the scan of `items` reads only its rows' text (a semi-join alone
     # would read every item's text once per chunk).
     bounds = con.execute("SELECT chunk, min(id), max(id) FROM chunks GROUP BY chunk ORDER BY chunk").fetchall()

@@ -10,9 +10,11 @@ asset, redact-stored, retag and import-jsonl all call `refresh`, under the singl
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
+from ..config import Config
 from ..models import Partition
 from ..staging import published
 from ..staging.tables import IMPORTS, REDACTED_SEGMENTS, SUMMARIES
@@ -21,10 +23,11 @@ from ..workspace import Workspace
 if TYPE_CHECKING:
     import pyarrow as pa
 
-    from ..library.build import PartitionSource
+    from ..library.build import PartitionSource, RefreshReport
 
 IMPORT_PREFIX = "import:"
 BATCH_ROWS = 500  # items per record batch handed to the library
+APART_BYTES = 8 << 20  # a refresh reading more staged bytes than this builds in a child process
 
 
 def versions(ws: Workspace) -> dict[str, str]:
@@ -40,12 +43,12 @@ def versions(ws: Workspace) -> dict[str, str]:
     return out
 
 
-def library_sources(ws: Workspace) -> dict[str, PartitionSource]:
+def library_sources(ws: Workspace, found: dict[str, str]) -> dict[str, PartitionSource]:
     """The library engine's view of staging: each partition's version and how to read its items."""
     from ..library.build import PartitionSource  # lazy: DuckDB and pyarrow load only to build
 
     sources = {}
-    for key, version in versions(ws).items():
+    for key, version in found.items():
         if key.startswith(IMPORT_PREFIX):
             part = Partition.parse(key[len(IMPORT_PREFIX) :])
             sources[key] = PartitionSource(version, lambda part=part: _batches(import_items(ws, part)))
@@ -95,19 +98,58 @@ def _batches(items: Iterator[dict[str, Any]]) -> Iterator[pa.RecordBatch]:
 
 
 def refresh(ws: Workspace, rebuild: bool = False) -> dict[str, Any]:
-    """Bring the library up to date with staging (under the library lock); its figures."""
-    from ..library.build import refresh_library  # lazy: DuckDB loads only to build
+    """Bring the library up to date with staging (under the library lock); its figures.
+
+    A refresh that reads more than APART_BYTES of staged files (a first run, a rebuild, a big
+    backfill) builds in a child process: the build's DuckDB and Arrow memory then comes and goes
+    with that process instead of adding to the run's own, which stays flat in the corpus size.
+    A small refresh (a day changed) builds here and saves the child's start (about a second).
+    """
+    from ..library.build import stale_partitions  # lazy: DuckDB loads only to build
 
     with ws.library_lock():
         if ws.store.remote:  # start from the newest published library, not this machine's copy
             published.fetch(ws.store, ws.library_path, ws.library_state_dir)
-        sources = library_sources(ws)
-        report = refresh_library(ws.library_path, ws.library_state_dir, sources, rebuild=rebuild)
-        ws.store.write_doc("library", "built_from.json", obj={k: s.version for k, s in sources.items()})
-        extra: dict[str, Any] = {}
+        found = versions(ws)
+        todo = stale_partitions(ws.library_path, found, rebuild=rebuild)
+        apart = staged_bytes(ws, todo) > APART_BYTES
+        if apart:
+            from .build_apart import run_apart  # lazy: only a big refresh starts a child
+
+            report, found, pid = run_apart(ws.cfg, rebuild)
+        else:
+            report, found, pid = refresh_here(ws.cfg, rebuild, ws, found)
+        ws.store.write_doc("library", "built_from.json", obj=found)
+        extra: dict[str, Any] = {"built_apart": apart, "builder_pid": pid}
         if ws.store.remote and (report.mode != "unchanged" or published.published_version(ws.store) is None):
             extra["published"] = published.publish(ws.store, ws.library_path, ws.library_state_dir)["version"]
-    return {**report.as_metadata(), "partitions": len(sources), **extra}
+    return {**report.as_metadata(), "partitions": len(found), **extra}
+
+
+def refresh_here(
+    cfg: Config, rebuild: bool, ws: Workspace | None = None, found: dict[str, str] | None = None
+) -> tuple[RefreshReport, dict[str, str], int]:
+    """Refresh in this process (the caller holds the library lock): the report, the versions of
+    the partitions it was built from and this process's id. In a child, `ws` and `found` are
+    made here."""
+    from ..library.build import refresh_library  # lazy: as in refresh
+
+    ws = ws or Workspace(cfg)
+    found = versions(ws) if found is None else found
+    report = refresh_library(ws.library_path, ws.library_state_dir, library_sources(ws, found), rebuild=rebuild)
+    return report, found, os.getpid()
+
+
+def staged_bytes(ws: Workspace, keys: list[str]) -> int:
+    """Bytes of the staged files behind these library partitions (a `stat` each)."""
+    n = 0
+    for key in keys:
+        if key.startswith(IMPORT_PREFIX):
+            n += ws.store.size(IMPORTS, Partition.parse(key[len(IMPORT_PREFIX) :]))
+        else:
+            part = Partition.parse(key)
+            n += ws.store.size(SUMMARIES, part) + ws.store.size(REDACTED_SEGMENTS, part)
+    return n
 
 
 def is_current(ws: Workspace) -> bool:

@@ -125,6 +125,12 @@ class ObjectStore(Store):
     def token(self, table: Table[Any], part: Partition) -> str:
         return self.etag(self.table_key(table, part)) or "missing"
 
+    def size(self, table: Table[Any], part: Partition) -> int:
+        try:
+            return int(self.fs.info(self.table_key(table, part)).get("size") or 0)
+        except FileNotFoundError:
+            return 0
+
     def write(
         self, table: Table[Any], part: Partition, rows: list[Any] | pa.Table, info: dict[str, Any] | None = None
     ) -> str:
@@ -143,7 +149,10 @@ class ObjectStore(Store):
         import pyarrow.parquet as pq  # lazy: as in Store.write
 
         data = self.get(self.table_key(table, part))
-        return None if data is None else pq.read_table(io.BytesIO(data), columns=columns)
+        if data is None:
+            return None
+        with pq.ParquetFile(io.BytesIO(data)) as f:  # not read_table: see Store.read_arrow
+            return f.read(columns=columns)
 
     def footer(self, table: Table[Any], part: Partition) -> dict[str, str]:
         import pyarrow as pa  # lazy: as in Store.write

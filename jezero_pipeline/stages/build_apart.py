@@ -1,0 +1,60 @@
+"""A library refresh in a child process: `python -m jezero_pipeline.stages.build_apart IN OUT`.
+
+A big build (a first run, a rebuild, a backfill) needs DuckDB, its tokenizing tables and Arrow
+batches for a while; in the run's own process that memory would add to Dagster's and stay
+resident after. A child returns all of it when it exits. A fresh interpreter started with `-m`,
+not multiprocessing: spawn re-imports the caller's main script, which deadlocks on the library
+lock when that script calls refresh unguarded, and fork copies a process that has threads.
+
+IN holds the pickled (config, rebuild); the child writes the pickled ("ok", result) or
+("error", exception) to OUT. The caller holds the library lock for the child.
+"""
+
+from __future__ import annotations
+
+import pickle
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from ..config import Config
+
+
+class BuildProcessDied(RuntimeError):
+    """The child ended without an answer (killed, out of memory)."""
+
+
+def run_apart(cfg: Config, rebuild: bool) -> Any:
+    """`index.refresh_here(cfg, rebuild)` in a child process; its result, or its exception raised here."""
+    with tempfile.TemporaryDirectory(prefix="jezero-build-") as tmp:
+        given, answer = Path(tmp) / "in.pickle", Path(tmp) / "out.pickle"
+        given.write_bytes(pickle.dumps((cfg, rebuild)))
+        proc = subprocess.run([sys.executable, "-m", __name__, str(given), str(answer)], check=False)
+        if not answer.exists():
+            raise BuildProcessDied(f"the library build process ended without an answer (exit code {proc.returncode})")
+        status, value = pickle.loads(answer.read_bytes())
+    if status == "error":
+        raise value
+    return value
+
+
+def _main(given: str, answer: str) -> int:
+    from . import index  # lazy: index starts this module; importing it back at load time is a cycle
+
+    cfg, rebuild = pickle.loads(Path(given).read_bytes())
+    try:
+        out: tuple[str, Any] = ("ok", index.refresh_here(cfg, rebuild))
+    except Exception as err:  # every failure is the caller's to raise
+        out = ("error", err)
+    try:
+        data = pickle.dumps(out)
+    except Exception:  # an exception that does not pickle: its type and message
+        data = pickle.dumps(("error", RuntimeError(f"{type(out[1]).__name__}: {out[1]}")))
+    Path(answer).write_bytes(data)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(_main(*sys.argv[1:3]))
