@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import socket
+import subprocess
 
 import pytest
 
@@ -21,12 +22,24 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-class S3Server:
+class _Process:
+    """A server in a child process: `close` stops it, killing it when it does not stop in 10 s."""
+
+    proc: subprocess.Popen
+
+    def close(self) -> None:
+        self.proc.terminate()
+        try:
+            self.proc.wait(timeout=10)
+        except Exception:
+            self.proc.kill()
+
+
+class S3Server(_Process):
     """moto's S3 server on a free loopback port, in its own process; `env()` is what a worker
     (or this process) needs to reach it: the standard AWS variables, nothing in a config file."""
 
     def __init__(self) -> None:
-        import subprocess
         import sys
 
         self.port = free_port()
@@ -70,20 +83,12 @@ class S3Server:
             aws_secret_access_key=env["AWS_SECRET_ACCESS_KEY"],
         ).create_bucket(Bucket=name)
 
-    def close(self) -> None:
-        self.proc.terminate()
-        try:
-            self.proc.wait(timeout=10)
-        except Exception:
-            self.proc.kill()
 
-
-class RedisServer:
+class RedisServer(_Process):
     """Debian's redis-server on a free loopback port, nothing persisted (.ci/run installs it)."""
 
     def __init__(self, folder) -> None:
         import shutil
-        import subprocess
         import time
 
         exe = shutil.which("redis-server")
@@ -123,10 +128,3 @@ class RedisServer:
                 self.close()
                 raise RuntimeError("redis-server did not start")
             time.sleep(0.05)
-
-    def close(self) -> None:
-        self.proc.terminate()
-        try:
-            self.proc.wait(timeout=10)
-        except Exception:
-            self.proc.kill()

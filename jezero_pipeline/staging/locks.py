@@ -27,10 +27,20 @@ class AlreadyRunning(RuntimeError):
 
 
 class PartitionLocking(Protocol):
+    """Partition locks of one backend; `holding` is written once here for both backends."""
+
     def hold(self, owner: str, parts: Iterable[Partition]) -> None: ...
     def release(self, owner: str) -> None: ...
     def held_by(self, owner: str) -> list[Partition]: ...
-    def holding(self, owner: str, parts: Iterable[Partition]) -> AbstractContextManager[None]: ...
+
+    @contextmanager
+    def holding(self, owner: str, parts: Iterable[Partition]) -> Iterator[None]:
+        """For commands: hold the partitions for the duration of a `with` block."""
+        self.hold(owner, parts)
+        try:
+            yield
+        finally:
+            self.release(owner)
 
 
 class LockBackend(Protocol):
@@ -72,7 +82,7 @@ def file_lock(path: Path, wait: bool = False) -> Iterator[bool]:
         os.close(fd)
 
 
-class PartitionLocks:
+class PartitionLocks(PartitionLocking):
     """(connector, day) locks, held by this process on behalf of an owner until released.
 
     `owner` names the holder in the lock file ("run 1f2e…", "redact-stored (pid 4242)"), so a
@@ -122,15 +132,6 @@ class PartitionLocks:
 
     def held_by(self, owner: str) -> list[Partition]:
         return sorted(Partition(p.parent.name, p.stem) for p, (_, who) in self._held.items() if who == owner)
-
-    @contextmanager
-    def holding(self, owner: str, parts: Iterable[Partition]) -> Iterator[None]:
-        """For commands: hold the partitions for the duration of a `with` block."""
-        self.hold(owner, parts)
-        try:
-            yield
-        finally:
-            self.release(owner)
 
     def _drop(self, path: Path) -> None:
         fd, _ = self._held.pop(path)

@@ -18,7 +18,7 @@ from contextlib import contextmanager
 from typing import Any
 
 from ..models import Partition
-from .locks import AlreadyRunning
+from .locks import AlreadyRunning, PartitionLocking
 
 _KEEPALIVE = {"keepalives": 1, "keepalives_idle": 30, "keepalives_interval": 10, "keepalives_count": 3}
 
@@ -56,7 +56,7 @@ def holder(con: Any, key: int) -> str:
     return (row[0] if row else "") or "another process"
 
 
-class PgPartitionLocks:
+class PgPartitionLocks(PartitionLocking):
     """PartitionLocks (locks.py) over advisory locks: same all-or-nothing `hold`, same messages."""
 
     def __init__(self, dsn: str, namespace: str):
@@ -116,14 +116,6 @@ class PgPartitionLocks:
 
     def held_by(self, owner: str) -> list[Partition]:
         return sorted(p for p, who in self._held.items() if who == owner)
-
-    @contextmanager
-    def holding(self, owner: str, parts: Iterable[Partition]) -> Iterator[None]:
-        self.hold(owner, parts)
-        try:
-            yield
-        finally:
-            self.release(owner)
 
 
 _REGISTRY: dict[tuple[str, str], PgPartitionLocks] = {}
