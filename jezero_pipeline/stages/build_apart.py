@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from ..config import Config
+from ..workspace import Workspace
 
 
 class BuildProcessDied(RuntimeError):
@@ -27,7 +28,7 @@ class BuildProcessDied(RuntimeError):
 
 
 def run_apart(cfg: Config, rebuild: bool) -> Any:
-    """`index.refresh_here(cfg, rebuild)` in a child process; its result, or its exception raised here."""
+    """`index.refresh_here` of `Workspace(cfg)` in a child process; its result, or its exception raised here."""
     with tempfile.TemporaryDirectory(prefix="jezero-build-") as tmp:
         given, answer = Path(tmp) / "in.pickle", Path(tmp) / "out.pickle"
         given.write_bytes(pickle.dumps((cfg, rebuild)))
@@ -45,7 +46,7 @@ def _main(given: str, answer: str) -> int:
 
     cfg, rebuild = pickle.loads(Path(given).read_bytes())
     try:
-        out: tuple[str, Any] = ("ok", index.refresh_here(cfg, rebuild))
+        out: tuple[str, Any] = ("ok", index.refresh_here(Workspace(cfg), rebuild))
     except Exception as err:  # every failure is the caller's to raise
         out = ("error", err)
     try:

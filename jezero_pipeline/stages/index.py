@@ -14,7 +14,6 @@ import os
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
-from ..config import Config
 from ..models import Partition
 from ..staging import published
 from ..staging.tables import IMPORTS, REDACTED_SEGMENTS, SUMMARIES
@@ -118,7 +117,7 @@ def refresh(ws: Workspace, rebuild: bool = False) -> dict[str, Any]:
 
             report, found, pid = run_apart(ws.cfg, rebuild)
         else:
-            report, found, pid = refresh_here(ws.cfg, rebuild, ws, found)
+            report, found, pid = refresh_here(ws, rebuild, found)
         ws.store.write_doc("library", "built_from.json", obj=found)
         extra: dict[str, Any] = {"built_apart": apart, "builder_pid": pid}
         if ws.store.remote and (report.mode != "unchanged" or published.published_version(ws.store) is None):
@@ -127,14 +126,12 @@ def refresh(ws: Workspace, rebuild: bool = False) -> dict[str, Any]:
 
 
 def refresh_here(
-    cfg: Config, rebuild: bool, ws: Workspace | None = None, found: dict[str, str] | None = None
+    ws: Workspace, rebuild: bool, found: dict[str, str] | None = None
 ) -> tuple[RefreshReport, dict[str, str], int]:
     """Refresh in this process (the caller holds the library lock): the report, the versions of
-    the partitions it was built from and this process's id. In a child, `ws` and `found` are
-    made here."""
+    the partitions it was built from (listed here when not given) and this process's id."""
     from ..library.build import refresh_library  # lazy: as in refresh
 
-    ws = ws or Workspace(cfg)
     found = versions(ws) if found is None else found
     report = refresh_library(ws.library_path, ws.library_state_dir, library_sources(ws, found), rebuild=rebuild)
     return report, found, os.getpid()
