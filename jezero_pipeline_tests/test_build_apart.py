@@ -1,6 +1,7 @@
 """The library build in a child process: its answer, its exception, its death, reported here."""
 
 import shutil
+import subprocess
 import sys
 from pathlib import Path
 
@@ -8,7 +9,7 @@ import pytest
 from sessionfiles import write_samples_config
 
 from jezero_pipeline.config import load_config
-from jezero_pipeline.stages.build_apart import BuildProcessDied, run_apart
+from jezero_pipeline.stages.build_apart import BuildProcessDied, child_env, run_apart
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -27,3 +28,15 @@ def test_a_child_that_ends_without_an_answer_is_reported_with_its_exit_code(tmp_
     monkeypatch.setattr(sys, "executable", shutil.which("false"))  # starts, answers nothing, exits 1
     with pytest.raises(BuildProcessDied, match="exit code 1"):
         run_apart(cfg, rebuild=True)
+
+
+def test_the_child_s_allocator_returns_freed_pages_at_once_unless_the_user_configured_it(monkeypatch):
+    """DuckDB's own jemalloc reads DUCKDB_JE_MALLOC_CONF when it loads: only a fresh process can take it."""
+    monkeypatch.delenv("DUCKDB_JE_MALLOC_CONF", raising=False)
+    assert child_env()["DUCKDB_JE_MALLOC_CONF"] == "dirty_decay_ms:0,muzzy_decay_ms:0"
+    monkeypatch.setenv("DUCKDB_JE_MALLOC_CONF", "narenas:2")
+    assert child_env()["DUCKDB_JE_MALLOC_CONF"] == "narenas:2"
+    probe = "import duckdb; duckdb.connect().execute('select 1').fetchall()"
+    out = subprocess.run([sys.executable, "-c", probe], env={**child_env(), "DUCKDB_JE_MALLOC_CONF": "stats_print:true"},
+                         capture_output=True, text=True, check=True)  # fmt: skip
+    assert "jemalloc statistics" in out.stderr, "the variable reaches DuckDB's allocator"

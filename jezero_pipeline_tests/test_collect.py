@@ -11,6 +11,7 @@ from runs import run, workspace
 from sessionfiles import long_turns, write_claude_session, write_config
 
 from jezero_pipeline.models import Partition
+from jezero_pipeline.sessions.claude_code import ClaudeCodeConnector
 from jezero_pipeline.stages.collect import Collector, survey_connector
 from jezero_pipeline.stages.redact import redact_partition
 from jezero_pipeline.stages.segment import segment_partition
@@ -61,6 +62,25 @@ def test_a_grown_file_is_appended_to_its_stored_session(work):
     assert partial == [] and "stored session is missing" in rep.warnings[0]
     whole, _ = _collect(work)
     assert len(whole[0].blocks) == n + 2
+
+
+def test_a_run_over_many_days_walks_the_connector_s_tree_once(work, monkeypatch):
+    """Each day's scan reads a few units; listing the whole tree for each cost more than reading them."""
+    for i in range(4):
+        write_claude_session(work / "projects", f"dddd{i:04d}-0000-4000-8000-00000000000{i}", long_turns(f"topic{i}"),
+                             start=datetime(2026, 3, 2 + i, 9, tzinfo=UTC))  # fmt: skip
+    ws = workspace(work)
+    survey = survey_connector(ws, "cc", time.time())
+    days = sorted(survey.changed())
+    assert len(days) == 5
+    walks = []
+    listing = ClaudeCodeConnector.session_files
+    monkeypatch.setattr(ClaudeCodeConnector, "session_files", lambda self, r: walks.append(1) or listing(self, r))
+    collector = Collector(ws, survey, time.time())
+    sessions = {part.day: collector.collect(part)[0] for part in days}
+    assert len(walks) == 1
+    assert [len(found) for found in sessions.values()] == [1] * 5, "each day reads its own session"
+    assert len({found[0].session_id for found in sessions.values()}) == 5
 
 
 def test_a_session_growing_past_midnight_stays_in_its_first_day(work):

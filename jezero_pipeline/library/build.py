@@ -42,7 +42,7 @@ from .state import assign_ids, attach_state, next_generation
 
 log = logging.getLogger(__name__)
 
-DEFAULT_MEMORY_LIMIT = "512MB"  # 100,000 items: peak RSS ~0.8 GB (1GB: 1.2 GB)
+DEFAULT_MEMORY_LIMIT = "160MB"  # the build pieces and spills; peak RSS ~ this + ~215 MB (see build_apart)
 MERGE_SHARE = 0.1  # merge when the delta would hold more than this share of the base's items
 MAX_REJECTED_MESSAGES = 50
 # Changes to any of these make every existing library file stale: the next refresh is full.
@@ -250,9 +250,13 @@ CREATE TEMP TABLE incoming (
     source VARCHAR, external_id VARCHAR, session_id VARCHAR, occurred_at TIMESTAMP, title VARCHAR,
     summary VARCHAR, questions VARCHAR[], atoms STRUCT(kind VARCHAR, text VARCHAR)[], project VARCHAR,
     trust VARCHAR, original VARCHAR, original_ref VARCHAR, content_hash VARCHAR,
-    part VARCHAR, seq BIGINT, id BIGINT
+    part VARCHAR, seq BIGINT, id BIGINT, text_len BIGINT
 )
 """
+
+
+# The text a piece of the build tokenizes, measured while it streams in (see segment._pieces).
+_TEXT_LEN = " + ".join(f"coalesce(length({c}), 0)" for c in ("title", "summary", "original", "project"))
 
 
 def _load_incoming(
@@ -272,7 +276,10 @@ def _load_incoming(
                 continue
             table = table.append_column("seq", pa.array(range(read, read + table.num_rows), pa.int64()))
             con.register("batch_in", table)
-            con.execute(f"INSERT INTO incoming SELECT {', '.join(ITEM_COLUMNS)}, ?, seq, NULL FROM batch_in", [part])
+            con.execute(
+                f"INSERT INTO incoming SELECT {', '.join(ITEM_COLUMNS)}, ?, seq, NULL, {_TEXT_LEN} FROM batch_in",
+                [part],
+            )
             con.unregister("batch_in")
     if rejected:
         log.warning("library: %d row(s) skipped, e.g. %s", len(rejected), rejected[0])

@@ -27,75 +27,84 @@ ITEM_COLS = (
     "trust, original, original_ref, content_hash, part, questions_text, atoms_text"
 )
 LEN_COLS = ", ".join(f"len_{n}" for n in FIELD_NAMES)
-TOKENIZE_CHUNK = 5_000  # items tokenized at a time, at most ...
+TOKENIZE_CHUNK = 5_000  # items written and tokenized at a time, at most ...
 TOKENIZE_BYTES = 8 << 20  # ... and about this many characters of text: bounds a build's memory
 
 
 def write_segment(con: duckdb.DuckDBPyConnection, copies: list[tuple[str, str]]) -> int:
     """Fill the (empty) main database of `con` from `incoming` and the `copies`.
 
-    `incoming`: a temp table of new items (item columns, `id`, `part`). `copies`: (schema of
-    an attached segment, name of a temp table of the ids to copy from it). Returns the number
-    of items written.
+    `incoming`: a temp table of new items (item columns, `id`, `part`, `text_len`), dropped
+    here once its items are written. `copies`: (schema of an attached segment, name of a temp
+    table of the ids to copy from it). Returns the number of items written.
+
+    Items go in by id range (pieces of at most TOKENIZE_CHUNK items and about TOKENIZE_BYTES
+    of text, a session's original can be 1,000 times a summary), and each piece's new items
+    are tokenized as soon as it is written, so a build's memory is set by the piece, never by
+    the number of items (postings are per item: pieces never meet).
     """
     con.execute(ITEMS_DDL)
+    con.execute(
+        "CREATE TEMP TABLE new_post (term VARCHAR, id BIGINT, f_base FLOAT, tf_original INTEGER, pos INTEGER[])"
+    )
+    con.execute(f"CREATE TEMP TABLE all_len (id BIGINT, {', '.join(f'len_{n} INTEGER' for n in FIELD_NAMES)})")
+    con.execute("CREATE TEMP TABLE chunk_words (word VARCHAR, term VARCHAR)")
     sources = [f"SELECT {ITEM_COLS} FROM {alias}.items WHERE id IN (SELECT id FROM {keep})" for alias, keep in copies]
     sources.append(
         "SELECT id, source, external_id, session_id, occurred_at, title, summary, questions, atoms, project, "
         "trust, original, original_ref, content_hash, part, array_to_string(questions, chr(10)), "
         "array_to_string(list_transform(atoms, a -> a.text), chr(10)) FROM incoming"
     )
-    con.execute(f"INSERT INTO items SELECT * FROM ({' UNION ALL '.join(sources)}) ORDER BY id")
+    union = " UNION ALL ".join(sources)
+    for lo, hi, new in _pieces(con, copies):
+        con.execute(f"INSERT INTO items SELECT * FROM ({union}) WHERE id BETWEEN {lo} AND {hi} ORDER BY id")
+        if new:
+            _tokenize_chunk(con, lo, hi)
+    con.execute("DROP TABLE incoming")
+    con.execute("CREATE TEMP TABLE new_words AS SELECT DISTINCT word, term FROM chunk_words")
+    con.execute("DROP TABLE chunk_words")
     # A search fetches its few results by id: without it each fetch reads the whole table.
     con.execute("CREATE UNIQUE INDEX items_id ON items (id)")
     con.execute(
         "CREATE TEMP TABLE docmap AS SELECT id, (row_number() OVER (ORDER BY id) - 1)::INTEGER AS doc FROM items"
     )
-    _tokenize_incoming(con)
     _copy_postings(con, copies)
     _write_index(con, copies)
     (n,) = con.execute("SELECT count(*) FROM items").fetchone()
     return int(n)
 
 
-def _tokenize_incoming(con: duckdb.DuckDBPyConnection) -> None:
-    """`new_post(term, id, f_base, tf_original, pos)`, `all_len` and `new_words` of the new items.
-
-    The new items are tokenized in chunks of at most TOKENIZE_CHUNK items and about
-    TOKENIZE_BYTES of text (a session's original can be 1,000 times a summary), so the memory a
-    build needs is set by the chunk, never by the number of items (postings are per item: chunks
-    never meet).
-    """
-    text = " + ".join(f"coalesce(length({col}), 0)" for col in ("title", "summary", "original", "project"))
-    # Both quotients grow with id, so their sum numbers chunks in order and bounds both.
-    con.execute(f"""
-        CREATE TEMP TABLE chunks AS
-        SELECT id, ((row_number() OVER w - 1) // {TOKENIZE_CHUNK}
-                    + (sum({text} + 256) OVER w - 1) // {TOKENIZE_BYTES})::INTEGER AS chunk
-        FROM incoming WINDOW w AS (ORDER BY id ROWS UNBOUNDED PRECEDING)
-    """)
-    # Each chunk's id range: the scan of `items` reads only its rows' text (a semi-join alone
-    # would read every item's text once per chunk).
-    bounds = con.execute("SELECT chunk, min(id), max(id) FROM chunks GROUP BY chunk ORDER BY chunk").fetchall()
-    con.execute(
-        "CREATE TEMP TABLE new_post (term VARCHAR, id BIGINT, f_base FLOAT, tf_original INTEGER, pos INTEGER[])"
-    )
-    con.execute(f"CREATE TEMP TABLE all_len (id BIGINT, {', '.join(f'len_{n} INTEGER' for n in FIELD_NAMES)})")
-    con.execute("CREATE TEMP TABLE chunk_words (word VARCHAR, term VARCHAR)")
-    for chunk, lo, hi in bounds:
-        _tokenize_chunk(con, int(chunk), int(lo), int(hi))
-    con.execute("CREATE TEMP TABLE new_words AS SELECT DISTINCT word, term FROM chunk_words")
-    con.execute("DROP TABLE chunk_words")
-    con.execute("DROP TABLE chunks")
+def _pieces(con: duckdb.DuckDBPyConnection, copies: list[tuple[str, str]]) -> list[tuple[int, int, bool]]:
+    """Consecutive id ranges (lo, hi, holds new items) of at most TOKENIZE_CHUNK items and about
+    TOKENIZE_BYTES of text. A new item's size is its `text_len`; a copied one's is estimated
+    from its token counts (reading every copied original to measure it would cost a scan)."""
+    tokens = " + ".join(f"len_{n}" for n in FIELD_NAMES)
+    sizes = ["SELECT id, text_len AS n, true AS new FROM incoming"]
+    sizes += [
+        f"SELECT id, ({tokens}) * 8 AS n, false FROM {alias}.doclen WHERE id IN (SELECT id FROM {keep})"
+        for alias, keep in copies
+    ]
+    # Both quotients grow with id, so their sum numbers pieces in order and bounds both.
+    return [
+        (int(lo), int(hi), bool(new))
+        for _, lo, hi, new in con.execute(f"""
+            SELECT piece, min(id), max(id), bool_or(new) FROM (
+                SELECT id, new, (row_number() OVER w - 1) // {TOKENIZE_CHUNK}
+                                + (sum(n + 256) OVER w - 1) // {TOKENIZE_BYTES} AS piece
+                FROM ({" UNION ALL ".join(sizes)}) WINDOW w AS (ORDER BY id ROWS UNBOUNDED PRECEDING))
+            GROUP BY piece ORDER BY piece
+        """).fetchall()
+    ]
 
 
-def _tokenize_chunk(con: duckdb.DuckDBPyConnection, chunk: int, lo: int, hi: int) -> None:
-    """One chunk: `occ` holds one row per token; each distinct word is stemmed and split into
-    parts once; one aggregation folds every occurrence (whole words with their positions,
-    parts without) into one posting per (term, item)."""
+def _tokenize_chunk(con: duckdb.DuckDBPyConnection, lo: int, hi: int) -> None:
+    """The new items with ids in [lo, hi] into `new_post`, `all_len` and `chunk_words`: `occ`
+    holds one row per token; each distinct word is stemmed and split into parts once; one
+    aggregation folds every occurrence (whole words with their positions, parts without) into
+    one posting per (term, item)."""
     con.execute(
         "CREATE OR REPLACE TEMP VIEW new_items AS SELECT * FROM items "
-        f"WHERE id BETWEEN {lo} AND {hi} AND id IN (SELECT id FROM chunks WHERE chunk = {chunk})"
+        f"WHERE id BETWEEN {lo} AND {hi} AND id IN (SELECT id FROM incoming WHERE id BETWEEN {lo} AND {hi})"
     )
     fields_sql = " UNION ALL ".join(
         f"SELECT id, {i} AS fno, {TOKENS_MACRO}({col}) AS toks FROM new_items WHERE {col} IS NOT NULL"

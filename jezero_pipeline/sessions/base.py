@@ -146,6 +146,14 @@ class Connector:
         """(key, the files whose stat is the unit's) of every unit; no file is read."""
         raise NotImplementedError
 
+    def pin_listing(self) -> None:
+        """From now on, let every `scan` of this instance reuse one listing of its files.
+
+        A run reads many days of one connector, each a `scan` of a few units; listing the
+        whole tree for each (a recursive glob) cost more than reading the units. A run's units
+        were fixed by its survey, so a listing made after it serves the whole run. Connectors
+        that do not list files ignore this."""
+
     def survey(self) -> Survey:
         """Every unit with its combined stat. Costs a `stat` per file; reads no transcript."""
         out = Survey()

@@ -127,6 +127,18 @@ class JsonlFileConnector(Connector):
     """
 
     max_file_bytes: ClassVar[int | None] = None  # stop reading a file after this many bytes
+    _listing: tuple[list[tuple[Path, dict[str, str]]], list[str]] | None = None  # see pin_listing
+
+    def pin_listing(self) -> None:
+        found = ScanResult()
+        self._listing = (self.session_files(found), found.warnings)
+
+    def _session_files(self, result: ScanResult) -> list[tuple[Path, dict[str, str]]]:
+        if self._listing is None:
+            return self.session_files(result)
+        files, warnings = self._listing
+        result.warnings.extend(warnings)
+        return files
 
     def session_files(self, result: ScanResult) -> list[tuple[Path, dict[str, str]]]:
         """(path, context meta) of every candidate file; problems go to result.warnings."""
@@ -171,7 +183,7 @@ class JsonlFileConnector(Connector):
             return f.read(n)
 
     def _scan(self, result: ScanResult, previous: dict[str, FileState], now: float) -> None:
-        for path, context in self.session_files(result):
+        for path, context in self._session_files(result):
             if self.wanted(str(path)):
                 self.scan_file(path, context, previous, now, result)
 

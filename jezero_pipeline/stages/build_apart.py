@@ -8,10 +8,16 @@ lock when that script calls refresh unguarded, and fork copies a process that ha
 
 IN holds the pickled (config, rebuild); the child writes the pickled ("ok", result) or
 ("error", exception) to OUT. The caller holds the library lock for the child.
+
+The child asks DuckDB's allocator (its own jemalloc, configured by DUCKDB_JE_MALLOC_CONF) to
+return freed pages at once: a build frees and allocates a lot of memory outside its
+`memory_limit`, and jemalloc's default keeps the freed pages for seconds. Measured on the
+10,000-session build: peak RSS ~376 MB instead of 430-470 MB, for ~30% more build time.
 """
 
 from __future__ import annotations
 
+import os
 import pickle
 import subprocess
 import sys
@@ -21,6 +27,14 @@ from typing import Any
 
 from ..config import Config
 from ..workspace import Workspace
+
+# A user's own setting wins.
+ALLOCATOR_CONF = {"DUCKDB_JE_MALLOC_CONF": "dirty_decay_ms:0,muzzy_decay_ms:0"}
+
+
+def child_env() -> dict[str, str]:
+    """The environment of a build child: this one's, with ALLOCATOR_CONF unless set."""
+    return {**ALLOCATOR_CONF, **os.environ}
 
 
 class BuildProcessDied(RuntimeError):
@@ -32,7 +46,7 @@ def run_apart(cfg: Config, rebuild: bool) -> Any:
     with tempfile.TemporaryDirectory(prefix="jezero-build-") as tmp:
         given, answer = Path(tmp) / "in.pickle", Path(tmp) / "out.pickle"
         given.write_bytes(pickle.dumps((cfg, rebuild)))
-        proc = subprocess.run([sys.executable, "-m", __name__, str(given), str(answer)], check=False)
+        proc = subprocess.run([sys.executable, "-m", __name__, str(given), str(answer)], check=False, env=child_env())
         if not answer.exists():
             raise BuildProcessDied(f"the library build process ended without an answer (exit code {proc.returncode})")
         status, value = pickle.loads(answer.read_bytes())

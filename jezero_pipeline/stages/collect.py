@@ -151,6 +151,7 @@ class Collector:
         self.now = now
         self.remaining = limit or None  # --limit: new or changed sessions left for this run
         self.connector: Connector = ws.connector(survey.connector)
+        self.connector.pin_listing()  # many days, one listing (this instance lives for the run)
         self.reads: dict[str, FileState] = {}  # unit -> state after this run's read
 
     def collect(self, part: Partition, write: bool = True) -> tuple[list[Session] | None, CollectReport]:
