@@ -116,9 +116,18 @@ def test_library_checks_fail_naming_what_is_wrong(tmp_path, monkeypatch):
     assert sorted(secret["offending_ids"]) == sorted([newest, 99])
     assert sanity_status == "FAILED" and sanity["query"] == "" and sanity["expected_id"] == newest
 
+    # a big library is inspected in a child process: the same findings as here
+    from jezero_pipeline.stages.build_apart import inspect_apart
+    from jezero_pipeline.stages.inspect import inspect_here
+    from jezero_pipeline.workspace import Workspace
+
+    cfg = load_config(work / "jezero.toml")
+    here, apart = inspect_here(Workspace(cfg)), inspect_apart(cfg)
+    assert apart == here and sorted(apart.offenders) == sorted([newest, 99]) and apart.rows == count["library_rows"]
+
 
 def test_the_sanity_query_skips_stopwords():
-    from jezero_pipeline.defs.checks import sanity_query
+    from jezero_pipeline.stages.inspect import sanity_query
 
     assert sanity_query("What does the ledger export do?", None) == "ledger"
     assert sanity_query("the of", "An error in the parser") == "parser"
@@ -126,7 +135,7 @@ def test_the_sanity_query_skips_stopwords():
 
 
 def test_the_secret_check_rescans_an_item_only_when_its_texts_or_the_rules_change(tmp_path):
-    from jezero_pipeline.defs.checks import ScannedItems
+    from jezero_pipeline.stages.inspect import ScannedItems
 
     path = tmp_path / "secret_scan.json"
     first = ScannedItems(path, rules="r1")

@@ -1,12 +1,13 @@
-"""A library refresh in a child process: `python -m jezero_pipeline.stages.build_apart IN OUT`.
+"""A library refresh or inspection in a child process: `python -m jezero_pipeline.stages.build_apart IN OUT`.
 
 A big build (a first run, a rebuild, a backfill) needs DuckDB, its tokenizing tables and Arrow
-batches for a while; in the run's own process that memory would add to Dagster's and stay
-resident after. A child returns all of it when it exits. A fresh interpreter started with `-m`,
+batches for a while, and the checks' pass over a big library decodes every original; in the
+run's own process that memory would add to Dagster's and stay resident after. A child returns
+all of it when it exits. A fresh interpreter started with `-m`,
 not multiprocessing: spawn re-imports the caller's main script, which deadlocks on the library
 lock when that script calls refresh unguarded, and fork copies a process that has threads.
 
-IN holds the pickled (config, rebuild); the child writes the pickled ("ok", result) or
+IN holds the pickled (task, config, rebuild); the child writes the pickled ("ok", result) or
 ("error", exception) to OUT. The caller holds the library lock for the child.
 
 The child asks DuckDB's allocator (its own jemalloc, configured by DUCKDB_JE_MALLOC_CONF) to
@@ -43,12 +44,21 @@ class BuildProcessDied(RuntimeError):
 
 def run_apart(cfg: Config, rebuild: bool) -> Any:
     """`index.refresh_here` of `Workspace(cfg)` in a child process; its result, or its exception raised here."""
+    return _call_apart("refresh", cfg, rebuild)
+
+
+def inspect_apart(cfg: Config) -> Any:
+    """`inspect.inspect_here` of `Workspace(cfg)` in a child process (the caller holds no lock)."""
+    return _call_apart("inspect", cfg, False)
+
+
+def _call_apart(task: str, cfg: Config, rebuild: bool) -> Any:
     with tempfile.TemporaryDirectory(prefix="jezero-build-") as tmp:
         given, answer = Path(tmp) / "in.pickle", Path(tmp) / "out.pickle"
-        given.write_bytes(pickle.dumps((cfg, rebuild)))
+        given.write_bytes(pickle.dumps((task, cfg, rebuild)))
         proc = subprocess.run([sys.executable, "-m", __name__, str(given), str(answer)], check=False, env=child_env())
         if not answer.exists():
-            raise BuildProcessDied(f"the library build process ended without an answer (exit code {proc.returncode})")
+            raise BuildProcessDied(f"the library {task} process ended without an answer (exit code {proc.returncode})")
         status, value = pickle.loads(answer.read_bytes())
     if status == "error":
         raise value
@@ -56,11 +66,15 @@ def run_apart(cfg: Config, rebuild: bool) -> Any:
 
 
 def _main(given: str, answer: str) -> int:
-    from . import index  # lazy: index starts this module; importing it back at load time is a cycle
+    from . import index, inspect  # lazy: both start this module; importing them back at load time is a cycle
 
-    cfg, rebuild = pickle.loads(Path(given).read_bytes())
+    task, cfg, rebuild = pickle.loads(Path(given).read_bytes())
     try:
-        out: tuple[str, Any] = ("ok", index.refresh_here(Workspace(cfg), rebuild))
+        ws = Workspace(cfg)
+        out: tuple[str, Any] = (
+            "ok",
+            index.refresh_here(ws, rebuild) if task == "refresh" else inspect.inspect_here(ws),
+        )
     except Exception as err:  # every failure is the caller's to raise
         out = ("error", err)
     try:

@@ -1,0 +1,116 @@
+"""What the library checks look at, gathered in one pass over the library (no Dagster here).
+
+Every item is read once, as a reader sees the library (base and delta): counted, scanned for
+secrets (only items whose texts changed since their last clean scan, see ScannedItems), and
+the newest one is searched for by a word of its title. A big library is inspected in a child
+process (see build_apart): the scan decodes every original, and that memory would otherwise
+stay with the run's own process.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ..library.fts import STOPWORDS
+from ..staging.store import write_json_atomic
+from ..text import digest
+from ..workspace import Workspace
+from .index import expected_items
+
+INSPECT_APART_BYTES = 8 << 20  # a library file bigger than this is inspected in a child process
+SCAN_BATCH = 500  # items decoded at a time: what the scan holds, whatever the library's size
+
+_WORD = re.compile(r"[^\W_][\w]{2,}", re.UNICODE)
+
+
+@dataclass
+class Inspection:
+    exists: bool
+    rows: int = 0
+    expected: int = 0
+    newest_id: int | None = None
+    query: str | None = None  # the sanity search, from the newest item's title or summary
+    hits: list[int] = field(default_factory=list)  # ids the sanity search returned
+    offenders: list[int] = field(default_factory=list)  # items a redaction detector fires on
+
+
+def sanity_query(title: str | None, summary: str | None) -> str | None:
+    """A word the index keeps (not a stopword, three characters or more) from the title, else
+    the summary: searching it must find the item it came from."""
+    for text in (title or "", summary or ""):
+        words = [w for w in _WORD.findall(text) if w.lower() not in STOPWORDS]
+        if words:
+            return max(words, key=len)
+    return None
+
+
+class ScannedItems:
+    """Which library texts the secret check has already scanned clean, under which rules.
+
+    The check runs after every refresh; scanning every item each time made a one-session change
+    cost a pass of the detectors over the whole library. An item is scanned again only when its
+    texts change (a digest of them is remembered) or the redaction rules do.
+    """
+
+    def __init__(self, path: Path, rules: str):
+        self.path, self.rules = path, rules
+        try:
+            saved = json.loads(path.read_text())
+        except (OSError, ValueError):
+            saved = {}
+        self.clean: dict[str, str] = saved.get("items", {}) if saved.get("rules") == rules else {}
+        self.seen: dict[str, str] = {}
+
+    def needs_scan(self, item_id: int, texts: list[str]) -> tuple[bool, str]:
+        key = digest(texts)
+        return self.clean.get(str(item_id)) != key, key
+
+    def passed(self, item_id: int, key: str) -> None:
+        self.seen[str(item_id)] = key
+
+    def save(self) -> None:
+        """Keep only the items still in the library, written atomically."""
+        write_json_atomic(self.path, {"rules": self.rules, "items": self.seen})
+
+
+def inspect(ws: Workspace) -> Inspection:
+    """The library's inspection, in a child process when its file is big."""
+    path = ws.library_path
+    if path.exists() and path.stat().st_size > INSPECT_APART_BYTES:
+        from .build_apart import inspect_apart  # lazy: only a big library starts a child
+
+        return inspect_apart(ws.cfg)
+    return inspect_here(ws)
+
+
+def inspect_here(ws: Workspace) -> Inspection:
+    """The library's inspection, in this process."""
+    from ..library.reader import Library  # lazy: DuckDB loads only to inspect
+
+    path = ws.library_path
+    if not path.exists():
+        return Inspection(exists=False)
+    out = Inspection(exists=True, expected=expected_items(ws))
+    scanned = ScannedItems(ws.store.root / "library" / "secret_scan.json", ws.rules)
+    with Library(path, ws.cfg.search, lean=True) as lib:
+        newest = None
+        for item in lib.iter_items(batch=SCAN_BATCH):  # the base and its delta, as a reader sees them
+            out.rows += 1
+            if newest is None or (item["occurred_at"], -item["id"]) > (newest["occurred_at"], -newest["id"]):
+                newest = item
+            texts = [t for t in (item["title"], item["summary"], *item["questions"],
+                                 *(a["text"] for a in item["atoms"]), item.get("original"), item["project"]) if t]  # fmt: skip
+            todo, key = scanned.needs_scan(item["id"], texts)
+            if todo and any(ws.redactor.spans(t) for t in texts):
+                out.offenders.append(item["id"])
+            else:
+                scanned.passed(item["id"], key)
+        if newest is not None:
+            out.newest_id = newest["id"]
+            out.query = sanity_query(newest["title"], newest["summary"])
+            out.hits = [h["id"] for h in lib.search(out.query)["results"]] if out.query else []
+    scanned.save()
+    return out
