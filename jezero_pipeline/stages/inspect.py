@@ -21,7 +21,7 @@ from ..workspace import Workspace
 from .index import expected_items
 
 INSPECT_APART_BYTES = 8 << 20  # a library file bigger than this is inspected in a child process
-SCAN_BATCH = 500  # items decoded at a time: what the scan holds, whatever the library's size
+SCAN_BATCH = 2000  # items decoded at a time: what the scan holds, whatever the library's size
 
 _WORD = re.compile(r"[^\W_][\w]{2,}", re.UNICODE)
 
