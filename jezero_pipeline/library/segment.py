@@ -59,7 +59,7 @@ def write_segment(con: duckdb.DuckDBPyConnection, copies: list[tuple[str, str]])
     for lo, hi, new in _pieces(con, copies):
         con.execute(f"INSERT INTO items SELECT * FROM ({union}) WHERE id BETWEEN {lo} AND {hi} ORDER BY id")
         if new:
-            _tokenize_chunk(con, lo, hi)
+            _tokenize_piece(con, lo, hi)
     con.execute("DROP TABLE incoming")
     con.execute("CREATE TEMP TABLE new_words AS SELECT DISTINCT word, term FROM chunk_words")
     con.execute("DROP TABLE chunk_words")
@@ -97,7 +97,7 @@ def _pieces(con: duckdb.DuckDBPyConnection, copies: list[tuple[str, str]]) -> li
     ]
 
 
-def _tokenize_chunk(con: duckdb.DuckDBPyConnection, lo: int, hi: int) -> None:
+def _tokenize_piece(con: duckdb.DuckDBPyConnection, lo: int, hi: int) -> None:
     """The new items with ids in [lo, hi] into `new_post`, `all_len` and `chunk_words`: `occ`
     holds one row per token; each distinct word is stemmed and split into parts once; one
     aggregation folds every occurrence (whole words with their positions, parts without) into

@@ -26,7 +26,9 @@ if TYPE_CHECKING:
 
 IMPORT_PREFIX = "import:"
 BATCH_ROWS = 500  # items per record batch handed to the library
-APART_BYTES = 8 << 20  # a refresh reading more staged bytes than this builds in a child process
+APART_BYTES = (
+    8 << 20
+)  # a refresh reading more staged bytes (or a library file bigger, for the checks) goes to a child process
 
 
 def versions(ws: Workspace) -> dict[str, str]:

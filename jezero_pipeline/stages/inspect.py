@@ -18,9 +18,8 @@ from ..library.fts import STOPWORDS
 from ..staging.store import write_json_atomic
 from ..text import digest
 from ..workspace import Workspace
-from .index import expected_items
+from .index import APART_BYTES, expected_items
 
-INSPECT_APART_BYTES = 8 << 20  # a library file bigger than this is inspected in a child process
 SCAN_BATCH = 2000  # items decoded at a time: what the scan holds, whatever the library's size
 
 _WORD = re.compile(r"[^\W_][\w]{2,}", re.UNICODE)
@@ -77,9 +76,10 @@ class ScannedItems:
 
 
 def inspect(ws: Workspace) -> Inspection:
-    """The library's inspection, in a child process when its file is big."""
+    """The library's inspection, in a child process when its file holds more than APART_BYTES
+    (the same bound as a build: past it, what the pass decodes outweighs a child's start)."""
     path = ws.library_path
-    if path.exists() and path.stat().st_size > INSPECT_APART_BYTES:
+    if path.exists() and path.stat().st_size > APART_BYTES:
         from .build_apart import inspect_apart  # lazy: only a big library starts a child
 
         return inspect_apart(ws.cfg)
