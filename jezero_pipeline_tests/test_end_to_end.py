@@ -1,6 +1,7 @@
 """The asset graph end to end, in a temporary Dagster instance, on the bundled samples."""
 
 import shutil
+import sys
 from pathlib import Path
 
 import dagster as dg
@@ -96,6 +97,26 @@ def test_a_big_refresh_builds_in_a_child_process_the_same_library_as_here(workdi
     assert items() == built_here and apart["items"] == here["items"] > 0
     assert index.is_current(ws), "the child's versions are the ones recorded"
     assert index.refresh(ws)["mode"] == "unchanged"
+
+
+def test_a_run_shortens_the_thread_switch_interval_while_its_threads_work(workdir, monkeypatch):
+    """Model calls take the GIL back after every socket read, at the switch interval, while the
+    prepare thread computes: a run works at a short interval and puts the interpreter's back."""
+    from jezero_pipeline.stages import run as stages_run
+
+    seen: list[float] = []
+    real = stages_run.redact_partition
+
+    def recording(*args, **kwargs):
+        seen.append(sys.getswitchinterval())
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(stages_run, "redact_partition", recording)
+    before = sys.getswitchinterval()
+    with dg.instance_for_test() as instance:
+        _, _, ok = run(workdir, instance)
+    assert ok and seen and set(seen) == {stages_run.HANDOFF_SECONDS}
+    assert sys.getswitchinterval() == before != stages_run.HANDOFF_SECONDS
 
 
 def test_model_change_changes_the_summaries_code_version(workdir):
