@@ -10,7 +10,13 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
-from jezero_pipeline.library.build import LibraryBuildError, build_library
+from jezero_pipeline.library.build import (
+    LibraryBuildError,
+    PartitionSource,
+    build_library,
+    items_table,
+    refresh_library,
+)
 from jezero_pipeline.library.reader import Library
 
 NOW = datetime(2026, 1, 1, tzinfo=UTC)
@@ -54,6 +60,22 @@ def test_ids_are_stable_across_rebuilds_and_never_reused(tmp_path):
     build_library(pd.DataFrame([item("a", days_ago=2)]), path)  # b and c gone
     build_library(pd.DataFrame([item("a", days_ago=2), item("d")]), path)
     assert id_map(path) == {"a": 1, "d": 4}  # 2 and 3 are never given again
+
+
+def test_a_repeated_item_keeps_its_last_row_and_costs_no_other_item(tmp_path):
+    """Rows are numbered in the order read across batches of any size: dropping the earlier row
+    of a repeated item removes that row only (numbers that overlapped once took an unrelated
+    item with it)."""
+    path = tmp_path / "library.duckdb"
+    batches = [items_table([item(e) for e in "pqr"]), items_table([item("a")]), items_table([item("a", "newer")])]
+    source = PartitionSource(version="v1", read=lambda: [b.to_batches()[0] for b in batches])
+    refresh_library(path, tmp_path / "state", {"all": source}, rebuild=True)
+    lib = Library(path)
+    try:
+        rows = {r["external_id"]: r["title"] for r in lib.timeline(limit=50)["results"]}
+    finally:
+        lib.close()
+    assert rows == {"p": "zorblax", "q": "zorblax", "r": "zorblax", "a": "newer"}
 
 
 def test_no_temporary_files_left(tmp_path):
