@@ -108,9 +108,9 @@ class PartitionRun:
             for name, days in by_connector.items():
                 record_open(self.ws.store, name, days)
         if SUMMARIZE in self.stages and self.provider is None and self.ws.cfg.summarizer.provider != "extractive":
-            # The SDKs take ~1.5 s of CPU to import: done here, before the prepare thread competes
-            # for the interpreter, the first calls go out seconds sooner.
-            from ..summarizing import providers  # noqa: F401
+            # The SDKs take ~1.5 s of CPU to import: done before the prepare thread competes for
+            # the interpreter, the first calls go out seconds sooner.
+            from ..summarizing import providers  # noqa: F401  # lazy: only runs that call a model
         to_summarize: queue.Queue[Partition | None] = queue.Queue()
         producer = threading.Thread(target=self._guard, args=(self._prepare, to_summarize), name="prepare")
         consumer = threading.Thread(target=self._guard, args=(self._summarize, to_summarize), name="summarize")
