@@ -26,9 +26,9 @@ if TYPE_CHECKING:
 
 IMPORT_PREFIX = "import:"
 BATCH_ROWS = 500  # items per record batch handed to the library
-APART_BYTES = (
-    8 << 20
-)  # a refresh reading more staged bytes (or a library file bigger, for the checks) goes to a child process
+# A refresh reading more staged bytes than this (or, for the checks, a library file bigger) runs
+# in a child process.
+APART_BYTES = 8 << 20
 
 
 def versions(ws: Workspace) -> dict[str, str]:

@@ -25,6 +25,7 @@ from ..operations.watchdog import watch
 from ..progress import Progress
 from ..staging.state import record_collect, record_open, record_outcome, record_pending
 from ..summarizing.budget import Budget
+from ..summarizing.runner import load_provider_sdks
 from ..workspace import Workspace
 from . import context
 from .collect import Collector, CollectReport, ConnectorSurvey, survey_connector
@@ -107,10 +108,8 @@ class PartitionRun:
                 by_connector[part.connector][part.day] = True
             for name, days in by_connector.items():
                 record_open(self.ws.store, name, days)
-        if SUMMARIZE in self.stages and self.provider is None and self.ws.cfg.summarizer.provider != "extractive":
-            # The SDKs take ~1.5 s of CPU to import: done before the prepare thread competes for
-            # the interpreter, the first calls go out seconds sooner.
-            from ..summarizing import providers  # noqa: F401  # lazy: only runs that call a model
+        if SUMMARIZE in self.stages and self.provider is None:
+            load_provider_sdks(self.ws.cfg.summarizer)  # the first calls go out seconds sooner
         to_summarize: queue.Queue[Partition | None] = queue.Queue()
         producer = threading.Thread(target=self._guard, args=(self._prepare, to_summarize), name="prepare")
         consumer = threading.Thread(target=self._guard, args=(self._summarize, to_summarize), name="summarize")

@@ -56,6 +56,13 @@ def make_summarizer(cfg: SummarizerConfig, api_key: str | None, budget: Budget |
     return make_provider(cfg, api_key, budget=budget)
 
 
+def load_provider_sdks(cfg: SummarizerConfig) -> None:
+    """Import the model SDKs now when cfg names a model provider: they cost ~1.5 s of CPU, which
+    a run would rather spend before its prepare thread competes for the interpreter."""
+    if cfg.provider != "extractive":
+        from . import providers  # noqa: F401  # lazy: as in make_summarizer
+
+
 class CallPool:
     """At most `max_concurrency` calls in flight; `on_outcome` runs in the worker, serialised."""
 
