@@ -359,14 +359,19 @@ def run_ours(args: argparse.Namespace, corpus: Corpus, folder: Path, queries: li
 PROBES = ("error", "connection reset", "test build deploy", '"connection reset"')
 
 
-def run_jezero(corpus: Corpus, folder: Path, queries: list[tuple[str, int, str]]) -> dict:
-    version = ensure_installed()
-    items_path, queries_path = folder / "items.jsonl", folder / "queries.json"
-    with items_path.open("w", encoding="utf-8") as fh:
+def write_jsonl(corpus: Corpus, path: Path) -> None:
+    """Every item of the corpus as one line of an `import-jsonl` file."""
+    with path.open("w", encoding="utf-8") as fh:
         for p in range(len(corpus.keys)):
             for row in corpus.rows(p):
                 row["occurred_at"] = row["occurred_at"].isoformat()
                 fh.write(json.dumps(row, ensure_ascii=False) + "\n")
+
+
+def run_jezero(corpus: Corpus, folder: Path, queries: list[tuple[str, int, str]]) -> dict:
+    version = ensure_installed()
+    items_path, queries_path = folder / "items.jsonl", folder / "queries.json"
+    write_jsonl(corpus, items_path)
     queries_path.write_text(json.dumps([q for _, _, q in queries] + list(PROBES)), encoding="utf-8")
     db = folder / "jezero.sqlite"
     out = subprocess.run(

@@ -31,6 +31,8 @@ def clean_text(value: str) -> str:
     Text from transcripts, imports and model answers is printed in terminals later. A
     surrogate pair split into two code points (as json.loads may produce) is rejoined.
     """
+    if value.isascii() and _CONTROL_CHARS.search(value) is None:
+        return value  # the common case: no surrogate, and every escape sequence starts with a control
     value = value.encode("utf-16", "surrogatepass").decode("utf-16", "replace")
     value = _TERMINAL_SEQUENCE.sub("", value)
     return _CONTROL_CHARS.sub("", value)

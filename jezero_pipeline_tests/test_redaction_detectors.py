@@ -5,6 +5,8 @@ from __future__ import annotations
 import base64
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from jezero_pipeline.redaction import Redactor
 
@@ -177,3 +179,61 @@ def test_maven_and_nuget_credentials_in_xml():
     assert redact('<add key="ClearTextPassword" value="Zr8kQ2mV5x!" />') == (
         '<add key="ClearTextPassword" value="[REDACTED:password]" />'
     )
+
+
+# One-time codes: the fast scan (digit runs by table, the phrase regex tried only where a phrase
+# can start) finds exactly what the plain scan finds: every `\d{3,8}` run, the regexes tried at
+# every position of the stretches within reach. Text built from the phrases' own pieces, so the
+# cases that matter (codes, phrases glued to words, long digit runs, non-ASCII) come up often.
+_OTC_PIECES = [
+    "Your", "your", "YOUR", " verification code", " code", " is ", " was ", ": ", "=", "-", " ", "\t", "\n",
+    "493027", "7731-2290", "G-482913", "12", "123", "4821", "123456789", "1234567890", "12345678901",
+    "enter the code", "use code", "OTP", "pin", "PIN ", "passcode", "2FA", "mfa", "sign-in", "two-factor",
+    "backup", "recovery", "one-time", "auth", "network", "user", "mapping", "spinning", "x", "_", "é",
+    "٣٤٥٦", "K", "ſ", "token", "password", "is your Google verification code", "access", "“", "'",
+]  # fmt: skip
+
+
+def _plain_one_time_codes(text: str) -> set[tuple[int, int]]:
+    from jezero_pipeline.redaction.detectors import accounts
+
+    lower = text.lower()
+    if not any(t in lower for t in accounts._TRIGGERS):
+        return set()
+    windows: list[tuple[int, int]] = []
+    for d in accounts._DIGITS.finditer(text):
+        lo, hi = max(0, d.start() - accounts._REACH), min(len(text), d.end() + accounts._REACH)
+        if windows and lo <= windows[-1][1]:
+            windows[-1] = (windows[-1][0], hi)
+        else:
+            windows.append((lo, hi))
+    return {
+        (m.start("code"), m.end("code"))
+        for lo, hi in windows
+        for rx in (accounts._CODE_AFTER, accounts._CODE_BEFORE)
+        for m in rx.finditer(text, lo, hi)
+    }
+
+
+_OTC_PHRASES = ["verification code", "Security code", "login", "log-in code", "sign in PIN", "confirmation",
+                "authentication token", "access code", "one-time password", "single-use code", "2FA", "MFA code",
+                "two factor", "otp", "backup code", "recovery number", "passcode", "pin", "your code", "use code",
+                "use the code", "enter code", "Enter this code", "mycode", "reuse code", "pinned"]  # fmt: skip
+_OTC_CODES = ["493027", "7731-2290", "G-482913", "AB-1234", "123 456", "12", "123", "1234567890", "12345678901"]
+_otc_chunk = st.one_of(
+    st.sampled_from(_OTC_PIECES),
+    st.builds(lambda p, s, c: p + s + c, st.sampled_from(_OTC_PHRASES), st.sampled_from([" ", " is ", ": ", "=", "\t", " was ", "-", "“"]), st.sampled_from(_OTC_CODES)),
+    st.builds(lambda c, w: c + " is your " + w, st.sampled_from(_OTC_CODES), st.sampled_from(["code", "Google verification code", "a b c pin", "x"])),
+)  # fmt: skip
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(_otc_chunk, max_size=40), st.integers(0, 300))
+def test_one_time_codes_fast_scan_finds_what_the_plain_scan_finds(pieces, filler):
+    from jezero_pipeline.redaction.detectors import accounts
+    from jezero_pipeline.redaction.detectors.base import Scan
+
+    text = "".join(pieces[: len(pieces) // 2]) + "a " * filler + "".join(pieces[len(pieces) // 2 :])
+    scan = Scan(text)
+    accounts.detect_one_time_codes(scan)
+    assert {(h.start, h.end) for h in scan.hits} == _plain_one_time_codes(text)

@@ -10,7 +10,7 @@ import re
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from test_redaction_corpus import SECRETS
+from test_redaction_corpus import LOOKALIKES, SECRETS
 
 from jezero_pipeline.redaction import MARKER_RE, Redactor, Span
 from jezero_pipeline.redaction.redactor import merge
@@ -217,3 +217,38 @@ def test_spans_sorted_disjoint_and_outside_markers(text):
     markers = [(m.start(), m.end()) for m in MARKER_RE.finditer(text)]
     for s in spans:
         assert not any(ms < s.end and s.start < me for ms, me in markers)
+
+
+# `redact_texts`: a record's fields in one scan. Every labelled case of the corpus (secrets and
+# look-alikes), between ordinary neighbouring fields, comes out exactly as redacted alone; a
+# neighbour that is context for a secret (a private key's BEGIN line, a netrc `machine` line) can
+# only add markers, never let a secret through.
+_ORDINARY = ["Fix the flaky deploy test", "", "ran pytest -k deploy", "password:", "token ="]
+_CONTEXT = ["-----BEGIN OPENSSH PRIVATE KEY-----", "machine github.com login me"]
+_ALL_CASES = SECRETS + LOOKALIKES
+
+
+@pytest.mark.parametrize("case", _ALL_CASES, ids=lambda c: f"{c.file}:{c.line}")
+def test_a_field_scanned_with_its_record_is_redacted_as_alone(case):
+    r = Redactor()
+    alone, n = r.redact(case.text)
+    for before, after in zip(_ORDINARY, reversed(_ORDINARY), strict=True):
+        out, count = r.redact_texts([before, case.text, after])
+        assert out == [r.redact(before)[0], alone, r.redact(after)[0]]
+        assert count == n + r.redact(before)[1] + r.redact(after)[1]
+    for context in _CONTEXT:
+        for texts, i in (([context, case.text], 1), ([case.text, context], 0)):
+            got = r.redact_texts(texts)[0][i]
+            if case.secret and case.secret not in alone:
+                assert case.secret not in got
+
+
+def test_a_span_that_would_cross_into_the_next_field_means_field_by_field():
+    r = Redactor()
+    cut_key = "-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjEAAAAABG5vbmUAAAAEbm9uZQ"  # no END line
+    fields = ["see:", cut_key, "the summary stays", "AKIAIOSFODNN7EXAMPLE"]
+    alone = [r.redact(t) for t in fields]
+    assert r.redact_texts(fields) == ([t for t, _ in alone], sum(n for _, n in alone))
+    assert r.redact_texts(fields)[0][2] == "the summary stays"
+    assert r.redact_texts(["a", "b"]) == (["a", "b"], 0)
+    assert Redactor(enabled=False).redact_texts([cut_key]) == ([cut_key], 0)

@@ -15,7 +15,7 @@ import os
 from collections import defaultdict
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..models import ATOM_KINDS, TRUST_VALUES, Partition
 from ..sessions.jsonl import MAX_LINE_BYTES
@@ -24,8 +24,8 @@ from ..staging.tables import IMPORTS, ImportRow
 from ..text import clean_text, parse_time, sha256
 from ..workspace import Workspace
 
-IMPORT_LOCK_PREFIX = "import:"  # an import source's partitions lock apart from a connector's
-
+if TYPE_CHECKING:
+    from ..redaction import Redactor
 
 IMPORT_LOCK_PREFIX = "import:"  # an import source's partitions lock apart from a connector's
 
@@ -109,9 +109,10 @@ def _row(raw: bytes, source: str, project: str | None, trust: str) -> dict[str, 
 
 def _required_text(rec: dict[str, Any], name: str) -> str:
     value = rec.get(name)
-    if not isinstance(value, str) or not clean_text(value).strip():
+    text = clean_text(value).strip() if isinstance(value, str) else ""
+    if not text:
         raise _BadRecord(f"{name} is missing or not a non-empty string")
-    return clean_text(value).strip()
+    return text
 
 
 def _optional_text(rec: dict[str, Any], name: str) -> str | None:
@@ -149,9 +150,10 @@ def _atoms(value: Any) -> list[dict[str, str]]:
             raise _BadRecord(f"atoms[{i}] must be {{kind, text}}")
         if not isinstance(kind, str) or kind.strip().lower() not in ATOM_KINDS:
             raise _BadRecord(f"atoms[{i}].kind {kind!r} is not one of {', '.join(ATOM_KINDS)}")
-        if not isinstance(text, str) or not clean_text(text).strip():
+        text = clean_text(text).strip() if isinstance(text, str) else ""
+        if not text:
             raise _BadRecord(f"atoms[{i}].text is missing or empty")
-        atoms.append({"kind": kind.strip().lower(), "text": clean_text(text).strip()})
+        atoms.append({"kind": kind.strip().lower(), "text": text})
     return atoms
 
 
@@ -202,7 +204,7 @@ def import_jsonl(
             new = []
             for start in starts:
                 fh.seek(start)
-                clean, n = ws.redactor.redact_obj(_row(fh.readline(), source, project, trust))
+                clean, n = _redacted(ws.redactor, _row(fh.readline(), source, project, trust))
                 redactions += n
                 new.append(_stored(clean, source, trust, now))
             part = Partition(source, day)
@@ -213,6 +215,24 @@ def import_jsonl(
             index.refresh(ws)
     return {"source": source, "imported": sum(len(v) for v in by_day.values()), "redactions": redactions,
             "partitions": len(by_day), "problems": [ws.redactor.redact(p)[0] for p in problems]}  # fmt: skip
+
+
+def _redacted(redactor: Redactor, row: dict[str, Any]) -> tuple[dict[str, Any], int]:
+    """The row with its text redacted in one scan (`Redactor.redact_texts`), and the markers
+    written. Source, occurred_at, trust and atom kinds are checked values, not free text."""
+    texts, n = redactor.redact_texts([
+        row["external_id"], row["title"], row["summary"], row["project"] or "", row["original"] or "",
+        row["original_ref"] or "", *row["questions"], *(a["text"] for a in row["atoms"]),
+    ])  # fmt: skip
+    ext, title, summary, project, original, ref, *rest = texts
+    questions, atom_texts = rest[: len(row["questions"])], rest[len(row["questions"]) :]
+    return {
+        **row, "external_id": ext, "title": title, "summary": summary, "questions": questions,
+        "atoms": [{"kind": a["kind"], "text": t} for a, t in zip(row["atoms"], atom_texts, strict=True)],
+        "project": project if row["project"] is not None else None,
+        "original": original if row["original"] is not None else None,
+        "original_ref": ref if row["original_ref"] is not None else None,
+    }, n  # fmt: skip
 
 
 def _stored(clean: dict[str, Any], source: str, trust: str, now: datetime) -> ImportRow:

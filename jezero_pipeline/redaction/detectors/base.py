@@ -41,6 +41,7 @@ def _table(chars: str, equals: bool = False) -> bytes:
 _ALNUM = string.ascii_letters + string.digits
 TOKEN_CLASS = _table(_ALNUM + "_-")  # provider tokens, base64url
 B64_CLASS = _table(_ALNUM + "+/", equals=True)  # base64 (AWS secrets, key files)
+DIGIT_CLASS = _table(string.digits)  # numbers (one-time codes)
 
 
 _NOT_A = re.compile(rb"[^a]")
