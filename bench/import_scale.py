@@ -71,6 +71,7 @@ def main() -> None:
     where = machine()
     with tempfile.TemporaryDirectory(prefix="import-scale-") as tmp:
         folder = args.path or Path(tmp)
+        folder.mkdir(parents=True, exist_ok=True)
         items = folder / "items.jsonl"
         write_jsonl(Corpus(args.items, args.days), items)
         size = items.stat().st_size / 1e6

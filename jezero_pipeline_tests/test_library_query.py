@@ -19,7 +19,7 @@ from jezero_pipeline.library.fts import ascii_parts, ascii_tokens, create_index,
 from jezero_pipeline.library.query import MAX_TERMS, QueryError, parse_query
 from jezero_pipeline.library.reader import Library
 from jezero_pipeline.library.render import format_results_rich
-from jezero_pipeline.library.schema import FIELDS, SCHEMA_VERSION
+from jezero_pipeline.library.schema import FIELDS, POS_FIELD_SHIFT, SCHEMA_VERSION
 
 NOW = datetime(2026, 1, 1, tzinfo=UTC)
 
@@ -167,9 +167,26 @@ def test_postings_equal_the_fts_extension_index(tmp_path_factory, texts):
         f"SELECT docs.name::BIGINT, [{', '.join(f'count(t.termid) FILTER (WHERE t.fieldid = {i})' for i in range(len(FIELDS)))}] "
         "FROM fts_main_items.docs docs LEFT JOIN fts_main_items.terms t USING (docid) GROUP BY docs.name"
     ).fetchall()
+    # Every occurrence has its position: per (term, item, field) as many as the extension's rows,
+    # and the original's among them is `tf_original`.
+    our_counts = con.execute(
+        f"SELECT term, id, fno, count(*) FROM (SELECT t.term, d.id, unnest(p.pos) >> {POS_FIELD_SHIFT} AS fno "
+        "FROM postings p JOIN terms t USING (term_id) JOIN doclen d USING (doc)) GROUP BY ALL"
+    ).fetchall()
+    their_counts = con.execute(
+        "SELECT d.term, docs.name::BIGINT, t.fieldid, count(*) FROM fts_main_items.terms t "
+        "JOIN fts_main_items.dict d USING (termid) JOIN fts_main_items.docs docs USING (docid) GROUP BY ALL"
+    ).fetchall()
+    tf_original = con.execute(
+        "SELECT t.term, d.id, p.tf_original FROM postings p JOIN terms t USING (term_id) JOIN doclen d USING (doc) "
+        "WHERE p.tf_original > 0"
+    ).fetchall()
     con.close()
     assert sorted(ours) == sorted(theirs)
     assert sorted(our_lens) == sorted(their_lens)
+    assert sorted(our_counts) == sorted(their_counts)
+    original = list(FIELDS).index("original")
+    assert sorted(tf_original) == sorted((t, i, n) for t, i, f, n in their_counts if f == original)
 
 
 def test_title_beats_summary_beats_project(tmp_path):
