@@ -9,7 +9,10 @@ from runs import workspace
 from sessionfiles import write_config
 
 from jezero_pipeline.library.reader import Library
+from jezero_pipeline.operations import import_jsonl as import_module
 from jezero_pipeline.operations.import_jsonl import import_jsonl, read_import_file
+from jezero_pipeline.stages.build_apart import start_apart
+from jezero_pipeline.staging.tables import IMPORTS
 
 GOOD = {
     "external_id": "note-1",
@@ -137,3 +140,37 @@ def test_an_import_stores_each_day_apart_the_later_line_winning_and_a_second_imp
     with Library(ws.library_path) as lib:
         titles = sorted(r["title"] for r in lib.search("zorblax", limit=10)["results"])
         assert titles[:2] == ["alpha second zorblax", "beta changed zorblax"] and len(titles) == 3
+
+
+def _staged(ws, source):
+    """Every stored row of the source's partitions, without the time it was stored at."""
+    out = {}
+    for part in ws.store.partitions(IMPORTS, source):
+        for row in ws.store.read(IMPORTS, part):
+            out[row["segment_id"]] = {**{k: v for k, v in row.items() if k != "summarized_at"}, "day": part.day}
+    return out
+
+
+def test_a_big_import_leaves_half_of_its_days_to_a_helper_and_stores_the_same(tmp_path, monkeypatch):
+    lines = [
+        {**GOOD, "external_id": f"n{i}", "occurred_at": f"2026-03-{1 + i % 9:02d}T10:00:00Z",
+         "title": f"note {i} zorblax", "original": f"step {i}: export TOKEN=ghp_{'x7Kq9' * 8}"}
+        for i in range(60)
+    ] + [b"not json", {**GOOD, "external_id": "n3", "title": "note 3 again zorblax"}]  # fmt: skip
+    path = write(tmp_path, lines)
+    shares = []
+    monkeypatch.setattr(import_module, "start_apart", lambda *a: shares.append(a[3]) or start_apart(*a))
+    stored = {}
+    for helper_items, folder in ((1, tmp_path / "two"), (10**9, tmp_path / "one")):
+        monkeypatch.setattr(import_module, "HELPER_ITEMS", helper_items)
+        folder.mkdir()
+        write_config(folder, provider="extractive", model="")
+        ws = workspace(folder)
+        report = import_jsonl(ws, path, "notes")
+        assert (report["imported"], report["partitions"], len(report["problems"])) == (60, 9, 2)
+        stored[helper_items] = _staged(ws, "notes")
+    (theirs,) = shares  # the helper ran once, for the big import only, with about half the days
+    assert 3 <= len(theirs) <= 6 and sum(len(v) for v in theirs.values()) in range(25, 36)
+    assert stored[1] == stored[10**9] and len(stored[1]) == 60
+    assert stored[1]["n3"]["title"] == "note 3 again zorblax" and stored[1]["n3"]["day"] == "2026-03-01"
+    assert all("ghp_" not in row["original"] for row in stored[1].values())

@@ -17,9 +17,11 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from ..config import Config
 from ..models import ATOM_KINDS, TRUST_VALUES, Partition
 from ..sessions.jsonl import MAX_LINE_BYTES
 from ..stages import index
+from ..stages.build_apart import start_apart
 from ..staging.tables import IMPORTS, ImportRow
 from ..text import clean_text, parse_time, sha256
 from ..workspace import Workspace
@@ -168,7 +170,9 @@ def import_jsonl(
 
     Two passes, so memory is set by the largest day, not by the file: the first validates every
     line and keeps only where each item's last line starts and its day; the second reads one
-    day's lines at a time, redacts and stores them.
+    day's lines at a time, redacts and stores them. An import of HELPER_ITEMS or more leaves
+    about half of its days to a helper process, on the second core: redaction is most of its
+    time before the library build.
     """
     if trust not in TRUST_VALUES:
         raise ValueError(f"trust must be one of {TRUST_VALUES}, not {trust!r}")
@@ -196,11 +200,61 @@ def import_jsonl(
     for day, start in where.values():
         by_day[day].append(start)
     del where
-    redactions = 0
     now = datetime.now(UTC)
     locks = [Partition(f"{IMPORT_LOCK_PREFIX}{source}", day) for day in by_day]
-    with ws.locks.holding(owner or f"import-jsonl (pid {os.getpid()})", locks), path.open("rb") as fh:
-        for day, starts in sorted(by_day.items()):
+    redactions = 0
+    with ws.locks.holding(owner or f"import-jsonl (pid {os.getpid()})", locks):
+        mine, theirs = _share(by_day)
+        helper = start_apart(_store_days_apart, ws.cfg, path, theirs, source, project, trust, now) if theirs else None
+        try:
+            redactions = store_days(ws, path, mine, source, project, trust, now)
+        except BaseException:
+            if helper is not None:
+                helper.stop()
+            raise
+        if helper is not None:
+            redactions += helper.result()
+        if by_day:
+            index.refresh(ws)
+    return {"source": source, "imported": sum(len(v) for v in by_day.values()), "redactions": redactions,
+            "partitions": len(by_day), "problems": [ws.redactor.redact(p)[0] for p in problems]}  # fmt: skip
+
+
+HELPER_ITEMS = 10_000  # an import this big stores about half its days in a child process
+
+
+def _share(by_day: dict[str, list[int]]) -> tuple[dict[str, list[int]], dict[str, list[int]]]:
+    """The days this process stores and those a helper process stores (none for a small import,
+    whose time would not pay for the helper's start): the days dealt out by item count."""
+    if sum(len(v) for v in by_day.values()) < HELPER_ITEMS:
+        return dict(by_day), {}
+    shares: tuple[dict[str, list[int]], dict[str, list[int]]] = ({}, {})
+    counts = [0, 0]
+    for day, starts in sorted(by_day.items()):
+        side = 0 if counts[0] <= counts[1] else 1
+        shares[side][day] = starts
+        counts[side] += len(starts)
+    return shares
+
+
+def _store_days_apart(cfg: Config, *args: Any) -> int:
+    return store_days(Workspace(cfg), *args)
+
+
+def store_days(
+    ws: Workspace,
+    path: Path,
+    days: dict[str, list[int]],
+    source: str,
+    project: str | None,
+    trust: str,
+    now: datetime,
+) -> int:
+    """Read, redact and store the lines at `days`' offsets, a day at a time, merged into what
+    each day's partition holds; the markers written."""
+    redactions = 0
+    with path.open("rb") as fh:
+        for day, starts in sorted(days.items()):
             new = []
             for start in starts:
                 fh.seek(start)
@@ -211,10 +265,7 @@ def import_jsonl(
             merged = {r["segment_id"]: r for r in ws.store.read(IMPORTS, part)}
             merged.update((r["segment_id"], r) for r in new)
             ws.store.write(IMPORTS, part, list(merged.values()), info={"docs": len(merged)})
-        if by_day:
-            index.refresh(ws)
-    return {"source": source, "imported": sum(len(v) for v in by_day.values()), "redactions": redactions,
-            "partitions": len(by_day), "problems": [ws.redactor.redact(p)[0] for p in problems]}  # fmt: skip
+    return redactions
 
 
 def _redacted(redactor: Redactor, row: dict[str, Any]) -> tuple[dict[str, Any], int]:

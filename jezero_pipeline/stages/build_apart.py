@@ -1,14 +1,15 @@
-"""A library refresh or inspection in a child process: `python -m jezero_pipeline.stages.build_apart IN OUT`.
+"""Work in a child process: `python -m jezero_pipeline.stages.build_apart IN OUT`.
 
 A big build (a first run, a rebuild, a backfill) needs DuckDB, its tokenizing tables and Arrow
 batches for a while, and the checks' pass over a big library decodes every original; in the
 run's own process that memory would add to Dagster's and stay resident after. A child returns
-all of it when it exits. A fresh interpreter started with `-m`,
-not multiprocessing: spawn re-imports the caller's main script, which deadlocks on the library
-lock when that script calls refresh unguarded, and fork copies a process that has threads.
+all of it when it exits. A big import also stores half of its days in a child, on the second
+core. A fresh interpreter started with `-m`, not multiprocessing: spawn re-imports the
+caller's main script, which deadlocks on the library lock when that script calls refresh
+unguarded, and fork copies a process that has threads.
 
-IN holds the pickled (task, config, rebuild); the child writes the pickled ("ok", result) or
-("error", exception) to OUT. The caller holds the library lock for the child.
+IN holds the pickled (function, arguments), the function by name; the child writes the pickled
+("ok", result) or ("error", exception) to OUT. The caller holds the locks for the child.
 
 The child asks DuckDB's allocator (its own jemalloc, configured by DUCKDB_JE_MALLOC_CONF) to
 return freed pages at once: a build frees and allocates a lot of memory outside its
@@ -23,6 +24,7 @@ import pickle
 import subprocess
 import sys
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -44,37 +46,66 @@ class BuildProcessDied(RuntimeError):
 
 def run_apart(cfg: Config, rebuild: bool) -> Any:
     """`index.refresh_here` of `Workspace(cfg)` in a child process; its result, or its exception raised here."""
-    return _call_apart("refresh", cfg, rebuild)
+    return start_apart(_refresh, cfg, rebuild).result()
 
 
 def inspect_apart(cfg: Config) -> Any:
     """`inspect.inspect_here` of `Workspace(cfg)` in a child process (the caller holds no lock)."""
-    return _call_apart("inspect", cfg, False)
+    return start_apart(_inspect, cfg).result()
 
 
-def _call_apart(task: str, cfg: Config, rebuild: bool) -> Any:
-    with tempfile.TemporaryDirectory(prefix="jezero-build-") as tmp:
-        given, answer = Path(tmp) / "in.pickle", Path(tmp) / "out.pickle"
-        given.write_bytes(pickle.dumps((task, cfg, rebuild)))
-        proc = subprocess.run([sys.executable, "-m", __name__, str(given), str(answer)], check=False, env=child_env())
-        if not answer.exists():
-            raise BuildProcessDied(f"the library {task} process ended without an answer (exit code {proc.returncode})")
-        status, value = pickle.loads(answer.read_bytes())
-    if status == "error":
-        raise value
-    return value
+class Apart:
+    """A function running in a child process; `result()` waits for its answer."""
+
+    def __init__(self, func: Callable[..., Any], args: tuple[Any, ...]) -> None:
+        self._name = func.__name__.strip("_")
+        self._tmp = tempfile.TemporaryDirectory(prefix="jezero-apart-")
+        given, self._answer = Path(self._tmp.name) / "in.pickle", Path(self._tmp.name) / "out.pickle"
+        given.write_bytes(pickle.dumps((func, args)))
+        self._proc = subprocess.Popen([sys.executable, "-m", __name__, str(given), str(self._answer)], env=child_env())
+
+    def result(self) -> Any:
+        """The function's return value, or its exception raised here."""
+        try:
+            code = self._proc.wait()
+            if not self._answer.exists():
+                raise BuildProcessDied(f"the {self._name} process ended without an answer (exit code {code})")
+            status, value = pickle.loads(self._answer.read_bytes())
+        finally:
+            self._tmp.cleanup()
+        if status == "error":
+            raise value
+        return value
+
+    def stop(self) -> None:
+        """Kill the child and forget it (the caller failed and will not ask for the result)."""
+        self._proc.kill()
+        self._proc.wait()
+        self._tmp.cleanup()
+
+
+def start_apart(func: Callable[..., Any], *args: Any) -> Apart:
+    """Start `func(*args)` in a child process: a top-level function of this package, pickled by
+    name with its arguments, so the child imports only what the function needs."""
+    return Apart(func, args)
+
+
+def _refresh(cfg: Config, rebuild: bool) -> Any:
+    from . import index  # lazy: index starts this module; importing it back at load time is a cycle
+
+    return index.refresh_here(Workspace(cfg), rebuild)
+
+
+def _inspect(cfg: Config) -> Any:
+    from . import inspect  # lazy: as index
+
+    return inspect.inspect_here(Workspace(cfg))
 
 
 def _main(given: str, answer: str) -> int:
-    from . import index, inspect  # lazy: both start this module; importing them back at load time is a cycle
-
-    task, cfg, rebuild = pickle.loads(Path(given).read_bytes())
+    func, args = pickle.loads(Path(given).read_bytes())
     try:
-        ws = Workspace(cfg)
-        out: tuple[str, Any] = (
-            "ok",
-            index.refresh_here(ws, rebuild) if task == "refresh" else inspect.inspect_here(ws),
-        )
+        out: tuple[str, Any] = ("ok", func(*args))
     except Exception as err:  # every failure is the caller's to raise
         out = ("error", err)
     try:
