@@ -76,6 +76,16 @@ def subtract_markers(spans: list[tuple[int, int, str]], text: str) -> list[tuple
     return [(s, e, k) for s, e, k in result if any(c.isalnum() for c in text[s:e])]
 
 
+def _rewritten(text: str, spans: Sequence[Span], start: int, end: int) -> str:
+    """text[start:end] with each of `spans` (sorted, disjoint, inside it) replaced by its marker."""
+    parts, pos = [], start
+    for sp in spans:
+        parts += [text[pos : sp.start], f"[REDACTED:{sp.kind}]"]
+        pos = sp.end
+    parts.append(text[pos:end])
+    return "".join(parts)
+
+
 class Redactor:
     """Finds secrets and rewrites them as `[REDACTED:<kind>]` in one pass."""
 
@@ -130,16 +140,7 @@ class Redactor:
     def redact(self, text: str) -> tuple[str, int]:
         """(text with every secret replaced by its marker, how many were replaced)."""
         spans = self.spans(text)
-        if not spans:
-            return text, 0
-        parts = []
-        pos = 0
-        for sp in spans:
-            parts.append(text[pos : sp.start])
-            parts.append(f"[REDACTED:{sp.kind}]")
-            pos = sp.end
-        parts.append(text[pos:])
-        return "".join(parts), len(spans)
+        return (_rewritten(text, spans, 0, len(text)) if spans else text), len(spans)
 
     def redact_texts(self, texts: Sequence[str]) -> tuple[list[str], int]:
         """The fields of one record redacted in one scan: (each text redacted, markers written).
@@ -164,16 +165,14 @@ class Redactor:
         if any(sp.start < end + len(FIELD_GAP) and sp.end > end for sp in spans for _, end in bounds[:-1]):
             done = [self.redact(t) for t in texts]
             return [t for t, _ in done], sum(n for _, n in done)
-        out, count, i = [], 0, 0
+        out, i = [], 0
         for start, end in bounds:
-            parts, pos = [], start
-            while i < len(spans) and spans[i].start < end:
-                sp = spans[i]
-                parts += [joined[pos : sp.start], f"[REDACTED:{sp.kind}]"]
-                pos, count, i = sp.end, count + 1, i + 1
-            parts.append(joined[pos:end])
-            out.append("".join(parts))
-        return out, count
+            j = i
+            while j < len(spans) and spans[j].start < end:
+                j += 1
+            out.append(_rewritten(joined, spans[i:j], start, end))
+            i = j
+        return out, len(spans)
 
     def redact_obj(self, obj: Any) -> tuple[Any, int]:
         """Redact every string value in nested dicts/lists/tuples; keys are left alone."""
