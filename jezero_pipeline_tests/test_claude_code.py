@@ -15,6 +15,9 @@ from shared import real_sessions
 
 from jezero_pipeline.config import ConnectorConfig, ProjectsConfig
 from jezero_pipeline.sessions import make_connector
+from jezero_pipeline.sessions.base import Unit
+from jezero_pipeline.sessions.jsonl import PEEK_BYTES, first_timestamp, parse_jsonl_bytes
+from jezero_pipeline.text import parse_time
 
 FIXTURES = real_sessions("claude-code")
 NOW = 2_000_000_000.0  # far after every fixture's mtime: everything is settled
@@ -433,3 +436,43 @@ def test_truncation_and_garbage_never_raise_nor_lose_earlier_records(cut, insert
     got = _blocks_of(b"\n".join(lines))
     expected = {n: t for n, t in CLEAN.items() if n < damage}
     assert {n: t for n, t in got.items() if n < damage} == expected
+
+
+# --- the day peek: the first timestamp, found without parsing the whole head ------------------
+
+
+def _first_timestamp_parsing_everything(head: bytes):
+    """The plain reading: every complete line parsed, then the first record with a timestamp."""
+    for line in parse_jsonl_bytes(head[: head.rfind(b"\n") + 1], settled=False).lines:
+        found = parse_time(line.record.get("timestamp"))
+        if found is not None:
+            return found
+    return None
+
+
+HEAD_LINES = st.one_of(
+    GARBAGE,
+    st.sampled_from([
+        b'{"type": "file-history-snapshot", "snapshot": {"timestamp": "2026-05-02T01:00:00Z"}}',
+        b'{"timestamp": "not a time"}', b'{"timestamp": null}', b'{"timestamp": 17}', b"", b"   ",
+        b'{"timestamp": "2026-05-01T10:00:00.000Z", "type": "user"}',
+        b'{"type": "user", "timestamp": "2026-04-30T23:59:59+02:00"}',
+    ]),
+)  # fmt: skip
+
+
+@settings(max_examples=200, deadline=None)
+@given(lines=st.lists(HEAD_LINES, max_size=6), tail=GARBAGE)
+def test_first_timestamp_is_what_parsing_every_line_finds(lines, tail):
+    head = b"\n".join(lines) + (b"\n" if lines else b"") + tail  # the tail: a line the head cut
+    assert first_timestamp(head) == _first_timestamp_parsing_everything(head)
+
+
+def test_the_day_peek_reads_past_a_long_first_record(tmp_path: Path):
+    big = {"type": "file-history-snapshot", "snapshot": {"files": "x" * (PEEK_BYTES * 2)}}
+    f = write(tmp_path / "p" / f"{SID}.jsonl", [big, user("hello", 7)])
+    c = connector(tmp_path)
+    unit = Unit(str(f), f.stat().st_size, f.stat().st_mtime)
+    assert c.start_of(unit) == parse_time("2026-05-01T10:07:00.000Z")
+    f.write_bytes(f.read_bytes()[: PEEK_BYTES + 10])  # the first record cut: no timestamp anywhere
+    assert c.start_of(Unit(str(f), f.stat().st_size, f.stat().st_mtime)) is None

@@ -14,7 +14,7 @@ from fake_model_server import FakeModelServer
 
 from jezero_pipeline.config import SummarizerConfig
 from jezero_pipeline.models import Atom
-from jezero_pipeline.summarizing import generation, prompt, providers, schema
+from jezero_pipeline.summarizing import anthropic_messages, generation, openai_chat, prompt, providers, schema
 from jezero_pipeline.summarizing.generation import generation_fingerprint
 from jezero_pipeline.summarizing.prompt import SummaryRequest, build_user_message
 from jezero_pipeline.summarizing.providers import (
@@ -236,8 +236,8 @@ def test_plain_http_to_another_machine_is_refused_before_any_client_exists(kind,
     def no_client(*args, **kwargs):
         raise AssertionError("a client was built")
 
-    monkeypatch.setattr(providers, "AnthropicProvider", no_client)
-    monkeypatch.setattr(providers, "OpenAICompatibleProvider", no_client)
+    monkeypatch.setattr(anthropic_messages, "AnthropicProvider", no_client)
+    monkeypatch.setattr(openai_chat, "OpenAICompatibleProvider", no_client)
     cfg = SummarizerConfig(provider=kind, model="m", base_url="http://10.1.2.3:8080")
     with pytest.raises(ValueError, match="allow_insecure_http"):
         make_provider(cfg, "k")

@@ -20,6 +20,7 @@ from .base import Connector, FileState, ScanResult, Unit, dialogue_chars
 
 MAX_LINE_BYTES = 16 * 1024 * 1024  # a longer JSONL line is skipped, as Jezero does
 HEAD_BYTES = 256 * 1024  # enough for the first timestamped record of every format we read
+PEEK_BYTES = 16 * 1024  # what a first look reads: most transcripts' first timestamp is in it
 
 
 @dataclass
@@ -109,6 +110,24 @@ def _parse_line(raw: bytes, number: int, out: list[JsonLine], problems: list[str
     out.append(JsonLine(number, obj))
 
 
+def first_timestamp(head: bytes) -> datetime | None:
+    """The `timestamp` of the first record that has one among the complete lines of `head`.
+
+    Lines are parsed one at a time and the search stops at the first hit: a day peek of a new
+    file parses a line or two, not the whole head (which was most of a first run's planning).
+    """
+    pos, end, number = 0, head.rfind(b"\n") + 1, 0
+    while pos < end:
+        stop = head.index(b"\n", pos)
+        number += 1
+        found: list[JsonLine] = []
+        _parse_line(head[pos:stop], number, found, [])
+        pos = stop + 1
+        if found and (when := parse_time(found[0].record.get("timestamp"))) is not None:
+            return when
+    return None
+
+
 # one-session-per-JSONL-file connectors (claude_code, codex): the incremental scan loop ----------
 
 
@@ -167,15 +186,15 @@ class JsonlFileConnector(Connector):
     def start_of(self, unit: Unit) -> datetime | None:
         """The first record's timestamp, from the head of the file (the whole file only when
         the head holds none)."""
-        try:
-            head = self.read_head(Path(unit.key), HEAD_BYTES)
-        except (OSError, ValueError):
-            return None
-        for line in parse_jsonl_bytes(head[: head.rfind(b"\n") + 1], settled=False).lines:
-            found = parse_time(line.record.get("timestamp"))
-            if found is not None:
+        for size in (PEEK_BYTES, HEAD_BYTES):
+            try:
+                head = self.read_head(Path(unit.key), size)
+            except (OSError, ValueError):
+                return None
+            found = first_timestamp(head)
+            if found is not None or len(head) < size:
                 return found
-        return super().start_of(unit) if len(head) >= HEAD_BYTES else None
+        return super().start_of(unit)
 
     def read_head(self, path: Path, n: int) -> bytes:
         """The first `n` bytes of a transcript (decompressed, for compressed formats)."""

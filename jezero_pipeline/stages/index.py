@@ -98,32 +98,49 @@ def _batches(items: Iterator[dict[str, Any]]) -> Iterator[pa.RecordBatch]:
         yield pa.RecordBatch.from_pylist(chunk, schema=ITEM_SCHEMA)
 
 
-def refresh(ws: Workspace, rebuild: bool = False) -> dict[str, Any]:
+def refresh(ws: Workspace, rebuild: bool = False, *, inspect: bool = False) -> dict[str, Any]:
     """Bring the library up to date with staging (under the library lock); its figures.
 
     A refresh that reads more than APART_BYTES of staged files (a first run, a rebuild, a big
-    backfill) builds in a child process: the build's DuckDB and Arrow memory then comes and goes
-    with that process instead of adding to the run's own, which stays flat in the corpus size.
-    A small refresh (a day changed) builds here and saves the child's start (about a second).
+    backfill), or that updates a library file bigger than that, builds in a child process: the
+    build's DuckDB and Arrow memory then comes and goes with that process instead of adding to
+    the run's own, which stays flat in the corpus size. Even a delta of three partitions raised
+    the process's peak by ~100 MB on a 2,000-session library (50 MB), more than a child's start
+    (about a second) is worth. A small refresh of a small library builds here.
+
+    `inspect`: a child that builds also inspects what it built, for the library checks that
+    follow (the search_index asset asks; an import or redact-stored has no checks to feed).
     """
+    with ws.library_lock():
+        return _refresh_held(ws, rebuild, follow=False, inspect=inspect)
+
+
+def refresh_following(ws: Workspace) -> dict[str, Any] | None:
+    """A refresh while a run is still summarising (see follow.py); None when another writer holds
+    the lock (it is never waited for). It always builds in a child, and that child then scans the
+    new items for secrets, so the checks after the run find them already scanned."""
+    with ws.library_lock(wait=False) as held:
+        return _refresh_held(ws, False, follow=True, inspect=True) if held else None
+
+
+def _refresh_held(ws: Workspace, rebuild: bool, follow: bool, inspect: bool) -> dict[str, Any]:
     from ..library.build import stale_partitions  # lazy: DuckDB loads only to build
 
-    with ws.library_lock():
-        if ws.store.remote:  # start from the newest published library, not this machine's copy
-            published.fetch(ws.store, ws.library_path, ws.library_state_dir)
-        found = versions(ws)
-        todo = stale_partitions(ws.library_path, found, rebuild=rebuild)
-        apart = staged_bytes(ws, todo) > APART_BYTES
-        if apart:
-            from .build_apart import run_apart  # lazy: only a big refresh starts a child
+    if ws.store.remote:  # start from the newest published library, not this machine's copy
+        published.fetch(ws.store, ws.library_path, ws.library_state_dir)
+    found = versions(ws)
+    todo = stale_partitions(ws.library_path, found, rebuild=rebuild)
+    apart = follow or staged_bytes(ws, todo) > APART_BYTES or library_bytes(ws) > APART_BYTES
+    if apart:
+        from .build_apart import run_apart  # lazy: only a big refresh starts a child
 
-            report, found, pid = run_apart(ws.cfg, rebuild)
-        else:
-            report, found, pid = refresh_here(ws, rebuild, found)
-        ws.store.write_doc("library", "built_from.json", obj=found)
-        extra: dict[str, Any] = {"built_apart": apart, "builder_pid": pid}
-        if ws.store.remote and (report.mode != "unchanged" or published.published_version(ws.store) is None):
-            extra["published"] = published.publish(ws.store, ws.library_path, ws.library_state_dir)["version"]
+        report, found, pid = run_apart(ws.cfg, rebuild, scan=inspect)
+    else:
+        report, found, pid = refresh_here(ws, rebuild, found)
+    ws.store.write_doc("library", "built_from.json", obj=found)
+    extra: dict[str, Any] = {"built_apart": apart, "builder_pid": pid}
+    if ws.store.remote and (report.mode != "unchanged" or published.published_version(ws.store) is None):
+        extra["published"] = published.publish(ws.store, ws.library_path, ws.library_state_dir)["version"]
     return {**report.as_metadata(), "partitions": len(found), **extra}
 
 
@@ -148,6 +165,19 @@ def staged_bytes(ws: Workspace, keys: list[str]) -> int:
         else:
             part = Partition.parse(key)
             n += ws.store.size(SUMMARIES, part) + ws.store.size(REDACTED_SEGMENTS, part)
+    return n
+
+
+def library_bytes(ws: Workspace) -> int:
+    """Bytes of the library's files (base and delta; 0 when missing), from `stat` alone."""
+    from ..library.build import delta_path  # lazy: as in refresh
+
+    n = 0
+    for path in (ws.library_path, delta_path(ws.library_path)):
+        try:
+            n += path.stat().st_size
+        except FileNotFoundError:
+            pass
     return n
 
 

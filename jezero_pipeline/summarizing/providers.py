@@ -1,4 +1,6 @@
-"""Model providers: Anthropic Messages and OpenAI-compatible chat completions, via the official SDKs.
+"""Model providers: what the two share, and `make_provider`, which imports only the SDK the
+config names (the Anthropic provider is in anthropic_messages, the OpenAI-compatible one in
+openai_chat; both through the official SDKs).
 
 Retries are the SDKs' own loop (both retry transport errors, timeouts and HTTP 408/409/429/5xx
 and honour `retry-after`, as Jezero does), with one change: the SDKs back off from 0.5 s
@@ -15,18 +17,12 @@ import os
 import random
 from typing import Any, Protocol
 
-import anthropic
-import openai
-
 from jezero_pipeline.config import SummarizerConfig
 from jezero_pipeline.models import Summary
 from jezero_pipeline.summarizing.budget import Budget, BudgetExhausted
 from jezero_pipeline.summarizing.endpoint import check_base_url
 from jezero_pipeline.summarizing.prompt import (
-    ANTHROPIC_MAX_TOKENS,
-    JSON_ONLY_SUFFIX,
     SYSTEM_PROMPT,
-    TOOL_DESCRIPTION,
     TOOL_NAME,
     SummaryRequest,
     build_user_message,
@@ -38,7 +34,17 @@ from jezero_pipeline.summarizing.schema import (
     parse_summary,
 )
 
-__all__ = ["Provider", "SummarizerError", "SummaryResult", "check_base_url", "make_provider"]
+__all__ = [
+    "JezeroBackoff",
+    "ModelProvider",
+    "Provider",
+    "SummarizerError",
+    "SummaryResult",
+    "attempt_hooks",
+    "check_base_url",
+    "make_provider",
+    "summarizer_error",
+]
 
 DEFAULT_OPENAI_BASE_URL = "https://api.openai.com/v1"
 
@@ -62,7 +68,7 @@ def retry_delay(retries_done: int, base: float, retry_after: float | None) -> fl
     return base * 2 ** min(retries_done, 16) + random.uniform(0, base / 2)
 
 
-class _JezeroBackoff:
+class JezeroBackoff:
     """Mixin over an SDK client: replaces only the SDK's retry-delay computation (and skips the
     wait when the run's budget cannot pay for the retry anyway)."""
 
@@ -77,14 +83,6 @@ class _JezeroBackoff:
         return retry_delay(max_retries - remaining_retries, self.backoff_base, retry_after)
 
 
-class _AnthropicClient(_JezeroBackoff, anthropic.Anthropic):
-    pass
-
-
-class _OpenAIClient(_JezeroBackoff, openai.OpenAI):
-    pass
-
-
 _RETRIED_STATUSES = {408, 409, 429}
 
 
@@ -97,8 +95,9 @@ def _attempts(err: Exception) -> int:
         return 1
 
 
-def _as_summarizer_error(err: Exception, timeout: float) -> SummarizerError:
-    """A short, specific reason for a failed call (the SDKs' own messages can be long)."""
+def summarizer_error(err: Exception, timeout: float, sdk: Any) -> SummarizerError:
+    """A short, specific reason for a failed call (the SDKs' own messages can be long); `sdk` is
+    the SDK module that raised it (both name their errors alike)."""
     cause: BaseException | None = err
     while cause is not None:
         if isinstance(cause, BudgetExhausted):
@@ -106,11 +105,11 @@ def _as_summarizer_error(err: Exception, timeout: float) -> SummarizerError:
         cause = cause.__cause__ or cause.__context__
     n = _attempts(err)
     tries = f" ({n} attempts)" if n > 1 else ""
-    if isinstance(err, (anthropic.APITimeoutError, openai.APITimeoutError)):
+    if isinstance(err, sdk.APITimeoutError):
         return SummarizerError(f"timeout after {timeout:g}s{tries}")
-    if isinstance(err, (anthropic.APIConnectionError, openai.APIConnectionError)):
+    if isinstance(err, sdk.APIConnectionError):
         return SummarizerError(f"connection failed{tries}: {err}")
-    if isinstance(err, (anthropic.APIStatusError, openai.APIStatusError)):
+    if isinstance(err, sdk.APIStatusError):
         status = err.status_code
         retried = status in _RETRIED_STATUSES or status >= 500
         detail = str(getattr(err, "message", "") or err)[:300]
@@ -141,7 +140,7 @@ PROJECT_PROMPT = (
 )
 
 
-class _Provider:
+class ModelProvider:
     """What both providers share: the summary call and the project guess (retag --ask-model)."""
 
     name = ""
@@ -176,86 +175,6 @@ class _Provider:
         return project.strip().lower() or None if isinstance(project, str) else None
 
 
-class AnthropicProvider(_Provider):
-    """Messages API with one forced tool whose input schema is the answer's schema."""
-
-    name = "anthropic"
-
-    def __init__(self, cfg: SummarizerConfig, api_key: str, base_url: str, backoff: float, budget: Budget | None):
-        client = _AnthropicClient(
-            api_key=api_key,
-            base_url=base_url,
-            timeout=cfg.timeout_seconds,
-            max_retries=cfg.max_retries,
-            http_client=anthropic.DefaultHttpxClient(event_hooks=_attempt_hooks(budget)),
-        )
-        super().__init__(cfg, client, backoff, budget)
-
-    def _call(self, system: str, user: str, tool: str, schema: dict[str, Any], item: str) -> tuple[Any, int, int]:
-        description = TOOL_DESCRIPTION if tool == TOOL_NAME else "Record the document's project."
-        try:
-            message = self._client.messages.create(
-                model=self._cfg.model or "",
-                max_tokens=ANTHROPIC_MAX_TOKENS,
-                system=system,
-                messages=[{"role": "user", "content": user}],
-                tools=[{"name": tool, "description": description, "input_schema": schema}],
-                tool_choice={"type": "tool", "name": tool},
-            )
-            blocks = [
-                b
-                for b in message.content
-                if getattr(b, "type", None) == "tool_use" and getattr(b, "name", None) == tool
-            ]
-            usage = message.usage
-        except (anthropic.APIError, ValueError, AttributeError, TypeError) as err:  # ValueError: body not JSON
-            raise _as_summarizer_error(err, self._cfg.timeout_seconds) from err
-        if not blocks:
-            raise SummarizerError(
-                f"malformed answer for {item}: no {tool} tool_use block "
-                f"(stop_reason={getattr(message, 'stop_reason', None)})"
-            )
-        return (
-            blocks[0].input,
-            int(getattr(usage, "input_tokens", 0) or 0),
-            int(getattr(usage, "output_tokens", 0) or 0),
-        )
-
-
-class OpenAICompatibleProvider(_Provider):
-    """Chat completions with a json_schema response format; any base_url (local servers too)."""
-
-    name = "openai_compatible"
-
-    def __init__(self, cfg: SummarizerConfig, api_key: str, base_url: str, backoff: float, budget: Budget | None):
-        client = _OpenAIClient(
-            api_key=api_key,
-            base_url=base_url,
-            timeout=cfg.timeout_seconds,
-            max_retries=cfg.max_retries,
-            http_client=openai.DefaultHttpxClient(event_hooks=_attempt_hooks(budget)),
-        )
-        super().__init__(cfg, client, backoff, budget)
-
-    def _call(self, system: str, user: str, tool: str, schema: dict[str, Any], item: str) -> tuple[Any, int, int]:
-        try:
-            completion = self._client.chat.completions.create(
-                model=self._cfg.model or "",
-                messages=[
-                    {"role": "system", "content": system + JSON_ONLY_SUFFIX},
-                    {"role": "user", "content": user},
-                ],
-                response_format={"type": "json_schema", "json_schema": {"name": tool, "schema": schema}},
-            )
-            content = completion.choices[0].message.content
-            usage = completion.usage
-        except (openai.APIError, ValueError, AttributeError, TypeError, IndexError) as err:
-            raise _as_summarizer_error(err, self._cfg.timeout_seconds) from err
-        if not isinstance(content, str) or not content.strip():
-            raise SummarizerError(f"malformed answer for {item}: empty message content")
-        return (content, int(getattr(usage, "prompt_tokens", 0) or 0), int(getattr(usage, "completion_tokens", 0) or 0))
-
-
 def _backoff_seconds(explicit: float | None) -> float:
     if explicit is not None:
         return explicit
@@ -266,7 +185,7 @@ def _backoff_seconds(explicit: float | None) -> float:
         raise ValueError(f"{BACKOFF_ENV}={env!r} is not a number of seconds") from None
 
 
-def _attempt_hooks(budget: Budget | None) -> dict[str, list[Any]]:
+def attempt_hooks(budget: Budget | None) -> dict[str, list[Any]]:
     """httpx hooks that count every request the SDK sends (retries too) against the budget."""
     if budget is None:
         return {}
@@ -289,10 +208,14 @@ def make_provider(
         check_base_url(base_url, cfg.allow_insecure_http)
         if not api_key:
             raise ValueError(f"provider 'anthropic' needs an API key: set ${cfg.api_key_env}")
+        from .anthropic_messages import AnthropicProvider  # lazy: each SDK costs seconds to import
+
         return AnthropicProvider(cfg, api_key, base_url, backoff, budget)
     if cfg.provider == "openai_compatible":
         base_url = cfg.base_url or DEFAULT_OPENAI_BASE_URL
         check_base_url(base_url, cfg.allow_insecure_http)
         # Local servers need no key, but the SDK insists on one; a placeholder is harmless.
+        from .openai_chat import OpenAICompatibleProvider  # lazy: as above
+
         return OpenAICompatibleProvider(cfg, api_key or "unused", base_url, backoff, budget)
     raise ValueError(f"provider {cfg.provider!r} is not a model provider (the extractive summariser is separate)")

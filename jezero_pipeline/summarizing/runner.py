@@ -57,10 +57,12 @@ def make_summarizer(cfg: SummarizerConfig, api_key: str | None, budget: Budget |
 
 
 def load_provider_sdks(cfg: SummarizerConfig) -> None:
-    """Import the model SDKs now when cfg names a model provider: they cost ~1.5 s of CPU, which
-    a run would rather spend before its prepare thread competes for the interpreter."""
-    if cfg.provider != "extractive":
-        from . import providers  # noqa: F401  # lazy: as in make_summarizer
+    """Import the configured provider's SDK now: it costs seconds of CPU (anthropic ~3 s, openai
+    ~1.5 s), which a run would rather spend before its prepare thread competes for the interpreter."""
+    if cfg.provider == "anthropic":
+        from . import anthropic_messages  # noqa: F401  # lazy: as in make_summarizer
+    elif cfg.provider == "openai_compatible":
+        from . import openai_chat  # noqa: F401  # lazy: as above
 
 
 class CallPool:
