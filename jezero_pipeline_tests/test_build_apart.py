@@ -3,6 +3,7 @@
 import shutil
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -40,3 +41,36 @@ def test_the_child_s_allocator_returns_freed_pages_at_once_unless_the_user_confi
     out = subprocess.run([sys.executable, "-c", probe], env={**child_env(), "DUCKDB_JE_MALLOC_CONF": "stats_print:true"},
                          capture_output=True, text=True, check=True)  # fmt: skip
     assert "jemalloc statistics" in out.stderr, "the variable reaches DuckDB's allocator"
+
+
+def test_a_child_ends_when_the_process_that_started_it_is_killed(tmp_path):
+    """The parent holds the locks for the child's work; once it is gone (SIGKILL), so is the child."""
+    script = (
+        "import sys, time\n"
+        "from jezero_pipeline.stages.build_apart import start_apart\n"
+        "apart = start_apart(time.sleep, 60)\n"
+        "print(apart._proc.pid, flush=True)\n"
+        "time.sleep(60)\n"
+    )
+    parent = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE, text=True)
+    try:
+        child = int(parent.stdout.readline())
+        time.sleep(0.5)
+        assert _alive(child), "the child runs while its parent does"
+        parent.kill()
+        parent.wait()
+        deadline = time.monotonic() + 10
+        while _alive(child) and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert not _alive(child), "the child outlived its parent"
+    finally:
+        parent.kill()
+
+
+def _alive(pid: int) -> bool:
+    """Running, not a zombie (an orphan is reaped by init only after it exits)."""
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except FileNotFoundError:
+        return False
+    return state != "Z"

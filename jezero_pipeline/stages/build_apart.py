@@ -1,4 +1,4 @@
-"""Work in a child process: `python -m jezero_pipeline.stages.build_apart IN OUT`.
+"""Work in a child process: `python -m jezero_pipeline.stages.build_apart IN OUT PARENT_PID`.
 
 A big build (a first run, a rebuild, a backfill) needs DuckDB, its tokenizing tables and Arrow
 batches for a while, and the checks' pass over a big library decodes every original; in the
@@ -9,7 +9,8 @@ caller's main script, which deadlocks on the library lock when that script calls
 unguarded, and fork copies a process that has threads.
 
 IN holds the pickled (function, arguments), the function by name; the child writes the pickled
-("ok", result) or ("error", exception) to OUT. The caller holds the locks for the child.
+("ok", result) or ("error", exception) to OUT. The caller holds the locks for the child, so the
+child ends as soon as the caller is gone.
 
 The child asks DuckDB's allocator (its own jemalloc, configured by DUCKDB_JE_MALLOC_CONF) to
 return freed pages at once: a build frees and allocates a lot of memory outside its
@@ -24,12 +25,16 @@ import pickle
 import subprocess
 import sys
 import tempfile
+import threading
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from ..config import Config
 from ..workspace import Workspace
+
+PARENT_POLL_SECONDS = 0.5  # how soon a child notices that its parent is gone
 
 # A user's own setting wins.
 ALLOCATOR_CONF = {"DUCKDB_JE_MALLOC_CONF": "dirty_decay_ms:0,muzzy_decay_ms:0"}
@@ -64,7 +69,9 @@ class Apart:
         self._tmp = tempfile.TemporaryDirectory(prefix="jezero-apart-")
         given, self._answer = Path(self._tmp.name) / "in.pickle", Path(self._tmp.name) / "out.pickle"
         given.write_bytes(pickle.dumps((func, args)))
-        self._proc = subprocess.Popen([sys.executable, "-m", __name__, str(given), str(self._answer)], env=child_env())
+        self._proc = subprocess.Popen(
+            [sys.executable, "-m", __name__, str(given), str(self._answer), str(os.getpid())], env=child_env()
+        )
 
     def result(self) -> Any:
         """The function's return value, or its exception raised here."""
@@ -108,7 +115,17 @@ def _inspect(cfg: Config) -> Any:
     return inspect.inspect_here(Workspace(cfg))
 
 
-def _main(given: str, answer: str) -> int:
+def _exit_with(parent: int) -> None:
+    """End this process once the one that started it is gone (SIGKILLed, say). The parent held
+    the locks for this work; they went with it, and a build going on without them could race
+    the next writer of the library or of staging."""
+    while os.getppid() == parent:
+        time.sleep(PARENT_POLL_SECONDS)
+    os._exit(3)
+
+
+def _main(given: str, answer: str, parent: str) -> int:
+    threading.Thread(target=_exit_with, args=(int(parent),), name="exit-with-parent", daemon=True).start()
     func, args = pickle.loads(Path(given).read_bytes())
     try:
         out: tuple[str, Any] = ("ok", func(*args))
@@ -123,4 +140,4 @@ def _main(given: str, answer: str) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(_main(*sys.argv[1:3]))
+    sys.exit(_main(*sys.argv[1:4]))
