@@ -1,19 +1,16 @@
 """Pay once: the summarise stage against the fake model server, in a temporary Dagster instance."""
 
 import json
-from datetime import timedelta
 
 import dagster as dg
 import duckdb
 import pytest
 from runs import run, workspace
-from sessionfiles import T0, long_turns, write_claude_session, write_config
+from sessionfiles import long_turns, write_claude_session, write_config
 
 from jezero_pipeline.config import load_config
 from jezero_pipeline.defs.definitions import build_definitions
-from jezero_pipeline.library.reader import Library
 from jezero_pipeline.models import Partition
-from jezero_pipeline.stages import follow, index
 from jezero_pipeline.staging.tables import SUMMARIES
 
 SECRET = "sk-ant-api03-" + "Zq8Xw2Lk5Rt9Vb3Nm7Jh4Gf6Ds1Ap0Oi" * 2 + "AA"
@@ -202,47 +199,3 @@ def test_openai_compatible_provider_end_to_end(tmp_path, fake_server):
     titles = [r[0] for r in con.execute("select title from items").fetchall()]
     con.close()
     assert all(titles)
-
-
-def _library_items(ws):
-    with Library(ws.library_path, ws.cfg.search, lean=True) as lib:
-        return [(i["id"], i["external_id"], i["title"], i["summary"], i.get("original")) for i in lib.iter_items()]
-
-
-def test_the_library_follows_a_run_and_the_step_after_reads_only_the_rest(tmp_path, fake_server, monkeypatch):
-    """While calls are in flight the library is refreshed in a child from the days summarised so
-    far; the search_index step then reads only the days after the last such refresh, and the
-    library it leaves is item for item (ids included) what a full rebuild gives."""
-    monkeypatch.setattr(follow, "FOLLOW_SECONDS", 0.0)
-    monkeypatch.setattr(follow, "FOLLOW_BYTES", 0)
-    followed: list[dict] = []
-    refresh_following = follow.index.refresh_following
-
-    def recorded(ws):
-        out = refresh_following(ws)
-        if out is not None:
-            followed.append(out)
-        return out
-
-    monkeypatch.setattr(follow.index, "refresh_following", recorded)
-    fake_server.latency = 0.25
-    write_config(tmp_path, base_url=fake_server.anthropic_base_url, concurrency=1)
-    days = 8
-    for i in range(days):
-        write_claude_session(tmp_path / "projects", f"cccc{i:04d}-0000-4000-8000-000000000000",
-                             long_turns(f"topic{i}", n=4), start=T0 + timedelta(days=i))  # fmt: skip
-    with dg.instance_for_test() as instance:
-        first, _, ok = run(tmp_path, instance)
-        assert ok, first
-        event = instance.get_latest_materialization_event(dg.AssetKey("search_index"))
-    # no search_index run at all when the last refresh during the run already had every day
-    step_read = event.asset_materialization.metadata["partitions_read"].value if event else 0
-    assert followed and all(f["built_apart"] for f in followed), "the library was refreshed during the run"
-    assert followed[0]["items"] < first["docs"], "the first refresh came before the last answer"
-    assert step_read < days, "the step after the run read only the days the follower had not"
-    ws = workspace(tmp_path)
-    assert json.loads((ws.store.root / "library" / "secret_scan.json").read_text())["items"], "scanned as it followed"
-    followed_items = _library_items(ws)
-    assert len(followed_items) == first["docs"] == fake_server.total_calls
-    index.refresh(ws, rebuild=True)
-    assert _library_items(ws) == followed_items

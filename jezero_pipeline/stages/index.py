@@ -111,36 +111,24 @@ def refresh(ws: Workspace, rebuild: bool = False, *, inspect: bool = False) -> d
     `inspect`: a child that builds also inspects what it built, for the library checks that
     follow (the search_index asset asks; an import or redact-stored has no checks to feed).
     """
-    with ws.library_lock():
-        return _refresh_held(ws, rebuild, follow=False, inspect=inspect)
-
-
-def refresh_following(ws: Workspace) -> dict[str, Any] | None:
-    """A refresh while a run is still summarising (see follow.py); None when another writer holds
-    the lock (it is never waited for). It always builds in a child, and that child then scans the
-    new items for secrets, so the checks after the run find them already scanned."""
-    with ws.library_lock(wait=False) as held:
-        return _refresh_held(ws, False, follow=True, inspect=True) if held else None
-
-
-def _refresh_held(ws: Workspace, rebuild: bool, follow: bool, inspect: bool) -> dict[str, Any]:
     from ..library.build import stale_partitions  # lazy: DuckDB loads only to build
 
-    if ws.store.remote:  # start from the newest published library, not this machine's copy
-        published.fetch(ws.store, ws.library_path, ws.library_state_dir)
-    found = versions(ws)
-    todo = stale_partitions(ws.library_path, found, rebuild=rebuild)
-    apart = follow or staged_bytes(ws, todo) > APART_BYTES or library_bytes(ws) > APART_BYTES
-    if apart:
-        from .build_apart import run_apart  # lazy: only a big refresh starts a child
+    with ws.library_lock():
+        if ws.store.remote:  # start from the newest published library, not this machine's copy
+            published.fetch(ws.store, ws.library_path, ws.library_state_dir)
+        found = versions(ws)
+        todo = stale_partitions(ws.library_path, found, rebuild=rebuild)
+        apart = staged_bytes(ws, todo) > APART_BYTES or library_bytes(ws) > APART_BYTES
+        if apart:
+            from .build_apart import run_apart  # lazy: only a big refresh starts a child
 
-        report, found, pid = run_apart(ws.cfg, rebuild, scan=inspect)
-    else:
-        report, found, pid = refresh_here(ws, rebuild, found)
-    ws.store.write_doc("library", "built_from.json", obj=found)
-    extra: dict[str, Any] = {"built_apart": apart, "builder_pid": pid}
-    if ws.store.remote and (report.mode != "unchanged" or published.published_version(ws.store) is None):
-        extra["published"] = published.publish(ws.store, ws.library_path, ws.library_state_dir)["version"]
+            report, found, pid = run_apart(ws.cfg, rebuild, scan=inspect)
+        else:
+            report, found, pid = refresh_here(ws, rebuild, found)
+        ws.store.write_doc("library", "built_from.json", obj=found)
+        extra: dict[str, Any] = {"built_apart": apart, "builder_pid": pid}
+        if ws.store.remote and (report.mode != "unchanged" or published.published_version(ws.store) is None):
+            extra["published"] = published.publish(ws.store, ws.library_path, ws.library_state_dir)["version"]
     return {**report.as_metadata(), "partitions": len(found), **extra}
 
 
