@@ -10,10 +10,8 @@ from typing import Any
 
 import anthropic
 
-from ..config import SummarizerConfig
-from .budget import Budget
 from .prompt import ANTHROPIC_MAX_TOKENS, TOOL_DESCRIPTION, TOOL_NAME
-from .providers import JezeroBackoff, ModelProvider, attempt_hooks, summarizer_error
+from .providers import JezeroBackoff, ModelProvider, summarizer_error
 from .results import SummarizerError
 
 
@@ -25,16 +23,8 @@ class AnthropicProvider(ModelProvider):
     """Messages API with one forced tool whose input schema is the answer's schema."""
 
     name = "anthropic"
-
-    def __init__(self, cfg: SummarizerConfig, api_key: str, base_url: str, backoff: float, budget: Budget | None):
-        client = _AnthropicClient(
-            api_key=api_key,
-            base_url=base_url,
-            timeout=cfg.timeout_seconds,
-            max_retries=cfg.max_retries,
-            http_client=anthropic.DefaultHttpxClient(event_hooks=attempt_hooks(budget)),
-        )
-        super().__init__(cfg, client, backoff, budget)
+    sdk = anthropic
+    client_class = _AnthropicClient
 
     def _call(self, system: str, user: str, tool: str, schema: dict[str, Any], item: str) -> tuple[Any, int, int]:
         description = TOOL_DESCRIPTION if tool == TOOL_NAME else "Record the document's project."

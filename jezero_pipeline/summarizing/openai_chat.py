@@ -10,10 +10,8 @@ from typing import Any
 
 import openai
 
-from ..config import SummarizerConfig
-from .budget import Budget
 from .prompt import JSON_ONLY_SUFFIX
-from .providers import JezeroBackoff, ModelProvider, attempt_hooks, summarizer_error
+from .providers import JezeroBackoff, ModelProvider, summarizer_error
 from .results import SummarizerError
 
 
@@ -25,16 +23,8 @@ class OpenAICompatibleProvider(ModelProvider):
     """Chat completions with a json_schema response format; any base_url (local servers too)."""
 
     name = "openai_compatible"
-
-    def __init__(self, cfg: SummarizerConfig, api_key: str, base_url: str, backoff: float, budget: Budget | None):
-        client = _OpenAIClient(
-            api_key=api_key,
-            base_url=base_url,
-            timeout=cfg.timeout_seconds,
-            max_retries=cfg.max_retries,
-            http_client=openai.DefaultHttpxClient(event_hooks=attempt_hooks(budget)),
-        )
-        super().__init__(cfg, client, backoff, budget)
+    sdk = openai
+    client_class = _OpenAIClient
 
     def _call(self, system: str, user: str, tool: str, schema: dict[str, Any], item: str) -> tuple[Any, int, int]:
         try:

@@ -40,7 +40,6 @@ __all__ = [
     "Provider",
     "SummarizerError",
     "SummaryResult",
-    "attempt_hooks",
     "check_base_url",
     "make_provider",
     "summarizer_error",
@@ -144,10 +143,18 @@ class ModelProvider:
     """What both providers share: the summary call and the project guess (retag --ask-model)."""
 
     name = ""
+    sdk: Any = None  # the SDK module: its DefaultHttpxClient
+    client_class: Any = None  # the SDK's client with JezeroBackoff mixed in
 
-    def __init__(self, cfg: SummarizerConfig, client: Any, backoff: float, budget: Budget | None):
+    def __init__(self, cfg: SummarizerConfig, api_key: str, base_url: str, backoff: float, budget: Budget | None):
         self._cfg = cfg
-        self._client = client
+        self._client = self.client_class(
+            api_key=api_key,
+            base_url=base_url,
+            timeout=cfg.timeout_seconds,
+            max_retries=cfg.max_retries,
+            http_client=self.sdk.DefaultHttpxClient(event_hooks=_attempt_hooks(budget)),
+        )
         self._client.backoff_base = backoff
         self._client.budget = budget
 
@@ -185,7 +192,7 @@ def _backoff_seconds(explicit: float | None) -> float:
         raise ValueError(f"{BACKOFF_ENV}={env!r} is not a number of seconds") from None
 
 
-def attempt_hooks(budget: Budget | None) -> dict[str, list[Any]]:
+def _attempt_hooks(budget: Budget | None) -> dict[str, list[Any]]:
     """httpx hooks that count every request the SDK sends (retries too) against the budget."""
     if budget is None:
         return {}
