@@ -1,7 +1,5 @@
 """Asset checks: they pass on a good run, and the blocking one stops a secret before any call."""
 
-from dataclasses import replace
-
 import dagster as dg
 from opsfixtures import one_session_workspace
 from runs import run
@@ -152,33 +150,3 @@ def test_the_secret_check_rescans_an_item_only_when_its_texts_or_the_rules_chang
     assert ScannedItems(path, rules="r2").needs_scan(1, ["title", "summary"])[0] is True  # new rules: all again
     again.save()  # item 1 was not seen by this scan: it left the library, so it is forgotten
     assert ScannedItems(path, rules="r1").needs_scan(1, ["title", "summary"])[0] is True
-
-
-def test_the_checks_take_the_inspection_the_build_made_until_the_library_changes(tmp_path, monkeypatch):
-    """A refresh in a child inspects the library it built, under the same lock; the checks after
-    it take that result (no pass of their own, no child) while the library files are unchanged,
-    count `expected` from staging anew, and inspect again once the files change."""
-    from runs import workspace
-
-    from jezero_pipeline.stages import build_apart, index, inspect
-
-    monkeypatch.setattr(index, "APART_BYTES", 0)  # every refresh and every inspection in a child
-    monkeypatch.setattr(inspect, "APART_BYTES", 0)
-    passes = []
-    inspect_apart = build_apart.inspect_apart
-    monkeypatch.setattr(build_apart, "inspect_apart", lambda cfg: passes.append(cfg) or inspect_apart(cfg))
-    work = one_session_workspace(tmp_path)
-    with dg.instance_for_test() as instance:
-        _, lib, ok = run(work, instance)
-        assert ok and lib["items"] > 0
-        assert _status(instance, "search_index", "row_count_matches_summaries") == "SUCCEEDED"
-    assert passes == [], "the checks took the build's inspection"
-    ws = workspace(work)
-    kept = inspect.remembered(ws)
-    assert kept is not None and kept.rows == lib["items"] and kept.newest_id in kept.hits
-    assert inspect.inspect(ws) == replace(kept, expected=index.expected_items(ws)) and passes == []
-
-    index.refresh(ws, rebuild=True)  # new library files, not inspected by their build
-    assert inspect.remembered(ws) is None
-    again = inspect.inspect(ws)
-    assert len(passes) == 1 and again.rows == kept.rows

@@ -49,11 +49,9 @@ class BuildProcessDied(RuntimeError):
     """The child ended without an answer (killed, out of memory)."""
 
 
-def run_apart(cfg: Config, rebuild: bool, scan: bool = False) -> Any:
-    """`index.refresh_here` of `Workspace(cfg)` in a child process; its result, or its exception
-    raised here. `scan`: the child then also inspects the library it built (inspect.remember),
-    so the checks after it start no child of their own and later ones scan only newer items."""
-    return start_apart(_refresh, cfg, rebuild, scan).result()
+def run_apart(cfg: Config, rebuild: bool) -> Any:
+    """`index.refresh_here` of `Workspace(cfg)` in a child process; its result, or its exception raised here."""
+    return start_apart(_refresh, cfg, rebuild).result()
 
 
 def inspect_apart(cfg: Config) -> Any:
@@ -99,14 +97,10 @@ def start_apart(func: Callable[..., Any], *args: Any) -> Apart:
     return Apart(func, args)
 
 
-def _refresh(cfg: Config, rebuild: bool, scan: bool = False) -> Any:
-    from . import index, inspect  # lazy: index starts this module; importing it back at load time is a cycle
+def _refresh(cfg: Config, rebuild: bool) -> Any:
+    from . import index  # lazy: index starts this module; importing it back at load time is a cycle
 
-    ws = Workspace(cfg)
-    out = index.refresh_here(ws, rebuild)
-    if scan:
-        inspect.remember(ws)  # for the checks after it, and its secret scan's cache for later ones
-    return out
+    return index.refresh_here(Workspace(cfg), rebuild)
 
 
 def _inspect(cfg: Config) -> Any:

@@ -98,7 +98,7 @@ def _batches(items: Iterator[dict[str, Any]]) -> Iterator[pa.RecordBatch]:
         yield pa.RecordBatch.from_pylist(chunk, schema=ITEM_SCHEMA)
 
 
-def refresh(ws: Workspace, rebuild: bool = False, *, inspect: bool = False) -> dict[str, Any]:
+def refresh(ws: Workspace, rebuild: bool = False) -> dict[str, Any]:
     """Bring the library up to date with staging (under the library lock); its figures.
 
     A refresh that reads more than APART_BYTES of staged files (a first run, a rebuild, a big
@@ -107,9 +107,6 @@ def refresh(ws: Workspace, rebuild: bool = False, *, inspect: bool = False) -> d
     the run's own, which stays flat in the corpus size. Even a delta of three partitions raised
     the process's peak by ~100 MB on a 2,000-session library (50 MB), more than a child's start
     (about a second) is worth. A small refresh of a small library builds here.
-
-    `inspect`: a child that builds also inspects what it built, for the library checks that
-    follow (the search_index asset asks; an import or redact-stored has no checks to feed).
     """
     from ..library.build import stale_partitions  # lazy: DuckDB loads only to build
 
@@ -122,7 +119,7 @@ def refresh(ws: Workspace, rebuild: bool = False, *, inspect: bool = False) -> d
         if apart:
             from .build_apart import run_apart  # lazy: only a big refresh starts a child
 
-            report, found, pid = run_apart(ws.cfg, rebuild, scan=inspect)
+            report, found, pid = run_apart(ws.cfg, rebuild)
         else:
             report, found, pid = refresh_here(ws, rebuild, found)
         ws.store.write_doc("library", "built_from.json", obj=found)

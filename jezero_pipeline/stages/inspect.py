@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import asdict, dataclass, field, replace
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..library.fts import STOPWORDS
@@ -76,58 +76,14 @@ class ScannedItems:
 
 
 def inspect(ws: Workspace) -> Inspection:
-    """The library's inspection: the one its last build in a child made when the library files
-    are still the ones it read (see `remember`), else a new pass, in a child process when the
-    file holds more than APART_BYTES (the same bound as a build: past it, what the pass decodes
-    outweighs a child's start). `expected` is always counted now, from staging."""
-    saved = remembered(ws)
-    if saved is not None:
-        return replace(saved, expected=expected_items(ws))
+    """The library's inspection, in a child process when its file holds more than APART_BYTES
+    (the same bound as a build: past it, what the pass decodes outweighs a child's start)."""
     path = ws.library_path
     if path.exists() and path.stat().st_size > APART_BYTES:
         from .build_apart import inspect_apart  # lazy: only a big library starts a child
 
         return inspect_apart(ws.cfg)
     return inspect_here(ws)
-
-
-def remember(ws: Workspace) -> Inspection:
-    """Inspect the library here and keep the result beside it, with the identity of the files it
-    read: a build in a child inspects right after it builds (in the same process, under the same
-    lock), and the checks after it take that result instead of starting a child of their own."""
-    out = inspect_here(ws)
-    write_json_atomic(_remembered_path(ws), {"library": _library_identity(ws), **asdict(out)})
-    return out
-
-
-def remembered(ws: Workspace) -> Inspection | None:
-    """The kept inspection, when the library files are still exactly those it read."""
-    try:
-        saved = json.loads(_remembered_path(ws).read_text())
-    except (OSError, ValueError):
-        return None
-    if saved.pop("library", None) != _library_identity(ws):
-        return None
-    try:
-        return Inspection(**saved)
-    except TypeError:  # written by another version
-        return None
-
-
-def _remembered_path(ws: Workspace) -> Path:
-    return ws.store.root / "library" / "inspection.json"
-
-
-def _library_identity(ws: Workspace) -> list[str]:
-    """The base and delta files as `stat` sees them: any rewrite (a rename in) changes it."""
-    out = []
-    for path in (ws.library_path, Path(f"{ws.library_path}.delta")):
-        try:
-            st = path.stat()
-            out.append(f"{st.st_ino}:{st.st_size}:{st.st_mtime_ns}")
-        except FileNotFoundError:
-            out.append("missing")
-    return out
 
 
 def inspect_here(ws: Workspace) -> Inspection:
