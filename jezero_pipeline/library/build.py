@@ -166,7 +166,7 @@ def refresh_library(
             duplicates_dropped=0,
             rejected=0,
             seconds=round(time.perf_counter() - started, 3),
-            bytes=_bytes(path),
+            bytes=library_bytes(path),
             path=str(path),
         )
     dpath = delta_path(path)
@@ -215,7 +215,7 @@ def refresh_library(
         duplicates_dropped=dropped,
         rejected=len(rejected),
         seconds=round(time.perf_counter() - started, 3),
-        bytes=_bytes(path),
+        bytes=library_bytes(path),
         path=str(path),
         rejected_messages=rejected[:MAX_REJECTED_MESSAGES],
     )
@@ -493,8 +493,15 @@ def _remove(path: Path) -> None:
     Path(str(path) + ".wal").unlink(missing_ok=True)
 
 
-def _bytes(path: Path) -> int:
-    return sum(p.stat().st_size for p in (path, delta_path(path)) if p.exists())
+def library_bytes(path: Path) -> int:
+    """Bytes of the library at `path`: its base and its delta (0 for a missing file), from `stat` alone."""
+    n = 0
+    for p in (Path(path), delta_path(path)):
+        try:
+            n += p.stat().st_size
+        except FileNotFoundError:
+            pass
+    return n
 
 
 def _sql_str(path: Path) -> str:

@@ -108,14 +108,14 @@ def refresh(ws: Workspace, rebuild: bool = False) -> dict[str, Any]:
     the process's peak by ~100 MB on a 2,000-session library (50 MB), more than a child's start
     (about a second) is worth. A small refresh of a small library builds here.
     """
-    from ..library.build import stale_partitions  # lazy: DuckDB loads only to build
+    from ..library.build import library_bytes, stale_partitions  # lazy: DuckDB loads only to build
 
     with ws.library_lock():
         if ws.store.remote:  # start from the newest published library, not this machine's copy
             published.fetch(ws.store, ws.library_path, ws.library_state_dir)
         found = versions(ws)
         todo = stale_partitions(ws.library_path, found, rebuild=rebuild)
-        apart = staged_bytes(ws, todo) > APART_BYTES or library_bytes(ws) > APART_BYTES
+        apart = staged_bytes(ws, todo) > APART_BYTES or library_bytes(ws.library_path) > APART_BYTES
         if apart:
             from .build_apart import run_apart  # lazy: only a big refresh starts a child
 
@@ -150,19 +150,6 @@ def staged_bytes(ws: Workspace, keys: list[str]) -> int:
         else:
             part = Partition.parse(key)
             n += ws.store.size(SUMMARIES, part) + ws.store.size(REDACTED_SEGMENTS, part)
-    return n
-
-
-def library_bytes(ws: Workspace) -> int:
-    """Bytes of the library's files (base and delta; 0 when missing), from `stat` alone."""
-    from ..library.build import delta_path  # lazy: as in refresh
-
-    n = 0
-    for path in (ws.library_path, delta_path(ws.library_path)):
-        try:
-            n += path.stat().st_size
-        except FileNotFoundError:
-            pass
     return n
 
 
