@@ -42,6 +42,7 @@ __all__ = [
     "SummaryResult",
     "check_base_url",
     "make_provider",
+    "provider_class",
     "summarizer_error",
 ]
 
@@ -215,14 +216,23 @@ def make_provider(
         check_base_url(base_url, cfg.allow_insecure_http)
         if not api_key:
             raise ValueError(f"provider 'anthropic' needs an API key: set ${cfg.api_key_env}")
-        from .anthropic_messages import AnthropicProvider  # lazy: each SDK costs seconds to import
-
-        return AnthropicProvider(cfg, api_key, base_url, backoff, budget)
-    if cfg.provider == "openai_compatible":
+    elif cfg.provider == "openai_compatible":
         base_url = cfg.base_url or DEFAULT_OPENAI_BASE_URL
         check_base_url(base_url, cfg.allow_insecure_http)
-        # Local servers need no key, but the SDK insists on one; a placeholder is harmless.
+        api_key = api_key or "unused"  # local servers need no key, but the SDK insists on one
+    provider = provider_class(cfg.provider)  # raises for a name that is not a model provider
+    return provider(cfg, api_key, base_url, backoff, budget)
+
+
+def provider_class(name: str) -> type[ModelProvider]:
+    """The provider class of a config's provider name. Importing it imports that SDK alone
+    (seconds of CPU: anthropic ~3 s, openai ~1.5 s), so each provider lives in its own module."""
+    if name == "anthropic":
+        from .anthropic_messages import AnthropicProvider  # lazy: each SDK costs seconds to import
+
+        return AnthropicProvider
+    if name == "openai_compatible":
         from .openai_chat import OpenAICompatibleProvider  # lazy: as above
 
-        return OpenAICompatibleProvider(cfg, api_key or "unused", base_url, backoff, budget)
-    raise ValueError(f"provider {cfg.provider!r} is not a model provider (the extractive summariser is separate)")
+        return OpenAICompatibleProvider
+    raise ValueError(f"provider {name!r} is not a model provider (the extractive summariser is separate)")

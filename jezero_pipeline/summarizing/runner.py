@@ -59,10 +59,10 @@ def make_summarizer(cfg: SummarizerConfig, api_key: str | None, budget: Budget |
 def load_provider_sdks(cfg: SummarizerConfig) -> None:
     """Import the configured provider's SDK now: it costs seconds of CPU (anthropic ~3 s, openai
     ~1.5 s), which a run would rather spend before its prepare thread competes for the interpreter."""
-    if cfg.provider == "anthropic":
-        from . import anthropic_messages  # noqa: F401  # lazy: as in make_summarizer
-    elif cfg.provider == "openai_compatible":
-        from . import openai_chat  # noqa: F401  # lazy: as above
+    if cfg.provider != "extractive":
+        from .providers import provider_class  # lazy: as in make_summarizer
+
+        provider_class(cfg.provider)
 
 
 class CallPool:
