@@ -8,6 +8,7 @@ import time
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
+import duckdb
 import pytest
 
 from jezero_pipeline.config import SearchConfig
@@ -330,3 +331,29 @@ def test_a_reader_in_a_loop_during_100_refreshes_never_sees_an_error_or_half_a_l
     assert errors == []
     assert searches > 100 and states > 10  # it really read many libraries while they changed
     assert "delta" in modes and "merge" in modes
+
+
+@pytest.mark.xfail(
+    strict=True,
+    raises=duckdb.OutOfMemoryException,
+    reason="known bug: originals over ~30 KB make a build's DuckDB memory grow with their total, past memory_limit",
+)
+def test_a_build_of_many_long_originals_keeps_to_its_memory_limit(tmp_path):
+    """Segments run up to max_input_chars (60,000) characters, so originals of tens of KB are the
+    normal case for long sessions. Measured at the default 128 MB limit: 120 MB of originals in
+    strings of 10-25 KB build, the same in strings of 30-40 KB fail (1,500 x 40 KB build, 3,000 do
+    not). When this passes, the bug is fixed: remove the marker."""
+    rng = random.Random(5)
+    vocab = ["".join(rng.choice("abcdefghijklmnop") for _ in range(rng.randint(3, 9))) for _ in range(20_000)]
+
+    def read():
+        for start in range(0, 3_000, 100):
+            rows = [
+                item(f"long-{i:05d}", f"long original {i}", days_ago=1 - i / 6_000) for i in range(start, start + 100)
+            ]
+            for row in rows:
+                row["original"] = " ".join(rng.choices(vocab, k=5_700))  # ~40 KB of words
+            yield from items_table(rows).to_batches()
+
+    report = refresh_library(tmp_path / "library.duckdb", tmp_path / "state", {"c|long": PartitionSource("v1", read)})
+    assert report.items == 3_000
