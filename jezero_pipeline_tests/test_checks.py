@@ -96,10 +96,12 @@ def test_library_checks_fail_naming_what_is_wrong(tmp_path, monkeypatch):
         lib = work / "library.duckdb"
         con = duckdb.connect(str(lib))
         (newest,) = con.execute("select id from items order by occurred_at desc, id limit 1").fetchone()
-        con.execute("update items set title = 'the of and', summary = 'it is', "
-                    f"original = original || ' ghp_Zx8Qw3Er5Ty7Ui9Op1As2Df4Gh6Jk8Lz0Xc' where id = {newest}")  # fmt: skip
+        con.execute(f"update items set title = 'the of and', summary = 'it is' where id = {newest}")
+        con.execute("update originals set chunk = chunk || ' ghp_Zx8Qw3Er5Ty7Ui9Op1As2Df4Gh6Jk8Lz0Xc' "
+                    f"where id = {newest} and n = 0")  # fmt: skip
         con.execute("insert into items select 99 as id, * exclude (id) replace ('x99' as external_id, "
                     f"timestamp '2020-01-01' as occurred_at) from items where id = {newest}")  # fmt: skip
+        con.execute(f"insert into originals select 99, n, chunk from originals where id = {newest}")
         con.close()
         defs = build_definitions(load_config(work / "jezero.toml"), str(work / "jezero.toml"))
         checks = [

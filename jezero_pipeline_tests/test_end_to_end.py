@@ -13,6 +13,7 @@ from sessionfiles import write_samples_config
 from jezero_pipeline.config import load_config
 from jezero_pipeline.defs.definitions import build_definitions
 from jezero_pipeline.library.reader import Library
+from jezero_pipeline.library.schema import ITEMS_WITH_ORIGINALS
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -43,7 +44,7 @@ def test_first_run_builds_a_searchable_library_second_run_does_nothing(workdir):
         path = workdir / "lib" / "library.duckdb"
         con = duckdb.connect(str(path), read_only=True)
         (n,) = con.execute("select count(*) from items").fetchone()
-        blob = " ".join(str(r) for r in con.execute("select * from items").fetchall())
+        blob = " ".join(str(r) for r in con.execute(ITEMS_WITH_ORIGINALS).fetchall())
         con.close()
         assert n == lib["items"]
         assert "[REDACTED:" in blob and "sk-proj-" not in blob, "a sample holds a planted fake key"
@@ -84,7 +85,10 @@ def test_a_big_refresh_builds_in_a_child_process_the_same_library_as_here(workdi
 
     def items():
         con = duckdb.connect(str(ws.library_path), read_only=True)
-        rows = con.execute("select id, source, external_id, title, summary, original from items order by id").fetchall()
+        rows = con.execute(
+            "select id, source, external_id, title, summary, list(chunk order by n) from items join originals "
+            "using (id) group by all order by id"
+        ).fetchall()
         con.close()
         return rows
 

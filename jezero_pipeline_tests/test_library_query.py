@@ -158,14 +158,14 @@ def test_postings_equal_the_fts_extension_index(tmp_path_factory, texts):
         "JOIN doclen d USING (doc) WHERE len(p.pos) > 0"
     ).fetchall()
     theirs = con.execute(
-        "SELECT DISTINCT d.term, docs.name::BIGINT, d.df FROM fts_main_items.terms t "
-        "JOIN fts_main_items.dict d USING (termid) JOIN fts_main_items.docs docs USING (docid)"
+        "SELECT DISTINCT d.term, docs.name::BIGINT, d.df FROM fts_main_items_whole.terms t "
+        "JOIN fts_main_items_whole.dict d USING (termid) JOIN fts_main_items_whole.docs docs USING (docid)"
     ).fetchall()
     lens = ", ".join(f"len_{n}" for n in FIELDS.values())
     our_lens = con.execute(f"SELECT id, [{lens}] FROM doclen").fetchall()
     their_lens = con.execute(
         f"SELECT docs.name::BIGINT, [{', '.join(f'count(t.termid) FILTER (WHERE t.fieldid = {i})' for i in range(len(FIELDS)))}] "
-        "FROM fts_main_items.docs docs LEFT JOIN fts_main_items.terms t USING (docid) GROUP BY docs.name"
+        "FROM fts_main_items_whole.docs docs LEFT JOIN fts_main_items_whole.terms t USING (docid) GROUP BY docs.name"
     ).fetchall()
     # Every occurrence has its position: per (term, item, field) as many as the extension's rows,
     # and the original's among them is `tf_original`.
@@ -174,8 +174,8 @@ def test_postings_equal_the_fts_extension_index(tmp_path_factory, texts):
         "FROM postings p JOIN terms t USING (term_id) JOIN doclen d USING (doc)) GROUP BY ALL"
     ).fetchall()
     their_counts = con.execute(
-        "SELECT d.term, docs.name::BIGINT, t.fieldid, count(*) FROM fts_main_items.terms t "
-        "JOIN fts_main_items.dict d USING (termid) JOIN fts_main_items.docs docs USING (docid) GROUP BY ALL"
+        "SELECT d.term, docs.name::BIGINT, t.fieldid, count(*) FROM fts_main_items_whole.terms t "
+        "JOIN fts_main_items_whole.dict d USING (termid) JOIN fts_main_items_whole.docs docs USING (docid) GROUP BY ALL"
     ).fetchall()
     tf_original = con.execute(
         "SELECT t.term, d.id, p.tf_original FROM postings p JOIN terms t USING (term_id) JOIN doclen d USING (doc) "
@@ -250,7 +250,7 @@ def test_ranking_matches_duckdb_match_bm25_with_equal_weights(tmp_path):
     create_index(con, list(FIELDS))
     theirs = dict(
         con.execute(
-            "SELECT id, s FROM (SELECT id, fts_main_items.match_bm25(id, 'alpha gamma') AS s FROM items) WHERE s IS NOT NULL"
+            "SELECT id, s FROM (SELECT id, fts_main_items_whole.match_bm25(id, 'alpha gamma') AS s FROM items_whole) WHERE s IS NOT NULL"
         ).fetchall()
     )
     con.close()
@@ -293,8 +293,8 @@ def test_stored_term_frequencies_equal_the_weights_applied_to_field_counts(tmp_p
     counts: dict = {}
     names = list(FIELDS.values())
     for term, i, fieldid, n in con.execute(
-        "SELECT d.term, docs.name::BIGINT, t.fieldid, count(*) FROM fts_main_items.terms t "
-        "JOIN fts_main_items.dict d USING (termid) JOIN fts_main_items.docs docs USING (docid) GROUP BY ALL"
+        "SELECT d.term, docs.name::BIGINT, t.fieldid, count(*) FROM fts_main_items_whole.terms t "
+        "JOIN fts_main_items_whole.dict d USING (termid) JOIN fts_main_items_whole.docs docs USING (docid) GROUP BY ALL"
     ).fetchall():
         counts.setdefault((term, i), {})[names[fieldid]] = n
     con.close()

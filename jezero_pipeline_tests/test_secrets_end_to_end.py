@@ -7,6 +7,7 @@ from runs import workspace
 
 from bench import corpus
 from jezero_pipeline.cli.operate import run_changed
+from jezero_pipeline.library.schema import ITEMS_WITH_ORIGINALS
 
 
 @pytest.mark.slow
@@ -47,7 +48,7 @@ settle_minutes = 0
     sent = corpus.text_runs("\n".join(fake_server.request_bodies))
     assert corpus.leaked_secrets(secrets, sent) == []
     con = duckdb.connect(str(cfg.library_path), read_only=True)
-    stored = "\n".join(" ".join(str(v) for v in row) for row in con.execute("select * from items").fetchall())
+    stored = "\n".join(" ".join(str(v) for v in row) for row in con.execute(ITEMS_WITH_ORIGINALS).fetchall())
     con.close()
     assert corpus.leaked_secrets(secrets, corpus.text_runs(stored)) == []
     # the check is not vacuous: the same test finds the secrets in the raw transcripts

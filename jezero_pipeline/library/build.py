@@ -36,7 +36,7 @@ import pyarrow.compute as pc
 from ..models import TRUST_VALUES
 from .fts import TOKENIZER_SETTINGS, create_tokenizer, load_fts, macros_sql
 from .ranking import FIELD_WEIGHTS
-from .schema import ITEM_COLUMNS, ITEM_SCHEMA, META_DDL, SCHEMA_VERSION
+from .schema import ITEM_COLUMNS, ITEM_SCHEMA, META_DDL, SCHEMA_VERSION, chunks_sql
 from .segment import write_segment
 from .state import assign_ids, attach_state, next_generation
 
@@ -245,13 +245,17 @@ def _configure(con: duckdb.DuckDBPyConnection, state_dir: Path, memory_limit: st
     attach_state(con, state_dir)
 
 
+# `incoming` holds every item column but the original, which `incoming_original` holds in
+# chunks (as the library does, see schema): a scan pins a whole vector of 2,048 rows, 80 MB of
+# 40 KB originals, and a build of 3,000 of them failed at the 128 MB limit.
 _INCOMING_DDL = """
 CREATE TEMP TABLE incoming (
     source VARCHAR, external_id VARCHAR, session_id VARCHAR, occurred_at TIMESTAMP, title VARCHAR,
     summary VARCHAR, questions VARCHAR[], atoms STRUCT(kind VARCHAR, text VARCHAR)[], project VARCHAR,
-    trust VARCHAR, original VARCHAR, original_ref VARCHAR, content_hash VARCHAR,
+    trust VARCHAR, original_ref VARCHAR, content_hash VARCHAR,
     part VARCHAR, seq BIGINT, id BIGINT, text_len BIGINT
-)
+);
+CREATE TEMP TABLE incoming_original (seq BIGINT, n INTEGER, chunk VARCHAR);
 """
 
 
@@ -302,7 +306,9 @@ def _insert_incoming(con: duckdb.DuckDBPyConnection, tables: list[pa.Table]) -> 
     if not tables:
         return
     con.register("batch_in", pa.concat_tables(tables))
-    con.execute(f"INSERT INTO incoming SELECT {', '.join(ITEM_COLUMNS)}, part, seq, NULL, {_TEXT_LEN} FROM batch_in")
+    columns = ", ".join(c for c in ITEM_COLUMNS if c != "original")
+    con.execute(f"INSERT INTO incoming SELECT {columns}, part, seq, NULL, {_TEXT_LEN} FROM batch_in")
+    con.execute(f"INSERT INTO incoming_original {chunks_sql('original', 'seq', 'batch_in')}")
     con.unregister("batch_in")
 
 

@@ -36,7 +36,8 @@ from pathlib import Path
 import duckdb
 import duckdb_extension_fts
 
-FTS_SCHEMA = "fts_main_items"
+from .schema import ITEMS_WITH_ORIGINALS
+
 IGNORE_PATTERN = r"[^\p{L}\p{N}_]+"
 KEEP_PATTERN = r"[\p{L}\p{N}_]+"
 STEMMER = "porter"
@@ -196,12 +197,14 @@ def create_tokenizer(con: duckdb.DuckDBPyConnection) -> None:
 
 
 def create_index(con: duckdb.DuckDBPyConnection, fields: list[str]) -> None:
-    """The extension's own FTS index on `items` with our tokenizer (tests compare with it)."""
+    """The extension's own FTS index (`fts_main_items_whole`) with our tokenizer on a table
+    `items_whole` of the items with their originals whole (tests compare with it)."""
     con.execute(f"CREATE TABLE IF NOT EXISTS {STOPWORDS_TABLE} (sw VARCHAR PRIMARY KEY)")
     _insert_stopwords(con)
+    con.execute(f"CREATE OR REPLACE TABLE items_whole AS {ITEMS_WITH_ORIGINALS}")
     cols = ", ".join(f"'{f}'" for f in fields)
     con.execute(
-        f"PRAGMA create_fts_index('items', 'id', {cols}, stemmer='{STEMMER}', "
+        f"PRAGMA create_fts_index('items_whole', 'id', {cols}, stemmer='{STEMMER}', "
         f"stopwords='{STOPWORDS_TABLE}', ignore='{IGNORE_PATTERN}', strip_accents=1, lower=1, "
         "overwrite=1)"
     )

@@ -61,7 +61,7 @@ from .query import (
     parse_query,
     plan,
 )
-from .schema import PUBLIC_COLUMNS
+from .schema import PUBLIC_COLUMNS, joined_sql
 
 LATER_DEFAULT_LIMIT = 5
 LATER_POOL = 50
@@ -237,19 +237,27 @@ class Library:
             (delta_docs,) = con.execute("SELECT count(*) FROM delta.doclen").fetchone()
             segments.append(Segment("delta", int(base_docs), int(delta_docs)))
             dead = np.asarray(con.execute("SELECT id FROM delta.tombstones").fetchnumpy()["id"], dtype=np.int64)
-            con.execute(
-                "CREATE OR REPLACE TEMP VIEW live_items AS SELECT * FROM main.items "
-                "WHERE id NOT IN (SELECT id FROM delta.tombstones) UNION ALL SELECT * FROM delta.items"
-            )
+            for view, table in (("live_items", "items"), ("live_originals", "originals")):
+                con.execute(
+                    f"CREATE OR REPLACE TEMP VIEW {view} AS SELECT * FROM main.{table} "
+                    f"WHERE id NOT IN (SELECT id FROM delta.tombstones) UNION ALL SELECT * FROM delta.{table}"
+                )
         else:
             self._delta_items = 0
             con.execute("CREATE OR REPLACE TEMP VIEW live_items AS SELECT * FROM main.items")
+            con.execute("CREATE OR REPLACE TEMP VIEW live_originals AS SELECT * FROM main.originals")
         self._index = SegmentIndex(con, segments, dead, hold_postings=not self._lean)
 
     def _rows(self, sql: str, params: list | None = None) -> list[dict[str, Any]]:
         cur = self._connection().execute(sql, params or [])
         cols = [d[0] for d in cur.description]
         return [dict(zip(cols, r)) for r in cur.fetchall()]
+
+    def _with_originals(self, rows: list[dict[str, Any]], where: str, params: list | None = None) -> None:
+        """Set each row's `original`, joined from its chunks among the live originals WHERE `where`."""
+        found = dict(self._connection().execute(joined_sql("live_originals", where), params or []).fetchall())
+        for row in rows:
+            row["original"] = found.get(row["id"])
 
     # -- helpers
 
@@ -446,15 +454,13 @@ class Library:
             for k in keep
         ]
 
-    def _fetch_items(
-        self, index: SegmentIndex, ids: list[int], stems: list[str] | None = None, include_original: bool = False
-    ) -> dict[int, Item]:
+    def _fetch_items(self, index: SegmentIndex, ids: list[int], stems: list[str] | None = None) -> dict[int, Item]:
         """Items by id; with `stems`, each with the atoms that contain one of them."""
         if not ids:
             return {}
-        rows = None if include_original else index.cached_rows(ids)
+        rows = index.cached_rows(ids)
         if rows is None or len(rows) != len(ids):
-            cols = ", ".join(PUBLIC_COLUMNS + (["original"] if include_original else []))
+            cols = ", ".join(PUBLIC_COLUMNS)
             wanted = ", ".join(str(int(i)) for i in ids)  # literal ids: DuckDB then reads them by index
             if len(index.segments) > 1:
                 sql = (
@@ -469,7 +475,7 @@ class Library:
         texts = [a["text"] for r in rows for a in (r["atoms"] or [])] if stems is not None else []
         analyzed = iter(index.analyze(texts)) if texts else iter(())
         for r in rows:
-            item = self._item_out(r, include_original)
+            item = self._item_out(r)
             if stems is not None:
                 matched = []
                 for atom in item["atoms"]:
@@ -542,6 +548,8 @@ class Library:
         iid = check_id(item_id)
         with self._snapshot():
             rows = self._rows("SELECT * FROM live_items WHERE id = ?", [iid])
+            if include_original:
+                self._with_originals(rows, "id = ?", [iid])
         if not rows:
             return {"found": False, "item": None}
         return {"found": True, "item": self._item_out(rows[0], include_original)}
@@ -689,10 +697,10 @@ class Library:
             with self._snapshot():
                 if self._key != files:
                     raise QueryError(f"{self.path}: the library changed during a scan of every item; scan again")
-                rows = self._rows(
-                    "SELECT * FROM live_items WHERE id BETWEEN ? AND ? ORDER BY id",
-                    [int(ids[lo]), int(ids[min(lo + batch, len(ids)) - 1])],
-                )
+                bounds = [int(ids[lo]), int(ids[min(lo + batch, len(ids)) - 1])]
+                rows = self._rows("SELECT * FROM live_items WHERE id BETWEEN ? AND ? ORDER BY id", bounds)
+                if include_original:
+                    self._with_originals(rows, "id BETWEEN ? AND ?", bounds)
             if self._lean:
                 self.close()
             for row in rows:

@@ -20,11 +20,11 @@ import duckdb
 
 from .fts import PARTS_MACRO, STEMMER, STOPWORDS_TABLE, TOKENS_MACRO
 from .ranking import ORIGINAL_FNO, PARTS_FNO, stored_f_base_sql
-from .schema import FIELD_NAMES, FIELDS, ITEMS_DDL, POS_FIELD_SHIFT
+from .schema import FIELD_NAMES, FIELDS, ITEMS_DDL, ORIGINALS_DDL, POS_FIELD_SHIFT, joined_sql
 
 ITEM_COLS = (
     "id, source, external_id, session_id, occurred_at, title, summary, questions, atoms, project, "
-    "trust, original, original_ref, content_hash, part, questions_text, atoms_text"
+    "trust, original_ref, content_hash, part, questions_text, atoms_text"
 )
 LEN_COLS = ", ".join(f"len_{n}" for n in FIELD_NAMES)
 # Items written and tokenized at a time: at most TOKENIZE_CHUNK, and about TOKENIZE_BYTES
@@ -48,23 +48,19 @@ def write_segment(con: duckdb.DuckDBPyConnection, copies: list[tuple[str, str]])
     the number of items (postings are per item: pieces never meet).
     """
     con.execute(ITEMS_DDL)
+    con.execute(ORIGINALS_DDL)
     con.execute(
         "CREATE TEMP TABLE new_post (term VARCHAR, id BIGINT, f_base FLOAT, tf_original INTEGER, pos INTEGER[])"
     )
     con.execute(f"CREATE TEMP TABLE all_len (id BIGINT, {', '.join(f'len_{n} INTEGER' for n in FIELD_NAMES)})")
     con.execute("CREATE TEMP TABLE chunk_words (word VARCHAR, term VARCHAR)")
-    sources = [f"SELECT {ITEM_COLS} FROM {alias}.items WHERE id IN (SELECT id FROM {keep})" for alias, keep in copies]
-    sources.append(
-        "SELECT id, source, external_id, session_id, occurred_at, title, summary, questions, atoms, project, "
-        "trust, original, original_ref, content_hash, part, array_to_string(questions, chr(10)), "
-        "array_to_string(list_transform(atoms, a -> a.text), chr(10)) FROM incoming"
-    )
-    union = " UNION ALL ".join(sources)
     for lo, hi, new in _pieces(con, copies):
-        con.execute(f"INSERT INTO items SELECT * FROM ({union}) WHERE id BETWEEN {lo} AND {hi} ORDER BY id")
+        con.execute(f"INSERT INTO items SELECT * FROM ({_items_sql(copies, lo, hi)}) ORDER BY id")
+        con.execute(f"INSERT INTO originals SELECT * FROM ({_originals_sql(copies, lo, hi)}) ORDER BY id, n")
         if new:
             _tokenize_piece(con, lo, hi)
     con.execute("DROP TABLE incoming")
+    con.execute("DROP TABLE incoming_original")
     con.execute("CREATE TEMP TABLE new_words AS SELECT DISTINCT word, term FROM chunk_words")
     con.execute("DROP TABLE chunk_words")
     # A search fetches its few results by id: without it each fetch reads the whole table.
@@ -76,6 +72,34 @@ def write_segment(con: duckdb.DuckDBPyConnection, copies: list[tuple[str, str]])
     _write_index(con, copies)
     (n,) = con.execute("SELECT count(*) FROM items").fetchone()
     return int(n)
+
+
+def _items_sql(copies: list[tuple[str, str]], lo: int, hi: int) -> str:
+    """The items with ids in [lo, hi], copied and new (the originals apart, see `_originals_sql`)."""
+    sources = [
+        f"SELECT {ITEM_COLS} FROM {alias}.items WHERE id BETWEEN {lo} AND {hi} AND id IN (SELECT id FROM {keep})"
+        for alias, keep in copies
+    ]
+    sources.append(f"""
+        SELECT id, source, external_id, session_id, occurred_at, title, summary, questions, atoms, project,
+               trust, original_ref, content_hash, part, array_to_string(questions, chr(10)),
+               array_to_string(list_transform(atoms, a -> a.text), chr(10))
+        FROM incoming WHERE id BETWEEN {lo} AND {hi}
+    """)
+    return " UNION ALL ".join(sources)
+
+
+def _originals_sql(copies: list[tuple[str, str]], lo: int, hi: int) -> str:
+    """The original chunks of the items with ids in [lo, hi], copied as they are."""
+    sources = [
+        f"SELECT id, n, chunk FROM {alias}.originals WHERE id BETWEEN {lo} AND {hi} AND id IN (SELECT id FROM {keep})"
+        for alias, keep in copies
+    ]
+    sources.append(f"""
+        SELECT i.id, o.n, o.chunk
+        FROM incoming_original o JOIN (SELECT seq, id FROM incoming WHERE id BETWEEN {lo} AND {hi}) i USING (seq)
+    """)
+    return " UNION ALL ".join(sources)
 
 
 def _pieces(con: duckdb.DuckDBPyConnection, copies: list[tuple[str, str]]) -> list[tuple[int, int, bool]]:
@@ -106,10 +130,12 @@ def _tokenize_piece(con: duckdb.DuckDBPyConnection, lo: int, hi: int) -> None:
     holds one row per token; each distinct word is stemmed and split into parts once; one
     aggregation folds every occurrence (whole words with their positions, parts without) into
     one posting per (term, item)."""
-    con.execute(
-        "CREATE OR REPLACE TEMP VIEW new_items AS SELECT * FROM items "
-        f"WHERE id BETWEEN {lo} AND {hi} AND id IN (SELECT id FROM incoming WHERE id BETWEEN {lo} AND {hi})"
-    )
+    # The piece's new items with their originals whole (a piece is at most TOKENIZE_BYTES of text).
+    con.execute(f"""
+        CREATE TEMP TABLE new_items AS
+        SELECT i.*, o.original FROM items i LEFT JOIN ({joined_sql("originals", f"id BETWEEN {lo} AND {hi}")}) o USING (id)
+        WHERE i.id BETWEEN {lo} AND {hi} AND i.id IN (SELECT id FROM incoming WHERE id BETWEEN {lo} AND {hi})
+    """)
     fields_sql = " UNION ALL ".join(
         f"SELECT id, {i} AS fno, {TOKENS_MACRO}({col}) AS toks FROM new_items WHERE {col} IS NOT NULL"
         for i, col in enumerate(FIELDS)
@@ -153,7 +179,7 @@ def _tokenize_piece(con: duckdb.DuckDBPyConnection, lo: int, hi: int) -> None:
     con.execute("INSERT INTO chunk_words SELECT w, term FROM stems")
     for name in ("tokens_in", "cterms", "stems", "cwords", "occ"):
         con.execute(f"DROP TABLE {name}")
-    con.execute("DROP VIEW new_items")
+    con.execute("DROP TABLE new_items")
 
 
 def _copy_postings(con: duckdb.DuckDBPyConnection, copies: list[tuple[str, str]]) -> None:
