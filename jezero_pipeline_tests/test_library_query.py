@@ -19,7 +19,14 @@ from jezero_pipeline.library.fts import ascii_parts, ascii_tokens, create_index,
 from jezero_pipeline.library.query import MAX_TERMS, QueryError, parse_query
 from jezero_pipeline.library.reader import Library
 from jezero_pipeline.library.render import format_results_rich
-from jezero_pipeline.library.schema import FIELDS, POS_FIELD_SHIFT, SCHEMA_VERSION
+from jezero_pipeline.library.schema import (
+    FIELDS,
+    ORIGINAL_CHUNK,
+    POS_FIELD_SHIFT,
+    SCHEMA_VERSION,
+    chunks_sql,
+    joined_sql,
+)
 
 NOW = datetime(2026, 1, 1, tzinfo=UTC)
 
@@ -498,3 +505,40 @@ def test_rich_output_highlights_hits(tmp_path):
     assert "Failing zorblax" in text and "E1102" in text and "jez" in text
     styled = console.export_text(styles=True)
     assert "\x1b[1;30;43mzorblax" in styled  # the hit, highlighted
+
+
+ORIGINALS = st.one_of(
+    st.none(),
+    st.text(max_size=40),
+    st.tuples(st.text(min_size=1, max_size=40), st.integers(1, 300)).map(lambda tk: tk[0] * tk[1]),  # over a chunk
+)
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.lists(ORIGINALS, min_size=1, max_size=5))
+def test_originals_cut_into_chunks_join_back_whole(originals):
+    """The library holds each original in chunks of at most ORIGINAL_CHUNK characters (DuckDB pins
+    2,048 rows at a time); joined back they are the original exactly, '' and null kept apart."""
+    con = duckdb.connect()
+    con.execute("CREATE TABLE src AS SELECT unnest(?::VARCHAR[]) AS original, generate_subscripts(?::VARCHAR[], 1) AS id",
+                [originals, originals])  # fmt: skip
+    con.execute(f"CREATE TABLE originals AS {chunks_sql('original', 'id', 'src')}")
+    sizes = con.execute("SELECT id, count(*), max(length(chunk)) FROM originals GROUP BY id").fetchall()
+    joined = dict(con.execute(joined_sql("originals", "true")).fetchall())
+    con.close()
+    assert [joined.get(i + 1) for i in range(len(originals))] == originals
+    for i, n, longest in sizes:
+        text = originals[i - 1]
+        assert n == max(1, math.ceil(len(text) / ORIGINAL_CHUNK)) and longest <= ORIGINAL_CHUNK
+
+
+def test_an_item_shows_its_original_as_it_was_stored(tmp_path):
+    texts = {"none": None, "empty": "", "wide": "é🙂" * 2_500 + " tail", "short": "a short one"}
+    path = tmp_path / "library.duckdb"
+    build_library(pd.DataFrame([item(k, f"title {k}", original=v) for k, v in texts.items()]), path)
+    with Library(path) as lib:
+        ids = {r["external_id"]: r["id"] for r in lib.timeline(limit=10)["results"]}
+        shown = {k: lib.get_item(ids[k], include_original=True)["item"]["original"] for k in texts}
+        assert "original" not in lib.get_item(ids["wide"])["item"]
+        everything = {i["external_id"]: i["original"] for i in lib.iter_items(batch=2)}
+    assert shown == texts and everything == texts

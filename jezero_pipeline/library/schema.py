@@ -91,7 +91,7 @@ ORIGINALS_DDL = "CREATE TABLE originals (id BIGINT NOT NULL, n INTEGER NOT NULL,
 def chunks_sql(text: str, key: str, source: str) -> str:
     """SELECT (key, n, chunk) of `text` cut into ORIGINAL_CHUNK characters, from `source`."""
     return f"""
-        SELECT {key}, n, substr({text}, n * {ORIGINAL_CHUNK} + 1, {ORIGINAL_CHUNK}) FROM (
+        SELECT {key}, n, substr({text}, n * {ORIGINAL_CHUNK} + 1, {ORIGINAL_CHUNK}) AS chunk FROM (
             SELECT {key}, {text}, unnest(range(greatest(ceil(length({text}) / {ORIGINAL_CHUNK}), 1)::BIGINT)) AS n
             FROM {source} WHERE {text} IS NOT NULL)
     """
