@@ -286,6 +286,8 @@ settle_minutes = 0
     def library_texts(self, state: Path) -> list[str]:
         import duckdb
 
+        from jezero_pipeline.library.schema import joined_sql
+
         con = duckdb.connect(str(state / "library.duckdb"), read_only=True)
         try:
             texts = []
@@ -296,10 +298,9 @@ settle_minutes = 0
                 ).fetchall()
             ]
             for t in tables:  # every column of every table, lists and structs as their text
-                texts += [
-                    "\n".join(str(v) for v in row if v is not None)
-                    for row in con.execute(f'SELECT * FROM "{t}"').fetchall()
-                ]
+                # originals whole: a secret cut at a chunk boundary would be missed chunk by chunk
+                sql = joined_sql("originals", "true") if t == "originals" else f'SELECT * FROM "{t}"'
+                texts += ["\n".join(str(v) for v in row if v is not None) for row in con.execute(sql).fetchall()]
             return texts
         finally:
             con.close()
