@@ -257,6 +257,7 @@ CREATE TEMP TABLE incoming (
 );
 CREATE TEMP TABLE incoming_original (seq BIGINT, n INTEGER, chunk VARCHAR);
 """
+_INCOMING_COLUMNS = ", ".join(c for c in ITEM_COLUMNS if c != "original")
 
 
 # The text a piece of the build tokenizes, measured while it streams in (see segment._pieces).
@@ -306,8 +307,7 @@ def _insert_incoming(con: duckdb.DuckDBPyConnection, tables: list[pa.Table]) -> 
     if not tables:
         return
     con.register("batch_in", pa.concat_tables(tables))
-    columns = ", ".join(c for c in ITEM_COLUMNS if c != "original")
-    con.execute(f"INSERT INTO incoming SELECT {columns}, part, seq, NULL, {_TEXT_LEN} FROM batch_in")
+    con.execute(f"INSERT INTO incoming SELECT {_INCOMING_COLUMNS}, part, seq, NULL, {_TEXT_LEN} FROM batch_in")
     con.execute(f"INSERT INTO incoming_original {chunks_sql('original', 'seq', 'batch_in')}")
     con.unregister("batch_in")
 

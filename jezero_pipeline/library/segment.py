@@ -32,8 +32,8 @@ LEN_COLS = ", ".join(f"len_{n}" for n in FIELD_NAMES)
 # 100,000 imported items peaked at 471 MB with 8 MB pieces, 428 MB with 6 MB, in the same time;
 # the 10,000-session build peaked at ~355 MB either way.
 TOKENIZE_CHUNK = 5_000
-POSTINGS_PIECE = 4_000_000  # postings sorted at a time when the index is written
 TOKENIZE_BYTES = 6 << 20
+POSTINGS_PIECE = 4_000_000  # postings sorted at a time when the index is written
 
 
 def write_segment(con: duckdb.DuckDBPyConnection, copies: list[tuple[str, str]]) -> int:
