@@ -510,7 +510,9 @@ def test_rich_output_highlights_hits(tmp_path):
 ORIGINALS = st.one_of(
     st.none(),
     st.text(max_size=40),
-    st.tuples(st.text(min_size=1, max_size=40), st.integers(1, 300)).map(lambda tk: tk[0] * tk[1]),  # over a chunk
+    st.tuples(st.text(min_size=1, max_size=40), st.integers(1, ORIGINAL_CHUNK // 4)).map(
+        lambda tk: tk[0] * tk[1]
+    ),  # over a chunk
 )
 
 

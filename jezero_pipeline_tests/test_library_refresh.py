@@ -12,7 +12,7 @@ import duckdb
 import pytest
 
 from jezero_pipeline.config import SearchConfig
-from jezero_pipeline.library import index, segment
+from jezero_pipeline.library import index, reader, segment
 from jezero_pipeline.library.build import PartitionSource, delta_path, items_table, refresh_library
 from jezero_pipeline.library.reader import Library, QueryError
 
@@ -353,12 +353,13 @@ def test_a_reader_in_a_loop_during_100_refreshes_never_sees_an_error_or_half_a_l
     assert "delta" in modes and "merge" in modes
 
 
-def test_many_long_originals_build_and_merge_within_the_memory_limit(tmp_path):
+def test_many_long_originals_build_and_merge_within_the_memory_limit(tmp_path, monkeypatch):
     """Segments run up to max_input_chars (60,000) characters, so originals of tens of KB are the
     normal case for long sessions. A scan pins whole vectors of 2,048 rows: with originals held
     whole, 3,000 of 40 KB failed with DuckDB's out-of-memory error at the default 128 MB limit,
     in the build and again in a merge that copies them. Held in chunks, both keep to it and every
-    original reads back whole."""
+    original reads back whole, also through a lean reader's scan of all of them at a limit below
+    one batch of them (the chunks are joined outside DuckDB)."""
     vocab = [f"{w}{k}" for k in range(400) for w in ("invalidation", "reconnecting", "deployments", "migrations")]
 
     def original(i: int) -> str:
@@ -386,3 +387,8 @@ def test_many_long_originals_build_and_merge_within_the_memory_limit(tmp_path):
         hits = lib.search("long original 2999", limit=1)["results"]
         got = lib.get_item(hits[0]["id"], include_original=True)["item"]
     assert got["external_id"] == "long-02999" and got["original"] == original(2_999)
+    monkeypatch.setattr(reader, "LEAN_MEMORY", "48MB")  # below a batch of 2,000 originals (80 MB)
+    with Library(path, lean=True) as lib:  # the checks' scan
+        scanned = [(it["external_id"], it["original"]) for it in lib.iter_items() if it["external_id"] != "short"]
+    assert [e for e, _ in scanned] == [f"long-{i:05d}" for i in range(3_000)]
+    assert all(text == original(int(e[5:])) for e, text in scanned)

@@ -61,7 +61,7 @@ from .query import (
     parse_query,
     plan,
 )
-from .schema import PUBLIC_COLUMNS, joined_sql
+from .schema import PUBLIC_COLUMNS
 
 LATER_DEFAULT_LIMIT = 5
 LATER_POOL = 50
@@ -71,6 +71,7 @@ TIMELINE_DEFAULT_LIMIT = 20
 OPEN_ATTEMPTS = 50  # a writer swaps files in milliseconds; a reader retries meanwhile
 SYNC_SECONDS = 15.0  # how often a reader of a published library asks whether it changed
 LEAN_MEMORY = "128MB"  # DuckDB block cache of a lean reader
+ORIGINALS_FETCH = 1_000  # chunk rows per fetch when joining originals back
 
 _EPOCH = datetime(1970, 1, 1)
 
@@ -254,10 +255,19 @@ class Library:
         return [dict(zip(cols, r)) for r in cur.fetchall()]
 
     def _with_originals(self, rows: list[dict[str, Any]], where: str, params: list | None = None) -> None:
-        """Set each row's `original`, joined from its chunks among the live originals WHERE `where`."""
-        found = dict(self._connection().execute(joined_sql("live_originals", where), params or []).fetchall())
+        """Set each row's `original`, joined from its chunks among the live originals WHERE `where`.
+
+        The chunks are joined here, not by a `string_agg`: an aggregate holds a whole batch of
+        originals inside DuckDB, which a lean reader's memory limit cannot always give.
+        """
+        cur = self._connection().execute(f"SELECT id, n, chunk FROM live_originals WHERE {where}", params or [])
+        chunks: dict[int, list[tuple[int, str]]] = {}
+        while part := cur.fetchmany(ORIGINALS_FETCH):
+            for item_id, n, chunk in part:
+                chunks.setdefault(item_id, []).append((n, chunk))
         for row in rows:
-            row["original"] = found.get(row["id"])
+            pieces = chunks.get(row["id"])
+            row["original"] = None if pieces is None else "".join(c for _, c in sorted(pieces))
 
     # -- helpers
 
