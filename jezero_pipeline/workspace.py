@@ -78,12 +78,13 @@ class Workspace:
         """As Jezero's `<db>.run.lock`: a second CLI run yields False and reports "skipped"."""
         return self.store.lock("run", wait=False)
 
-    def library_lock(self):
+    def library_lock(self, wait: bool = True):
         """Only one process ever writes the DuckDB library; a second builder waits its turn
-        (on object storage: one builder among every machine sharing the store)."""
+        (on object storage: one builder among every machine sharing the store). Without `wait`
+        it yields False at once when another writer holds the lock."""
         if self.store.remote:
-            return self.store.lock("library", wait=True)
-        return file_lock(Path(f"{self.library_path}.build.lock"), wait=True)
+            return self.store.lock("library", wait=wait)
+        return file_lock(Path(f"{self.library_path}.build.lock"), wait=wait)
 
     def connector(self, name: str) -> Connector:
         return make_connector(self.cfg.connector(name), self.cfg.projects, self.cfg.base_dir)

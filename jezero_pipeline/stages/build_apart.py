@@ -49,9 +49,11 @@ class BuildProcessDied(RuntimeError):
     """The child ended without an answer (killed, out of memory)."""
 
 
-def run_apart(cfg: Config, rebuild: bool) -> Any:
-    """`index.refresh_here` of `Workspace(cfg)` in a child process; its result, or its exception raised here."""
-    return start_apart(_refresh, cfg, rebuild).result()
+def run_apart(cfg: Config, rebuild: bool, inspect: bool = False) -> Any:
+    """`index.refresh_here` of `Workspace(cfg)` in a child process; its result, or its exception
+    raised here. `inspect`: the child then inspects what it built (the library follower's
+    refreshes: their secret scan is then not left to the checks after the run)."""
+    return start_apart(_refresh, cfg, rebuild, inspect).result()
 
 
 def inspect_apart(cfg: Config) -> Any:
@@ -97,10 +99,16 @@ def start_apart(func: Callable[..., Any], *args: Any) -> Apart:
     return Apart(func, args)
 
 
-def _refresh(cfg: Config, rebuild: bool) -> Any:
+def _refresh(cfg: Config, rebuild: bool, inspect: bool = False) -> Any:
     from . import index  # lazy: index starts this module; importing it back at load time is a cycle
 
-    return index.refresh_here(Workspace(cfg), rebuild)
+    ws = Workspace(cfg)
+    out = index.refresh_here(ws, rebuild)
+    if inspect:
+        from .inspect import inspect_here  # lazy: as index
+
+        inspect_here(ws)  # remembers the items it scanned clean (ScannedItems)
+    return out
 
 
 def _inspect(cfg: Config) -> Any:

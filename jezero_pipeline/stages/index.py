@@ -108,24 +108,36 @@ def refresh(ws: Workspace, rebuild: bool = False) -> dict[str, Any]:
     the process's peak by ~100 MB on a 2,000-session library (50 MB), more than a child's start
     (about a second) is worth. A small refresh of a small library builds here.
     """
+    with ws.library_lock():
+        return _refresh_held(ws, rebuild)
+
+
+def refresh_following(ws: Workspace) -> dict[str, Any] | None:
+    """A refresh while a run is still summarising (see follow.py); None when another writer holds
+    the lock (it is never waited for). It always builds in a child, and that child then scans the
+    new items for secrets, so the library checks after the run find them already scanned."""
+    with ws.library_lock(wait=False) as held:
+        return _refresh_held(ws, False, following=True) if held else None
+
+
+def _refresh_held(ws: Workspace, rebuild: bool, following: bool = False) -> dict[str, Any]:
     from ..library.build import library_bytes, stale_partitions  # lazy: DuckDB loads only to build
 
-    with ws.library_lock():
-        if ws.store.remote:  # start from the newest published library, not this machine's copy
-            published.fetch(ws.store, ws.library_path, ws.library_state_dir)
-        found = versions(ws)
-        todo = stale_partitions(ws.library_path, found, rebuild=rebuild)
-        apart = staged_bytes(ws, todo) > APART_BYTES or library_bytes(ws.library_path) > APART_BYTES
-        if apart:
-            from .build_apart import run_apart  # lazy: only a big refresh starts a child
+    if ws.store.remote:  # start from the newest published library, not this machine's copy
+        published.fetch(ws.store, ws.library_path, ws.library_state_dir)
+    found = versions(ws)
+    todo = stale_partitions(ws.library_path, found, rebuild=rebuild)
+    apart = following or staged_bytes(ws, todo) > APART_BYTES or library_bytes(ws.library_path) > APART_BYTES
+    if apart:
+        from .build_apart import run_apart  # lazy: only a big refresh starts a child
 
-            report, found, pid = run_apart(ws.cfg, rebuild)
-        else:
-            report, found, pid = refresh_here(ws, rebuild, found)
-        ws.store.write_doc("library", "built_from.json", obj=found)
-        extra: dict[str, Any] = {"built_apart": apart, "builder_pid": pid}
-        if ws.store.remote and (report.mode != "unchanged" or published.published_version(ws.store) is None):
-            extra["published"] = published.publish(ws.store, ws.library_path, ws.library_state_dir)["version"]
+        report, found, pid = run_apart(ws.cfg, rebuild, inspect=following)
+    else:
+        report, found, pid = refresh_here(ws, rebuild, found)
+    ws.store.write_doc("library", "built_from.json", obj=found)
+    extra: dict[str, Any] = {"built_apart": apart, "builder_pid": pid}
+    if ws.store.remote and (report.mode != "unchanged" or published.published_version(ws.store) is None):
+        extra["published"] = published.publish(ws.store, ws.library_path, ws.library_state_dir)["version"]
     return {**report.as_metadata(), "partitions": len(found), **extra}
 
 

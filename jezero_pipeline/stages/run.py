@@ -4,8 +4,9 @@ One thread takes the partitions through collect, segment and redact, day by day;
 plans each redacted partition's summaries and feeds its segments to the call pool, so model
 calls start after the first day is redacted and never pause at a partition boundary. Each
 stage is reported the moment it has finished every partition, so the caller (the Dagster
-asset) can record it while the model calls of the later stages are still in flight. Memory
-is bounded by one partition per stage plus the calls in flight, not by the corpus.
+asset) can record it while the model calls of the later stages are still in flight, and the
+library follows the summarised partitions in a child process (follow.py). Memory is bounded
+by one partition per stage plus the calls in flight, not by the corpus.
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ from ..summarizing.runner import load_provider_sdks
 from ..workspace import Workspace
 from . import context
 from .collect import Collector, CollectReport, ConnectorSurvey, survey_connector
+from .follow import LibraryFollower
 from .redact import RedactReport, redact_partition
 from .segment import SegmentReport, segment_partition
 from .summarize import Summarizer, SummarizeReport
@@ -61,6 +63,7 @@ class RunOptions:
     resummarize: bool = False  # also pay for segments whose summary is of an older generation
     force_ids: set[str] = field(default_factory=set)  # segment ids to summarise again regardless
     max_calls: int | None = None  # overrides [summarizer] max_calls_per_run for this run
+    follow_library: bool = True  # refresh the library while the calls go on (see follow.py)
     provider: Any = None  # a provider object (tests); default: the config's
 
 
@@ -203,6 +206,7 @@ class PartitionRun:
     def _summarize(self, to_summarize: queue.Queue[Partition | None]) -> None:
         if SUMMARIZE not in self.stages:
             return
+        follower = LibraryFollower(self.ws) if self.options.follow_library and not self.ws.store.remote else None
         summarizer = Summarizer(
             self.ws,
             resummarize=self.options.resummarize,
@@ -210,6 +214,7 @@ class PartitionRun:
             budget=self.budget,
             provider=self.provider,
             progress=self.progress,
+            on_written=follower.summarised if follower is not None else None,
         )
         try:
             while (part := to_summarize.get()) is not None:
@@ -218,6 +223,8 @@ class PartitionRun:
                     summarizer.run(job)
         finally:
             reports = summarizer.close()
+            if follower is not None:
+                follower.close()
         self.progress.batch_done("summarize", f"{len(self.parts)} partition(s)")
         self._record_outcomes(reports, summarizer.withheld)
         self._events.put(StageDone(SUMMARIZE, reports, {

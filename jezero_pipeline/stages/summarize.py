@@ -15,6 +15,7 @@ import json
 import threading
 import time
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
@@ -96,6 +97,7 @@ class Summarizer:
         provider: Any = None,
         progress: Progress | None = None,
         write: bool = True,
+        on_written: Callable[[Partition], None] | None = None,
     ):
         self.ws = ws
         self.resummarize = resummarize
@@ -104,6 +106,7 @@ class Summarizer:
         self.provider = provider
         self.progress = progress or Progress()
         self.write = write
+        self.on_written = on_written  # told each partition whose summaries were just written
         self.reports: dict[Partition, SummarizeReport] = {}
         self.rows: dict[Partition, list[SummaryRow]] = {}  # kept only when nothing is written (previews)
         self.withheld: list[str] = []  # ids a detector still fires on (the blocking check)
@@ -265,6 +268,8 @@ class Summarizer:
                 "digest": rep.digest,
                 "generations": json.dumps(rep.generations, sort_keys=True)})  # fmt: skip
             self.ws.store.clear_journal(job.part)
+            if self.on_written is not None:
+                self.on_written(job.part)
         self.reports[job.part] = rep
         self.rows[job.part] = rows if not self.write else []
 

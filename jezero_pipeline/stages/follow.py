@@ -1,0 +1,87 @@
+"""The library follows a long run: refreshed in a child process while the model calls go on.
+
+A first run or a backfill spends most of its time waiting for the model, with a core idle, and
+the library used to be built only after the last answer: on 2,000 sessions that build and the
+checks' secret scan took ~20 s after it. While a run summarises, the follower refreshes the
+library from the partitions summarised so far (the same refresh as the search_index asset's,
+in a child, under the same lock), at most one at a time and one every FOLLOW_SECONDS, and
+only once a run has written FOLLOW_BYTES of partitions: the search_index step after the run
+then reads only the partitions that came after the last one, and its checks scan only their
+items. A reader sees the library grow during the run, each refresh swapped in whole.
+
+The follower never fails a run: a refresh that fails here fails again, and is reported, in the
+search_index step; one that finds the lock held (an import, say) is skipped.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+
+from ..models import Partition
+from ..staging.tables import REDACTED_SEGMENTS, SUMMARIES
+from ..workspace import Workspace
+from . import index
+
+log = logging.getLogger(__name__)
+
+FOLLOW_SECONDS = 10.0  # between the starts of two refreshes: a child's start costs about a second
+FOLLOW_BYTES = index.APART_BYTES  # below this a run's library refresh is small anyway: not followed
+
+
+class LibraryFollower:
+    """Refreshes the library in the background while partitions are summarised; `close` waits."""
+
+    def __init__(self, ws: Workspace, every_seconds: float | None = None, min_bytes: int | None = None):
+        self.ws = ws
+        self.every_seconds = FOLLOW_SECONDS if every_seconds is None else every_seconds
+        self.min_bytes = FOLLOW_BYTES if min_bytes is None else min_bytes
+        self.refreshes = 0  # refreshes done while following
+        self._written = 0  # staged bytes of the partitions summarised so far
+        self._new = False  # a partition was summarised since the last refresh began
+        self._closing = False
+        self._wake = threading.Condition()
+        self._thread = threading.Thread(target=self._follow, name="library-follow", daemon=True)
+        self._thread.start()
+
+    def summarised(self, part: Partition) -> None:
+        """A partition's summaries were written (called by the summarise stage)."""
+        size = self.ws.store.size(SUMMARIES, part) + self.ws.store.size(REDACTED_SEGMENTS, part)
+        with self._wake:
+            self._written += size
+            self._new = True
+            self._wake.notify()
+
+    def close(self) -> None:
+        """Start no more refreshes and wait for the one under way."""
+        with self._wake:
+            self._closing = True
+            self._wake.notify()
+        self._thread.join()
+
+    def _due(self) -> bool:
+        return self._closing or (self._new and self._written >= self.min_bytes)
+
+    def _follow(self) -> None:
+        last = float("-inf")
+        while True:
+            with self._wake:
+                self._wake.wait_for(self._due)
+                if self._closing:
+                    return
+            pause = last + self.every_seconds - time.monotonic()
+            if pause > 0:
+                with self._wake:
+                    if self._wake.wait_for(lambda: self._closing, timeout=pause):
+                        return
+            with self._wake:
+                self._new = False
+            last = time.monotonic()
+            try:
+                if index.refresh_following(self.ws) is not None:
+                    self.refreshes += 1
+            except Exception as err:  # the search_index step meets it again and reports it
+                log.warning("library refresh during the run failed; left to the search_index step: %s",
+                            self.ws.redactor.redact(f"{type(err).__name__}: {err}")[0])  # fmt: skip
+                return

@@ -1,0 +1,114 @@
+"""The library follows a long run: refreshed in a child while model calls are still in flight."""
+
+import json
+import logging
+from datetime import timedelta
+
+import dagster as dg
+import pytest
+from runs import run, workspace
+from sessionfiles import T0, long_turns, write_claude_session, write_config
+
+from jezero_pipeline.library.reader import Library
+from jezero_pipeline.models import Partition
+from jezero_pipeline.stages import follow, index
+
+SECRET = "sk-ant-api03-" + "Zq8Xw2Lk5Rt9Vb3Nm7Jh4Gf6Ds1Ap0Oi" * 2 + "AA"
+
+
+@pytest.fixture(autouse=True)
+def fast_retries(monkeypatch):
+    monkeypatch.setenv("JEZERO_PIPELINE_RETRY_BACKOFF_SECONDS", "0.01")
+    monkeypatch.setenv("JEZERO_SUMMARIZER_API_KEY", "test-key-not-secret-0000")
+
+
+def _library_items(ws):
+    with Library(ws.library_path, ws.cfg.search, lean=True) as lib:
+        return [(i["id"], i["external_id"], i["title"], i["summary"], i.get("original")) for i in lib.iter_items()]
+
+
+def _days(tmp_path, days: int) -> None:
+    for i in range(days):
+        write_claude_session(tmp_path / "projects", f"cccc{i:04d}-0000-4000-8000-000000000000",
+                             long_turns(f"topic{i}", n=4), start=T0 + timedelta(days=i))  # fmt: skip
+
+
+def test_the_library_follows_a_run_and_the_step_after_reads_only_the_rest(tmp_path, fake_server, monkeypatch):
+    """While calls are in flight the library is refreshed in a child from the days summarised so
+    far, which also scans their items for the checks; the search_index step then reads only the
+    days after the last such refresh, and the library it leaves is item for item (ids included)
+    what a full rebuild gives."""
+    monkeypatch.setattr(follow, "FOLLOW_SECONDS", 0.0)
+    monkeypatch.setattr(follow, "FOLLOW_BYTES", 0)
+    followed: list[dict] = []
+    refresh_following = follow.index.refresh_following
+
+    def recorded(ws):
+        out = refresh_following(ws)
+        if out is not None:
+            followed.append(out)
+        return out
+
+    monkeypatch.setattr(follow.index, "refresh_following", recorded)
+    fake_server.latency = 0.25
+    write_config(tmp_path, base_url=fake_server.anthropic_base_url, concurrency=1)
+    days = 8
+    _days(tmp_path, days)
+    with dg.instance_for_test() as instance:
+        first, _, ok = run(tmp_path, instance)
+        assert ok, first
+        event = instance.get_latest_materialization_event(dg.AssetKey("search_index"))
+    # no search_index run at all when the last refresh during the run already had every day
+    step_read = event.asset_materialization.metadata["partitions_read"].value if event else 0
+    assert followed and all(f["built_apart"] for f in followed), "the library was refreshed during the run"
+    assert followed[0]["items"] < first["docs"], "the first refresh came before the last answer"
+    assert step_read < days, "the step after the run read only the days the follower had not"
+    ws = workspace(tmp_path)
+    assert json.loads((ws.store.root / "library" / "secret_scan.json").read_text())["items"], "scanned as it followed"
+    followed_items = _library_items(ws)
+    assert len(followed_items) == first["docs"] == fake_server.total_calls
+    index.refresh(ws, rebuild=True)
+    assert _library_items(ws) == followed_items
+
+
+def test_a_small_run_is_not_followed(tmp_path, fake_server, monkeypatch):
+    """Under FOLLOW_BYTES of summarised partitions the follower starts no child: the step after
+    the run builds the small library in its own process, as before."""
+    calls: list[object] = []
+    monkeypatch.setattr(follow.index, "refresh_following", lambda ws: calls.append(ws))
+    write_config(tmp_path, base_url=fake_server.anthropic_base_url)
+    _days(tmp_path, 2)
+    with dg.instance_for_test() as instance:
+        first, _, ok = run(tmp_path, instance)
+    assert ok and first["docs"] == fake_server.total_calls > 0
+    assert calls == []
+
+
+def test_the_follower_skips_while_another_writer_holds_the_library(tmp_path):
+    write_config(tmp_path, base_url="http://127.0.0.1:9")
+    ws = workspace(tmp_path)
+    with ws.library_lock():
+        assert index.refresh_following(ws) is None
+    assert not ws.library_path.exists()
+
+
+def test_a_failed_refresh_never_fails_the_run_and_stops_the_following(tmp_path, monkeypatch, caplog):
+    """The follower logs the (redacted) error and stops; the search_index step meets the cause
+    again and reports it there."""
+    write_config(tmp_path, base_url="http://127.0.0.1:9")
+    ws = workspace(tmp_path)
+    attempts: list[int] = []
+
+    def broken(_ws):
+        attempts.append(1)
+        raise RuntimeError(f"disk full at {SECRET}")
+
+    monkeypatch.setattr(follow.index, "refresh_following", broken)
+    follower = follow.LibraryFollower(ws, every_seconds=0.0, min_bytes=0)
+    with caplog.at_level(logging.WARNING, logger=follow.__name__):
+        follower.summarised(Partition("cc", "2026-03-01"))
+        follower._thread.join(timeout=10)
+        follower.summarised(Partition("cc", "2026-03-02"))  # nothing more is tried
+        follower.close()
+    assert attempts == [1] and follower.refreshes == 0
+    assert "disk full" in caplog.text and SECRET[13:40] not in caplog.text
