@@ -19,6 +19,7 @@ from __future__ import annotations
 import os
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
+from itertools import groupby
 from typing import Any
 
 import sqlalchemy as db
@@ -68,29 +69,23 @@ class PooledSqliteEventLogStorage(SqliteEventLogStorage):
         Dagster hands batches to the storage only when DAGSTER_EVENT_BATCH_SIZE is set, which
         `from_config_value` does unless the environment says otherwise.
         """
-        run: list[EventLogEntry] = []  # consecutive asset events of one run, written together
-        for event in [*events, None]:
-            if event is not None and event.is_dagster_event and event.dagster_event_type in ASSET_EVENTS:
-                if run and run[-1].run_id != event.run_id:
-                    self._store_asset_events(run)
-                    run = []
-                run.append(event)
-                continue
-            if run:
-                self._store_asset_events(run)
-                run = []
-            if event is not None:
-                self.store_event(event)
+        for (asset_events, _run), group in groupby(events, key=lambda e: (_is_asset_event(e), e.run_id)):
+            if asset_events:  # consecutive asset events of one run, written together
+                self._store_asset_events(list(group))
+            else:
+                for event in group:
+                    self.store_event(event)
 
     def _store_asset_events(self, events: list[EventLogEntry]) -> None:
         """What store_event does for each asset event of one run, in one transaction per shard."""
         with self.run_connection(events[0].run_id) as conn:
             conn.execute(self.prepare_insert_event_batch(events))
         with self.index_transaction() as conn:  # the cross-run copy
+            ids = []
             for event in events:
-                event_id = conn.execute(self.prepare_insert_event(event)).inserted_primary_key[0]
-                self._store_asset_event_tags(conn, [event], [event_id])
-                self._store_asset_event(conn, event, event_id)
+                ids.append(conn.execute(self.prepare_insert_event(event)).inserted_primary_key[0])
+                self._store_asset_event(conn, event, ids[-1])
+            self._store_asset_event_tags(conn, events, ids)
 
     def has_table(self, table_name: str) -> bool:
         """Asked before every asset event, answered by a new engine each time: a table, once there, stays."""
@@ -107,3 +102,7 @@ class PooledSqliteEventLogStorage(SqliteEventLogStorage):
 
 def _no_fsync_per_commit(dbapi_connection: Any, _record: Any) -> None:
     dbapi_connection.execute("PRAGMA synchronous=NORMAL")
+
+
+def _is_asset_event(event: EventLogEntry) -> bool:
+    return event.is_dagster_event and event.dagster_event_type in ASSET_EVENTS

@@ -1,8 +1,8 @@
 """The library follows a long run: refreshed in a child process while the model calls go on.
 
 A first run or a backfill spends most of its time waiting for the model, with a core idle, and
-the library used to be built only after the last answer: on 2,000 sessions that build and the
-checks' secret scan took ~20 s after it. While a run summarises, the follower refreshes the
+the library used to be built only after the last answer: on 2,000 sessions at 200 ms the run
+then went on for 16.5 s after the last answer, 6.6 s with the follower. While a run summarises, the follower refreshes the
 library from the partitions summarised so far (the same refresh as the search_index asset's,
 in a child, under the same lock), at most one at a time and one every FOLLOW_SECONDS, and
 only once a run has written FOLLOW_BYTES of partitions: the search_index step after the run

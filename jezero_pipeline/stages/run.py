@@ -63,7 +63,6 @@ class RunOptions:
     resummarize: bool = False  # also pay for segments whose summary is of an older generation
     force_ids: set[str] = field(default_factory=set)  # segment ids to summarise again regardless
     max_calls: int | None = None  # overrides [summarizer] max_calls_per_run for this run
-    follow_library: bool = True  # refresh the library while the calls go on (see follow.py)
     provider: Any = None  # a provider object (tests); default: the config's
 
 
@@ -206,7 +205,7 @@ class PartitionRun:
     def _summarize(self, to_summarize: queue.Queue[Partition | None]) -> None:
         if SUMMARIZE not in self.stages:
             return
-        follower = LibraryFollower(self.ws) if self.options.follow_library and not self.ws.store.remote else None
+        follower = LibraryFollower(self.ws) if not self.ws.store.remote else None
         summarizer = Summarizer(
             self.ws,
             resummarize=self.options.resummarize,
