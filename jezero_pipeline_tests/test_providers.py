@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+import threading
 import urllib.request
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -15,6 +16,7 @@ from fake_model_server import FakeModelServer
 from jezero_pipeline.config import SummarizerConfig
 from jezero_pipeline.models import Atom
 from jezero_pipeline.summarizing import anthropic_messages, generation, openai_chat, prompt, providers, schema
+from jezero_pipeline.summarizing.budget import Budget
 from jezero_pipeline.summarizing.generation import generation_fingerprint
 from jezero_pipeline.summarizing.prompt import SummaryRequest, build_user_message
 from jezero_pipeline.summarizing.providers import (
@@ -22,6 +24,7 @@ from jezero_pipeline.summarizing.providers import (
     make_provider,
     retry_delay,
 )
+from jezero_pipeline.summarizing.runner import CALLS_AHEAD, CallPool
 from jezero_pipeline.summarizing.schema import SUMMARY_SCHEMA
 
 DOC = "\n".join(
@@ -226,6 +229,45 @@ def test_concurrent_calls_share_one_client_and_overlap():
         assert all(r.summary.title == results[0].summary.title for r in results)
         assert srv.total_calls == 8
         assert 2 <= srv.max_in_flight <= 4
+
+
+@kinds
+def test_http_requests_in_flight_are_bounded_by_max_concurrency_whatever_the_callers(kind):
+    with FakeModelServer(latency=0.2) as srv:
+        p = provider(srv, kind, max_concurrency=2)
+        with ThreadPoolExecutor(max_workers=6) as pool:
+            results = list(pool.map(p.summarize, [REQ] * 12))
+        assert all(r.summary.title for r in results)
+        assert srv.total_calls == 12
+        assert srv.max_in_flight == 2
+
+
+def test_the_call_pool_builds_calls_ahead_while_max_concurrency_requests_are_in_flight():
+    with FakeModelServer(latency=0.2) as srv:
+        p = provider(srv, "anthropic", max_concurrency=2)
+        busy, peak, guard = [0], [0], threading.Lock()
+        summarize = p.summarize
+
+        def counted(req):
+            with guard:
+                busy[0] += 1
+                peak[0] = max(peak[0], busy[0])
+            try:
+                return summarize(req)
+            finally:
+                with guard:
+                    busy[0] -= 1
+
+        p.summarize = counted
+        outcomes = []
+        pool = CallPool(p, 2, Budget())
+        for i in range(12):
+            assert pool.submit(SummaryRequest(f"s#{i}", DOC, "claude"), outcomes.append)
+        pool.close()
+        assert sorted(o.segment_id for o in outcomes) == sorted(f"s#{i}" for i in range(12))
+        assert all(o.summary is not None and o.error is None for o in outcomes)
+        assert srv.max_in_flight == 2  # the requests, bounded by the client
+        assert peak[0] == 2 + CALLS_AHEAD  # the calls, some waiting for a request slot
 
 
 # --- base URL safety -------------------------------------------------------------------

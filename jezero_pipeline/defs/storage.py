@@ -25,6 +25,7 @@ from typing import Any
 import sqlalchemy as db
 from dagster._core.events import ASSET_EVENTS
 from dagster._core.events.log import EventLogEntry
+from dagster._core.storage.event_log.schema import SqlEventLogStorageTable
 from dagster._core.storage.event_log.sqlite.sqlite_event_log import SQLITE_BUSY_TIMEOUT_SECONDS, SqliteEventLogStorage
 from sqlalchemy.pool import QueuePool
 
@@ -77,14 +78,18 @@ class PooledSqliteEventLogStorage(SqliteEventLogStorage):
                     self.store_event(event)
 
     def _store_asset_events(self, events: list[EventLogEntry]) -> None:
-        """What store_event does for each asset event of one run, in one transaction per shard."""
+        """What store_event does for each asset event of one run, in one transaction per shard:
+        each event serialised once for both, the cross-run copy's ids returned in the batch's order."""
+        rows = [self._event_to_row(event) for event in events]
         with self.run_connection(events[0].run_id) as conn:
-            conn.execute(self.prepare_insert_event_batch(events))
+            conn.execute(SqlEventLogStorageTable.insert(), rows)
         with self.index_transaction() as conn:  # the cross-run copy
-            ids = []
-            for event in events:
-                ids.append(conn.execute(self.prepare_insert_event(event)).inserted_primary_key[0])
-                self._store_asset_event(conn, event, ids[-1])
+            insert = SqlEventLogStorageTable.insert().returning(
+                SqlEventLogStorageTable.c.id, sort_by_parameter_order=True
+            )
+            ids = list(conn.execute(insert, rows).scalars())
+            for i in _last_of_each_kind(events):
+                self._store_asset_event(conn, events[i], ids[i])
             self._store_asset_event_tags(conn, events, ids)
 
     def has_table(self, table_name: str) -> bool:
@@ -102,6 +107,15 @@ class PooledSqliteEventLogStorage(SqliteEventLogStorage):
 
 def _no_fsync_per_commit(dbapi_connection: Any, _record: Any) -> None:
     dbapi_connection.execute("PRAGMA synchronous=NORMAL")
+
+
+def _last_of_each_kind(events: list[EventLogEntry]) -> list[int]:
+    """Indexes, in order, of the last event of each (asset, event type): an asset's row keeps,
+    column by column, what the last event that sets it wrote, and the events of one type all
+    set the same columns, so writing the earlier ones is wasted (1,440 row updates for a run's
+    planned events of 360 partitions, 4 with this)."""
+    last = {(e.dagster_event.asset_key, e.dagster_event_type): i for i, e in enumerate(events)}  # type: ignore[union-attr]
+    return sorted(last.values())
 
 
 def _is_asset_event(event: EventLogEntry) -> bool:

@@ -11,11 +11,15 @@ from typing import Any
 import anthropic
 
 from .prompt import ANTHROPIC_MAX_TOKENS, TOOL_DESCRIPTION, TOOL_NAME
-from .providers import JezeroBackoff, ModelProvider, summarizer_error
+from .providers import GatedSend, JezeroBackoff, ModelProvider, summarizer_error
 from .results import SummarizerError
 
 
 class _AnthropicClient(JezeroBackoff, anthropic.Anthropic):
+    pass
+
+
+class _HttpClient(GatedSend, anthropic.DefaultHttpxClient):
     pass
 
 
@@ -25,6 +29,7 @@ class AnthropicProvider(ModelProvider):
     name = "anthropic"
     sdk = anthropic
     client_class = _AnthropicClient
+    http_client_class = _HttpClient
 
     def _call(self, system: str, user: str, tool: str, schema: dict[str, Any], item: str) -> tuple[Any, int, int]:
         description = TOOL_DESCRIPTION if tool == TOOL_NAME else "Record the document's project."

@@ -11,11 +11,15 @@ from typing import Any
 import openai
 
 from .prompt import JSON_ONLY_SUFFIX
-from .providers import JezeroBackoff, ModelProvider, summarizer_error
+from .providers import GatedSend, JezeroBackoff, ModelProvider, summarizer_error
 from .results import SummarizerError
 
 
 class _OpenAIClient(JezeroBackoff, openai.OpenAI):
+    pass
+
+
+class _HttpClient(GatedSend, openai.DefaultHttpxClient):
     pass
 
 
@@ -25,6 +29,7 @@ class OpenAICompatibleProvider(ModelProvider):
     name = "openai_compatible"
     sdk = openai
     client_class = _OpenAIClient
+    http_client_class = _HttpClient
 
     def _call(self, system: str, user: str, tool: str, schema: dict[str, Any], item: str) -> tuple[Any, int, int]:
         try:

@@ -8,6 +8,12 @@ capped at 8 s with a multiplicative jitter, and that base is not configurable pe
 minimal subclass overrides only the delay so it is Jezero's (2 s, doubling, plus up to half
 the base of jitter) and so tests can shrink the base. One client per provider is built and
 reused; the SDK clients are thread-safe, so summarize() may be called from many threads.
+
+`max_concurrency` bounds the HTTP attempts in flight, at the httpx client (`GatedSend`), not
+the calls: the SDK's own work before a request and after its answer (~3 ms of a 200 ms call)
+then happens outside the limit, while other calls wait on the network. Measured on the
+2,000-session benchmark at 200 ms: 4.0 requests in flight instead of 3.9, the summarise
+window 1.025x the ideal instead of 1.044x.
 """
 
 from __future__ import annotations
@@ -15,6 +21,7 @@ from __future__ import annotations
 import json
 import os
 import random
+import threading
 from typing import Any, Protocol
 
 from jezero_pipeline.config import SummarizerConfig
@@ -35,6 +42,7 @@ from jezero_pipeline.summarizing.schema import (
 )
 
 __all__ = [
+    "GatedSend",
     "JezeroBackoff",
     "ModelProvider",
     "Provider",
@@ -140,21 +148,35 @@ PROJECT_PROMPT = (
 )
 
 
+class GatedSend:
+    """Mixin over an SDK's httpx client: each `send` (one HTTP attempt, its answer read whole)
+    waits for one of the provider's `gate` slots; the SDK's retry waits are outside it."""
+
+    gate: threading.BoundedSemaphore
+
+    def send(self, *args: Any, **kwargs: Any) -> Any:
+        with self.gate:
+            return super().send(*args, **kwargs)  # type: ignore[misc]
+
+
 class ModelProvider:
     """What both providers share: the summary call and the project guess (retag --ask-model)."""
 
     name = ""
-    sdk: Any = None  # the SDK module: its DefaultHttpxClient
+    sdk: Any = None  # the SDK module
     client_class: Any = None  # the SDK's client with JezeroBackoff mixed in
+    http_client_class: Any = None  # the SDK's DefaultHttpxClient with GatedSend mixed in
 
     def __init__(self, cfg: SummarizerConfig, api_key: str, base_url: str, backoff: float, budget: Budget | None):
         self._cfg = cfg
+        http = self.http_client_class(event_hooks=_attempt_hooks(budget))
+        http.gate = threading.BoundedSemaphore(cfg.max_concurrency)
         self._client = self.client_class(
             api_key=api_key,
             base_url=base_url,
             timeout=cfg.timeout_seconds,
             max_retries=cfg.max_retries,
-            http_client=self.sdk.DefaultHttpxClient(event_hooks=_attempt_hooks(budget)),
+            http_client=http,
         )
         self._client.backoff_base = backoff
         self._client.budget = budget

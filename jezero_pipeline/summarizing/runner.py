@@ -1,9 +1,11 @@
 """Model calls with bounded concurrency, fed lazily, each answer handed back as it arrives.
 
-Concurrency is a thread pool of `max_concurrency` workers: the SDK clients are synchronous
-and thread-safe, and the work is waiting on the network. Submitting blocks while that many
-calls are in flight, so a caller can stream segments from many partitions without holding
-them all, and the pool never idles at a partition boundary.
+Concurrency is a thread pool: the SDK clients are synchronous and thread-safe, and the work is
+waiting on the network. A model provider's client lets `max_concurrency` HTTP requests be in
+flight (providers.GatedSend); the pool runs CALLS_AHEAD calls more, whose requests are built
+(and answers parsed) while the others wait on the network. Submitting blocks while every
+worker is busy, so a caller can stream segments from many partitions without holding them
+all, and the pool never idles at a partition boundary.
 """
 
 from __future__ import annotations
@@ -65,14 +67,19 @@ def load_provider_sdks(cfg: SummarizerConfig) -> None:
         provider_class(cfg.provider)
 
 
+CALLS_AHEAD = 2  # calls started beyond `max_concurrency`: each waits for an HTTP slot, its request built
+
+
 class CallPool:
-    """At most `max_concurrency` calls in flight; `on_outcome` runs in the worker, serialised."""
+    """`max_concurrency` + CALLS_AHEAD calls at once (the provider's client lets `max_concurrency`
+    requests be in flight); `on_outcome` runs in the worker, serialised."""
 
     def __init__(self, provider: Any, max_concurrency: int, budget: Budget):
         self.provider = provider
         self.budget = budget
-        self._slots = threading.BoundedSemaphore(max(1, max_concurrency))
-        self._pool = ThreadPoolExecutor(max_workers=max(1, max_concurrency), thread_name_prefix="summarize")
+        workers = max(1, max_concurrency) + CALLS_AHEAD
+        self._slots = threading.BoundedSemaphore(workers)
+        self._pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="summarize")
         self._record = threading.Lock()
         self.calls = 0
         self.errors: list[str] = []
