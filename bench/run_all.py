@@ -50,7 +50,7 @@ MAX_QUERIES_PER_KIND = 600  # search timing and hits over at most 1,800 needle q
 # Runs a console script in this process with an audit hook counting the bytes of transcript
 # files opened for reading, and writes {maxrss_kb, transcript_bytes, files} to $BENCH_STATS.
 LAUNCHER = r"""
-import json, os, resource, runpy, sys
+import atexit, json, os, resource, runpy, sys
 root = os.environ["BENCH_CORPUS"]
 opened = {}
 def hook(event, args):
@@ -67,19 +67,15 @@ def hook(event, args):
         except OSError:
             pass
 sys.addaudithook(hook)
-script = sys.argv[1]
-sys.argv = sys.argv[1:]
-code = 0
-try:
-    runpy.run_path(script, run_name="__main__")
-except SystemExit as e:
-    code = e.code if isinstance(e.code, int) else (0 if e.code is None else 1)
-finally:
+def stats():
     rss = max(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss,
               resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)
     with open(os.environ["BENCH_STATS"], "w") as f:
         json.dump({"maxrss_kb": rss, "transcript_bytes": sum(opened.values()), "files": len(opened)}, f)
-sys.exit(code)
+atexit.register(stats)  # registered first, run last: also by a command that ends with os._exit after them
+script = sys.argv[1]
+sys.argv = sys.argv[1:]
+runpy.run_path(script, run_name="__main__")
 """
 
 

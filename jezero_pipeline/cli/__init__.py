@@ -1,5 +1,5 @@
 """The `jezero-pipeline` command (see main.py)."""
 
-from .main import main
+from .main import entry, main
 
-__all__ = ["main"]
+__all__ = ["entry", "main"]

@@ -32,6 +32,7 @@ from pathlib import Path
 from typing import Any
 
 from ..config import Config
+from ..quick_exit import exit_now
 from ..workspace import Workspace
 
 PARENT_POLL_SECONDS = 0.5  # how soon a child notices that its parent is gone
@@ -142,4 +143,4 @@ def _main(given: str, answer: str, parent: str) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(_main(*sys.argv[1:4]))
+    exit_now(_main(*sys.argv[1:4]))  # its caller waits for the exit: no teardown (see quick_exit)
