@@ -2,12 +2,12 @@
 
 A first run or a backfill spends most of its time waiting for the model, with a core idle, and
 the library used to be built only after the last answer: on 2,000 sessions at 200 ms the run
-then went on for 16.5 s after the last answer, 6.6 s with the follower. While a run summarises, the follower refreshes the
-library from the partitions summarised so far (the same refresh as the search_index asset's,
-in a child, under the same lock), at most one at a time and one every FOLLOW_SECONDS, and
-only once a run has written FOLLOW_BYTES of partitions: the search_index step after the run
-then reads only the partitions that came after the last one, and its checks scan only their
-items. A reader sees the library grow during the run, each refresh swapped in whole.
+then went on for 16.5 s after the last answer, 6.6 s with the follower. While a run
+summarises, the follower refreshes the library from the partitions summarised so far (the same
+refresh as the search_index asset's, in a child, under the same lock), at most one at a time
+and one every FOLLOW_SECONDS, and only once a run has written FOLLOW_BYTES of partitions: the
+search_index step after the run then reads only the partitions that came after the last one,
+and its checks scan only their items. A reader sees the library grow during the run, each refresh swapped in whole.
 
 The follower never fails a run: a refresh that fails here fails again, and is reported, in the
 search_index step; one that finds the lock held (an import, say) is skipped.
