@@ -226,24 +226,51 @@ def test_a_library_refreshed_by_deltas_and_merges_answers_as_one_rebuilt_from_th
     assert {"delta", "merge"} <= modes
 
 
+INDEX_TABLES = "SELECT * FROM terms ORDER BY term_id", "SELECT * FROM postings", "SELECT * FROM words"
+
+
+def built_tables(path: Path, rows: list[dict], tables: tuple[str, ...] = INDEX_TABLES) -> list:
+    """The rows of `tables` in a library rebuilt at `path` from `rows` (state beside it)."""
+    source = {"c|all": PartitionSource("v", lambda: items_table(rows).to_batches())}
+    refresh_library(path, path.with_name("state"), source, rebuild=True)
+    con = duckdb.connect(str(path), read_only=True)
+    got = [con.execute(sql).fetchall() for sql in tables]
+    con.close()
+    return got
+
+
 def test_postings_written_a_range_of_terms_at_a_time_equal_one_sort_of_them_all(tmp_path, monkeypatch):
     """The index is written in ranges of about POSTINGS_PIECE postings (one sort of them all ran
     out of memory on big builds): with ranges of 7 postings the tables are the same, row for row."""
     rows = random_rows(random.Random(4), "c", 40)
-    source = {"c|all": PartitionSource("v", lambda: items_table(rows).to_batches())}
-    tables = "SELECT * FROM terms ORDER BY term_id", "SELECT * FROM postings", "SELECT * FROM words"
-
-    def built(name: str) -> list:
-        refresh_library(tmp_path / name, tmp_path / "state", source, rebuild=True)
-        con = duckdb.connect(str(tmp_path / name), read_only=True)
-        got = [con.execute(sql).fetchall() for sql in tables]
-        con.close()
-        return got
-
-    whole = built("whole.duckdb")
+    whole = built_tables(tmp_path / "whole.duckdb", rows)
     monkeypatch.setattr(segment, "POSTINGS_PIECE", 7)
-    ranged = built("ranged.duckdb")
+    ranged = built_tables(tmp_path / "ranged.duckdb", rows)
     assert ranged == whole and len(whole[1]) > 20 * 7
+
+
+def test_pieces_tokenized_at_once_on_worker_connections_equal_one_piece_tokenized_alone(tmp_path, monkeypatch):
+    """Items are tokenized a piece at a time, TOKENIZE_WORKERS pieces at once on connections of
+    their own: 40 items in pieces of 3 on 2 workers give the same library, row for row, as one
+    piece on one worker."""
+    rng = random.Random(5)
+    rows = [item(f"c-{i}#0", " ".join(rng.choices(WORDS + IDENTS, k=rng.randint(3, 12))), i / 7) for i in range(40)]
+    tables = (*INDEX_TABLES, "SELECT * FROM doclen", "SELECT * FROM items ORDER BY id", "SELECT * FROM originals")
+    monkeypatch.setattr(segment, "TOKENIZE_WORKERS", 1)
+    alone = built_tables(tmp_path / "alone.duckdb", rows, tables)
+    monkeypatch.setattr(segment, "TOKENIZE_WORKERS", 2)
+    monkeypatch.setattr(segment, "TOKENIZE_CHUNK", 3)
+    real_pieces, counted = segment._pieces, []
+
+    def pieces(con: duckdb.DuckDBPyConnection, copies: list) -> list:
+        out = real_pieces(con, copies)
+        counted.append(len(out))
+        return out
+
+    monkeypatch.setattr(segment, "_pieces", pieces)
+    at_once = built_tables(tmp_path / "at_once.duckdb", rows, tables)
+    assert counted == [14] and len(alone[3]) == 40
+    assert at_once == alone
 
 
 def test_a_library_read_on_disk_answers_as_one_held_in_memory(tmp_path, monkeypatch):

@@ -240,6 +240,11 @@ def _configure(con: duckdb.DuckDBPyConnection, state_dir: Path, memory_limit: st
     con.execute(f"SET temp_directory = '{_sql_str(spill)}'")
     con.execute("SET preserve_insertion_order = false")  # every table is written with ORDER BY
     con.execute("SET enable_progress_bar = false")
+    # Text columns are checkpointed with FSST alone. Left to choose, DuckDB analyses every method
+    # over each column it writes (a dictionary of every distinct string among them), outside
+    # memory_limit: measured on a 100,000-item build, peak RSS 444 MB with the analysis, 366-409
+    # MB without, and a file of about the same size (277 MB vs 273). Other types choose freely.
+    con.execute("SET force_compression = 'fsst'")
     load_fts(con)
     create_tokenizer(con)
     attach_state(con, state_dir)

@@ -16,6 +16,9 @@ min/max lets `WHERE term_id = ?` read only that term's row groups.
 
 from __future__ import annotations
 
+from collections import deque
+from concurrent.futures import Future, ThreadPoolExecutor
+
 import duckdb
 
 from .fts import PARTS_MACRO, STEMMER, STOPWORDS_TABLE, TOKENS_MACRO
@@ -28,12 +31,16 @@ ITEM_COLS = (
 )
 LEN_COLS = ", ".join(f"len_{n}" for n in FIELD_NAMES)
 # Items written and tokenized at a time: at most TOKENIZE_CHUNK, and about TOKENIZE_BYTES
-# characters of text, which bounds a build's memory. Measured (build in a child, one run each):
-# 100,000 imported items peaked at 471 MB with 8 MB pieces, 428 MB with 6 MB, in the same time;
-# the 10,000-session build peaked at ~355 MB either way.
-TOKENIZE_CHUNK = 5_000
-TOKENIZE_BYTES = 6 << 20
+# characters of text, which bounds a build's memory (TOKENIZE_WORKERS pieces are tokenized at
+# once). Measured on 100,000 imported items, two runs each, two workers: pieces of 3 MB peaked
+# at 386-398 MB in 37-40 s, pieces of 6 MB at 406-426 MB in 40 s.
+TOKENIZE_CHUNK = 2_500
+TOKENIZE_BYTES = 3 << 20
 POSTINGS_PIECE = 4_000_000  # postings sorted at a time when the index is written
+# Pieces tokenized at once, each on a connection of its own, while this one writes the next
+# pieces: DuckDB runs a statement over a small table (a piece is one row group) on one thread.
+TOKENIZE_WORKERS = 2
+WORK = "work"  # an in-memory database every connection of the build sees (temp tables do not)
 
 
 def write_segment(con: duckdb.DuckDBPyConnection, copies: list[tuple[str, str]]) -> int:
@@ -45,25 +52,23 @@ def write_segment(con: duckdb.DuckDBPyConnection, copies: list[tuple[str, str]])
 
     Items go in by id range (pieces of at most TOKENIZE_CHUNK items and about TOKENIZE_BYTES
     of text, a session's original can be 1,000 times a summary), and each piece's new items
-    are tokenized as soon as it is written, so a build's memory is set by the piece, never by
-    the number of items (postings are per item: pieces never meet).
+    are tokenized as soon as it is written (on another connection, while the next pieces are
+    written), so a build's memory is set by the piece and TOKENIZE_WORKERS, never by the
+    number of items (postings are per item: pieces never meet).
     """
     con.execute(ITEMS_DDL)
     con.execute(ORIGINALS_DDL)
+    con.execute(f"ATTACH ':memory:' AS {WORK}")
     con.execute(
-        "CREATE TEMP TABLE new_post (term VARCHAR, id BIGINT, f_base FLOAT, tf_original INTEGER, pos INTEGER[])"
+        f"CREATE TABLE {WORK}.new_post (term VARCHAR, id BIGINT, f_base FLOAT, tf_original INTEGER, pos INTEGER[])"
     )
-    con.execute(f"CREATE TEMP TABLE all_len (id BIGINT, {', '.join(f'len_{n} INTEGER' for n in FIELD_NAMES)})")
-    con.execute("CREATE TEMP TABLE chunk_words (word VARCHAR, term VARCHAR)")
-    for lo, hi, new in _pieces(con, copies):
-        con.execute(f"INSERT INTO items SELECT * FROM ({_items_sql(copies, lo, hi)}) ORDER BY id")
-        con.execute(f"INSERT INTO originals SELECT * FROM ({_originals_sql(copies, lo, hi)}) ORDER BY id, n")
-        if new:
-            _tokenize_piece(con, lo, hi)
+    con.execute(f"CREATE TABLE {WORK}.all_len (id BIGINT, {', '.join(f'len_{n} INTEGER' for n in FIELD_NAMES)})")
+    con.execute(f"CREATE TABLE {WORK}.chunk_words (word VARCHAR, term VARCHAR)")
+    _write_pieces(con, copies)
     con.execute("DROP TABLE incoming")
     con.execute("DROP TABLE incoming_original")
-    con.execute("CREATE TEMP TABLE new_words AS SELECT DISTINCT word, term FROM chunk_words")
-    con.execute("DROP TABLE chunk_words")
+    con.execute(f"CREATE TEMP TABLE new_words AS SELECT DISTINCT word, term FROM {WORK}.chunk_words")
+    con.execute(f"DROP TABLE {WORK}.chunk_words")
     # A search fetches its few results by id: without it each fetch reads the whole table.
     con.execute("CREATE UNIQUE INDEX items_id ON items (id)")
     con.execute(
@@ -71,8 +76,42 @@ def write_segment(con: duckdb.DuckDBPyConnection, copies: list[tuple[str, str]])
     )
     _copy_postings(con, copies)
     _write_index(con, copies)
+    con.execute(f"DETACH {WORK}")
     (n,) = con.execute("SELECT count(*) FROM items").fetchone()
     return int(n)
+
+
+def _write_pieces(con: duckdb.DuckDBPyConnection, copies: list[tuple[str, str]]) -> None:
+    """Write the items piece by piece; each piece's new items, with their originals whole, go to
+    a table of `WORK` that a worker tokenizes on its own connection while this one writes the
+    next pieces. At most TOKENIZE_WORKERS pieces wait or are tokenized at a time (memory)."""
+    pending: deque[Future[None]] = deque()
+    # One thread per statement: statements run side by side here, and DuckDB's own threads on
+    # a statement over one small piece cost more than they gain (a 100,000-item build: 72 s of
+    # CPU in 40 s with them, 49 s of CPU in 36 s without).
+    con.execute("SET threads = 1")
+    with ThreadPoolExecutor(TOKENIZE_WORKERS, thread_name_prefix="tokenize") as pool:
+        try:
+            for k, (lo, hi, new) in enumerate(_pieces(con, copies)):
+                con.execute(f"INSERT INTO items SELECT * FROM ({_items_sql(copies, lo, hi)}) ORDER BY id")
+                con.execute(f"INSERT INTO originals SELECT * FROM ({_originals_sql(copies, lo, hi)}) ORDER BY id, n")
+                if not new:
+                    continue
+                while len(pending) >= TOKENIZE_WORKERS:
+                    pending.popleft().result()
+                con.execute(f"""
+                    CREATE TABLE {WORK}.piece_{k} AS
+                    SELECT i.*, o.original
+                    FROM items i LEFT JOIN ({joined_sql("originals", f"id BETWEEN {lo} AND {hi}")}) o USING (id)
+                    WHERE i.id BETWEEN {lo} AND {hi} AND i.id IN (SELECT id FROM incoming WHERE id BETWEEN {lo} AND {hi})
+                """)
+                pending.append(pool.submit(_tokenize_piece, con.cursor(), f"{WORK}.piece_{k}"))
+            while pending:
+                pending.popleft().result()
+        finally:
+            for future in pending:
+                future.cancel()
+    con.execute("RESET threads")
 
 
 def _items_sql(copies: list[tuple[str, str]], lo: int, hi: int) -> str:
@@ -126,69 +165,64 @@ def _pieces(con: duckdb.DuckDBPyConnection, copies: list[tuple[str, str]]) -> li
     ]
 
 
-def _tokenize_piece(con: duckdb.DuckDBPyConnection, lo: int, hi: int) -> None:
-    """The new items with ids in [lo, hi] into `new_post`, `all_len` and `chunk_words`: `occ`
-    holds one row per token; each distinct word is stemmed and split into parts once; one
-    aggregation folds every occurrence (whole words with their positions, parts without) into
-    one posting per (term, item)."""
-    # The piece's new items with their originals whole (a piece is at most TOKENIZE_BYTES of text).
-    con.execute(f"""
-        CREATE TEMP TABLE new_items AS
-        SELECT i.*, o.original FROM items i LEFT JOIN ({joined_sql("originals", f"id BETWEEN {lo} AND {hi}")}) o USING (id)
-        WHERE i.id BETWEEN {lo} AND {hi} AND i.id IN (SELECT id FROM incoming WHERE id BETWEEN {lo} AND {hi})
-    """)
-    fields_sql = " UNION ALL ".join(
-        f"SELECT id, {i} AS fno, {TOKENS_MACRO}({col}) AS toks FROM new_items WHERE {col} IS NOT NULL"
-        for i, col in enumerate(FIELDS)
-    )
-    con.execute(f"""
-        CREATE TEMP TABLE occ AS
-        SELECT id, fno::TINYINT AS fno, unnest(toks) AS cw, generate_subscripts(toks, 1)::INTEGER AS p
-        FROM ({fields_sql})
-    """)
-    con.execute(f"""
-        CREATE TEMP TABLE cwords AS
-        SELECT cw, lower(cw) AS w, {PARTS_MACRO}(cw) AS parts FROM (SELECT DISTINCT cw FROM occ)
-    """)
-    con.execute(f"""
-        CREATE TEMP TABLE stems AS
-        SELECT w, stem(w, '{STEMMER}') AS term FROM (
-            SELECT DISTINCT w FROM (SELECT w FROM cwords UNION ALL SELECT unnest(parts) FROM cwords))
-        WHERE w NOT IN (SELECT sw FROM {STOPWORDS_TABLE})
-    """)
-    con.execute("""
-        CREATE TEMP TABLE cterms AS
-        SELECT c.cw, s.term, false AS part FROM cwords c JOIN stems s USING (w)
-        UNION ALL
-        SELECT c.cw, s.term, true FROM (SELECT cw, unnest(parts) AS w FROM cwords) c JOIN stems s USING (w)
-    """)
-    con.execute(f"""
-        CREATE TEMP TABLE tokens_in AS
-        SELECT c.term, o.id, CASE WHEN c.part THEN {PARTS_FNO} ELSE o.fno END AS fno,
-               CASE WHEN c.part THEN NULL ELSE (o.fno::INTEGER << {POS_FIELD_SHIFT}) | o.p END AS pos
-        FROM occ o JOIN cterms c USING (cw)
-    """)
-    lens = ", ".join(f"(count(*) FILTER (WHERE fno = {i}))::INTEGER" for i in range(len(FIELD_NAMES)))
-    con.execute(f"INSERT INTO all_len SELECT id, {lens} FROM tokens_in GROUP BY id")
-    con.execute(f"""
-        INSERT INTO new_post
-        SELECT term, id, sum({stored_f_base_sql("fno", "1")})::FLOAT,
-               (count(*) FILTER (WHERE fno = {ORIGINAL_FNO}))::INTEGER,
-               coalesce(list(pos) FILTER (WHERE pos IS NOT NULL), [])
-        FROM tokens_in GROUP BY term, id
-    """)
-    con.execute("INSERT INTO chunk_words SELECT w, term FROM stems")
-    for name in ("tokens_in", "cterms", "stems", "cwords", "occ"):
-        con.execute(f"DROP TABLE {name}")
-    con.execute("DROP TABLE new_items")
+def _tokenize_piece(con: duckdb.DuckDBPyConnection, piece: str) -> None:
+    """The new items of the table `piece` into `new_post`, `all_len` and `chunk_words` of WORK,
+    on `con`, a connection of its own (its temp tables are its own), closed here with the table
+    dropped. `occ` holds one row per token; each distinct word is stemmed and split into parts
+    once; one aggregation folds every occurrence (whole words with their positions, parts
+    without) into one posting per (term, item)."""
+    with con:  # closed at the end, whatever happens
+        fields_sql = " UNION ALL ".join(
+            f"SELECT id, {i} AS fno, {TOKENS_MACRO}({col}) AS toks FROM {piece} WHERE {col} IS NOT NULL"
+            for i, col in enumerate(FIELDS)
+        )
+        con.execute(f"""
+            CREATE TEMP TABLE occ AS
+            SELECT id, fno::TINYINT AS fno, unnest(toks) AS cw, generate_subscripts(toks, 1)::INTEGER AS p
+            FROM ({fields_sql})
+        """)
+        con.execute(f"""
+            CREATE TEMP TABLE cwords AS
+            SELECT cw, lower(cw) AS w, {PARTS_MACRO}(cw) AS parts FROM (SELECT DISTINCT cw FROM occ)
+        """)
+        con.execute(f"""
+            CREATE TEMP TABLE stems AS
+            SELECT w, stem(w, '{STEMMER}') AS term FROM (
+                SELECT DISTINCT w FROM (SELECT w FROM cwords UNION ALL SELECT unnest(parts) FROM cwords))
+            WHERE w NOT IN (SELECT sw FROM {STOPWORDS_TABLE})
+        """)
+        con.execute("""
+            CREATE TEMP TABLE cterms AS
+            SELECT c.cw, s.term, false AS part FROM cwords c JOIN stems s USING (w)
+            UNION ALL
+            SELECT c.cw, s.term, true FROM (SELECT cw, unnest(parts) AS w FROM cwords) c JOIN stems s USING (w)
+        """)
+        con.execute(f"""
+            CREATE TEMP TABLE tokens_in AS
+            SELECT c.term, o.id, CASE WHEN c.part THEN {PARTS_FNO} ELSE o.fno END AS fno,
+                   CASE WHEN c.part THEN NULL ELSE (o.fno::INTEGER << {POS_FIELD_SHIFT}) | o.p END AS pos
+            FROM occ o JOIN cterms c USING (cw)
+        """)
+        lens = ", ".join(f"(count(*) FILTER (WHERE fno = {i}))::INTEGER" for i in range(len(FIELD_NAMES)))
+        con.execute(f"INSERT INTO {WORK}.all_len SELECT id, {lens} FROM tokens_in GROUP BY id")
+        con.execute(f"""
+            INSERT INTO {WORK}.new_post
+            SELECT term, id, sum({stored_f_base_sql("fno", "1")})::FLOAT,
+                   (count(*) FILTER (WHERE fno = {ORIGINAL_FNO}))::INTEGER,
+                   coalesce(list(pos) FILTER (WHERE pos IS NOT NULL), [])
+            FROM tokens_in GROUP BY term, id
+        """)
+        con.execute(f"INSERT INTO {WORK}.chunk_words SELECT w, term FROM stems")
+        for name in ("tokens_in", "cterms", "stems", "cwords", "occ", piece):
+            con.execute(f"DROP TABLE {name}")
 
 
 def _copy_postings(con: duckdb.DuckDBPyConnection, copies: list[tuple[str, str]]) -> None:
-    """`all_post(term, id, f_base, tf_original, pos)`: new postings and copied ones, as they are."""
+    """`all_post(term, id, f_base, tf_original, pos)` of WORK: new postings and copied ones, as they are."""
     if not copies:  # a full build: the new postings are all of them
-        con.execute("ALTER TABLE new_post RENAME TO all_post")
+        con.execute(f"ALTER TABLE {WORK}.new_post RENAME TO all_post")
         return
-    parts = ["SELECT term, id, f_base, tf_original, pos FROM new_post"]
+    parts = [f"SELECT term, id, f_base, tf_original, pos FROM {WORK}.new_post"]
     for alias, keep in copies:
         parts.append(
             f"""SELECT t.term, d.id, p.f_base, p.tf_original, p.pos
@@ -196,18 +230,18 @@ def _copy_postings(con: duckdb.DuckDBPyConnection, copies: list[tuple[str, str]]
             WHERE d.id IN (SELECT id FROM {keep})"""
         )
         con.execute(
-            f"INSERT INTO all_len SELECT id, {LEN_COLS} FROM {alias}.doclen WHERE id IN (SELECT id FROM {keep})"
+            f"INSERT INTO {WORK}.all_len SELECT id, {LEN_COLS} FROM {alias}.doclen WHERE id IN (SELECT id FROM {keep})"
         )
-    con.execute(f"CREATE TEMP TABLE all_post AS {' UNION ALL '.join(parts)}")
-    con.execute("DROP TABLE new_post")
+    con.execute(f"CREATE TABLE {WORK}.all_post AS {' UNION ALL '.join(parts)}")
+    con.execute(f"DROP TABLE {WORK}.new_post")
 
 
 def _write_index(con: duckdb.DuckDBPyConnection, copies: list[tuple[str, str]]) -> None:
     """`terms`, `postings`, `doclen`, `words` and `rwords` of the main database."""
-    con.execute("""
+    con.execute(f"""
         CREATE TABLE terms AS
         SELECT term, (row_number() OVER (ORDER BY term) - 1)::INTEGER AS term_id, count(*)::INTEGER AS df
-        FROM all_post GROUP BY term ORDER BY term
+        FROM {WORK}.all_post GROUP BY term ORDER BY term
     """)
     # A point lookup per query word; without it each lookup scans every term.
     con.execute("CREATE UNIQUE INDEX terms_term ON terms (term)")
@@ -222,19 +256,19 @@ def _write_index(con: duckdb.DuckDBPyConnection, copies: list[tuple[str, str]]) 
         GROUP BY k ORDER BY k
     """).fetchall():
         con.execute(
-            """INSERT INTO postings
+            f"""INSERT INTO postings
                SELECT t.term_id, m.doc, a.f_base, a.tf_original, a.pos
-               FROM all_post a JOIN terms t USING (term) JOIN docmap m USING (id)
+               FROM {WORK}.all_post a JOIN terms t USING (term) JOIN docmap m USING (id)
                WHERE a.term BETWEEN ? AND ? ORDER BY t.term_id, m.doc""",
             [lo, hi],
         )
-    con.execute("DROP TABLE all_post")
+    con.execute(f"DROP TABLE {WORK}.all_post")
     con.execute(f"""
         CREATE TABLE doclen AS
         SELECT m.doc, i.id, epoch_us(i.occurred_at) AS occurred_us,
                hash(coalesce(nullif(i.original_ref, ''), i.source), i.external_id) AS copy_key,
                {", ".join(f"coalesce(l.len_{n}, 0)::INTEGER AS len_{n}" for n in FIELD_NAMES)}
-        FROM items i JOIN docmap m USING (id) LEFT JOIN all_len l USING (id) ORDER BY m.doc
+        FROM items i JOIN docmap m USING (id) LEFT JOIN {WORK}.all_len l USING (id) ORDER BY m.doc
     """)
     words = ["SELECT word, term FROM new_words"]
     words += [f"SELECT word, term FROM {alias}.words" for alias, _ in copies]
@@ -245,5 +279,5 @@ def _write_index(con: duckdb.DuckDBPyConnection, copies: list[tuple[str, str]]) 
         ORDER BY w.word
     """)
     con.execute("CREATE TABLE rwords AS SELECT reverse(word) AS rword, term FROM words ORDER BY rword")
-    for name in ("all_len", "new_words", "docmap"):
+    for name in (f"{WORK}.all_len", "new_words", "docmap"):
         con.execute(f"DROP TABLE {name}")
