@@ -3,8 +3,12 @@
 from __future__ import annotations
 
 import json
+import tempfile
+from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from runs import workspace
 from sessionfiles import write_config
 
@@ -174,3 +178,64 @@ def test_a_big_import_leaves_half_of_its_days_to_a_helper_and_stores_the_same(tm
     assert stored[1] == stored[10**9] and len(stored[1]) == 60
     assert stored[1]["n3"]["title"] == "note 3 again zorblax" and stored[1]["n3"]["day"] == "2026-03-01"
     assert all("ghp_" not in row["original"] for row in stored[1].values())
+
+
+# A line of a generated import file: an item (external id, day of March), a bad line, or blank.
+_LINE = st.one_of(
+    st.tuples(st.sampled_from("abcde"), st.integers(1, 4)),
+    st.sampled_from([b"not json", b"[1, 2]", b'{"external_id": "x"}', b"   "]),
+)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(_LINE, max_size=14))
+def test_validating_a_file_in_two_stretches_and_joining_them_equals_one_pass(lines):
+    """For every line the file could be cut at: the ids' days, offsets and order, and every
+    problem with its line number, as one pass finds them (repeats across the cut included)."""
+    with tempfile.TemporaryDirectory() as d:
+        folder = Path(d)
+        write_config(folder, provider="extractive", model="")
+        ws = workspace(folder)
+        records = [
+            line
+            if isinstance(line, bytes)
+            else {**GOOD, "external_id": line[0], "occurred_at": f"2026-03-0{line[1]}T09:00:00Z"}
+            for line in lines
+        ]
+        path = write(folder, records)
+        size = path.stat().st_size
+        whole = import_module.validate_lines(ws, path, "notes", None, "own", 0, size)
+        cuts, offset = [0], 0
+        for raw in path.read_bytes().splitlines(keepends=True):
+            offset += len(raw)
+            cuts.append(offset)
+        for cut in cuts:
+            first = import_module.validate_lines(ws, path, "notes", None, "own", 0, cut)
+            second = import_module.validate_lines(ws, path, "notes", None, "own", cut, size)
+            where, problems = import_module.joined(first, second)
+            assert list(where.items()) == list(whole.where.items()), cut
+            assert problems == whole.problems, cut
+
+
+def test_a_big_file_is_validated_in_two_halves_with_the_same_report(tmp_path, monkeypatch):
+    """Through the helper process: the same problems, in line order, and the same stored rows."""
+    lines = [
+        {**GOOD, "external_id": f"n{i % 7}", "occurred_at": f"2026-03-0{1 + i % 3}T10:00:00Z", "title": f"note {i}"}
+        for i in range(12)
+    ]
+    lines[2], lines[9] = b"not json", b"{}"
+    path = write(tmp_path, lines)
+    helpers = []
+    monkeypatch.setattr(import_module, "start_apart", lambda *a: helpers.append(a[0].__name__) or start_apart(*a))
+    reports, stored = {}, {}
+    for limit, folder in ((1, tmp_path / "halves"), (10**12, tmp_path / "whole")):
+        monkeypatch.setattr(import_module, "VALIDATE_HELPER_BYTES", limit)
+        folder.mkdir()
+        write_config(folder, provider="extractive", model="")
+        ws = workspace(folder)
+        reports[limit] = [p.split(": ", 1)[1] for p in import_jsonl(ws, path, "notes")["problems"]]
+        stored[limit] = _staged(ws, "notes")
+    assert helpers == ["_validate_apart"]  # the halves ran once, for the small limit only
+    assert reports[1] == reports[10**12] and len(reports[1]) == 2 + 4  # two bad lines, four repeats
+    assert reports[1][-1] == "line 12: external_id 'n4' repeats an earlier line, this one wins"
+    assert stored[1] == stored[10**12] and len(stored[1]) == 6  # n2 is on the bad lines only

@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import os
 from collections import defaultdict
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -169,33 +170,15 @@ def import_jsonl(
     library. A second import of the same source updates items by external id and keeps the rest.
 
     Two passes, so memory is set by the largest day, not by the file: the first validates every
-    line and keeps only where each item's last line starts and its day; the second reads one
-    day's lines at a time, redacts and stores them. An import of HELPER_ITEMS or more leaves
-    about half of its days to a helper process, on the second core: redaction is most of its
-    time before the library build.
+    line and keeps only where each item's last line starts and its day (a big file in two
+    halves at once, see `_validate`); the second reads one day's lines at a time, redacts and
+    stores them. An import of HELPER_ITEMS or more leaves about half of its days to a helper
+    process, on the second core: redaction is most of its time before the library build.
     """
     if trust not in TRUST_VALUES:
         raise ValueError(f"trust must be one of {TRUST_VALUES}, not {trust!r}")
     path = Path(path)
-    where: dict[str, tuple[str, int]] = {}  # external_id -> (day, byte offset of its last line)
-    problems: list[str] = []
-    with path.open("rb") as fh:
-        offset = 0
-        for number, raw in enumerate(fh, start=1):
-            start, offset = offset, offset + len(raw)
-            if not raw.strip():
-                continue
-            try:
-                row = _row(raw, source, project, trust)
-            except _BadRecord as err:
-                problems.append(f"{path}: line {number}: {err}")
-                continue
-            ext = row["external_id"]
-            if ext in where:
-                problems.append(f"{path}: line {number}: external_id {ext!r} repeats an earlier line, this one wins")
-                del where[ext]  # the later line's place in the order, as read_import_file
-            occurred = datetime.fromisoformat(row["occurred_at"]).astimezone(UTC)
-            where[ext] = (ws.partition(source, occurred.date().isoformat()).day, start)
+    where, problems = _validate(ws, path, source, project, trust)
     by_day: dict[str, list[int]] = defaultdict(list)
     for day, start in where.values():
         by_day[day].append(start)
@@ -217,7 +200,110 @@ def import_jsonl(
         if by_day:
             index.refresh(ws)
     return {"source": source, "imported": sum(len(v) for v in by_day.values()), "redactions": redactions,
-            "partitions": len(by_day), "problems": [ws.redactor.redact(p)[0] for p in problems]}  # fmt: skip
+            "partitions": len(by_day), "problems": [ws.redactor.redact(f"{path}: line {n}: {p}")[0] for n, p in problems]}  # fmt: skip
+
+
+# validating ----------------------------------------------------------------------------------
+
+VALIDATE_HELPER_BYTES = 64 << 20  # a file this big is validated in two halves, one in a helper process
+
+
+@dataclass
+class Validated:
+    """The valid lines of one stretch of a file: each external id's day and the byte offset of
+    its last line, in the order of those last lines; the line its first valid line is on
+    (counted from the stretch's start, 1 first); (line, reason) of each problem; lines read."""
+
+    where: dict[str, tuple[str, int]] = field(default_factory=dict)
+    first_line: dict[str, int] = field(default_factory=dict)
+    problems: list[tuple[int, str]] = field(default_factory=list)
+    lines: int = 0
+
+
+def _validate(
+    ws: Workspace, path: Path, source: str, project: str | None, trust: str
+) -> tuple[dict[str, tuple[str, int]], list[tuple[int, str]]]:
+    """Every external id's (day, offset of its last line), and (line, reason) of every problem in
+    line order. A file of VALIDATE_HELPER_BYTES or more is read in two halves at once, the second
+    in a helper process (validating is a JSON parse and text checks per line, on one core), and
+    the halves are `joined` as if read in one pass."""
+    size = path.stat().st_size
+    middle = _line_start(path, size // 2) if size >= VALIDATE_HELPER_BYTES else size
+    helper = start_apart(_validate_apart, ws.cfg, path, source, project, trust, middle, size) if middle < size else None
+    try:
+        first = validate_lines(ws, path, source, project, trust, 0, middle)
+    except BaseException:
+        if helper is not None:
+            helper.stop()
+        raise
+    if helper is None:
+        return first.where, first.problems
+    return joined(first, helper.result())
+
+
+def joined(first: Validated, second: Validated) -> tuple[dict[str, tuple[str, int]], list[tuple[int, str]]]:
+    """Two consecutive stretches as one pass over both would have validated them (`first` is
+    consumed): an id of `second` that `first` holds takes its place in `second`, reported on
+    its first line there."""
+    where, problems = first.where, first.problems
+    problems += [(first.lines + n, reason) for n, reason in second.problems]
+    for ext, spot in second.where.items():
+        if ext in where:
+            problems.append((first.lines + second.first_line[ext], _repeats(ext)))
+            del where[ext]
+        where[ext] = spot
+    problems.sort(key=lambda p: p[0])
+    return where, problems
+
+
+def _line_start(path: Path, offset: int) -> int:
+    """The offset of the first line that starts at or after `offset`."""
+    if offset == 0:
+        return 0
+    with path.open("rb") as fh:
+        fh.seek(offset - 1)
+        fh.readline()
+        return fh.tell()
+
+
+def _repeats(ext: str) -> str:
+    return f"external_id {ext!r} repeats an earlier line, this one wins"
+
+
+def _validate_apart(cfg: Config, *args: Any) -> Validated:
+    return validate_lines(Workspace(cfg), *args)
+
+
+def validate_lines(
+    ws: Workspace, path: Path, source: str, project: str | None, trust: str, start: int, stop: int
+) -> Validated:
+    """Validate the lines of `path` that start in [start, stop) (each starts a line)."""
+    out = Validated()
+    with path.open("rb") as fh:
+        fh.seek(start)
+        offset = start
+        while offset < stop:
+            raw = fh.readline()
+            if not raw:
+                break
+            out.lines += 1
+            line, offset = offset, offset + len(raw)
+            if not raw.strip():
+                continue
+            try:
+                row = _row(raw, source, project, trust)
+            except _BadRecord as err:
+                out.problems.append((out.lines, str(err)))
+                continue
+            ext = row["external_id"]
+            if ext in out.where:
+                out.problems.append((out.lines, _repeats(ext)))
+                del out.where[ext]  # the later line's place in the order, as read_import_file
+            else:
+                out.first_line[ext] = out.lines
+            occurred = datetime.fromisoformat(row["occurred_at"]).astimezone(UTC)
+            out.where[ext] = (ws.partition(source, occurred.date().isoformat()).day, line)
+    return out
 
 
 HELPER_ITEMS = 10_000  # an import this big stores about half its days in a child process
