@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import multiprocessing as mp
 import random
+import threading
 import time
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -13,7 +14,14 @@ import pytest
 
 from jezero_pipeline.config import SearchConfig
 from jezero_pipeline.library import index, reader, segment
-from jezero_pipeline.library.build import PartitionSource, delta_path, items_table, refresh_library
+from jezero_pipeline.library.build import (
+    LibraryBuildError,
+    PartitionSource,
+    _one_ahead,
+    delta_path,
+    items_table,
+    refresh_library,
+)
 from jezero_pipeline.library.reader import Library, QueryError
 
 NOW = datetime(2026, 1, 1, tzinfo=UTC)
@@ -419,3 +427,22 @@ def test_many_long_originals_build_and_merge_within_the_memory_limit(tmp_path, m
         scanned = [(it["external_id"], it["original"]) for it in lib.iter_items() if it["external_id"] != "short"]
     assert [e for e, _ in scanned] == [f"long-{i:05d}" for i in range(3_000)]
     assert all(text == original(int(e[5:])) for e, text in scanned)
+
+
+def test_batches_read_one_ahead_on_a_thread_come_in_order_and_a_readers_error_reaches_the_build():
+    made, threads = [], set()
+
+    def batches():
+        for i in range(5):
+            made.append(i)
+            threads.add(threading.current_thread().name)
+            yield i
+        raise LibraryBuildError("partition 'cc/2026-01-01': field 'atoms' is bad")
+
+    got = []
+    with pytest.raises(LibraryBuildError, match="atoms"):
+        for batch in _one_ahead(batches()):
+            assert len(made) <= batch + 2  # never more than one made ahead of the one in hand
+            got.append(batch)
+    assert got == [0, 1, 2, 3, 4]
+    assert threads and threading.current_thread().name not in threads
