@@ -22,6 +22,7 @@ from jezero_pipeline.library.build import (
     items_table,
     refresh_library,
 )
+from jezero_pipeline.library.fts import STOPWORDS, ascii_parts, ascii_tokens
 from jezero_pipeline.library.reader import Library, QueryError
 
 NOW = datetime(2026, 1, 1, tzinfo=UTC)
@@ -446,3 +447,33 @@ def test_batches_read_one_ahead_on_a_thread_come_in_order_and_a_readers_error_re
             got.append(batch)
     assert got == [0, 1, 2, 3, 4]
     assert threads and threading.current_thread().name not in threads
+
+
+def test_an_items_lengths_count_its_words_and_their_parts_and_its_postings_add_up_to_them(tmp_path):
+    """Per item: each field's length is its tokens that are not stopwords, the parts field the
+    identifier parts of every field that are not; the postings' positions add up to the fields'
+    lengths and their original-text counts to the original's length (counted here in Python)."""
+    rng = random.Random(6)
+    words = WORDS + IDENTS + ["the", "and", "of", "it"]
+    rows = [item(f"c-{i}#0", " ".join(rng.choices(words, k=rng.randint(2, 14))), i / 5) for i in range(30)]
+    lens, sums = built_tables(
+        tmp_path / "lib.duckdb",
+        rows,
+        (
+            "SELECT i.external_id, d.len_title, d.len_summary, d.len_questions, d.len_atoms, d.len_project, "
+            "d.len_original, d.len_parts FROM doclen d JOIN items i USING (id) ORDER BY i.external_id",
+            "SELECT i.external_id, sum(len(p.pos))::INTEGER, sum(p.tf_original)::INTEGER "
+            "FROM postings p JOIN doclen d USING (doc) JOIN items i USING (id) GROUP BY ALL ORDER BY ALL",
+        ),
+    )
+    expected_lens, expected_sums = [], []
+    for row in sorted(rows, key=lambda r: r["external_id"]):
+        fields = [row["title"], row["summary"], "\n".join(row["questions"]), "\n".join(a["text"] for a in row["atoms"]),
+                  row["project"], row["original"]]  # fmt: skip
+        tokens = [ascii_tokens(text) for text in fields]
+        whole = [sum(t.lower() not in STOPWORDS for t in field) for field in tokens]
+        parts = sum(p not in STOPWORDS for field in tokens for t in field for p in ascii_parts(t))
+        expected_lens.append((row["external_id"], *whole, parts))
+        expected_sums.append((row["external_id"], sum(whole), whole[-1]))
+    assert lens == expected_lens and sums == expected_sums
+    assert sum(r[-1] for r in lens) > 30 and sum(r[1] for r in lens) < sum(len(ascii_tokens(r["title"])) for r in rows)

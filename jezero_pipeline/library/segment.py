@@ -172,8 +172,10 @@ def _tokenize_piece(con: duckdb.DuckDBPyConnection, piece: str) -> None:
     """The new items of the table `piece` into `new_post`, `all_len` and `chunk_words` of WORK,
     on `con`, a connection of its own (its temp tables are its own), closed here with the table
     dropped. `occ` holds one row per token; each distinct word is stemmed and split into parts
-    once; one aggregation folds every occurrence (whole words with their positions, parts
-    without) into one posting per (term, item)."""
+    once; one aggregation folds every occurrence joined with its word's terms (whole words
+    with their positions, parts without) into one posting per (term, item), and the lengths
+    come from the tokens and their words' term counts: the join of tokens and terms is never
+    stored (stored, it was a table as long as all the postings' input; 10-15% of a piece)."""
     with con:  # closed at the end, whatever happens
         fields_sql = " UNION ALL ".join(
             f"SELECT id, {i} AS fno, {TOKENS_MACRO}({col}) AS toks FROM {piece} WHERE {col} IS NOT NULL"
@@ -200,23 +202,28 @@ def _tokenize_piece(con: duckdb.DuckDBPyConnection, piece: str) -> None:
             UNION ALL
             SELECT c.cw, s.term, true FROM (SELECT cw, unnest(parts) AS w FROM cwords) c JOIN stems s USING (w)
         """)
-        con.execute(f"""
-            CREATE TEMP TABLE tokens_in AS
-            SELECT c.term, o.id, CASE WHEN c.part THEN {PARTS_FNO} ELSE o.fno END AS fno,
-                   CASE WHEN c.part THEN NULL ELSE (o.fno::INTEGER << {POS_FIELD_SHIFT}) | o.p END AS pos
-            FROM occ o JOIN cterms c USING (cw)
+        # A field's length counts its tokens' whole-word terms; the parts field, their parts' terms.
+        con.execute("""
+            CREATE TEMP TABLE cterm_counts AS
+            SELECT cw, (count(*) FILTER (WHERE NOT part))::INTEGER AS whole,
+                   (count(*) FILTER (WHERE part))::INTEGER AS parts
+            FROM cterms GROUP BY cw
         """)
-        lens = ", ".join(f"(count(*) FILTER (WHERE fno = {i}))::INTEGER" for i in range(len(FIELD_NAMES)))
-        con.execute(f"INSERT INTO {WORK}.all_len SELECT id, {lens} FROM tokens_in GROUP BY id")
+        lens = ", ".join(f"coalesce(sum(c.whole) FILTER (WHERE o.fno = {i}), 0)::INTEGER" for i in range(PARTS_FNO))
+        con.execute(f"""
+            INSERT INTO {WORK}.all_len
+            SELECT o.id, {lens}, sum(c.parts)::INTEGER FROM occ o JOIN cterm_counts c USING (cw) GROUP BY o.id
+        """)
+        fno = f"CASE WHEN c.part THEN {PARTS_FNO} ELSE o.fno END"
         con.execute(f"""
             INSERT INTO {WORK}.new_post
-            SELECT term, id, sum({stored_f_base_sql("fno", "1")})::FLOAT,
-                   (count(*) FILTER (WHERE fno = {ORIGINAL_FNO}))::INTEGER,
-                   coalesce(list(pos) FILTER (WHERE pos IS NOT NULL), [])
-            FROM tokens_in GROUP BY term, id
+            SELECT c.term, o.id, sum({stored_f_base_sql(fno, "1")})::FLOAT,
+                   (count(*) FILTER (WHERE NOT c.part AND o.fno = {ORIGINAL_FNO}))::INTEGER,
+                   coalesce(list((o.fno::INTEGER << {POS_FIELD_SHIFT}) | o.p) FILTER (WHERE NOT c.part), [])
+            FROM occ o JOIN cterms c USING (cw) GROUP BY c.term, o.id
         """)
         con.execute(f"INSERT INTO {WORK}.chunk_words SELECT w, term FROM stems")
-        for name in ("tokens_in", "cterms", "stems", "cwords", "occ", piece):
+        for name in ("cterm_counts", "cterms", "stems", "cwords", "occ", piece):
             con.execute(f"DROP TABLE {name}")
 
 
