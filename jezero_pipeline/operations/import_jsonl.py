@@ -61,9 +61,7 @@ def read_import_file(
                 problems.append(f"{path}: line {number}: {err}")
                 continue
             if row["external_id"] in rows:
-                problems.append(
-                    f"{path}: line {number}: external_id {row['external_id']!r} repeats an earlier line, this one wins"
-                )
+                problems.append(f"{path}: line {number}: {_repeats(row['external_id'])}")
                 del rows[row["external_id"]]
             rows[row["external_id"]] = row
     return list(rows.values()), problems
@@ -158,49 +156,6 @@ def _atoms(value: Any) -> list[dict[str, str]]:
             raise _BadRecord(f"atoms[{i}].text is missing or empty")
         atoms.append({"kind": kind.strip().lower(), "text": text})
     return atoms
-
-
-# storing -------------------------------------------------------------------------------------
-
-
-def import_jsonl(
-    ws: Workspace, path: Path, source: str, project: str | None = None, trust: str = "own", owner: str | None = None
-) -> dict[str, Any]:
-    """Store an import file's items, redacted, one partition per (source, day), then refresh the
-    library. A second import of the same source updates items by external id and keeps the rest.
-
-    Two passes, so memory is set by the largest day, not by the file: the first validates every
-    line and keeps only where each item's last line starts and its day (a big file in two
-    halves at once, see `_validate`); the second reads one day's lines at a time, redacts and
-    stores them. An import of HELPER_ITEMS or more leaves about half of its days to a helper
-    process, on the second core: redaction is most of its time before the library build.
-    """
-    if trust not in TRUST_VALUES:
-        raise ValueError(f"trust must be one of {TRUST_VALUES}, not {trust!r}")
-    path = Path(path)
-    where, problems = _validate(ws, path, source, project, trust)
-    by_day: dict[str, list[int]] = defaultdict(list)
-    for day, start in where.values():
-        by_day[day].append(start)
-    del where
-    now = datetime.now(UTC)
-    locks = [Partition(f"{IMPORT_LOCK_PREFIX}{source}", day) for day in by_day]
-    redactions = 0
-    with ws.locks.holding(owner or f"import-jsonl (pid {os.getpid()})", locks):
-        mine, theirs = _share(by_day)
-        helper = start_apart(_store_days_apart, ws.cfg, path, theirs, source, project, trust, now) if theirs else None
-        try:
-            redactions = store_days(ws, path, mine, source, project, trust, now)
-        except BaseException:
-            if helper is not None:
-                helper.stop()
-            raise
-        if helper is not None:
-            redactions += helper.result()
-        if by_day:
-            index.refresh(ws)
-    return {"source": source, "imported": sum(len(v) for v in by_day.values()), "redactions": redactions,
-            "partitions": len(by_day), "problems": [ws.redactor.redact(f"{path}: line {n}: {p}")[0] for n, p in problems]}  # fmt: skip
 
 
 # validating ----------------------------------------------------------------------------------
@@ -304,6 +259,49 @@ def validate_lines(
             occurred = datetime.fromisoformat(row["occurred_at"]).astimezone(UTC)
             out.where[ext] = (ws.partition(source, occurred.date().isoformat()).day, line)
     return out
+
+
+# storing -------------------------------------------------------------------------------------
+
+
+def import_jsonl(
+    ws: Workspace, path: Path, source: str, project: str | None = None, trust: str = "own", owner: str | None = None
+) -> dict[str, Any]:
+    """Store an import file's items, redacted, one partition per (source, day), then refresh the
+    library. A second import of the same source updates items by external id and keeps the rest.
+
+    Two passes, so memory is set by the largest day, not by the file: the first validates every
+    line and keeps only where each item's last line starts and its day (a big file in two
+    halves at once, see `_validate`); the second reads one day's lines at a time, redacts and
+    stores them. An import of HELPER_ITEMS or more leaves about half of its days to a helper
+    process, on the second core: redaction is most of its time before the library build.
+    """
+    if trust not in TRUST_VALUES:
+        raise ValueError(f"trust must be one of {TRUST_VALUES}, not {trust!r}")
+    path = Path(path)
+    where, problems = _validate(ws, path, source, project, trust)
+    by_day: dict[str, list[int]] = defaultdict(list)
+    for day, start in where.values():
+        by_day[day].append(start)
+    del where
+    now = datetime.now(UTC)
+    locks = [Partition(f"{IMPORT_LOCK_PREFIX}{source}", day) for day in by_day]
+    redactions = 0
+    with ws.locks.holding(owner or f"import-jsonl (pid {os.getpid()})", locks):
+        mine, theirs = _share(by_day)
+        helper = start_apart(_store_days_apart, ws.cfg, path, theirs, source, project, trust, now) if theirs else None
+        try:
+            redactions = store_days(ws, path, mine, source, project, trust, now)
+        except BaseException:
+            if helper is not None:
+                helper.stop()
+            raise
+        if helper is not None:
+            redactions += helper.result()
+        if by_day:
+            index.refresh(ws)
+    return {"source": source, "imported": sum(len(v) for v in by_day.values()), "redactions": redactions,
+            "partitions": len(by_day), "problems": [ws.redactor.redact(f"{path}: line {n}: {p}")[0] for n, p in problems]}  # fmt: skip
 
 
 HELPER_ITEMS = 10_000  # an import this big stores about half its days in a child process
