@@ -1,5 +1,6 @@
 """The library build in a child process: its answer, its exception, its death, reported here."""
 
+import importlib
 import shutil
 import subprocess
 import sys
@@ -10,7 +11,9 @@ import pytest
 from sessionfiles import write_samples_config
 
 from jezero_pipeline.config import load_config
-from jezero_pipeline.stages.build_apart import BuildProcessDied, child_env, run_apart
+import pyarrow.compute as pc
+
+from jezero_pipeline.stages.build_apart import BuildProcessDied, child_env, run_apart, start_apart
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -41,6 +44,13 @@ def test_the_child_s_allocator_returns_freed_pages_within_100_ms_unless_the_user
     out = subprocess.run([sys.executable, "-c", probe], env={**child_env(), "DUCKDB_JE_MALLOC_CONF": "stats_print:true"},
                          capture_output=True, text=True, check=True)  # fmt: skip
     assert "jemalloc statistics" in out.stderr, "the variable reaches DuckDB's allocator"
+
+
+def test_a_child_refuses_pandas_and_pyarrow_converts_python_values_without_it():
+    """Where pandas is installed, pyarrow would import it (45-50 MB) on a child's first conversion."""
+    with pytest.raises(ImportError, match="not imported in a child process"):
+        start_apart(importlib.import_module, "pandas").result()
+    assert start_apart(pc.utf8_length, "no pandas").result().as_py() == 9
 
 
 def test_a_child_ends_when_the_process_that_started_it_is_killed(tmp_path):

@@ -7,7 +7,6 @@ import time
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
-import pandas as pd
 import pytest
 
 from jezero_pipeline.library.build import (
@@ -50,15 +49,15 @@ def id_map(path):
 
 def test_ids_are_stable_across_rebuilds_and_never_reused(tmp_path):
     path = tmp_path / "library.duckdb"
-    build_library(pd.DataFrame([item("b", days_ago=1), item("a", days_ago=2)]), path)
+    build_library([item("b", days_ago=1), item("a", days_ago=2)], path)
     first = id_map(path)
     assert first == {"a": 1, "b": 2}  # new ids in occurred_at order
-    report = build_library(pd.DataFrame([item("b"), item("a", days_ago=2), item("c", days_ago=9)]), path)
+    report = build_library([item("b"), item("a", days_ago=2), item("c", days_ago=9)], path)
     assert report["new_ids"] == 1
     second = id_map(path)
     assert {k: second[k] for k in first} == first and second["c"] == 3
-    build_library(pd.DataFrame([item("a", days_ago=2)]), path)  # b and c gone
-    build_library(pd.DataFrame([item("a", days_ago=2), item("d")]), path)
+    build_library([item("a", days_ago=2)], path)  # b and c gone
+    build_library([item("a", days_ago=2), item("d")], path)
     assert id_map(path) == {"a": 1, "d": 4}  # 2 and 3 are never given again
 
 
@@ -80,7 +79,7 @@ def test_a_repeated_item_keeps_its_last_row_and_costs_no_other_item(tmp_path):
 
 def test_no_temporary_files_left(tmp_path):
     path = tmp_path / "library.duckdb"
-    build_library(pd.DataFrame([item("a")]), path, state_dir=tmp_path / "state")
+    build_library([item("a")], path, state_dir=tmp_path / "state")
     assert sorted(p.name for p in tmp_path.iterdir()) == ["library.duckdb", "state"]
     leftovers = [p.name for p in (tmp_path / "state").rglob("*") if p.is_file()]
     assert leftovers == ["library_state.duckdb"]
@@ -130,8 +129,8 @@ def _reader(path: str, stop, out) -> None:
 @pytest.mark.slow
 def test_reader_never_sees_half_a_build(tmp_path):
     path = tmp_path / "library.duckdb"
-    small = pd.DataFrame([item(f"s{i}") for i in range(3)])
-    large = pd.DataFrame([item(f"s{i}") for i in range(7)])
+    small = [item(f"s{i}") for i in range(3)]
+    large = [item(f"s{i}") for i in range(7)]
     build_library(small, path)
     ctx = mp.get_context("spawn")
     stop, out = ctx.Event(), ctx.Queue()

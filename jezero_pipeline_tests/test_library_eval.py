@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 from datetime import UTC, datetime
 
-import pandas as pd
 import pytest
 
 from jezero_pipeline.library.build import build_library
@@ -34,9 +33,7 @@ def row(ext, title):
 @pytest.fixture
 def lib(tmp_path):
     path = tmp_path / "library.duckdb"
-    build_library(
-        pd.DataFrame([row("a#0", "zorblax crash"), row("b#0", "zorblax zorblax fix"), row("c#0", "lunch")]), path
-    )
+    build_library([row("a#0", "zorblax crash"), row("b#0", "zorblax zorblax fix"), row("c#0", "lunch")], path)
     return Library(path)
 
 

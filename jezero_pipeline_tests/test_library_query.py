@@ -7,7 +7,6 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import duckdb
-import pandas as pd
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -64,7 +63,7 @@ def item(
 
 def make_lib(tmp_path: Path, rows, **cfg) -> Library:
     path = tmp_path / "library.duckdb"
-    build_library(pd.DataFrame(rows), path)
+    build_library(rows, path)
     return Library(path, SearchConfig(**cfg), now=lambda: NOW)
 
 
@@ -111,7 +110,7 @@ def test_query_tokenizer_is_the_index_tokenizer(tmp_path_factory, text):
     its whole words (the terms with positions) and, with their identifier parts, all of them."""
     tmp = tmp_path_factory.mktemp("tok")
     path = tmp / "library.duckdb"
-    build_library(pd.DataFrame([item("a#0", text, project=None)]), path)  # only the title has words
+    build_library([item("a#0", text, project=None)], path)  # only the title has words
     con = duckdb.connect(str(path), read_only=True)
     whole = {
         r[0]
@@ -154,9 +153,7 @@ def test_postings_equal_the_fts_extension_index(tmp_path_factory, texts):
     """Our SQL-built postings of whole words hold exactly the (term, item) pairs, df and field
     lengths that the extension's own `create_fts_index` makes of the same items."""
     path = tmp_path_factory.mktemp("idx") / "library.duckdb"
-    build_library(
-        pd.DataFrame([item(f"d{i}#0", t, summary=s, original=s + " " + t) for i, (t, s) in enumerate(texts)]), path
-    )
+    build_library([item(f"d{i}#0", t, summary=s, original=s + " " + t) for i, (t, s) in enumerate(texts)], path)
     con = duckdb.connect(str(path))
     load_fts(con)
     create_index(con, list(FIELDS))
@@ -246,7 +243,7 @@ def test_ranking_matches_duckdb_match_bm25_with_equal_weights(tmp_path):
     saved = dict(ranking.FIELD_WEIGHTS)
     ranking.FIELD_WEIGHTS.update({k: 1.0 for k in saved} | {"parts": 0.0})  # the dict build and reader use
     try:
-        build_library(pd.DataFrame(rows), path)
+        build_library(rows, path)
         lib = Library(path, SearchConfig(recency_weight=0.0, original_weight=1.0), now=lambda: NOW)
         ours = {r["id"]: r["relevance"] for r in lib.search("alpha gamma", limit=50)["results"]}
         lib.close()
@@ -279,12 +276,10 @@ def test_stored_term_frequencies_equal_the_weights_applied_to_field_counts(tmp_p
     Python from each field's term counts, as the extension's own index counts them."""
     path = tmp_path_factory.mktemp("fb") / "library.duckdb"
     build_library(
-        pd.DataFrame(
-            [
-                item(f"d{i}#0", t, summary=s, questions=[q] if q else [], original=o, project=None)
-                for i, (t, s, q, o) in enumerate(rows)
-            ]
-        ),
+        [
+            item(f"d{i}#0", t, summary=s, questions=[q] if q else [], original=o, project=None)
+            for i, (t, s, q, o) in enumerate(rows)
+        ],
         path,
     )
     con = duckdb.connect(str(path))
@@ -537,7 +532,7 @@ def test_originals_cut_into_chunks_join_back_whole(originals):
 def test_an_item_shows_its_original_as_it_was_stored(tmp_path):
     texts = {"none": None, "empty": "", "wide": "é🙂" * 2_500 + " tail", "short": "a short one"}
     path = tmp_path / "library.duckdb"
-    build_library(pd.DataFrame([item(k, f"title {k}", original=v) for k, v in texts.items()]), path)
+    build_library([item(k, f"title {k}", original=v) for k, v in texts.items()], path)
     with Library(path) as lib:
         ids = {r["external_id"]: r["id"] for r in lib.timeline(limit=10)["results"]}
         shown = {k: lib.get_item(ids[k], include_original=True)["item"]["original"] for k in texts}

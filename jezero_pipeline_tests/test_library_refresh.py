@@ -392,7 +392,7 @@ def test_a_reader_in_a_loop_during_100_refreshes_never_sees_an_error_or_half_a_l
 def test_many_long_originals_build_and_merge_within_the_memory_limit(tmp_path, monkeypatch):
     """Segments run up to max_input_chars (60,000) characters, so originals of tens of KB are the
     normal case for long sessions. A scan pins whole vectors of 2,048 rows: with originals held
-    whole, 3,000 of 40 KB failed with DuckDB's out-of-memory error at the default 128 MB limit,
+    whole, 3,000 of 40 KB failed with DuckDB's out-of-memory error at a 128 MB limit,
     in the build and again in a merge that copies them. Held in chunks, both keep to it and every
     original reads back whole, also through a lean reader's scan of all of them at a limit below
     one batch of them (the chunks are joined outside DuckDB)."""

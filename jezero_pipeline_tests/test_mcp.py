@@ -12,7 +12,6 @@ from pathlib import Path
 
 import anyio
 import httpx2
-import pandas as pd
 import pytest
 import uvicorn
 from mcp import Client
@@ -44,7 +43,7 @@ def lib_path(tmp_path) -> Path:
         "original_ref": "r",
         "content_hash": "h",
     }
-    build_library(pd.DataFrame([row]), path)
+    build_library([row], path)
     return path
 
 

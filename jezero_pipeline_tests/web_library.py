@@ -11,7 +11,6 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
-import pandas as pd
 import uvicorn
 from services import free_port
 
@@ -111,7 +110,7 @@ ITEMS = [
 
 def build(path: Path, items: list[dict[str, Any]] | None = None) -> Path:
     """The library file at `path`, built by the library's own build function."""
-    build_library(pd.DataFrame(items if items is not None else ITEMS), path)
+    build_library(items if items is not None else ITEMS, path)
     return path
 
 

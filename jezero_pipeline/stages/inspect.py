@@ -20,7 +20,10 @@ from ..text import digest
 from ..workspace import Workspace
 from .index import APART_BYTES, expected_items
 
-SCAN_BATCH = 2000  # items decoded at a time: what the scan holds, whatever the library's size
+# Items decoded at a time: what the scan holds, whatever the library's size. Measured on an
+# 11,081-item library (10,000 sessions): peak RSS 304 MB at 2,000 items, 215 MB at 500 and 203 MB
+# at 200, in 18.1, 17.8 and 21.7 s (a connection per batch, see Library.iter_items).
+SCAN_BATCH = 500
 
 _WORD = re.compile(r"[^\W_][\w]{2,}", re.UNICODE)
 
