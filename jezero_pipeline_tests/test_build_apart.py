@@ -7,12 +7,11 @@ import sys
 import time
 from pathlib import Path
 
+import pyarrow.compute as pc
 import pytest
 from sessionfiles import write_samples_config
 
 from jezero_pipeline.config import load_config
-import pyarrow.compute as pc
-
 from jezero_pipeline.stages.build_apart import BuildProcessDied, child_env, run_apart, start_apart
 
 REPO = Path(__file__).resolve().parents[1]
