@@ -17,7 +17,6 @@ import time
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
-import pandas as pd
 import uvicorn
 from playwright.sync_api import sync_playwright
 
@@ -152,7 +151,7 @@ def main() -> None:
         sys.exit("chromium not found (apt-get install chromium)")
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "library.duckdb"
-        build_library(pd.DataFrame(SHOWCASE), path)
+        build_library(SHOWCASE, path)
         port = free_port()
         server = uvicorn.Server(
             uvicorn.Config(web_app(Library(path)), host="127.0.0.1", port=port, log_level="warning")
