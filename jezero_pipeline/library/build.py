@@ -257,7 +257,7 @@ def _configure(con: duckdb.DuckDBPyConnection, state_dir: Path, memory_limit: st
 
 # `incoming` holds every item column but the original, which `incoming_original` holds in
 # chunks (as the library does, see schema): a scan pins a whole vector of 2,048 rows, 80 MB of
-# 40 KB originals, and a build of 3,000 of them failed at the 128 MB limit.
+# 40 KB originals, and a build of 3,000 of them failed at a 128 MB limit.
 _INCOMING_DDL = """
 CREATE TEMP TABLE incoming (
     source VARCHAR, external_id VARCHAR, session_id VARCHAR, occurred_at TIMESTAMP, title VARCHAR,

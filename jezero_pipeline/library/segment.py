@@ -256,7 +256,7 @@ def _write_index(con: duckdb.DuckDBPyConnection, copies: list[tuple[str, str]]) 
     # A point lookup per query word; without it each lookup scans every term.
     con.execute("CREATE UNIQUE INDEX terms_term ON terms (term)")
     # Sorted a range of terms at a time: one sort of every posting with its positions ran out
-    # of memory at the 128 MB limit (47M postings of 6,000 originals of 60 KB).
+    # of memory at a 128 MB limit (47M postings of 6,000 originals of 60 KB).
     con.execute(
         "CREATE TABLE postings (term_id INTEGER, doc INTEGER, f_base FLOAT, tf_original INTEGER, pos INTEGER[])"
     )
