@@ -152,3 +152,41 @@ def test_the_secret_check_rescans_an_item_only_when_its_texts_or_the_rules_chang
     assert ScannedItems(path, rules="r2").needs_scan(1, ["title", "summary"])[0] is True  # new rules: all again
     again.save()  # item 1 was not seen by this scan: it left the library, so it is forgotten
     assert ScannedItems(path, rules="r1").needs_scan(1, ["title", "summary"])[0] is True
+
+
+def test_the_checks_take_the_inspection_their_refresh_made_in_its_child_until_the_library_changes(
+    tmp_path, monkeypatch
+):
+    """A refresh built in a child inspects there; the checks start no child of their own."""
+    import os
+
+    from jezero_pipeline.config import load_config
+    from jezero_pipeline.stages import build_apart, index
+    from jezero_pipeline.stages import inspect as inspect_module
+    from jezero_pipeline.stages.inspect import inspect, inspect_here, kept_inspection
+    from jezero_pipeline.workspace import Workspace
+
+    work = one_session_workspace(tmp_path)
+    with dg.instance_for_test() as instance:
+        run(work, instance)
+    ws = Workspace(load_config(work / "jezero.toml"))
+    monkeypatch.setattr(index, "APART_BYTES", 0)  # this small library builds in a child
+    monkeypatch.setattr(inspect_module, "APART_BYTES", 0)  # and would be inspected in one
+    stats = index.refresh(ws, rebuild=True, inspect=True)
+    assert stats["built_apart"] and stats["builder_pid"] != os.getpid()
+
+    def no_child(*args):
+        raise AssertionError("the checks started a child")
+
+    real_start = build_apart.start_apart
+    monkeypatch.setattr(build_apart, "start_apart", no_child)
+    kept = inspect(ws)
+    assert kept == inspect_here(ws) and kept.rows == kept.expected > 0 and kept.newest_id in kept.hits
+
+    os.utime(ws.library_path)  # the library files changed since: inspected again
+    assert kept_inspection(ws) is None
+    monkeypatch.setattr(build_apart, "start_apart", real_start)
+    index.refresh(ws, rebuild=True, inspect=True)
+    assert kept_inspection(ws) is not None
+    monkeypatch.setattr(ws, "rules", "other rules")  # new redaction rules: scanned again
+    assert kept_inspection(ws) is None

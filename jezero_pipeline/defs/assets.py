@@ -168,7 +168,7 @@ def build_assets(cfg: Config) -> tuple[dg.AssetsDefinition, dg.AssetsDefinition,
         ws = jezero.workspace
         with redacted_failures(ws):
             worker = mark_run_worker(context)
-            stats = index.refresh(ws)
+            stats = index.refresh(ws, inspect=True)  # for the library checks that follow
         web = ws.cfg.web.public_url
         return dg.MaterializeResult(
             metadata={

@@ -35,6 +35,7 @@ import pyarrow as pa
 import pyarrow.compute as pc
 
 from ..models import TRUST_VALUES
+from . import delta_path
 from .fts import TOKENIZER_SETTINGS, create_tokenizer, load_fts, macros_sql
 from .ranking import FIELD_WEIGHTS
 from .schema import ITEM_COLUMNS, ITEM_SCHEMA, META_DDL, SCHEMA_VERSION, chunks_sql
@@ -91,11 +92,6 @@ class RefreshReport:
         out = asdict(self)
         out["rejected_messages"] = self.rejected_messages[:20]
         return out
-
-
-def delta_path(path: Path) -> Path:
-    """Where the delta of the library at `path` lives."""
-    return Path(path).with_name(Path(path).name + ".delta")
 
 
 @dataclass

@@ -54,8 +54,9 @@ class BuildProcessDied(RuntimeError):
 
 def run_apart(cfg: Config, rebuild: bool, inspect: bool = False) -> Any:
     """`index.refresh_here` of `Workspace(cfg)` in a child process; its result, or its exception
-    raised here. `inspect`: the child then inspects what it built (the library follower's
-    refreshes: their secret scan is then not left to the checks after the run)."""
+    raised here. `inspect`: the child then inspects what it built and keeps the inspection for
+    the checks (the search_index asset's refresh; the follower's, whose secret scan is then not
+    left to the checks after the run)."""
     return start_apart(_refresh, cfg, rebuild, inspect).result()
 
 
@@ -110,7 +111,7 @@ def _refresh(cfg: Config, rebuild: bool, inspect: bool = False) -> Any:
     if inspect:
         from .inspect import inspect_here  # lazy: as index
 
-        inspect_here(ws)  # remembers the items it scanned clean (ScannedItems)
+        inspect_here(ws, keep=True)  # the checks after it take this one (kept_inspection)
     return out
 
 

@@ -108,8 +108,12 @@ def _item_batches(rows: pa.Table, original: pa.Array) -> Iterator[pa.RecordBatch
     yield from table.to_batches(max_chunksize=BATCH_ROWS)
 
 
-def refresh(ws: Workspace, rebuild: bool = False) -> dict[str, Any]:
+def refresh(ws: Workspace, rebuild: bool = False, inspect: bool = False) -> dict[str, Any]:
     """Bring the library up to date with staging (under the library lock); its figures.
+
+    `inspect` (the search_index asset, whose checks follow): a refresh built in a child also
+    inspects the library there and keeps the inspection for the checks (stages/inspect.py),
+    which then start no child of their own.
 
     A refresh that reads more than APART_BYTES of staged files (a first run, a rebuild, a big
     backfill), or that updates a library file bigger than that, builds in a child process: the
@@ -119,7 +123,7 @@ def refresh(ws: Workspace, rebuild: bool = False) -> dict[str, Any]:
     (about a second) is worth. A small refresh of a small library builds here.
     """
     with ws.library_lock():
-        return _refresh_held(ws, rebuild)
+        return _refresh_held(ws, rebuild, inspect=inspect)
 
 
 def refresh_following(ws: Workspace) -> dict[str, Any] | None:
@@ -130,7 +134,7 @@ def refresh_following(ws: Workspace) -> dict[str, Any] | None:
         return _refresh_held(ws, False, following=True) if held else None
 
 
-def _refresh_held(ws: Workspace, rebuild: bool, following: bool = False) -> dict[str, Any]:
+def _refresh_held(ws: Workspace, rebuild: bool, following: bool = False, inspect: bool = False) -> dict[str, Any]:
     from ..library.build import library_bytes, stale_partitions  # lazy: DuckDB loads only to build
 
     if ws.store.remote:  # start from the newest published library, not this machine's copy
@@ -141,7 +145,7 @@ def _refresh_held(ws: Workspace, rebuild: bool, following: bool = False) -> dict
     if apart:
         from .build_apart import run_apart  # lazy: only a big refresh starts a child
 
-        report, found, pid = run_apart(ws.cfg, rebuild, inspect=following)
+        report, found, pid = run_apart(ws.cfg, rebuild, inspect=following or inspect)
     else:
         report, found, pid = refresh_here(ws, rebuild, found)
     ws.store.write_doc("library", "built_from.json", obj=found)
