@@ -17,9 +17,9 @@ import re
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
-from ..library import files_token
+from ..library import delta_path
 from ..library.fts import STOPWORDS
-from ..staging.store import read_json, write_json_atomic
+from ..staging.store import read_json, stat_token, write_json_atomic
 from ..text import digest
 from ..workspace import Workspace
 from .index import APART_BYTES, expected_items
@@ -98,7 +98,12 @@ def inspect(ws: Workspace) -> Inspection:
 
 
 def _kept_path(ws: Workspace) -> Path:
-    return ws.store.root / "library" / "inspection.json"
+    return ws.store.root / "library" / "inspection.json"  # local, as the library file it is about
+
+
+def _library_token(ws: Workspace) -> str:
+    """The library's base and delta files, from `stat` alone: every refresh renames new ones in."""
+    return "|".join(stat_token(p) for p in (ws.library_path, delta_path(ws.library_path)))
 
 
 def kept_inspection(ws: Workspace) -> Inspection | None:
@@ -107,7 +112,7 @@ def kept_inspection(ws: Workspace) -> Inspection | None:
     saved = read_json(_kept_path(ws))
     if not isinstance(saved, dict) or saved.get("rules") != ws.rules:
         return None
-    if saved.get("library") != files_token(ws.library_path):
+    if saved.get("library") != _library_token(ws):
         return None
     try:
         found = Inspection(**saved["inspection"])
@@ -146,5 +151,5 @@ def inspect_here(ws: Workspace, keep: bool = False) -> Inspection:
             out.hits = [h["id"] for h in lib.search(out.query)["results"]] if out.query else []
     scanned.save()
     if keep:
-        write_json_atomic(_kept_path(ws), {"library": files_token(path), "rules": ws.rules, "inspection": asdict(out)})
+        write_json_atomic(_kept_path(ws), {"library": _library_token(ws), "rules": ws.rules, "inspection": asdict(out)})
     return out

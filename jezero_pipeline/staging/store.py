@@ -57,6 +57,16 @@ def write_json_atomic(path: Path, obj: Any) -> None:
     write_atomic(path, lambda tmp: Path(tmp).write_text(json.dumps(obj, indent=1, default=str)))
 
 
+def stat_token(path: Path) -> str:
+    """A cheap identity of a file from `stat` alone: a file written aside and renamed in (every
+    write here) gets a new one; "missing" when there is none."""
+    try:
+        st = path.stat()
+    except FileNotFoundError:
+        return "missing"
+    return f"{st.st_ino}:{st.st_size}:{st.st_mtime_ns}"
+
+
 def read_json(path: Path) -> Any:
     """The JSON document at `path`, or None when it is missing or unreadable."""
     try:
@@ -112,11 +122,7 @@ class Store:
 
     def token(self, table: Table[Any], part: Partition) -> str:
         """A cheap identity of a partition file from `stat` alone (changes on every write)."""
-        try:
-            st = self.path(table, part).stat()
-        except FileNotFoundError:
-            return "missing"
-        return f"{st.st_ino}:{st.st_size}:{st.st_mtime_ns}"
+        return stat_token(self.path(table, part))
 
     def size(self, table: Table[Any], part: Partition) -> int:
         """Bytes of the partition file (0 when missing), from `stat` alone."""
