@@ -6,7 +6,7 @@
 Writes the items of `bench/library_scale.py`'s corpus (summary, questions, atoms and a ~1.4 KB
 original each) to one JSONL file, then imports it with each tool's own command as a whole
 process, into an empty library: ours `jezero-pipeline import-jsonl` (validate, redact, stage
-per day, build the library, its build child included), Jezero's `jezero import-jsonl` (after
+per day, build the library, its helper process included), Jezero's `jezero import-jsonl` (after
 `jezero init`). Peak RSS: of the largest of a command's processes (`os.wait4`, exact), and of
 all of them together (sampled).
 """
@@ -126,7 +126,7 @@ def main() -> None:
         f"| {ours[2] / theirs[2]:.2f}x |",
         "",
         "Ours: validate every line, then store the days (about half of them in a helper process, from "
-        "10,000 items), then build the library in a child process. Jezero: one process.",
+        "10,000 items), then build the library in its own process. Jezero: one process.",
     ]
     print("\n".join(lines[-8:]))
     if not args.no_report:

@@ -146,6 +146,27 @@ def test_an_import_stores_each_day_apart_the_later_line_winning_and_a_second_imp
         assert titles[:2] == ["alpha second zorblax", "beta changed zorblax"] and len(titles) == 3
 
 
+def test_a_big_import_builds_the_library_in_its_own_process_with_no_child_beside_it(tmp_path, monkeypatch):
+    """The command ends with the refresh, so its process has nothing left to keep flat: a build
+    child would only add its interpreter and imports to the memory of the two together."""
+    from jezero_pipeline.stages import build_apart, index
+
+    write_config(tmp_path, provider="extractive", model="")
+    ws = workspace(tmp_path)
+    monkeypatch.setattr(index, "APART_BYTES", 0)  # any other refresh this big builds in a child
+
+    def no_child(*args, **kwargs):
+        raise AssertionError("the import started a build child")
+
+    monkeypatch.setattr(build_apart, "run_apart", no_child)
+    lines = [{**GOOD, "external_id": f"n{i}", "title": f"note {i} zorblax"} for i in range(5)]
+    assert import_jsonl(ws, write(tmp_path, lines), "notes")["imported"] == 5
+    with Library(ws.library_path) as lib:
+        assert len(lib.search("zorblax", limit=10)["results"]) == 5
+    with pytest.raises(AssertionError, match="build child"):
+        index.refresh(ws, rebuild=True)  # the same refresh, not from an import, would start one
+
+
 def _staged(ws, source):
     """Every stored row of the source's partitions, without the time it was stored at."""
     out = {}

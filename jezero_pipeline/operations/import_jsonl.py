@@ -274,7 +274,8 @@ def import_jsonl(
     line and keeps only where each item's last line starts and its day (a big file in two
     halves at once, see `_validate`); the second reads one day's lines at a time, redacts and
     stores them. An import of HELPER_ITEMS or more leaves about half of its days to a helper
-    process, on the second core: redaction is most of its time before the library build.
+    process, on the second core: redaction is most of its time before the library build. The
+    build then runs in this process (`index.refresh(here=True)`), which ends with it.
     """
     if trust not in TRUST_VALUES:
         raise ValueError(f"trust must be one of {TRUST_VALUES}, not {trust!r}")
@@ -299,7 +300,7 @@ def import_jsonl(
         if helper is not None:
             redactions += helper.result()
         if by_day:
-            index.refresh(ws)
+            index.refresh(ws, here=True)
     return {"source": source, "imported": sum(len(v) for v in by_day.values()), "redactions": redactions,
             "partitions": len(by_day), "problems": [ws.redactor.redact(f"{path}: line {n}: {p}")[0] for n, p in problems]}  # fmt: skip
 

@@ -108,12 +108,17 @@ def _item_batches(rows: pa.Table, original: pa.Array) -> Iterator[pa.RecordBatch
     yield from table.to_batches(max_chunksize=BATCH_ROWS)
 
 
-def refresh(ws: Workspace, rebuild: bool = False, inspect: bool = False) -> dict[str, Any]:
+def refresh(ws: Workspace, rebuild: bool = False, inspect: bool = False, here: bool = False) -> dict[str, Any]:
     """Bring the library up to date with staging (under the library lock); its figures.
 
     `inspect` (the search_index asset, whose checks follow): a refresh built in a child also
     inspects the library there and keeps the inspection for the checks (stages/inspect.py),
     which then start no child of their own.
+
+    `here` (import-jsonl): build in this process whatever the size. A command that ends with
+    its refresh has nothing left to keep flat, and a child beside it would only add a second
+    interpreter and its imports (a 100,000-item import: 463 MB for the two together, 367 MB
+    alone).
 
     A refresh that reads more than APART_BYTES of staged files (a first run, a rebuild, a big
     backfill), or that updates a library file bigger than that, builds in a child process: the
@@ -123,7 +128,7 @@ def refresh(ws: Workspace, rebuild: bool = False, inspect: bool = False) -> dict
     (about a second) is worth. A small refresh of a small library builds here.
     """
     with ws.library_lock():
-        return _refresh_held(ws, rebuild, inspect=inspect)
+        return _refresh_held(ws, rebuild, inspect=inspect, here=here)
 
 
 def refresh_following(ws: Workspace) -> dict[str, Any] | None:
@@ -134,14 +139,18 @@ def refresh_following(ws: Workspace) -> dict[str, Any] | None:
         return _refresh_held(ws, False, following=True) if held else None
 
 
-def _refresh_held(ws: Workspace, rebuild: bool, following: bool = False, inspect: bool = False) -> dict[str, Any]:
+def _refresh_held(
+    ws: Workspace, rebuild: bool, following: bool = False, inspect: bool = False, here: bool = False
+) -> dict[str, Any]:
     from ..library.build import library_bytes, stale_partitions  # lazy: DuckDB loads only to build
 
     if ws.store.remote:  # start from the newest published library, not this machine's copy
         published.fetch(ws.store, ws.library_path, ws.library_state_dir)
     found = versions(ws)
     todo = stale_partitions(ws.library_path, found, rebuild=rebuild)
-    apart = following or staged_bytes(ws, todo) > APART_BYTES or library_bytes(ws.library_path) > APART_BYTES
+    apart = not here and (
+        following or staged_bytes(ws, todo) > APART_BYTES or library_bytes(ws.library_path) > APART_BYTES
+    )
     if apart:
         from .build_apart import run_apart  # lazy: only a big refresh starts a child
 
