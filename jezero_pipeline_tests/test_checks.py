@@ -154,6 +154,39 @@ def test_the_secret_check_rescans_an_item_only_when_its_texts_or_the_rules_chang
     assert ScannedItems(path, rules="r1").needs_scan(1, ["title", "summary"])[0] is True
 
 
+def test_the_secret_check_reads_no_original_when_nothing_changed_and_finds_one_only_an_original_gained(
+    tmp_path, monkeypatch
+):
+    """Originals are compared by a digest DuckDB makes: an inspection of an unchanged library
+    reads none of them into Python, and a secret added to one original alone is still found."""
+    import duckdb
+
+    from jezero_pipeline.config import load_config
+    from jezero_pipeline.library.reader import Library
+    from jezero_pipeline.stages.inspect import inspect_here
+    from jezero_pipeline.workspace import Workspace
+
+    work = one_session_workspace(tmp_path)
+    with dg.instance_for_test() as instance:
+        assert run(work, instance)[2]
+    ws = Workspace(load_config(work / "jezero.toml"))
+    assert inspect_here(ws).offenders == []
+    read = []
+    with_originals = Library._with_originals
+    monkeypatch.setattr(
+        Library, "_with_originals", lambda self, rows, *a: read.extend(rows) or with_originals(self, rows, *a)
+    )
+    again = inspect_here(ws)
+    assert again.offenders == [] and again.rows > 0 and read == []
+    con = duckdb.connect(str(ws.library_path))
+    (victim,) = con.execute("select min(id) from originals").fetchone()
+    con.execute(
+        f"update originals set chunk = chunk || ' ghp_Zx8Qw3Er5Ty7Ui9Op1As2Df4Gh6Jk8Lz0Xc' where id = {victim} and n = 0"
+    )
+    con.close()
+    assert inspect_here(ws).offenders == [victim] and [r["id"] for r in read] == [victim]
+
+
 def test_the_checks_take_the_inspection_their_refresh_made_in_its_child_until_the_library_changes(
     tmp_path, monkeypatch
 ):

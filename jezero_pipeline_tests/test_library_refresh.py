@@ -127,6 +127,39 @@ def test_a_lean_scan_reads_every_live_item_once_across_base_and_delta_and_refuse
             list(scan)
 
 
+def test_a_scan_of_chosen_items_reads_only_those_and_an_original_digest_follows_the_original(tmp_path):
+    """`ids` picks items across base and delta (in id order, unknown ids ignored); the digest of
+    an original is the same for the same text, new when only the original changes, and empty
+    for an item without one."""
+    path, state = tmp_path / "library.duckdb", tmp_path / "state"
+    reads = Reads()
+    plain = {**item("plain#0", "no original here"), "original": None}
+    rows = {f"x|{d}": [item(f"{d}-{i}#0", f"word{d} item{i}") for i in range(4)] for d in range(3)}
+    rows["x|0"].append(plain)
+    parts = {k: reads.source(k, v, "v1") for k, v in rows.items()}
+    refresh_library(path, state, parts)
+    with Library(path, lean=True) as lib:
+        before = {i["external_id"]: (i["id"], i["original_digest"]) for i in lib.iter_items(original_digest=True)}
+    same, changed = "2-1#0", "2-2#0"
+    parts["x|2"] = reads.source(
+        "x|2",
+        [*rows["x|2"][:2], {**rows["x|2"][2], "original": "a new original, nothing else new"}, rows["x|2"][3]],
+        "v2",
+    )
+    assert refresh_library(path, state, parts, merge_share=10).mode == "delta"
+    with Library(path, lean=True) as lib:
+        after = {
+            i["external_id"]: (i["id"], i["original_digest"]) for i in lib.iter_items(batch=3, original_digest=True)
+        }
+        chosen = [after[changed][0], after["0-1#0"][0], 10_000, after["plain#0"][0]]
+        picked = list(lib.iter_items(batch=2, ids=chosen))
+    assert after[same] == before[same] and after[changed][0] == before[changed][0]
+    assert after[changed][1] != before[changed][1] and len(after[changed][1]) == 32
+    assert after["plain#0"][1] == "" and len({d for _, d in after.values()}) == len(after)
+    assert [i["external_id"] for i in picked] == sorted([changed, "0-1#0", "plain#0"], key=lambda e: after[e][0])
+    assert next(i for i in picked if i["external_id"] == changed)["original"] == "a new original, nothing else new"
+
+
 def test_a_partition_that_is_gone_takes_its_items_with_it(tmp_path):
     path, state = tmp_path / "library.duckdb", tmp_path / "state"
     reads = Reads()

@@ -175,6 +175,7 @@ def build_assets(cfg: Config) -> tuple[dg.AssetsDefinition, dg.AssetsDefinition,
                 "path": dg.MetadataValue.path(str(ws.library_path)),
                 **({"web": dg.MetadataValue.url(web)} if web else {}),
                 **{k: v for k, v in stats.items() if isinstance(v, (int, float)) and not isinstance(v, bool)},
+                "mode": stats["mode"],  # unchanged, delta, merge or full
                 "built_apart": dg.MetadataValue.bool(stats["built_apart"]),  # in a child process
                 **({"published": stats["published"]} if "published" in stats else {}),
                 **worker,

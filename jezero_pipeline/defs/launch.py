@@ -144,12 +144,14 @@ def launch(
     shared: RunContext | None = None,
     instance: dg.DagsterInstance | None = None,
 ) -> LaunchResult:
-    """The CLI's runs: reap dead ones, run each rectangle, then refresh the library if needed."""
+    """The CLI's runs: reap dead ones, run each rectangle, then the library job after any run
+    (it records the library and its checks in Dagster, even when the run's library follower left
+    its refresh nothing to do) or when the library is not current."""
     instance = instance or instance_for(ws.cfg)
     reaped = reap_dead_runs(instance)
     with sharing(shared or RunContext()):
         outcomes = execute(ws, config_path, job_name, rectangles, instance, run_config) if rectangles else []
         library = None
-        if not index.is_current(ws):
+        if outcomes or not index.is_current(ws):
             library = execute(ws, config_path, "library_job", None, instance)[0]
     return LaunchResult(outcomes, library, reaped)

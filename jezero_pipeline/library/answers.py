@@ -27,6 +27,7 @@ class Item(TypedDict):
     original_ref: str | None
     content_hash: str | None
     original: NotRequired[str | None]
+    original_digest: NotRequired[str]  # Library.iter_items(original_digest=True)
     matched_atoms: NotRequired[list[Atom]]  # atoms containing a query term
     score: NotRequired[float]  # relevance after the recency re-rank
     relevance: NotRequired[float]  # BM25F

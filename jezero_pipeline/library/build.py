@@ -223,11 +223,13 @@ def refresh_library(
 
 
 def stale_partitions(path: Path, versions: Mapping[str, str], *, rebuild: bool = False) -> list[str]:
-    """The partitions a refresh of the library at `path` to `versions` would read: those whose
-    version changed, or all of them when the refresh will be a full build."""
+    """The partitions a refresh of the library at `path` to `versions` would read (those whose
+    version changed, or all of them when the refresh will be a full build) or remove (those the
+    library holds that `versions` no longer has). Empty: the refresh has nothing to do."""
     cur = None if rebuild else _read_current(Path(path))
     full = cur is None or cur.fingerprint != FINGERPRINT
-    return _changed({} if full or cur is None else cur.parts, versions, full)
+    applied = {} if full or cur is None else cur.parts
+    return sorted({*_changed(applied, versions, full), *(set(applied) - set(versions))})
 
 
 def _changed(applied: Mapping[str, tuple[str, int]], versions: Mapping[str, str], full: bool) -> list[str]:

@@ -21,7 +21,7 @@ from __future__ import annotations
 import os
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
@@ -268,6 +268,14 @@ class Library:
         for row in rows:
             pieces = chunks.get(row["id"])
             row["original"] = None if pieces is None else "".join(c for _, c in sorted(pieces))
+
+    def _with_original_digests(self, rows: list[dict[str, Any]], where: str, params: list) -> None:
+        """Set each row's `original_digest`: an md5 over its chunks' md5s in order ("" when it
+        has no original), computed by DuckDB."""
+        sql = f"SELECT id, md5(string_agg(md5(chunk), '' ORDER BY n)) FROM live_originals WHERE {where} GROUP BY id"
+        found = dict(self._connection().execute(sql, params).fetchall())
+        for row in rows:
+            row["original_digest"] = found.get(row["id"], "")
 
     # -- helpers
 
@@ -693,28 +701,43 @@ class Library:
             "delta_items": delta_items,
         }
 
-    def iter_items(self, include_original: bool = True, batch: int = 2000) -> Iterator[Item]:
-        """Every live item in id order, `batch` at a time (for checks that scan the whole library).
+    def iter_items(
+        self, include_original: bool = True, batch: int = 2000, ids: Iterable[int] | None = None,
+        original_digest: bool = False,
+    ) -> Iterator[Item]:  # fmt: skip
+        """Every live item in id order (only those of `ids`, when given), `batch` at a time (for
+        checks that scan the whole library). `original_digest`: each item also has one of its
+        original, made by DuckDB, which decodes no original into Python for it.
 
         A lean reader closes its connection after each batch: DuckDB keeps what a scan of the
         originals decoded until its connection closes (~3x their size), which would grow with
         the library. A change of the library between batches is an error, never a mixed scan.
         """
         with self._snapshot():
-            ids = self._connection().execute("SELECT id FROM live_items ORDER BY id").fetchnumpy()["id"]
+            live = self._connection().execute("SELECT id FROM live_items ORDER BY id").fetchnumpy()["id"]
             files = self._key
-        for lo in range(0, len(ids), batch):
+        if ids is not None:
+            live = np.intersect1d(live, np.fromiter(ids, dtype=live.dtype))
+        for lo in range(0, len(live), batch):
+            chosen = live[lo : lo + batch]
+            where, params = "id BETWEEN ? AND ?", [int(chosen[0]), int(chosen[-1])]
+            if ids is not None:  # the range lets DuckDB skip row groups; the list picks the items
+                where, params = f"{where} AND list_contains(?, id)", [*params, chosen.tolist()]
             with self._snapshot():
                 if self._key != files:
                     raise QueryError(f"{self.path}: the library changed during a scan of every item; scan again")
-                bounds = [int(ids[lo]), int(ids[min(lo + batch, len(ids)) - 1])]
-                rows = self._rows("SELECT * FROM live_items WHERE id BETWEEN ? AND ? ORDER BY id", bounds)
+                rows = self._rows(f"SELECT * FROM live_items WHERE {where} ORDER BY id", params)
                 if include_original:
-                    self._with_originals(rows, "id BETWEEN ? AND ?", bounds)
+                    self._with_originals(rows, where, params)
+                if original_digest:
+                    self._with_original_digests(rows, where, params)
             if self._lean:
                 self.close()
             for row in rows:
-                yield self._item_out(row, include_original)
+                item = self._item_out(row, include_original)
+                if original_digest:
+                    item["original_digest"] = row["original_digest"]
+                yield item
 
 
 def _atoms(value: Any) -> list[Atom]:

@@ -41,6 +41,7 @@ class LibraryFollower:
         self._written = 0  # staged bytes of the partitions summarised so far
         self._new = False  # a partition was summarised since the last refresh began
         self._closing = False
+        self._catch_up = False  # close(catch_up=True): one last refresh, at once
         self._wake = threading.Condition()
         self._thread = threading.Thread(target=self._follow, name="library-follow", daemon=True)
         self._thread.start()
@@ -53,29 +54,33 @@ class LibraryFollower:
             self._new = True
             self._wake.notify()
 
-    def close(self) -> None:
-        """Start no more refreshes and wait for the one under way."""
+    def close(self, catch_up: bool = False) -> None:
+        """Wait for the refresh under way and start no other, except, with `catch_up` (the run
+        summarised every partition), one at once for the partitions summarised since that one
+        began. The search_index step after the run then finds the library current, and this
+        last refresh runs while Dagster records the run's partitions, not after them."""
         with self._wake:
             self._closing = True
+            self._catch_up = catch_up
             self._wake.notify()
         self._thread.join()
 
     def _due(self) -> bool:
-        return self._closing or (self._new and self._written >= self.min_bytes)
+        return self._closing or self._worth_it()
+
+    def _worth_it(self) -> bool:
+        return self._new and self._written >= self.min_bytes
 
     def _follow(self) -> None:
         last = float("-inf")
         while True:
             with self._wake:
                 self._wake.wait_for(self._due)
-                if self._closing:
+                pause = last + self.every_seconds - time.monotonic()
+                if pause > 0 and not self._closing:
+                    self._wake.wait_for(lambda: self._closing, timeout=pause)
+                if self._closing and not (self._catch_up and self._worth_it()):
                     return
-            pause = last + self.every_seconds - time.monotonic()
-            if pause > 0:
-                with self._wake:
-                    if self._wake.wait_for(lambda: self._closing, timeout=pause):
-                        return
-            with self._wake:
                 self._new = False
             last = time.monotonic()
             try:

@@ -125,7 +125,8 @@ def refresh(ws: Workspace, rebuild: bool = False, inspect: bool = False, here: b
     build's DuckDB and Arrow memory then comes and goes with that process instead of adding to
     the run's own, which stays flat in the corpus size. Even a delta of three partitions raised
     the process's peak by ~100 MB on a 2,000-session library (50 MB), more than a child's start
-    (about a second) is worth. A small refresh of a small library builds here.
+    (about a second) is worth. A small refresh of a small library builds here, and so does one
+    with nothing to do (the follower's last refresh often leaves the search_index step none).
     """
     with ws.library_lock():
         return _refresh_held(ws, rebuild, inspect=inspect, here=here)
@@ -148,9 +149,8 @@ def _refresh_held(
         published.fetch(ws.store, ws.library_path, ws.library_state_dir)
     found = versions(ws)
     todo = stale_partitions(ws.library_path, found, rebuild=rebuild)
-    apart = not here and (
-        following or staged_bytes(ws, todo) > APART_BYTES or library_bytes(ws.library_path) > APART_BYTES
-    )
+    big = staged_bytes(ws, todo) > APART_BYTES or library_bytes(ws.library_path) > APART_BYTES
+    apart = bool(todo) and not here and (following or big)  # nothing to do: no child to start
     if apart:
         from .build_apart import run_apart  # lazy: only a big refresh starts a child
 

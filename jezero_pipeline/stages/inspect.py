@@ -18,6 +18,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 from ..library import delta_path
+from ..library.answers import Item
 from ..library.fts import STOPWORDS
 from ..staging.store import read_json, stat_token, write_json_atomic
 from ..text import digest
@@ -28,6 +29,7 @@ from .index import APART_BYTES, expected_items
 # 11,081-item library (10,000 sessions): peak RSS 304 MB at 2,000 items, 215 MB at 500 and 203 MB
 # at 200, in 18.1, 17.8 and 21.7 s (a connection per batch, see Library.iter_items).
 SCAN_BATCH = 500
+KEY_BATCH = 5_000  # items per batch of the pass that only compares digests (decodes no original)
 
 _WORD = re.compile(r"[^\W_][\w]{2,}", re.UNICODE)
 
@@ -82,6 +84,12 @@ class ScannedItems:
         write_json_atomic(self.path, {"rules": self.rules, "items": self.seen})
 
 
+def _texts(item: Item) -> list[str]:
+    """An item's texts but its original, as the secret scan reads them."""
+    return [t for t in (item["title"], item["summary"], *item["questions"], *(a["text"] for a in item["atoms"]),
+                        item["project"]) if t]  # fmt: skip
+
+
 def inspect(ws: Workspace) -> Inspection:
     """The library's inspection: the one its last refresh left when the library is still what
     it inspected, else made now, in a child process when the file holds more than APART_BYTES
@@ -133,18 +141,25 @@ def inspect_here(ws: Workspace, keep: bool = False) -> Inspection:
     out = Inspection(exists=True, expected=expected_items(ws))
     scanned = ScannedItems(ws.store.root / "library" / "secret_scan.json", ws.rules)
     with Library(path, ws.cfg.search, lean=True) as lib:
-        newest = None
-        for item in lib.iter_items(batch=SCAN_BATCH):  # the base and its delta, as a reader sees them
+        newest, unscanned = None, {}
+        # The base and its delta, as a reader sees them. The originals are compared by digest,
+        # and read only for the items to scan: on 2,217 items none of which had changed, 0.3 s
+        # instead of 0.8 s.
+        for item in lib.iter_items(include_original=False, batch=KEY_BATCH, original_digest=True):
             out.rows += 1
             if newest is None or (item["occurred_at"], -item["id"]) > (newest["occurred_at"], -newest["id"]):
                 newest = item
-            texts = [t for t in (item["title"], item["summary"], *item["questions"],
-                                 *(a["text"] for a in item["atoms"]), item.get("original"), item["project"]) if t]  # fmt: skip
-            todo, key = scanned.needs_scan(item["id"], texts)
-            if todo and any(ws.redactor.spans(t) for t in texts):
-                out.offenders.append(item["id"])
+            todo, key = scanned.needs_scan(item["id"], [*_texts(item), item["original_digest"]])
+            if todo:
+                unscanned[item["id"]] = key
             else:
                 scanned.passed(item["id"], key)
+        for item in lib.iter_items(batch=SCAN_BATCH, ids=unscanned) if unscanned else ():
+            texts = [*_texts(item), *([item["original"]] if item.get("original") else [])]
+            if any(ws.redactor.spans(t) for t in texts):
+                out.offenders.append(item["id"])
+            else:
+                scanned.passed(item["id"], unscanned[item["id"]])
         if newest is not None:
             out.newest_id = newest["id"]
             out.query = sanity_query(newest["title"], newest["summary"])
