@@ -11,7 +11,7 @@ from sessionfiles import T0, long_turns, write_claude_session, write_config
 
 from jezero_pipeline.library.reader import Library
 from jezero_pipeline.models import Partition
-from jezero_pipeline.stages import follow, index
+from jezero_pipeline.stages import build_apart, follow, index
 
 SECRET = "sk-ant-api03-" + "Zq8Xw2Lk5Rt9Vb3Nm7Jh4Gf6Ds1Ap0Oi" * 2 + "AA"
 
@@ -43,13 +43,15 @@ def test_the_library_follows_a_run_and_the_step_after_reads_only_the_rest(tmp_pa
     followed: list[dict] = []
     refresh_following = follow.index.refresh_following
 
-    def recorded(ws):
-        out = refresh_following(ws)
+    def recorded(ws, child=None):
+        out = refresh_following(ws, child)
         if out is not None:
-            followed.append(out)
+            followed.append({**out, "standby": child is not None and child.started})
         return out
 
+    standbys = []
     monkeypatch.setattr(follow.index, "refresh_following", recorded)
+    monkeypatch.setattr(follow, "standby", lambda: standbys.append(build_apart.standby()) or standbys[-1])
     fake_server.latency = 0.25
     write_config(tmp_path, base_url=fake_server.anthropic_base_url, concurrency=1)
     days = 8
@@ -62,6 +64,8 @@ def test_the_library_follows_a_run_and_the_step_after_reads_only_the_rest(tmp_pa
     built = [f for f in followed if f["mode"] != "unchanged"]  # a day written during a refresh may be in it
     assert built and all(f["built_apart"] for f in built), "the library was refreshed during the run, in a child"
     assert built[0]["items"] < first["docs"], "the first refresh came before the last answer"
+    assert not built[0]["standby"] and all(f["standby"] for f in built[1:]), "later ones in a child started ahead"
+    assert all(s._proc.poll() is not None for s in standbys), "no standby outlives the run"
     assert followed[-1]["items"] == first["docs"], "the last refresh, as the run ended, had every day"
     assert (step["partitions_read"], step["mode"], step["built_apart"]) == (0, "unchanged", False)
     ws = workspace(tmp_path)
@@ -76,7 +80,7 @@ def test_a_small_run_is_not_followed(tmp_path, fake_server, monkeypatch):
     """Under FOLLOW_BYTES of summarised partitions the follower starts no child: the step after
     the run builds the small library in its own process, as before."""
     calls: list[object] = []
-    monkeypatch.setattr(follow.index, "refresh_following", lambda ws: calls.append(ws))
+    monkeypatch.setattr(follow.index, "refresh_following", lambda ws, child=None: calls.append(ws))
     write_config(tmp_path, base_url=fake_server.anthropic_base_url)
     _days(tmp_path, 2)
     with dg.instance_for_test() as instance:
@@ -100,7 +104,7 @@ def test_a_failed_refresh_never_fails_the_run_and_stops_the_following(tmp_path, 
     ws = workspace(tmp_path)
     attempts: list[int] = []
 
-    def broken(_ws):
+    def broken(_ws, _child=None):
         attempts.append(1)
         raise RuntimeError(f"disk full at {SECRET}")
 
@@ -113,3 +117,18 @@ def test_a_failed_refresh_never_fails_the_run_and_stops_the_following(tmp_path, 
         follower.close()
     assert attempts == [1] and follower.refreshes == 0
     assert "disk full" in caplog.text and SECRET[13:40] not in caplog.text
+
+
+def test_a_follower_refresh_merges_only_at_a_larger_share_of_the_base(tmp_path, monkeypatch):
+    """A first run grows the library by about a tenth between two follower refreshes: at the
+    usual share nearly each one would rewrite the whole library. The follower's refreshes keep a
+    delta up to FOLLOW_MERGE_SHARE; any other refresh merges at build.MERGE_SHARE."""
+    from jezero_pipeline.library import build
+
+    write_config(tmp_path, base_url="http://127.0.0.1:9")
+    ws = workspace(tmp_path)
+    shares = []
+    monkeypatch.setattr(build, "refresh_library", lambda *a, merge_share, **k: shares.append(merge_share) or "report")
+    assert index.refresh_here(ws, False, following=True)[0] == "report"
+    index.refresh_here(ws, False)
+    assert shares == [index.FOLLOW_MERGE_SHARE, build.MERGE_SHARE] and index.FOLLOW_MERGE_SHARE > 4 * build.MERGE_SHARE

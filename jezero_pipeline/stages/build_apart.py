@@ -1,4 +1,4 @@
-"""Work in a child process: `python -m jezero_pipeline.stages.build_apart IN OUT PARENT_PID`.
+"""Work in a child process: `python -m jezero_pipeline.stages.build_apart OUT PARENT_PID [MODULE...]`.
 
 A big build (a first run, a rebuild, a backfill) needs DuckDB, its tokenizing tables and Arrow
 batches for a while, and the checks' pass over a big library decodes every original; in the
@@ -8,9 +8,11 @@ core. A fresh interpreter started with `-m`, not multiprocessing: spawn re-impor
 caller's main script, which deadlocks on the library lock when that script calls refresh
 unguarded, and fork copies a process that has threads.
 
-IN holds the pickled (function, arguments), the function by name; the child writes the pickled
-("ok", result) or ("error", exception) to OUT. The caller holds the locks for the child, so the
-child ends as soon as the caller is gone.
+The child imports the MODULEs, then reads the pickled (function, arguments), the function by
+name, from its stdin, and writes the pickled ("ok", result) or ("error", exception) to OUT. A
+child can so be started ahead of its work (`standby`): its interpreter and imports, about
+0.6 s, are then paid while nothing waits for them. The caller holds the locks for the child,
+so the child ends as soon as the caller is gone.
 
 The child asks DuckDB's allocator (its own jemalloc, configured by DUCKDB_JE_MALLOC_CONF) to
 return freed pages within 100 ms: a build frees and allocates a lot of memory outside its
@@ -52,12 +54,14 @@ class BuildProcessDied(RuntimeError):
     """The child ended without an answer (killed, out of memory)."""
 
 
-def run_apart(cfg: Config, rebuild: bool, inspect: bool = False) -> Any:
-    """`index.refresh_here` of `Workspace(cfg)` in a child process; its result, or its exception
-    raised here. `inspect`: the child then inspects what it built and keeps the inspection for
-    the checks (the search_index asset's refresh; the follower's, whose secret scan is then not
-    left to the checks after the run)."""
-    return start_apart(_refresh, cfg, rebuild, inspect).result()
+def run_apart(
+    cfg: Config, rebuild: bool, inspect: bool = False, child: Apart | None = None, following: bool = False
+) -> Any:
+    """`index.refresh_here` of `Workspace(cfg)` in a child process (`child`, a standby, when
+    given); its result, or its exception raised here. `inspect`: the child then inspects what it
+    built and keeps the inspection for the checks (the search_index asset's refresh; the
+    follower's, whose secret scan is then not left to the checks after the run)."""
+    return (child or Apart()).start(_refresh, cfg, rebuild, inspect, following).result()
 
 
 def inspect_apart(cfg: Config) -> Any:
@@ -65,17 +69,41 @@ def inspect_apart(cfg: Config) -> Any:
     return start_apart(_inspect, cfg).result()
 
 
-class Apart:
-    """A function running in a child process; `result()` waits for its answer."""
+REFRESH_MODULES = ("jezero_pipeline.stages.index", "jezero_pipeline.stages.inspect", "jezero_pipeline.library.build",
+                   "jezero_pipeline.library.reader")  # fmt: skip
 
-    def __init__(self, func: Callable[..., Any], args: tuple[Any, ...]) -> None:
-        self._name = func.__name__.strip("_")
+
+def standby() -> Apart:
+    """A child started ahead of a refresh (`run_apart(child=...)`), what a refresh imports
+    already imported; `stop` it when it is not used."""
+    return Apart(REFRESH_MODULES)
+
+
+class Apart:
+    """A child process; `start` gives it a function to run, `result()` waits for its answer."""
+
+    def __init__(self, preload: tuple[str, ...] = ()) -> None:
+        self._name = "child"
         self._tmp = tempfile.TemporaryDirectory(prefix="jezero-apart-")
-        given, self._answer = Path(self._tmp.name) / "in.pickle", Path(self._tmp.name) / "out.pickle"
-        given.write_bytes(pickle.dumps((func, args)))
+        self._answer = Path(self._tmp.name) / "out.pickle"
         self._proc = subprocess.Popen(
-            [sys.executable, "-m", __name__, str(given), str(self._answer), str(os.getpid())], env=child_env()
+            [sys.executable, "-m", __name__, str(self._answer), str(os.getpid()), *preload],
+            env=child_env(),
+            stdin=subprocess.PIPE,
         )
+        self.started = False
+
+    def start(self, func: Callable[..., Any], *args: Any) -> Apart:
+        """Hand the child `func(*args)`: a top-level function of this package, pickled by name
+        with its arguments, so the child imports only what the function needs."""
+        assert self._proc.stdin is not None and not self.started
+        self._name, self.started = func.__name__.strip("_"), True
+        try:
+            self._proc.stdin.write(pickle.dumps((func, args)))
+            self._proc.stdin.close()
+        except BrokenPipeError:  # the child is gone already: result() says so
+            pass
+        return self
 
     def result(self) -> Any:
         """The function's return value, or its exception raised here."""
@@ -91,23 +119,24 @@ class Apart:
         return value
 
     def stop(self) -> None:
-        """Kill the child and forget it (the caller failed and will not ask for the result)."""
+        """Kill the child and forget it (the caller failed, or has no work for it)."""
         self._proc.kill()
         self._proc.wait()
+        if self._proc.stdin is not None:
+            self._proc.stdin.close()
         self._tmp.cleanup()
 
 
 def start_apart(func: Callable[..., Any], *args: Any) -> Apart:
-    """Start `func(*args)` in a child process: a top-level function of this package, pickled by
-    name with its arguments, so the child imports only what the function needs."""
-    return Apart(func, args)
+    """Start `func(*args)` in a new child process (see `Apart.start`)."""
+    return Apart().start(func, *args)
 
 
-def _refresh(cfg: Config, rebuild: bool, inspect: bool = False) -> Any:
+def _refresh(cfg: Config, rebuild: bool, inspect: bool = False, following: bool = False) -> Any:
     from . import index  # lazy: index starts this module; importing it back at load time is a cycle
 
     ws = Workspace(cfg)
-    out = index.refresh_here(ws, rebuild)
+    out = index.refresh_here(ws, rebuild, following=following)
     if inspect:
         from .inspect import inspect_here  # lazy: as index
 
@@ -141,10 +170,15 @@ def _exit_with(parent: int) -> None:
     os._exit(3)
 
 
-def _main(given: str, answer: str, parent: str) -> int:
+def _main(answer: str, parent: str, *preload: str) -> int:
     sys.meta_path.insert(0, _WithoutPandas())
     threading.Thread(target=_exit_with, args=(int(parent),), name="exit-with-parent", daemon=True).start()
-    func, args = pickle.loads(Path(given).read_bytes())
+    for module in preload:
+        importlib.import_module(module)
+    task = sys.stdin.buffer.read()
+    if not task:  # a standby never given work: its parent closed the pipe
+        return 0
+    func, args = pickle.loads(task)
     try:
         out: tuple[str, Any] = ("ok", func(*args))
     except Exception as err:  # every failure is the caller's to raise
@@ -158,4 +192,4 @@ def _main(given: str, answer: str, parent: str) -> int:
 
 
 if __name__ == "__main__":
-    exit_now(_main(*sys.argv[1:4]))  # its caller waits for the exit: no teardown (see quick_exit)
+    exit_now(_main(*sys.argv[1:]))  # its caller waits for the exit: no teardown (see quick_exit)

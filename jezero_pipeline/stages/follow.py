@@ -5,9 +5,11 @@ the library used to be built only after the last answer: on 2,000 sessions at 20
 then went on for 16.5 s after the last answer, 6.6 s with the follower. While a run
 summarises, the follower refreshes the library from the partitions summarised so far (the same
 refresh as the search_index asset's, in a child, under the same lock), at most one at a time
-and one every FOLLOW_SECONDS, and only once a run has written FOLLOW_BYTES of partitions: the
-search_index step after the run then reads only the partitions that came after the last one,
-and its checks scan only their items. A reader sees the library grow during the run, each refresh swapped in whole.
+and one every FOLLOW_SECONDS, and only once a run has written FOLLOW_BYTES of partitions; once
+more as the run ends (`close(catch_up=True)`), so the search_index step after it finds nothing
+to read and its checks take the follower's inspection. Each refresh's child is started when
+the one before ends, so the last, which the run's end waits for, does not wait for an
+interpreter. A reader sees the library grow during the run, each refresh swapped in whole.
 
 The follower never fails a run: a refresh that fails here fails again, and is reported, in the
 search_index step; one that finds the lock held (an import, say) is skipped.
@@ -23,6 +25,7 @@ from ..models import Partition
 from ..staging.tables import REDACTED_SEGMENTS, SUMMARIES
 from ..workspace import Workspace
 from . import index
+from .build_apart import Apart, standby
 
 log = logging.getLogger(__name__)
 
@@ -42,6 +45,7 @@ class LibraryFollower:
         self._new = False  # a partition was summarised since the last refresh began
         self._closing = False
         self._catch_up = False  # close(catch_up=True): one last refresh, at once
+        self._standby: Apart | None = None  # the next refresh's child, started after the last one
         self._wake = threading.Condition()
         self._thread = threading.Thread(target=self._follow, name="library-follow", daemon=True)
         self._thread.start()
@@ -72,6 +76,13 @@ class LibraryFollower:
         return self._new and self._written >= self.min_bytes
 
     def _follow(self) -> None:
+        try:
+            self._refresh_until_closed()
+        finally:
+            if self._standby is not None and not self._standby.started:
+                self._standby.stop()
+
+    def _refresh_until_closed(self) -> None:
         last = float("-inf")
         while True:
             with self._wake:
@@ -84,9 +95,22 @@ class LibraryFollower:
                 self._new = False
             last = time.monotonic()
             try:
-                if index.refresh_following(self.ws) is not None:
+                if index.refresh_following(self.ws, self._standby) is not None:
                     self.refreshes += 1
             except Exception as err:  # the search_index step meets it again and reports it
                 log.warning("library refresh during the run failed; left to the search_index step: %s",
                             self.ws.redactor.redact(f"{type(err).__name__}: {err}")[0])  # fmt: skip
                 return
+            self._next_standby()
+
+    def _next_standby(self) -> None:
+        """The child for the next refresh, started now: the last refresh, which the run's end
+        waits for, then starts 0.6 s sooner (on 2,000 sessions its child took 1.7 s). A standby
+        holds only the imports, about 110 MB; none is started when no refresh is to follow."""
+        with self._wake:
+            wanted = not self._closing or (self._catch_up and self._worth_it())
+        if self._standby is not None and not self._standby.started:
+            if wanted:
+                return  # unused (the refresh had nothing to build): kept for the next one
+            self._standby.stop()
+        self._standby = standby() if wanted else None

@@ -23,12 +23,19 @@ if TYPE_CHECKING:
     import pyarrow as pa
 
     from ..library.build import PartitionSource, RefreshReport
+    from .build_apart import Apart
 
 IMPORT_PREFIX = "import:"
 BATCH_ROWS = 500  # items per record batch handed to the library
 # A refresh reading more staged bytes than this (or, for the checks, a library file bigger) runs
 # in a child process.
 APART_BYTES = 8 << 20
+# While a run grows the library, its follower's refreshes write a delta until it holds this share
+# of the base (build.MERGE_SHARE otherwise): a first run's library grows by a tenth of itself
+# between two refreshes, so at MERGE_SHARE nearly every one was a merge, rewriting the whole
+# library (on 2,000 sessions the last one, which the run's end waits for, took 1.5 s for it).
+# At half, merges come at about every doubling; the next refresh after the run merges the rest.
+FOLLOW_MERGE_SHARE = 0.5
 
 
 def versions(ws: Workspace) -> dict[str, str]:
@@ -132,16 +139,22 @@ def refresh(ws: Workspace, rebuild: bool = False, inspect: bool = False, here: b
         return _refresh_held(ws, rebuild, inspect=inspect, here=here)
 
 
-def refresh_following(ws: Workspace) -> dict[str, Any] | None:
+def refresh_following(ws: Workspace, child: Apart | None = None) -> dict[str, Any] | None:
     """A refresh while a run is still summarising (see follow.py); None when another writer holds
-    the lock (it is never waited for). It always builds in a child, and that child then scans the
-    new items for secrets, so the library checks after the run find them already scanned."""
+    the lock (it is never waited for). It always builds in a child (`child`, a standby, when
+    given and there is something to build), and that child then scans the new items for
+    secrets, so the library checks after the run find them already scanned."""
     with ws.library_lock(wait=False) as held:
-        return _refresh_held(ws, False, following=True) if held else None
+        return _refresh_held(ws, False, following=True, child=child) if held else None
 
 
 def _refresh_held(
-    ws: Workspace, rebuild: bool, following: bool = False, inspect: bool = False, here: bool = False
+    ws: Workspace,
+    rebuild: bool,
+    following: bool = False,
+    inspect: bool = False,
+    here: bool = False,
+    child: Apart | None = None,
 ) -> dict[str, Any]:
     from ..library.build import library_bytes, stale_partitions  # lazy: DuckDB loads only to build
 
@@ -154,9 +167,9 @@ def _refresh_held(
     if apart:
         from .build_apart import run_apart  # lazy: only a big refresh starts a child
 
-        report, found, pid = run_apart(ws.cfg, rebuild, inspect=following or inspect)
+        report, found, pid = run_apart(ws.cfg, rebuild, inspect=following or inspect, child=child, following=following)
     else:
-        report, found, pid = refresh_here(ws, rebuild, found)
+        report, found, pid = refresh_here(ws, rebuild, found, following=following)
     ws.store.write_doc("library", "built_from.json", obj=found)
     extra: dict[str, Any] = {"built_apart": apart, "builder_pid": pid}
     if ws.store.remote and (report.mode != "unchanged" or published.published_version(ws.store) is None):
@@ -165,14 +178,18 @@ def _refresh_held(
 
 
 def refresh_here(
-    ws: Workspace, rebuild: bool, found: dict[str, str] | None = None
+    ws: Workspace, rebuild: bool, found: dict[str, str] | None = None, following: bool = False
 ) -> tuple[RefreshReport, dict[str, str], int]:
     """Refresh in this process (the caller holds the library lock): the report, the versions of
-    the partitions it was built from (listed here when not given) and this process's id."""
-    from ..library.build import refresh_library  # lazy: as in refresh
+    the partitions it was built from (listed here when not given) and this process's id.
+    `following`: a follower's refresh, which merges only at FOLLOW_MERGE_SHARE."""
+    from ..library.build import MERGE_SHARE, refresh_library  # lazy: as in refresh
 
     found = versions(ws) if found is None else found
-    report = refresh_library(ws.library_path, ws.library_state_dir, library_sources(ws, found), rebuild=rebuild)
+    share = FOLLOW_MERGE_SHARE if following else MERGE_SHARE
+    report = refresh_library(
+        ws.library_path, ws.library_state_dir, library_sources(ws, found), rebuild=rebuild, merge_share=share
+    )
     return report, found, os.getpid()
 
 
