@@ -117,18 +117,3 @@ def test_a_failed_refresh_never_fails_the_run_and_stops_the_following(tmp_path, 
         follower.close()
     assert attempts == [1] and follower.refreshes == 0
     assert "disk full" in caplog.text and SECRET[13:40] not in caplog.text
-
-
-def test_a_follower_refresh_merges_only_at_a_larger_share_of_the_base(tmp_path, monkeypatch):
-    """A first run grows the library by about a tenth between two follower refreshes: at the
-    usual share nearly each one would rewrite the whole library. The follower's refreshes keep a
-    delta up to FOLLOW_MERGE_SHARE; any other refresh merges at build.MERGE_SHARE."""
-    from jezero_pipeline.library import build
-
-    write_config(tmp_path, base_url="http://127.0.0.1:9")
-    ws = workspace(tmp_path)
-    shares = []
-    monkeypatch.setattr(build, "refresh_library", lambda *a, merge_share, **k: shares.append(merge_share) or "report")
-    assert index.refresh_here(ws, False, following=True)[0] == "report"
-    index.refresh_here(ws, False)
-    assert shares == [index.FOLLOW_MERGE_SHARE, build.MERGE_SHARE] and index.FOLLOW_MERGE_SHARE > 4 * build.MERGE_SHARE

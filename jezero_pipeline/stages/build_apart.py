@@ -54,14 +54,12 @@ class BuildProcessDied(RuntimeError):
     """The child ended without an answer (killed, out of memory)."""
 
 
-def run_apart(
-    cfg: Config, rebuild: bool, inspect: bool = False, child: Apart | None = None, following: bool = False
-) -> Any:
+def run_apart(cfg: Config, rebuild: bool, inspect: bool = False, child: Apart | None = None) -> Any:
     """`index.refresh_here` of `Workspace(cfg)` in a child process (`child`, a standby, when
     given); its result, or its exception raised here. `inspect`: the child then inspects what it
     built and keeps the inspection for the checks (the search_index asset's refresh; the
     follower's, whose secret scan is then not left to the checks after the run)."""
-    return (child or Apart()).start(_refresh, cfg, rebuild, inspect, following).result()
+    return (child or Apart()).start(_refresh, cfg, rebuild, inspect).result()
 
 
 def inspect_apart(cfg: Config) -> Any:
@@ -132,11 +130,11 @@ def start_apart(func: Callable[..., Any], *args: Any) -> Apart:
     return Apart().start(func, *args)
 
 
-def _refresh(cfg: Config, rebuild: bool, inspect: bool = False, following: bool = False) -> Any:
+def _refresh(cfg: Config, rebuild: bool, inspect: bool = False) -> Any:
     from . import index  # lazy: index starts this module; importing it back at load time is a cycle
 
     ws = Workspace(cfg)
-    out = index.refresh_here(ws, rebuild, following=following)
+    out = index.refresh_here(ws, rebuild)
     if inspect:
         from .inspect import inspect_here  # lazy: as index
 

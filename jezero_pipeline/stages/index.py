@@ -30,12 +30,6 @@ BATCH_ROWS = 500  # items per record batch handed to the library
 # A refresh reading more staged bytes than this (or, for the checks, a library file bigger) runs
 # in a child process.
 APART_BYTES = 8 << 20
-# While a run grows the library, its follower's refreshes write a delta until it holds this share
-# of the base (build.MERGE_SHARE otherwise): a first run's library grows by a tenth of itself
-# between two refreshes, so at MERGE_SHARE nearly every one was a merge, rewriting the whole
-# library (on 2,000 sessions the last one, which the run's end waits for, took 1.5 s for it).
-# At half, merges come at about every doubling; the next refresh after the run merges the rest.
-FOLLOW_MERGE_SHARE = 0.5
 
 
 def versions(ws: Workspace) -> dict[str, str]:
@@ -167,9 +161,9 @@ def _refresh_held(
     if apart:
         from .build_apart import run_apart  # lazy: only a big refresh starts a child
 
-        report, found, pid = run_apart(ws.cfg, rebuild, inspect=following or inspect, child=child, following=following)
+        report, found, pid = run_apart(ws.cfg, rebuild, inspect=following or inspect, child=child)
     else:
-        report, found, pid = refresh_here(ws, rebuild, found, following=following)
+        report, found, pid = refresh_here(ws, rebuild, found)
     ws.store.write_doc("library", "built_from.json", obj=found)
     extra: dict[str, Any] = {"built_apart": apart, "builder_pid": pid}
     if ws.store.remote and (report.mode != "unchanged" or published.published_version(ws.store) is None):
@@ -178,18 +172,14 @@ def _refresh_held(
 
 
 def refresh_here(
-    ws: Workspace, rebuild: bool, found: dict[str, str] | None = None, following: bool = False
+    ws: Workspace, rebuild: bool, found: dict[str, str] | None = None
 ) -> tuple[RefreshReport, dict[str, str], int]:
     """Refresh in this process (the caller holds the library lock): the report, the versions of
-    the partitions it was built from (listed here when not given) and this process's id.
-    `following`: a follower's refresh, which merges only at FOLLOW_MERGE_SHARE."""
-    from ..library.build import MERGE_SHARE, refresh_library  # lazy: as in refresh
+    the partitions it was built from (listed here when not given) and this process's id."""
+    from ..library.build import refresh_library  # lazy: as in refresh
 
     found = versions(ws) if found is None else found
-    share = FOLLOW_MERGE_SHARE if following else MERGE_SHARE
-    report = refresh_library(
-        ws.library_path, ws.library_state_dir, library_sources(ws, found), rebuild=rebuild, merge_share=share
-    )
+    report = refresh_library(ws.library_path, ws.library_state_dir, library_sources(ws, found), rebuild=rebuild)
     return report, found, os.getpid()
 
 
