@@ -143,8 +143,8 @@ def inspect_here(ws: Workspace, keep: bool = False) -> Inspection:
     with Library(path, ws.cfg.search, lean=True) as lib:
         newest, unscanned = None, {}
         # The base and its delta, as a reader sees them. The originals are compared by digest,
-        # and read only for the items to scan: on 2,217 items none of which had changed, 0.3 s
-        # instead of 0.8 s.
+        # and read only for the items to scan: a whole inspection of 2,217 unchanged items took
+        # 0.5 s instead of 1.2 s (measured at 5,000 items a batch; KEY_BATCH says why 1,000).
         for item in lib.iter_items(include_original=False, batch=KEY_BATCH, original_digest=True):
             out.rows += 1
             if newest is None or (item["occurred_at"], -item["id"]) > (newest["occurred_at"], -newest["id"]):
