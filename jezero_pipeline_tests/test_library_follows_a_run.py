@@ -2,6 +2,9 @@
 
 import json
 import logging
+import multiprocessing
+import threading
+import time
 from datetime import timedelta
 
 import dagster as dg
@@ -74,6 +77,76 @@ def test_the_library_follows_a_run_and_the_step_after_reads_only_the_rest(tmp_pa
     assert len(followed_items) == first["docs"] == fake_server.total_calls
     index.refresh(ws, rebuild=True)
     assert _library_items(ws) == followed_items
+
+
+def test_the_run_ends_and_the_library_job_starts_while_the_last_refresh_is_under_way(
+    tmp_path, fake_server, monkeypatch
+):
+    """The follower's last refresh (made slow here) is not waited for by the run: the library
+    job starts while it is under way, and its search_index step waits for it, then finds the
+    library current. Nothing of the run is lost: every summary is in the library."""
+    monkeypatch.setattr(follow, "FOLLOW_SECONDS", 0.0)
+    monkeypatch.setattr(follow, "FOLLOW_BYTES", 0)
+    run_ended = threading.Event()
+    last: dict[str, float] = {}
+    refresh_held = follow.index._refresh_held
+
+    def slow_after_the_run(ws, rebuild, following=False, **kw):
+        started = time.time()
+        if following and run_ended.is_set():
+            time.sleep(1.5)
+        out = refresh_held(ws, rebuild, following=following, **kw)
+        if following:
+            last.update(started=started, ended=time.time(), items=out["items"])
+        return out
+
+    close = follow.LibraryFollower.close
+
+    def closing(self, catch_up=False):
+        run_ended.set()
+        close(self, catch_up)
+
+    monkeypatch.setattr(follow.index, "_refresh_held", slow_after_the_run)
+    monkeypatch.setattr(follow.LibraryFollower, "close", closing)
+    fake_server.latency = 0.1
+    write_config(tmp_path, base_url=fake_server.anthropic_base_url, concurrency=1)
+    _days(tmp_path, 4)
+    with dg.instance_for_test() as instance:
+        first, _, ok = run(tmp_path, instance)
+        assert ok, first
+        library_runs = [r for r in instance.get_run_records() if r.dagster_run.job_name == "library_job"]
+        event = instance.get_latest_materialization_event(dg.AssetKey("search_index"))
+    assert len(library_runs) == 1
+    assert library_runs[0].start_time < last["ended"], "the library job started during the last refresh"
+    assert last["items"] == first["docs"] == fake_server.total_calls, "the last refresh had every day"
+    step = {k: v.value for k, v in event.asset_materialization.metadata.items()}
+    assert (step["partitions_read"], step["mode"], step["items"]) == (0, "unchanged", first["docs"])
+
+
+def _close_with_catch_up_and_end(root):
+    """In a child process, which ends as a multiprocessing child (a Dagster step's) does."""
+
+    def slow(ws, child=None):
+        time.sleep(0.5)
+        (root / "refreshed").write_text("yes")
+        return {"mode": "delta"}
+
+    follow.index.refresh_following = slow
+    follower = follow.LibraryFollower(workspace(root), every_seconds=0.0, min_bytes=0)
+    follower.summarised(Partition("cc", "2026-03-01"))
+    follower.close(catch_up=True)  # returns at once, a refresh under way or due
+
+
+def test_a_process_that_ends_waits_for_the_last_refresh(tmp_path):
+    """A step's process under the multiprocess executor ends with os._exit right after the step:
+    the follower's last refresh, which the step does not wait for, still ends first (its build
+    must not go on without the library lock)."""
+    write_config(tmp_path, base_url="http://127.0.0.1:9")
+    child = multiprocessing.get_context("fork").Process(target=_close_with_catch_up_and_end, args=(tmp_path,))
+    child.start()
+    child.join(timeout=60)
+    assert child.exitcode == 0
+    assert (tmp_path / "refreshed").exists(), "the process ended before the last refresh"
 
 
 def test_a_small_run_is_not_followed(tmp_path, fake_server, monkeypatch):

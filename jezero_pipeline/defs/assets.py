@@ -18,7 +18,7 @@ import dagster as dg
 from ..config import Config
 from ..models import Partition
 from ..stages import context as run_context
-from ..stages import index
+from ..stages import follow, index
 from ..stages.run import COLLECT, REDACT, SUMMARIZE, PartitionRun, RunOptions, StageDone
 from ..staging.locks import AlreadyRunning
 from ..summarizing.generation import generation_fingerprint
@@ -168,6 +168,7 @@ def build_assets(cfg: Config) -> tuple[dg.AssetsDefinition, dg.AssetsDefinition,
         ws = jezero.workspace
         with redacted_failures(ws):
             worker = mark_run_worker(context)
+            follow.wait_for_catch_up()  # the run before this one, when it ran in this process
             stats = index.refresh(ws, inspect=True)  # for the library checks that follow
         web = ws.cfg.web.public_url
         return dg.MaterializeResult(

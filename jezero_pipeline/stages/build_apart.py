@@ -67,8 +67,10 @@ def inspect_apart(cfg: Config) -> Any:
     return start_apart(_inspect, cfg).result()
 
 
+# What a refresh imports; the redaction detectors (the secret scan's, ~65 ms of regex compiling)
+# too, or the last refresh after a run, which the library job waits for, pays for them.
 REFRESH_MODULES = ("jezero_pipeline.stages.index", "jezero_pipeline.stages.inspect", "jezero_pipeline.library.build",
-                   "jezero_pipeline.library.reader")  # fmt: skip
+                   "jezero_pipeline.library.reader", "jezero_pipeline.redaction")  # fmt: skip
 
 
 def standby() -> Apart:

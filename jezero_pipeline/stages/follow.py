@@ -6,8 +6,9 @@ then went on for 16.5 s after the last answer, 6.6 s with the follower. While a 
 summarises, the follower refreshes the library from the partitions summarised so far (the same
 refresh as the search_index asset's, in a child, under the same lock), at most one at a time
 and one every FOLLOW_SECONDS, and only once a run has written FOLLOW_BYTES of partitions; once
-more as the run ends (`close(catch_up=True)`), so the search_index step after it finds nothing
-to read and its checks take the follower's inspection. Each refresh's child is started when
+more as the run ends (`close(catch_up=True)`), which the run does not wait for: the
+search_index step after it waits for the library lock, then finds nothing to read and its
+checks take the follower's inspection. Each refresh's child is started when
 the one before ends, so the last, which the run's end waits for, does not wait for an
 interpreter. A reader sees the library grow during the run, each refresh swapped in whole.
 
@@ -17,9 +18,11 @@ search_index step; one that finds the lock held (an import, say) is skipped.
 
 from __future__ import annotations
 
+import atexit
 import logging
 import threading
 import time
+import weakref
 
 from ..models import Partition
 from ..staging.tables import REDACTED_SEGMENTS, SUMMARIES
@@ -33,8 +36,21 @@ FOLLOW_SECONDS = 10.0  # between the starts of two refreshes: a child's start co
 FOLLOW_BYTES = index.APART_BYTES  # below this a run's library refresh is small anyway: not followed
 
 
+_CATCHING_UP: weakref.WeakSet[threading.Thread] = weakref.WeakSet()  # followers closed with catch_up
+
+
+def wait_for_catch_up() -> None:
+    """Wait until every follower of this process whose run has ended has done its last refresh
+    (the search_index step calls it before its own; the process, before it exits)."""
+    for thread in list(_CATCHING_UP):
+        thread.join()
+
+
+atexit.register(wait_for_catch_up)
+
+
 class LibraryFollower:
-    """Refreshes the library in the background while partitions are summarised; `close` waits."""
+    """Refreshes the library in the background while partitions are summarised, until `close`."""
 
     def __init__(self, ws: Workspace, every_seconds: float | None = None, min_bytes: int | None = None):
         self.ws = ws
@@ -47,7 +63,9 @@ class LibraryFollower:
         self._catch_up = False  # close(catch_up=True): one last refresh, at once
         self._standby: Apart | None = None  # the next refresh's child, started after the last one
         self._wake = threading.Condition()
-        self._thread = threading.Thread(target=self._follow, name="library-follow", daemon=True)
+        # Not a daemon: a process ending (a step's, under the multiprocess executor) waits for
+        # the last refresh, which would otherwise go on in its child without the lock.
+        self._thread = threading.Thread(target=self._follow, name="library-follow")
         self._thread.start()
 
     def summarised(self, part: Partition) -> None:
@@ -59,15 +77,22 @@ class LibraryFollower:
             self._wake.notify()
 
     def close(self, catch_up: bool = False) -> None:
-        """Wait for the refresh under way and start no other, except, with `catch_up` (the run
-        summarised every partition), one at once for the partitions summarised since that one
-        began. The search_index step after the run then finds the library current, and this
-        last refresh runs while Dagster records the run's partitions, not after them."""
+        """Start no refresh after the one under way, except, with `catch_up` (the run summarised
+        every partition), one at once for the partitions summarised since that one began.
+
+        Without `catch_up` this waits for the follower to end. With it, it returns at once: the
+        last refresh holds the library lock, so the search_index step after the run waits for
+        it there and then finds the library current, and meanwhile Dagster records the run's
+        partitions and starts the library job (about a second on 2,000 sessions). That step
+        (`wait_for_catch_up`) and the process's exit wait for it: no build outlives its lock."""
         with self._wake:
             self._closing = True
             self._catch_up = catch_up
             self._wake.notify()
-        self._thread.join()
+        if catch_up:
+            _CATCHING_UP.add(self._thread)
+        else:
+            self._thread.join()
 
     def _due(self) -> bool:
         return self._closing or self._worth_it()

@@ -233,8 +233,8 @@ class PartitionRun:
             finished = True
         finally:
             # After the stage is reported: the caller records its partitions (0.6-0.9 s of
-            # Dagster events on 360 partitions) while the follower's last refresh brings the
-            # library up to date. The run ends after it.
+            # Dagster events on 360 partitions) and the run ends while the follower's last
+            # refresh brings the library up to date; the search_index step waits for it.
             if follower is not None:
                 follower.close(catch_up=finished)
 
