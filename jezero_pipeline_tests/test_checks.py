@@ -223,3 +223,65 @@ def test_the_checks_take_the_inspection_their_refresh_made_in_its_child_until_th
     assert kept_inspection(ws) is not None
     monkeypatch.setattr(ws, "rules", "other rules")  # new redaction rules: scanned again
     assert kept_inspection(ws) is None
+
+
+def _plant_secret(db_file, where: str) -> int:
+    """Append a token to the first chunk of one original in `db_file` (the first of `where`)."""
+    import duckdb
+
+    con = duckdb.connect(str(db_file))
+    (victim,) = con.execute(f"select min(id) from originals where {where}").fetchone()
+    con.execute(
+        f"update originals set chunk = chunk || ' ghp_Zx8Qw3Er5Ty7Ui9Op1As2Df4Gh6Jk8Lz0Xc' where id = {victim} and n = 0"
+    )
+    con.close()
+    return victim
+
+
+def test_an_inspection_reads_only_the_delta_while_the_base_is_the_one_it_last_kept(tmp_path, monkeypatch):
+    """A refresh rewrites only the delta until it merges: the inspection kept after it then reads
+    only the delta's items, and the base's offenders stay offenders without being read again.
+    A changed base file is read whole."""
+    import functools
+    from datetime import timedelta
+
+    from sessionfiles import T0
+
+    from jezero_pipeline.config import load_config
+    from jezero_pipeline.library import build, delta_path
+    from jezero_pipeline.library.reader import Library
+    from jezero_pipeline.stages.inspect import inspect_here
+    from jezero_pipeline.workspace import Workspace
+
+    monkeypatch.setattr(build, "refresh_library", functools.partial(build.refresh_library, merge_share=10))
+    work = one_session_workspace(tmp_path)
+    with dg.instance_for_test() as instance:
+        assert run(work, instance)[2]
+        write_claude_session(work / "projects", "bbbb2222-0000-4000-8000-000000000002", long_turns("invoice"),
+                             start=T0 + timedelta(days=3))  # fmt: skip
+        assert run(work, instance)[2]
+    ws = Workspace(load_config(work / "jezero.toml"))
+    with Library(ws.library_path, ws.cfg.search, lean=True) as lib:
+        live, in_delta = (set(ids.tolist()) for ids in lib.item_ids())
+    assert in_delta and live - in_delta, "the second run's items are in a delta beside the base"
+    first = inspect_here(ws, keep=True)
+    assert first.offenders == [] and first.rows == len(live)
+    read: list[int] = []  # ids the digest pass reads
+    iter_items = Library.iter_items
+
+    def recorded(self, *args, **kw):
+        for item in iter_items(self, *args, **kw):
+            read.extend([item["id"]] if kw.get("original_digest") else [])
+            yield item
+
+    monkeypatch.setattr(Library, "iter_items", recorded)
+    in_the_delta = _plant_secret(delta_path(ws.library_path), "true")
+    second = inspect_here(ws, keep=True)
+    assert second.offenders == [in_the_delta] and set(read) == in_delta and second.rows == len(live)
+    read.clear()
+    in_the_base = _plant_secret(ws.library_path, f"id not in ({', '.join(map(str, in_delta))})")
+    third = inspect_here(ws, keep=True)
+    assert third.offenders == sorted([in_the_base, in_the_delta]) and set(read) == live
+    read.clear()
+    fourth = inspect_here(ws, keep=True)
+    assert fourth.offenders == third.offenders and in_the_base not in read and set(read) <= in_delta

@@ -129,6 +129,7 @@ class Library:
         self._index: SegmentIndex | None = None
         self._meta: dict[str, str] = {}
         self._delta_items = 0
+        self._has_delta = False
         self._norms: dict[float, np.ndarray] = {}
         self._pinned = 0  # >0 while one call runs: all its queries read the same files
 
@@ -230,6 +231,7 @@ class Library:
 
     def _open_index(self, con: duckdb.DuckDBPyConnection, meta: dict[str, str], has_delta: bool) -> None:
         self._meta = meta
+        self._has_delta = has_delta
         self._norms = {}
         (base_docs,) = con.execute("SELECT count(*) FROM main.doclen").fetchone()
         segments = [Segment("main", 0, int(base_docs))]
@@ -700,6 +702,25 @@ class Library:
             "tokenizer": meta.get("tokenizer"),
             "delta_items": delta_items,
         }
+
+    def item_ids(self) -> tuple[np.ndarray, np.ndarray]:
+        """The live items' ids, and those of them in the delta (the items refreshes added or
+        replaced since the base was last written), both of one library, in id order."""
+        with self._snapshot():
+            con = self._connection()
+            live = con.execute("SELECT id FROM live_items ORDER BY id").fetchnumpy()["id"]
+            in_delta = (
+                con.execute("SELECT id FROM delta.items ORDER BY id").fetchnumpy()["id"]
+                if self._has_delta
+                else live[:0]
+            )
+        return live, in_delta
+
+    def newest_item(self) -> Item | None:
+        """The item that happened last (of a tie, the lowest id); None in an empty library."""
+        with self._snapshot():
+            rows = self._rows("SELECT * FROM live_items ORDER BY occurred_at DESC, id LIMIT 1")
+        return self._item_out(rows[0]) if rows else None
 
     def iter_items(
         self, include_original: bool = True, batch: int = 2000, ids: Iterable[int] | None = None,
