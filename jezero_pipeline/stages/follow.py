@@ -9,7 +9,7 @@ and one every FOLLOW_SECONDS, and only once a run has written FOLLOW_BYTES of pa
 more as the run ends (`close(catch_up=True)`), which the run does not wait for: the
 search_index step after it waits for the library lock, then finds nothing to read and its
 checks take the follower's inspection. Each refresh's child is started when
-the one before ends, so the last, which the run's end waits for, does not wait for an
+the one before ends, so the last, which the library job waits for, does not wait for an
 interpreter. A reader sees the library grow during the run, each refresh swapped in whole.
 
 The follower never fails a run: a refresh that fails here fails again, and is reported, in the
@@ -18,7 +18,6 @@ search_index step; one that finds the lock held (an import, say) is skipped.
 
 from __future__ import annotations
 
-import atexit
 import logging
 import threading
 import time
@@ -41,12 +40,9 @@ _CATCHING_UP: weakref.WeakSet[threading.Thread] = weakref.WeakSet()  # followers
 
 def wait_for_catch_up() -> None:
     """Wait until every follower of this process whose run has ended has done its last refresh
-    (the search_index step calls it before its own; the process, before it exits)."""
+    (the search_index step calls it before its own)."""
     for thread in list(_CATCHING_UP):
         thread.join()
-
-
-atexit.register(wait_for_catch_up)
 
 
 class LibraryFollower:
@@ -84,7 +80,7 @@ class LibraryFollower:
         last refresh holds the library lock, so the search_index step after the run waits for
         it there and then finds the library current, and meanwhile Dagster records the run's
         partitions and starts the library job (about a second on 2,000 sessions). That step
-        (`wait_for_catch_up`) and the process's exit wait for it: no build outlives its lock."""
+        (`wait_for_catch_up`) and the process's exit (the thread is no daemon) wait for it."""
         with self._wake:
             self._closing = True
             self._catch_up = catch_up

@@ -3,12 +3,12 @@
 Every item is read once, as a reader sees the library (base and delta), and scanned for
 secrets when its texts changed since its last clean scan (see ScannedItems); when the last
 kept inspection saw the same base file, only the delta's items are read. The items are
-counted, and the newest one is searched for by a word of its title. A big library is inspected in a child
-process (see build_apart): the scan decodes every original, and that memory would otherwise
-stay with the run's own process. A refresh that builds in a child inspects there too and
-leaves its inspection beside the library, keyed by the library files' `stat`: the checks after
-it take that instead of starting a child of their own (on 2,000 sessions, 1.6 s after a run's
-last answer).
+counted, and the newest one is searched for by a word of its title. A big library is
+inspected in a child process (see build_apart): the scan decodes every original, and that
+memory would otherwise stay with the run's own process. A refresh that builds in a child
+inspects there too and leaves its inspection beside the library, keyed by the library files'
+`stat`: the checks after it take that instead of starting a child of their own (on 2,000
+sessions, 1.6 s after a run's last answer).
 """
 
 from __future__ import annotations
