@@ -115,13 +115,17 @@ def _library_token(ws: Workspace) -> str:
     return "|".join(stat_token(p) for p in (ws.library_path, delta_path(ws.library_path)))
 
 
+def _kept_under_these_rules(ws: Workspace) -> dict | None:
+    """What `inspect_here(keep=True)` left, when it was made under the current redaction rules."""
+    saved = read_json(_kept_path(ws))
+    return saved if isinstance(saved, dict) and saved.get("rules") == ws.rules else None
+
+
 def kept_inspection(ws: Workspace) -> Inspection | None:
     """The inspection kept by `inspect_here(keep=True)`, when neither the library files nor the
     redaction rules changed since; `expected` is counted again (staging may have moved on)."""
-    saved = read_json(_kept_path(ws))
-    if not isinstance(saved, dict) or saved.get("rules") != ws.rules:
-        return None
-    if saved.get("library") != _library_token(ws):
+    saved = _kept_under_these_rules(ws)
+    if saved is None or saved.get("library") != _library_token(ws):
         return None
     try:
         found = Inspection(**saved["inspection"])
@@ -152,13 +156,19 @@ def inspect_here(ws: Workspace, keep: bool = False) -> Inspection:
     with Library(path, ws.cfg.search, lean=True) as lib:
         live, in_delta = lib.item_ids()
         out.rows = len(live)
+        newest = lib.newest_item()  # on the connection item_ids opened (a scan's batches close it)
         todo: list[int] | None = None  # the items to read: every one
         if earlier is not None:
-            changed = set(in_delta.tolist())
-            todo = [i for i in live.tolist() if i in changed or (i not in earlier and str(i) not in scanned.clean)]
-            out.offenders = [i for i in live.tolist() if i in earlier and i not in changed]
-            for i in set(live.tolist()) - set(todo) - set(out.offenders):
-                scanned.passed(i, scanned.clean[str(i)])
+            todo, changed = [], set(in_delta.tolist())
+            for i in live.tolist():
+                if i in changed:
+                    todo.append(i)
+                elif i in earlier:  # a base item: still the offender it was
+                    out.offenders.append(i)
+                elif str(i) in scanned.clean:  # a base item: still clean
+                    scanned.passed(i, scanned.clean[str(i)])
+                else:  # not live at the last inspection
+                    todo.append(i)
         unscanned = {}
         # The originals are compared by digest, and read only for the items to scan: a whole
         # inspection of 2,217 unchanged items took 0.5 s instead of 1.2 s (measured at 5,000
@@ -176,7 +186,6 @@ def inspect_here(ws: Workspace, keep: bool = False) -> Inspection:
             else:
                 scanned.passed(item["id"], unscanned[item["id"]])
         out.offenders.sort()
-        newest = lib.newest_item()
         if newest is not None:
             out.newest_id = newest["id"]
             out.query = sanity_query(newest["title"], newest["summary"])
@@ -191,8 +200,8 @@ def inspect_here(ws: Workspace, keep: bool = False) -> Inspection:
 def _offenders_of_this_base(ws: Workspace, base: str) -> set[int] | None:
     """The offenders of the last kept inspection when it saw this base file under these rules
     (its items are then unchanged); None otherwise: every item is to be read."""
-    saved = read_json(_kept_path(ws))
-    if not isinstance(saved, dict) or saved.get("rules") != ws.rules or saved.get("base") != base:
+    saved = _kept_under_these_rules(ws)
+    if saved is None or saved.get("base") != base:
         return None
     try:
         return {int(i) for i in saved["inspection"]["offenders"]}
