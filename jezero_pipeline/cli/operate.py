@@ -6,6 +6,8 @@ import argparse
 import json
 import sys
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from datetime import date
 from pathlib import Path
 from typing import Any
@@ -127,11 +129,13 @@ def run_changed(
         plan = plan_run(ws, names, time.time(), since, until)
         launched = None
         if plan.rectangles or not index.is_current(ws):
-            from ..defs.launch import launch  # lazy: Dagster loads only when there is work
+            budget = Budget.for_run(ws.cfg.summarizer, max_calls)
+            with _calls_apart(ws, budget, provider, needed=bool(plan.rectangles)) as provider:
+                from ..defs.launch import launch  # lazy: Dagster loads only when there is work
 
-            shared = RunContext(Budget.for_run(ws.cfg.summarizer, max_calls), progress, provider)
-            launched = launch(ws, config_path, plan.rectangles, run_config=_run_config(limit), shared=shared,
-                              instance=instance)  # fmt: skip
+                shared = RunContext(budget, progress, provider)
+                launched = launch(ws, config_path, plan.rectangles, run_config=_run_config(limit), shared=shared,
+                                  instance=instance)  # fmt: skip
     reports = connector_reports(names, launched)
     for r in reports:
         r["waiting_to_settle"] = plan.waiting.get(r["connector"], 0)
@@ -140,6 +144,20 @@ def run_changed(
         print(f"note: run {run_id} had died (its process was gone); marked failed", file=sys.stderr)
     ok = all(r["success"] and not r["failed"] for r in reports) and library["success"]
     return [*reports, library], ok
+
+
+@contextmanager
+def _calls_apart(ws: Workspace, budget: Budget, provider: Any, *, needed: bool) -> Iterator[Any]:
+    """The provider of the command's runs: `provider` when given (tests), else, when they will
+    summarise, the config's in a child process started now, before Dagster is imported (see
+    summarizing.host); None leaves the runs their own."""
+    if provider is not None or not needed:
+        yield provider
+        return
+    from ..summarizing.host import provider_apart  # lazy: as launch
+
+    with provider_apart(ws.cfg.summarizer, ws.api_key(), budget) as apart:
+        yield apart
 
 
 def checked(cfg: Config, config_file: Any) -> Workspace:
@@ -204,14 +222,15 @@ def cmd_resummarize(args: argparse.Namespace, cfg: Config) -> int:
     with ws.run_lock() as got:
         if not got:
             raise CommandError("locked: a run is in progress", 3)
-        from ..defs.launch import launch  # lazy: Dagster loads only when there is work
-
         progress = progress_for(args.json)
+        budget = Budget.for_run(cfg.summarizer, args.max_calls)
         try:
-            launched = launch(ws, str(args.config_file), rectangles, job_name="summaries_job",
-                              run_config=_run_config(resummarize=resummarize, force_ids=force),
-                              shared=RunContext(budget=Budget.for_run(cfg.summarizer, args.max_calls),
-                                                progress=progress))  # fmt: skip
+            with _calls_apart(ws, budget, None, needed=bool(rectangles)) as provider:
+                from ..defs.launch import launch  # lazy: Dagster loads only when there is work
+
+                launched = launch(ws, str(args.config_file), rectangles, job_name="summaries_job",
+                                  run_config=_run_config(resummarize=resummarize, force_ids=force),
+                                  shared=RunContext(budget=budget, progress=progress, provider=provider))  # fmt: skip
         finally:
             progress.close()
     reports = connector_reports(sorted({p.connector for p in parts}), launched)

@@ -20,7 +20,7 @@ from ..summarizing.budget import Budget
 class RunContext:
     budget: Budget | None = None  # None: each run gets the config's budget
     progress: Progress | None = None  # None: plain lines on stderr
-    provider: Any = None  # a provider object (tests); None: the config's
+    provider: Any = None  # a provider object (the CLI's in a child process, a test's); None: the config's
 
 
 _current = RunContext()
