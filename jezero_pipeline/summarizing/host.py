@@ -6,13 +6,14 @@ anthropic` took 1.3-2.4 s in the 2,000-session benchmark's runs). A thread canno
 imports, a process can: the child imports the SDK and builds the client on the other core
 while this process imports Dagster and creates the run, and the first calls go out that much
 sooner. The child holds the provider (its client, its retries, its HTTP gate of
-`max_concurrency`); this process keeps the run's budget. Before each HTTP attempt, and before
-a retry wait, the child asks the thread here that made the call, which answers from the
-budget (its call's reservation is that thread's own, see Budget.start).
+`max_concurrency`); this process keeps the run's budget. A call's first attempt was reserved
+when the call was admitted; before each retry, and before a retry wait, the child asks the
+thread here that made the call, which answers from the budget (its call's reservation is
+that thread's own, see Budget.start).
 
 One socket pair carries pickled messages both ways:
   here → child:  (cfg, api_key) once, then ("call", n, request) and ("answer", n, value)
-  child → here:  ("attempt", n), ("exhausted", n) and ("done", n, result or exception)
+  child → here:  ("attempt", n) and ("exhausted", n) before a retry, ("done", n, result or exception)
 The child ends when this process closes its end or is gone (killed): its read then fails.
 """
 
@@ -94,6 +95,7 @@ class ProviderHost:
             if self._gone:
                 raise SummarizerError(self._gone)
             self._send(("call", n, req))
+            first_booked = False
             while True:
                 kind, *rest = answers.get()
                 if kind == "done":
@@ -102,6 +104,9 @@ class ProviderHost:
                     return rest[0]
                 if kind == "gone":
                     raise SummarizerError(self._gone or "the model-call process ended")
+                if kind == "attempt" and not first_booked and budget is not None:
+                    budget.attempt()  # the first, sent unasked: booked before the retry is decided
+                first_booked = first_booked or kind == "attempt"
                 self._send(("answer", n, _answer(kind, budget)))
         except OSError:  # the child is gone: the reader is about to say so
             raise SummarizerError(self._gone or "the model-call process ended") from None
@@ -160,7 +165,7 @@ class _AskingBudget:
         self._call = threading.local()
 
     def calling(self, n: int) -> None:
-        self._call.n = n
+        self._call.n, self._call.first = n, True
         self._answers[n] = queue.Queue()
 
     def done(self, n: int) -> None:
@@ -175,6 +180,12 @@ class _AskingBudget:
         return self._answers[n].get()
 
     def attempt(self) -> None:
+        """A call's first attempt goes out unasked: the caller's `admit` reserved it, and its
+        `finish` books it when no retry did first. A question would hold up every request by a
+        round trip to a process that is busy preparing the next segments."""
+        if self._call.first:
+            self._call.first = False
+            return
         answer = self._ask("attempt")
         if answer is not True:
             raise BudgetExhausted(answer)
