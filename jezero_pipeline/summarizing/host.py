@@ -211,7 +211,7 @@ def _serve(fd: int) -> None:
     cfg, api_key = conn.recv()
     budget = _AskingBudget(send)
     try:
-        from .providers import make_provider  # the SDK import this process is for
+        from .providers import make_provider  # lazy: the SDK import, the work this process is for
 
         provider: Any = make_provider(cfg, api_key, budget=budget)  # type: ignore[arg-type]
         setup_error: Exception | None = None

@@ -32,8 +32,12 @@ _CODE_AFTER = re.compile(
 )
 # "493027 is your verification code", "G-482913 is your Google verification code." The noun may be
 # followed by anything but a letter (a digit too: "code582014", as a redacted neighbour leaves it).
+# The code may follow a run of dashes ("-----END ... KEY-----582014 is your code"): a redacted
+# neighbour ends in "]", and the code must be found whether the neighbour is redacted yet or not.
 _CODE_BEFORE = re.compile(
-    r"(?<![\w-])" + _CODE + rf"[ \t]+is[ \t]+your[ \t]+(?:[\w-]+[ \t]+){{0,3}}?(?:{_KIND}[ \t]+)?{_NOUN}(?![^\W\d_])",
+    r"(?:(?<![\w-])|(?<=--))"
+    + _CODE
+    + rf"[ \t]+is[ \t]+your[ \t]+(?:[\w-]+[ \t]+){{0,3}}?(?:{_KIND}[ \t]+)?{_NOUN}(?![^\W\d_])",
     re.I,
 )
 _TRIGGERS = ("code", "otp", "pin", "passcode", "password", "token")
