@@ -6,7 +6,6 @@ import json
 import os
 import subprocess
 import sys
-import threading
 import time
 from pathlib import Path
 
@@ -17,7 +16,7 @@ from jezero_pipeline.config import SummarizerConfig
 from jezero_pipeline.summarizing.budget import Budget
 from jezero_pipeline.summarizing.host import ProviderHost
 from jezero_pipeline.summarizing.prompt import SummaryRequest
-from jezero_pipeline.summarizing.results import Deferred, SummarizerError
+from jezero_pipeline.summarizing.runner import CallPool, Outcome
 
 REPO = Path(__file__).resolve().parents[1]
 KEY = "test-key-not-secret-0000"
@@ -38,23 +37,13 @@ def _request(n: int) -> SummaryRequest:
     return SummaryRequest(f"seg-{n}", f"user: fix the ledger rounding bug number {n}\nassistant: done", "cc")
 
 
-def _call_as_a_pool_worker(provider, budget: Budget, req: SummaryRequest):
-    """What CallPool does for one call: admit, start in the worker thread, summarize, finish."""
-    box = {}
-
-    def work():
-        budget.start(budget.admit())
-        try:
-            box["result"] = provider.summarize(req)
-        except Exception as err:
-            box["error"] = err
-        finally:
-            budget.finish(*((box["result"].input_tokens, box["result"].output_tokens) if "result" in box else ()))
-
-    t = threading.Thread(target=work)
-    t.start()
-    t.join(30)
-    return box
+def _call(provider, budget: Budget, req: SummaryRequest) -> Outcome:
+    """One call as a run makes it: through the run's CallPool, which admits, starts and finishes it."""
+    outcomes = []
+    pool = CallPool(provider, 2, budget)
+    assert pool.submit(req, outcomes.append)
+    pool.close()
+    return outcomes[0]
 
 
 def test_calls_through_the_child_answer_as_the_provider_does_and_count_every_attempt(fake_server):
@@ -62,11 +51,11 @@ def test_calls_through_the_child_answer_as_the_provider_does_and_count_every_att
     try:
         budget = Budget(max_attempts=10)
         fake_server.plan(["503"])  # the first call needs a retry
-        boxes = [_call_as_a_pool_worker(host.provider(budget), budget, _request(n)) for n in range(3)]
-        assert [b.get("error") for b in boxes] == [None] * 3
-        assert all(b["result"].summary.title and b["result"].input_tokens > 0 for b in boxes)
+        outcomes = [_call(host.provider(budget), budget, _request(n)) for n in range(3)]
+        assert [o.error for o in outcomes] == [None] * 3
+        assert all(o.summary.title and o.input_tokens > 0 for o in outcomes)
         assert fake_server.total_calls == 4 == budget.spent.attempts, "the retry is an attempt of this budget"
-        assert budget.spent.input_tokens == sum(b["result"].input_tokens for b in boxes)
+        assert budget.spent.input_tokens == sum(o.input_tokens for o in outcomes)
     finally:
         host.close()
 
@@ -76,8 +65,8 @@ def test_a_retry_the_budget_cannot_pay_for_is_not_sent_and_the_call_is_deferred(
     try:
         budget = Budget(max_attempts=1)
         fake_server.plan(["503"])
-        box = _call_as_a_pool_worker(host.provider(budget), budget, _request(1))
-        assert isinstance(box.get("error"), Deferred), box
+        outcome = _call(host.provider(budget), budget, _request(1))
+        assert outcome.deferred and outcome.summary is None, outcome
         assert fake_server.total_calls == 1 and budget.spent.attempts == 1
     finally:
         host.close()
@@ -86,8 +75,8 @@ def test_a_retry_the_budget_cannot_pay_for_is_not_sent_and_the_call_is_deferred(
 def test_a_provider_the_child_cannot_build_fails_each_call_with_its_reason(fake_server):
     host = ProviderHost(_cfg(fake_server), None)  # anthropic without a key
     try:
-        box = _call_as_a_pool_worker(host.provider(None), Budget(), _request(1))
-        assert isinstance(box.get("error"), SummarizerError) and "needs an API key" in str(box["error"])
+        outcome = _call(host.provider(None), Budget(), _request(1))
+        assert not outcome.deferred and "needs an API key" in (outcome.error or "")
         assert fake_server.total_calls == 0
     finally:
         host.close()

@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import itertools
 import os
-import pickle
 import queue
 import signal
 import socket
@@ -104,9 +103,10 @@ class ProviderHost:
                     return rest[0]
                 if kind == "gone":
                     raise SummarizerError(self._gone or "the model-call process ended")
-                if kind == "attempt" and not first_booked and budget is not None:
-                    budget.attempt()  # the first, sent unasked: booked before the retry is decided
-                first_booked = first_booked or kind == "attempt"
+                if kind == "attempt" and not first_booked:  # the first, sent unasked: booked before the retry
+                    first_booked = True
+                    if budget is not None:
+                        budget.attempt()
                 self._send(("answer", n, _answer(kind, budget)))
         except OSError:  # the child is gone: the reader is about to say so
             raise SummarizerError(self._gone or "the model-call process ended") from None
@@ -199,14 +199,9 @@ def _serve(fd: int) -> None:
     conn = Connection(fd)
     send_lock = threading.Lock()
 
-    def send(message: tuple[Any, ...]) -> None:
-        try:
-            data = pickle.dumps(message)
-        except Exception:  # an exception that does not pickle: its type and message
-            err = message[2]
-            data = pickle.dumps((*message[:2], SummarizerError(f"{type(err).__name__}: {err}")))
+    def send(message: tuple[Any, ...]) -> None:  # an outcome is a SummaryResult or a SummarizerError: both pickle
         with send_lock:
-            conn.send_bytes(data)
+            conn.send(message)
 
     cfg, api_key = conn.recv()
     budget = _AskingBudget(send)
