@@ -51,7 +51,6 @@ from jezero_pipeline.library.build import DEFAULT_MEMORY_LIMIT, PartitionSource,
 from jezero_pipeline.library.reader import Library
 from jezero_pipeline.library.schema import ITEM_SCHEMA
 from jezero_pipeline.library.segment import TOKENIZE_CHUNK
-from jezero_pipeline.stages.build_apart import child_env
 
 BENCH_DIR = Path(__file__).resolve().parent
 FILLER = [
@@ -272,9 +271,7 @@ def _refresh_child(args: tuple, out) -> None:
 
 
 def refresh_in_child(args: tuple) -> tuple[dict, float]:
-    """One refresh in a fresh process: (its report, its peak RSS in MB), with the allocator
-    settings of the pipeline's own build child (spawned children inherit the environment)."""
-    os.environ.update(child_env())
+    """One refresh in a fresh process: (its report, its peak RSS in MB)."""
     ctx = mp.get_context("spawn")
     out = ctx.Queue()
     proc = ctx.Process(target=_refresh_child, args=(args, out))

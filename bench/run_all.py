@@ -34,7 +34,7 @@ from pathlib import Path
 from typing import Any
 from urllib.request import Request, urlopen
 
-from bench import corpus, jezero_side
+from bench import corpus, jezero_side, proctree
 
 REPO = Path(__file__).resolve().parent.parent
 OUR_PYTHON = Path(sys.executable)
@@ -163,15 +163,14 @@ class CallWindow:
 
 def measured(cmd: list[str], env: dict[str, str], corpus_dir: Path, workdir: Path) -> dict[str, Any]:
     """Run `cmd` (its first item a Python console script) under the launcher; wall time, peak
-    RSS, transcript bytes opened, stdout. Raises with the command's stderr when it fails."""
+    RSS of its largest process, the peak of its whole process tree's summed PSS and the most
+    processes alive at once (sampled every 50 ms), transcript bytes opened, stdout. Raises with
+    the command's stderr when it fails."""
     stats = workdir / f"stats-{time.monotonic_ns()}.json"
     python = Path(cmd[0]).parent / "python"
     env = {**env, "BENCH_CORPUS": str(corpus_dir), "BENCH_STATS": str(stats)}
-    t0 = time.perf_counter()
-    proc = subprocess.run(
-        [str(python), "-c", LAUNCHER, *cmd], env=env, cwd=workdir, capture_output=True, text=True, timeout=3600
-    )
-    wall = time.perf_counter() - t0
+    proc, tree = proctree.run_sampled([str(python), "-c", LAUNCHER, *cmd], env=env, cwd=workdir)
+    wall = tree["wall"]
     if proc.returncode != 0:
         raise RuntimeError(
             f"command failed ({proc.returncode}): {' '.join(cmd)}\n"
@@ -181,6 +180,8 @@ def measured(cmd: list[str], env: dict[str, str], corpus_dir: Path, workdir: Pat
     return {
         "wall": wall,
         "rss_mb": s["maxrss_kb"] / 1024,
+        "tree_pss_mb": tree["tree_pss_mb"],
+        "processes": tree["processes"],
         "transcript_bytes": s["transcript_bytes"],
         "stdout": proc.stdout,
     }
@@ -422,11 +423,13 @@ def one_repeat(
     log_start = fast.log_lines()
     first = side.run(state)
     out["first0_wall"], out["first0_calls"] = first["wall"], fast.calls()
+    out["first0_tree_mb"], out["first0_procs"] = first["tree_pss_mb"], first["processes"]
     out["first0_bytes"] = first["transcript_bytes"]
     log_end = fast.log_lines()
     fast.reset()
     second = side.run(state)
     out["second_wall"], out["second_calls"] = second["wall"], fast.calls()
+    out["second_tree_mb"], out["second_procs"] = second["tree_pss_mb"], second["processes"]
     out["second_bytes"] = second["transcript_bytes"]
     if "own_bytes_read" in second:
         out["second_own_bytes"] = second["own_bytes_read"]
@@ -436,6 +439,7 @@ def one_repeat(
     grown = side.run(state)
     out["append_growth"], out["append_calls"] = appended, fast.calls()
     out["append_wall"], out["append_opened"] = grown["wall"], grown["transcript_bytes"]
+    out["append_tree_mb"], out["append_procs"] = grown["tree_pss_mb"], grown["processes"]
     if "own_bytes_read" in grown:
         out["append_own_bytes"] = grown["own_bytes_read"]
         changed = [p for p, m in staging_mtimes(state).items() if before.get(p) != m]
@@ -461,6 +465,7 @@ def one_repeat(
         slow_run = side.run(state)
     st = slow.stats()
     out["first200_wall"], out["first200_calls"] = slow_run["wall"], st["total_calls"]
+    out["first200_tree_mb"], out["first200_procs"] = slow_run["tree_pss_mb"], slow_run["processes"]
     out["summarise200"], out["max_in_flight"] = window.seconds, st["max_in_flight"]
     out["ideal200"] = out["first200_calls"] * SLOW_LATENCY / CONCURRENCY
     out["first200_vs_ideal"] = out["first200_wall"] / out["ideal200"] if out["ideal200"] else None
@@ -500,7 +505,20 @@ ROWS = [  # key, label, unit, format, higher is better
     ("append_staging_files", "one session appended to: staging files rewritten", "files", "{:.0f}", False),
     ("append_staging_days", "one session appended to: days whose staging was rewritten", "days", "{:.0f}", False),
     ("append_wall", "one session appended to: wall", "s", "{:.2f}", False),
-    ("rss_mb", "peak RSS (max of dry, first, second run)", "MB", "{:.0f}", False),
+    ("first0_tree_mb", "full first run, latency 0: peak of the process tree's summed PSS", "MB", "{:.0f}", False),
+    ("first0_procs", "full first run, latency 0: most processes alive at once", "processes", "{:.0f}", False),
+    (
+        "first200_tree_mb",
+        "full first run, latency 200 ms: peak of the process tree's summed PSS",
+        "MB",
+        "{:.0f}",
+        False,
+    ),
+    ("first200_procs", "full first run, latency 200 ms: most processes alive at once", "processes", "{:.0f}", False),
+    ("second_tree_mb", "second run, nothing changed: peak of the process tree's summed PSS", "MB", "{:.0f}", False),
+    ("append_tree_mb", "one session appended to: peak of the process tree's summed PSS", "MB", "{:.0f}", False),
+    ("append_procs", "one session appended to: most processes alive at once", "processes", "{:.0f}", False),
+    ("rss_mb", "peak RSS of the largest single process (max of dry, first, second run)", "MB", "{:.0f}", False),
     ("search_p50_ms", "search latency p50 over the needle queries", "ms", "{:.2f}", False),
     ("search_p95_ms", "search latency p95 over the needle queries", "ms", "{:.2f}", False),
 ]

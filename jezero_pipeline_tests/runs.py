@@ -1,13 +1,18 @@
-"""Run the pipeline as `jezero-pipeline run` does, on a test's own Dagster instance."""
+"""Run the pipeline as `jezero-pipeline run` does, recording into a test's own Dagster instance."""
 
 from __future__ import annotations
 
 from pathlib import Path
 from typing import Any
 
-from jezero_pipeline.cli.operate import run_changed
+from jezero_pipeline import service
 from jezero_pipeline.config import load_config
+from jezero_pipeline.defs.record import DagsterRecorder
+from jezero_pipeline.engine.budget import Budget
+from jezero_pipeline.engine.calls import CallLoop
 from jezero_pipeline.models import Partition
+from jezero_pipeline.stages.summarize import Summarizer
+from jezero_pipeline.summarizing.providers import make_provider
 from jezero_pipeline.workspace import Workspace
 
 
@@ -15,14 +20,26 @@ def workspace(workdir: Path) -> Workspace:
     return Workspace.open(load_config(workdir / "jezero.toml"))
 
 
+def run_report(workdir: Path, instance: Any, names: list[str] | None = None, **kw: Any) -> service.RunReport:
+    """One `run` of the workdir's config, recorded into `instance` (None: not recorded)."""
+    ws = workspace(workdir)
+    recorder = (lambda: DagsterRecorder(ws, instance)) if instance is not None else None
+    report = service.run(ws, names or [c.name for c in ws.cfg.enabled_connectors], recorder=recorder, **kw)
+    assert not report.locked, "the run lock was held"
+    return report
+
+
 def run(workdir: Path, instance: Any, names: list[str] | None = None, **kw: Any) -> tuple[dict, dict, bool]:
     """(the first connector's report, the library's report, all ok) of one `run`."""
-    ws = workspace(workdir)
-    done = run_changed(ws, str(workdir / "jezero.toml"), names or [c.name for c in ws.cfg.enabled_connectors],
-                       instance=instance, **kw)  # fmt: skip
-    assert done is not None, "the run lock was held"
-    reports, ok = done
-    return reports[0], reports[-1], ok
+    report = run_report(workdir, instance, names, **kw)
+    return report.connectors[0].as_dict(), report.library.as_dict(), report.ok
+
+
+def summarizer(ws: Workspace, **kw: Any) -> Summarizer:
+    """A summarise stage that sends, as the engine builds it: the config's provider, its budget."""
+    budget = Budget.for_run(ws.cfg.summarizer)
+    provider = make_provider(ws.cfg.summarizer, ws.api_key(), budget=budget)
+    return Summarizer(ws, CallLoop(ws.cfg.summarizer.max_concurrency, budget), provider, **kw)
 
 
 def day(key: str) -> Partition:

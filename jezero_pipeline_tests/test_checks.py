@@ -104,28 +104,18 @@ def test_library_checks_fail_naming_what_is_wrong(tmp_path, monkeypatch):
         con.execute(f"insert into originals select 99, n, chunk from originals where id = {newest}")
         con.close()
         defs = build_definitions(load_config(work / "jezero.toml"), str(work / "jezero.toml"))
-        checks = [
-            k
-            for k in defs.get_repository_def().asset_graph.asset_check_keys
-            if k.asset_key.to_user_string() == "search_index"
-        ]
-        dg.materialize([*defs.assets, *defs.asset_checks], instance=instance, selection=dg.AssetSelection.checks(*checks),
-                       resources=defs.resources)  # fmt: skip
+        # the library asset finds nothing to rebuild (staging did not change) and reports its checks
+        result = dg.materialize(list(defs.assets), instance=instance, resources=defs.resources,
+                                selection=dg.AssetSelection.assets("search_index"), raise_on_error=False)  # fmt: skip
+        evaluated = {e.event_specific_data.check_name for e in result.all_events
+                     if e.event_type_value == "ASSET_CHECK_EVALUATION"}  # fmt: skip
+        assert evaluated == {"row_count_matches_summaries", "sanity_search_returns_results", "no_secret_in_library"}
         _, count = _check(instance, "search_index", "row_count_matches_summaries")
         _, secret = _check(instance, "search_index", "no_secret_in_library")
         sanity_status, sanity = _check(instance, "search_index", "sanity_search_returns_results")
     assert count["library_rows"] == count["expected_rows"] + 1
     assert sorted(secret["offending_ids"]) == sorted([newest, 99])
     assert sanity_status == "FAILED" and sanity["query"] == "" and sanity["expected_id"] == newest
-
-    # a big library is inspected in a child process: the same findings as here
-    from jezero_pipeline.stages.build_apart import inspect_apart
-    from jezero_pipeline.stages.inspect import inspect_here
-    from jezero_pipeline.workspace import Workspace
-
-    cfg = load_config(work / "jezero.toml")
-    here, apart = inspect_here(Workspace(cfg)), inspect_apart(cfg)
-    assert apart == here and sorted(apart.offenders) == sorted([newest, 99]) and apart.rows == count["library_rows"]
 
 
 def test_the_sanity_query_skips_stopwords():
@@ -137,21 +127,24 @@ def test_the_sanity_query_skips_stopwords():
 
 
 def test_the_secret_check_rescans_an_item_only_when_its_texts_or_the_rules_change(tmp_path):
-    from jezero_pipeline.stages.inspect import ScannedItems
+    from jezero_pipeline.stages.inspect import SecretScan
 
     path = tmp_path / "secret_scan.json"
-    first = ScannedItems(path, rules="r1")
+    first = SecretScan(path, rules="r1")
     todo, key = first.needs_scan(1, ["title", "summary"])
     assert todo
     first.passed(1, key)
-    first.save()
-    again = ScannedItems(path, rules="r1")
+    first.save("base-1", [])
+    again = SecretScan(path, rules="r1")
+    assert again.base == "base-1" and again.base_offenders == set()
     assert again.needs_scan(1, ["title", "summary"])[0] is False
     assert again.needs_scan(1, ["title", "summary changed"])[0] is True
     assert again.needs_scan(2, ["new item"])[0] is True
-    assert ScannedItems(path, rules="r2").needs_scan(1, ["title", "summary"])[0] is True  # new rules: all again
-    again.save()  # item 1 was not seen by this scan: it left the library, so it is forgotten
-    assert ScannedItems(path, rules="r1").needs_scan(1, ["title", "summary"])[0] is True
+    other = SecretScan(path, rules="r2")  # new rules: all again, whatever base it was
+    assert other.needs_scan(1, ["title", "summary"])[0] is True and other.base is None
+    again.save("base-2", [7])  # item 1 was not seen by this scan: it left the library, so it is forgotten
+    assert SecretScan(path, rules="r1").needs_scan(1, ["title", "summary"])[0] is True
+    assert SecretScan(path, rules="r1").base_offenders == {7}
 
 
 def test_the_secret_check_reads_no_original_when_nothing_changed_and_finds_one_only_an_original_gained(
@@ -163,20 +156,20 @@ def test_the_secret_check_reads_no_original_when_nothing_changed_and_finds_one_o
 
     from jezero_pipeline.config import load_config
     from jezero_pipeline.library.reader import Library
-    from jezero_pipeline.stages.inspect import inspect_here
+    from jezero_pipeline.stages.inspect import inspect_library
     from jezero_pipeline.workspace import Workspace
 
     work = one_session_workspace(tmp_path)
     with dg.instance_for_test() as instance:
         assert run(work, instance)[2]
     ws = Workspace(load_config(work / "jezero.toml"))
-    assert inspect_here(ws).offenders == []
+    assert inspect_library(ws).offenders == []
     read = []
     with_originals = Library._with_originals
     monkeypatch.setattr(
         Library, "_with_originals", lambda self, rows, *a: read.extend(rows) or with_originals(self, rows, *a)
     )
-    again = inspect_here(ws)
+    again = inspect_library(ws)
     assert again.offenders == [] and again.rows > 0 and read == []
     con = duckdb.connect(str(ws.library_path))
     (victim,) = con.execute("select min(id) from originals").fetchone()
@@ -184,45 +177,7 @@ def test_the_secret_check_reads_no_original_when_nothing_changed_and_finds_one_o
         f"update originals set chunk = chunk || ' ghp_Zx8Qw3Er5Ty7Ui9Op1As2Df4Gh6Jk8Lz0Xc' where id = {victim} and n = 0"
     )
     con.close()
-    assert inspect_here(ws).offenders == [victim] and [r["id"] for r in read] == [victim]
-
-
-def test_the_checks_take_the_inspection_their_refresh_made_in_its_child_until_the_library_changes(
-    tmp_path, monkeypatch
-):
-    """A refresh built in a child inspects there; the checks start no child of their own."""
-    import os
-
-    from jezero_pipeline.config import load_config
-    from jezero_pipeline.stages import build_apart, index
-    from jezero_pipeline.stages import inspect as inspect_module
-    from jezero_pipeline.stages.inspect import inspect, inspect_here, kept_inspection
-    from jezero_pipeline.workspace import Workspace
-
-    work = one_session_workspace(tmp_path)
-    with dg.instance_for_test() as instance:
-        run(work, instance)
-    ws = Workspace(load_config(work / "jezero.toml"))
-    monkeypatch.setattr(index, "APART_BYTES", 0)  # this small library builds in a child
-    monkeypatch.setattr(inspect_module, "APART_BYTES", 0)  # and would be inspected in one
-    stats = index.refresh(ws, rebuild=True, inspect=True)
-    assert stats["built_apart"] and stats["builder_pid"] != os.getpid()
-
-    def no_child(*args):
-        raise AssertionError("the checks started a child")
-
-    real_start = build_apart.start_apart
-    monkeypatch.setattr(build_apart, "start_apart", no_child)
-    kept = inspect(ws)
-    assert kept == inspect_here(ws) and kept.rows == kept.expected > 0 and kept.newest_id in kept.hits
-
-    os.utime(ws.library_path)  # the library files changed since: inspected again
-    assert kept_inspection(ws) is None
-    monkeypatch.setattr(build_apart, "start_apart", real_start)
-    index.refresh(ws, rebuild=True, inspect=True)
-    assert kept_inspection(ws) is not None
-    monkeypatch.setattr(ws, "rules", "other rules")  # new redaction rules: scanned again
-    assert kept_inspection(ws) is None
+    assert inspect_library(ws).offenders == [victim] and [r["id"] for r in read] == [victim]
 
 
 def _plant_secret(db_file, where: str) -> int:
@@ -238,10 +193,10 @@ def _plant_secret(db_file, where: str) -> int:
     return victim
 
 
-def test_an_inspection_reads_only_the_delta_while_the_base_is_the_one_it_last_kept(tmp_path, monkeypatch):
-    """A refresh rewrites only the delta until it merges: the inspection kept after it then reads
-    only the delta's items, and the base's offenders stay offenders without being read again.
-    A changed base file is read whole."""
+def test_an_inspection_reads_only_the_delta_while_the_base_is_the_one_it_last_saw(tmp_path, monkeypatch):
+    """A refresh rewrites only the delta until it merges: the next inspection then reads only
+    the delta's items, and the base's offenders stay offenders without being read again. A
+    changed base file is read whole."""
     import functools
     from datetime import timedelta
 
@@ -250,7 +205,7 @@ def test_an_inspection_reads_only_the_delta_while_the_base_is_the_one_it_last_ke
     from jezero_pipeline.config import load_config
     from jezero_pipeline.library import build, delta_path
     from jezero_pipeline.library.reader import Library
-    from jezero_pipeline.stages.inspect import inspect_here
+    from jezero_pipeline.stages.inspect import inspect_library
     from jezero_pipeline.workspace import Workspace
 
     monkeypatch.setattr(build, "refresh_library", functools.partial(build.refresh_library, merge_share=10))
@@ -264,7 +219,7 @@ def test_an_inspection_reads_only_the_delta_while_the_base_is_the_one_it_last_ke
     with Library(ws.library_path, ws.cfg.search, lean=True) as lib:
         live, in_delta = (set(ids.tolist()) for ids in lib.item_ids())
     assert in_delta and live - in_delta, "the second run's items are in a delta beside the base"
-    first = inspect_here(ws, keep=True)
+    first = inspect_library(ws)
     assert first.offenders == [] and first.rows == len(live)
     read: list[int] = []  # ids the digest pass reads
     iter_items = Library.iter_items
@@ -276,12 +231,12 @@ def test_an_inspection_reads_only_the_delta_while_the_base_is_the_one_it_last_ke
 
     monkeypatch.setattr(Library, "iter_items", recorded)
     in_the_delta = _plant_secret(delta_path(ws.library_path), "true")
-    second = inspect_here(ws, keep=True)
+    second = inspect_library(ws)
     assert second.offenders == [in_the_delta] and set(read) == in_delta and second.rows == len(live)
     read.clear()
     in_the_base = _plant_secret(ws.library_path, f"id not in ({', '.join(map(str, in_delta))})")
-    third = inspect_here(ws, keep=True)
+    third = inspect_library(ws)
     assert third.offenders == sorted([in_the_base, in_the_delta]) and set(read) == live
     read.clear()
-    fourth = inspect_here(ws, keep=True)
+    fourth = inspect_library(ws)
     assert fourth.offenders == third.offenders and in_the_base not in read and set(read) <= in_delta

@@ -7,7 +7,7 @@ from datetime import UTC, datetime
 
 import dagster as dg
 import pytest
-from runs import run, workspace
+from runs import run, summarizer, workspace
 from sessionfiles import long_turns, write_claude_session, write_config
 
 from jezero_pipeline.models import Partition
@@ -15,7 +15,6 @@ from jezero_pipeline.sessions.claude_code import ClaudeCodeConnector
 from jezero_pipeline.stages.collect import Collector, survey_connector
 from jezero_pipeline.stages.redact import redact_partition
 from jezero_pipeline.stages.segment import segment_partition
-from jezero_pipeline.stages.summarize import Summarizer
 from jezero_pipeline.staging.tables import RAW_SESSIONS
 
 DAY = Partition("cc", "2026-03-01")
@@ -142,15 +141,15 @@ def test_a_bad_or_shrunken_source_never_drops_the_stored_session(work):
     assert len(sessions[0].blocks) == blocks
     ws = workspace(work)
     rows, _ = segment_partition(ws, DAY)
-    summarizer = Summarizer(ws)
+    stage = summarizer(ws)
     redact_partition(ws, DAY)
-    job = summarizer.plan(DAY)
+    job = stage.plan(DAY)
     if job is not None:
-        summarizer.run(job)
-    summarizer.close()
+        stage.run(job)
+    stage.close()
     ws2 = workspace(work)
     redact_partition(ws2, DAY)
-    again = Summarizer(ws2)
+    again = summarizer(ws2)
     assert again.plan(DAY) is None or again.plan(DAY).todo == [], "nothing is paid again"
 
 
@@ -162,11 +161,11 @@ def test_unchanged_partitions_are_skipped_and_a_change_redoes_only_what_it_touch
         c = _collect(work)[1]
         s = segment_partition(ws, DAY)[1]
         r = redact_partition(ws, DAY)[1]
-        summarizer = Summarizer(ws)
-        job = summarizer.plan(DAY)
+        stage = summarizer(ws)
+        job = stage.plan(DAY)
         if job is not None:
-            summarizer.run(job)
-        m = summarizer.close()[DAY]
+            stage.run(job)
+        m = stage.close()[DAY]
         return c, s, r, m
 
     first = stages()

@@ -40,7 +40,7 @@ def test_first_run_builds_a_searchable_library_second_run_does_nothing(workdir):
         cc, lib, ok = run(workdir, instance)
         assert ok, cc
         assert cc["docs"] > 0 and cc["calls"] == cc["docs"] and cc["bytes_read"] > 0
-        assert lib["rebuilt"] and lib["items"] > cc["docs"]  # codex's items too
+        assert lib["refreshed"] and lib["items"] > cc["docs"]  # codex's items too
         path = workdir / "lib" / "library.duckdb"
         con = duckdb.connect(str(path), read_only=True)
         (n,) = con.execute("select count(*) from items").fetchone()
@@ -58,7 +58,7 @@ def test_first_run_builds_a_searchable_library_second_run_does_nothing(workdir):
         # Second run, nothing changed: no run at all, no model call, no transcript byte read.
         again, lib2, ok = run(workdir, instance)
         assert ok and again["calls"] == 0 and again["bytes_read"] == 0 and again["partitions"] == 0
-        assert not lib2["rebuilt"], "an unchanged library is not rebuilt"
+        assert not lib2["refreshed"], "an unchanged library is not rebuilt"
         assert len(instance.get_run_records()) == runs_before, "a tick with nothing changed writes no run"
 
 
@@ -72,15 +72,30 @@ def test_library_finds_sample_titles_and_exact_strings(workdir):
     assert "ERR_PNPM_OUTDATED_LOCKFILE" in top["original"]
 
 
-def test_a_big_refresh_builds_in_a_child_process_the_same_library_as_here(workdir, monkeypatch):
-    """Past APART_BYTES of staged files the build leaves the run's process (its memory goes with
-    the child); what it writes is what a build in the run's process writes."""
-    import os
+def test_the_library_a_run_refreshed_as_it_went_equals_a_rebuild_from_staging(workdir, monkeypatch):
+    """A run refreshes the library while it summarises (here after each partition, while the
+    calls of the next are in flight) and once more after: what it leaves is what a full rebuild
+    from staging writes."""
+    import time
 
+    from jezero_pipeline.engine import refresher
     from jezero_pipeline.stages import index
+    from jezero_pipeline.summarizing.extractive import ExtractiveProvider
 
+    class Slow(ExtractiveProvider):
+        def summarize(self, req):
+            time.sleep(0.4)
+            return super().summarize(req)
+
+    monkeypatch.setattr(refresher, "EVERY_SECONDS", 0.0)
+    monkeypatch.setattr(refresher, "MIN_BYTES", 0)
+    refreshes = []
+    real = index.refresh
+    monkeypatch.setattr(index, "refresh", lambda ws, **kw: refreshes.append(kw) or real(ws, **kw))
     with dg.instance_for_test() as instance:
-        run(workdir, instance)
+        _, lib, ok = run(workdir, instance, provider=Slow())
+    assert ok and lib["refreshed"]
+    assert {"inspect": True, "wait": False} in refreshes, "the run refreshed the library while it summarised"
     ws = workspace(workdir)
 
     def items():
@@ -92,21 +107,24 @@ def test_a_big_refresh_builds_in_a_child_process_the_same_library_as_here(workdi
         con.close()
         return rows
 
-    here = index.refresh(ws, rebuild=True)
-    assert not here["built_apart"] and here["builder_pid"] == os.getpid() and here["mode"] == "full"
-    built_here = items()
-    monkeypatch.setattr(index, "APART_BYTES", 0)
-    apart = index.refresh(ws, rebuild=True)
-    assert apart["built_apart"] and apart["builder_pid"] != os.getpid() and apart["mode"] == "full"
-    assert items() == built_here and apart["items"] == here["items"] > 0
-    assert index.is_current(ws), "the child's versions are the ones recorded"
-    assert index.refresh(ws)["mode"] == "unchanged"
+    def live_items():
+        from jezero_pipeline.library.reader import Library
+
+        with Library(ws.library_path) as lib:
+            return sorted((i["id"], i["title"]) for i in lib.iter_items(include_original=False))
+
+    after_run = live_items()
+    rebuilt = real(ws, rebuild=True)
+    assert rebuilt.report.mode == "full" and rebuilt.report.items == len(after_run) > 0
+    assert live_items() == after_run and items()
+    assert index.is_current(ws)
+    assert real(ws).report.mode == "unchanged"
 
 
 def test_a_run_shortens_the_thread_switch_interval_while_its_threads_work(workdir, monkeypatch):
     """Model calls take the GIL back after every socket read, at the switch interval, while the
     prepare thread computes: a run works at a short interval and puts the interpreter's back."""
-    from jezero_pipeline.stages import run as stages_run
+    from jezero_pipeline.engine import pipeline as stages_run
 
     seen: list[float] = []
     real = stages_run.redact_partition

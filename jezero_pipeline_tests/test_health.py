@@ -47,7 +47,7 @@ def test_a_run_stopped_by_the_blocking_check_or_failing_in_a_stage_turns_health_
     import dagster as dg
     from runs import run
 
-    from jezero_pipeline.stages import run as stages_run
+    from jezero_pipeline.engine import pipeline as stages_run
 
     work = one_session_workspace(tmp_path)
 

@@ -15,7 +15,6 @@ from sessionfiles import write_config
 from jezero_pipeline.library.reader import Library
 from jezero_pipeline.operations import import_jsonl as import_module
 from jezero_pipeline.operations.import_jsonl import import_jsonl, read_import_file
-from jezero_pipeline.stages.build_apart import start_apart
 from jezero_pipeline.staging.tables import IMPORTS
 
 GOOD = {
@@ -146,25 +145,22 @@ def test_an_import_stores_each_day_apart_the_later_line_winning_and_a_second_imp
         assert titles[:2] == ["alpha second zorblax", "beta changed zorblax"] and len(titles) == 3
 
 
-def test_a_big_import_builds_the_library_in_its_own_process_with_no_child_beside_it(tmp_path, monkeypatch):
-    """The command ends with the refresh, so its process has nothing left to keep flat: a build
-    child would only add its interpreter and imports to the memory of the two together."""
-    from jezero_pipeline.stages import build_apart, index
+def recording_pool(monkeypatch, calls):
+    """The import's helper pool, real, with the name and arguments of each function it is handed."""
+    real = import_module.helper_pool
 
-    write_config(tmp_path, provider="extractive", model="")
-    ws = workspace(tmp_path)
-    monkeypatch.setattr(index, "APART_BYTES", 0)  # any other refresh this big builds in a child
+    def pool(*args, **kwargs):
+        executor = real(*args, **kwargs)
+        submit = executor.submit
 
-    def no_child(*args, **kwargs):
-        raise AssertionError("the import started a build child")
+        def recorded(fn, *fn_args, **fn_kwargs):
+            calls.append((fn.__name__, fn_args))
+            return submit(fn, *fn_args, **fn_kwargs)
 
-    monkeypatch.setattr(build_apart, "run_apart", no_child)
-    lines = [{**GOOD, "external_id": f"n{i}", "title": f"note {i} zorblax"} for i in range(5)]
-    assert import_jsonl(ws, write(tmp_path, lines), "notes")["imported"] == 5
-    with Library(ws.library_path) as lib:
-        assert len(lib.search("zorblax", limit=10)["results"]) == 5
-    with pytest.raises(AssertionError, match="build child"):
-        index.refresh(ws, rebuild=True)  # the same refresh, not from an import, would start one
+        executor.submit = recorded
+        return executor
+
+    monkeypatch.setattr(import_module, "helper_pool", pool)
 
 
 def _staged(ws, source):
@@ -183,8 +179,8 @@ def test_a_big_import_leaves_half_of_its_days_to_a_helper_and_stores_the_same(tm
         for i in range(60)
     ] + [b"not json", {**GOOD, "external_id": "n3", "title": "note 3 again zorblax"}]  # fmt: skip
     path = write(tmp_path, lines)
-    shares = []
-    monkeypatch.setattr(import_module, "start_apart", lambda *a: shares.append(a[3]) or start_apart(*a))
+    calls = []
+    recording_pool(monkeypatch, calls)
     stored = {}
     for helper_items, folder in ((1, tmp_path / "two"), (10**9, tmp_path / "one")):
         monkeypatch.setattr(import_module, "HELPER_ITEMS", helper_items)
@@ -194,7 +190,9 @@ def test_a_big_import_leaves_half_of_its_days_to_a_helper_and_stores_the_same(tm
         report = import_jsonl(ws, path, "notes")
         assert (report["imported"], report["partitions"], len(report["problems"])) == (60, 9, 2)
         stored[helper_items] = _staged(ws, "notes")
-    (theirs,) = shares  # the helper ran once, for the big import only, with about half the days
+    ((name, args),) = calls  # the helper ran once, for the big import only, with about half the days
+    theirs = args[2]
+    assert name == "_store_days_apart"
     assert 3 <= len(theirs) <= 6 and sum(len(v) for v in theirs.values()) in range(25, 36)
     assert stored[1] == stored[10**9] and len(stored[1]) == 60
     assert stored[1]["n3"]["title"] == "note 3 again zorblax" and stored[1]["n3"]["day"] == "2026-03-01"
@@ -246,8 +244,8 @@ def test_a_big_file_is_validated_in_two_halves_with_the_same_report(tmp_path, mo
     ]
     lines[2], lines[9] = b"not json", b"{}"
     path = write(tmp_path, lines)
-    helpers = []
-    monkeypatch.setattr(import_module, "start_apart", lambda *a: helpers.append(a[0].__name__) or start_apart(*a))
+    calls = []
+    recording_pool(monkeypatch, calls)
     reports, stored = {}, {}
     for limit, folder in ((1, tmp_path / "halves"), (10**12, tmp_path / "whole")):
         monkeypatch.setattr(import_module, "VALIDATE_HELPER_BYTES", limit)
@@ -256,7 +254,7 @@ def test_a_big_file_is_validated_in_two_halves_with_the_same_report(tmp_path, mo
         ws = workspace(folder)
         reports[limit] = [p.split(": ", 1)[1] for p in import_jsonl(ws, path, "notes")["problems"]]
         stored[limit] = _staged(ws, "notes")
-    assert helpers == ["_validate_apart"]  # the halves ran once, for the small limit only
+    assert [name for name, _ in calls] == ["_validate_apart"]  # the halves ran once, for the small limit only
     assert reports[1] == reports[10**12] and len(reports[1]) == 2 + 4  # two bad lines, four repeats
     assert reports[1][-1] == "line 12: external_id 'n4' repeats an earlier line, this one wins"
     assert stored[1] == stored[10**12] and len(stored[1]) == 6  # n2 is on the bad lines only

@@ -3,10 +3,9 @@
 import dagster as dg
 import duckdb
 import pytest
-from runs import workspace
+from runs import run_report, workspace
 
 from bench import corpus
-from jezero_pipeline.cli.operate import run_changed
 from jezero_pipeline.library.schema import ITEMS_WITH_ORIGINALS
 
 
@@ -41,9 +40,10 @@ settle_minutes = 0
     ws = workspace(tmp_path)
     cfg = ws.cfg
     with dg.instance_for_test() as instance:
-        reports, ok = run_changed(ws, str(tmp_path / "jezero.toml"), ["claude-code", "codex"], instance=instance)
-    assert ok and fake_server.total_calls == sum(r["calls"] for r in reports[:-1]) > 0
-    assert sum(r["redactions"] for r in reports[:-1]) >= len(secrets)
+        report = run_report(tmp_path, instance, ["claude-code", "codex"])
+    reports = [c.as_dict() for c in report.connectors]
+    assert report.ok and fake_server.total_calls == sum(r["calls"] for r in reports) > 0
+    assert sum(r["redactions"] for r in reports) >= len(secrets)
 
     sent = corpus.text_runs("\n".join(fake_server.request_bodies))
     assert corpus.leaked_secrets(secrets, sent) == []

@@ -56,7 +56,7 @@ def test_first_run_pays_once_and_an_unchanged_run_pays_nothing(tmp_path, fake_se
             assert SECRET.encode() not in (tmp_path / "staging" / asset / "cc" / "2026-03-01.parquet").read_bytes()
 
         second, lib, ok = run(tmp_path, instance)
-        assert ok and second["calls"] == 0 and second["partitions"] == 0 and not lib["rebuilt"]
+        assert ok and second["calls"] == 0 and second["partitions"] == 0 and not lib["refreshed"]
         assert fake_server.total_calls == n
 
 

@@ -64,12 +64,7 @@ def write_instance_and_config(tmp_path: Path) -> tuple[Path, Path]:
     home = tmp_path / "dagster_home"
     home.mkdir()
     instance = yaml.safe_load((REPO / "dagster.yaml").read_text())
-    for key, sub in (
-        ("run_storage", "history"),
-        ("event_log_storage", "history/runs"),
-        ("schedule_storage", "schedules"),
-    ):
-        instance[key]["config"]["base_dir"] = str(home / "storage" / sub)
+    instance["storage"]["sqlite"]["base_dir"] = str(home / "storage")
     instance["local_artifact_storage"]["config"]["base_dir"] = str(home / "artifacts")
     instance["compute_logs"]["config"]["base_dir"] = str(home / "logs")
     instance["nux"] = {"enabled": False}  # the first-visit "join the community" dialog covers the graph

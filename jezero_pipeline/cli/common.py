@@ -41,7 +41,7 @@ def workspace(cfg: Config) -> Workspace:
     """With staging on object storage, commands lock in the instance's PostgreSQL as runs do."""
     if not cfg.staging_remote:
         return Workspace.open(cfg)
-    from ..defs.launch import instance_for  # lazy: Dagster loads only for shared staging
+    from ..defs.instance import instance_for  # lazy: Dagster loads only for shared staging
     from ..defs.resources import postgres_url
 
     instance = instance_for(cfg)

@@ -11,7 +11,6 @@ import sys
 from typing import Any
 
 from ..config import ConfigError, config_path, load_config
-from ..quick_exit import exit_now
 from . import inbox, library, operate
 from .common import USAGE, CommandError
 
@@ -60,9 +59,8 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def entry() -> None:
-    """The installed `jezero-pipeline` command: `main`, then an exit without the interpreter's
-    teardown (quick_exit says why; tests call `main`, which returns)."""
-    exit_now(main())
+    """The installed `jezero-pipeline` command."""
+    sys.exit(main())
 
 
 if __name__ == "__main__":

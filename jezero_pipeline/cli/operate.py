@@ -5,45 +5,18 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-import time
-from collections.abc import Iterator
-from contextlib import contextmanager
 from datetime import date
 from pathlib import Path
 from typing import Any
 
+from .. import service
 from ..config import Config, ConfigError
 from ..models import Partition
-from ..progress import Progress
-from ..stages import index
-from ..stages.context import RunContext
-from ..stages.plan import plan_rectangles, plan_run
 from ..staging.tables import SUMMARIES
-from ..summarizing.budget import Budget
 from ..workspace import Workspace
-from .common import FAILED, OK, CommandError, open_library, out, partitions_free, workspace
+from .common import FAILED, LOCKED, OK, CommandError, open_library, out, partitions_free, workspace
 from .library import connector_list_text
 from .render import progress_for
-
-REPORT_FIELDS = {
-    # report field: (asset, metadata key): summed over the run's partitions of a connector
-    "sessions": ("raw_sessions", "sessions"),
-    "new_or_changed": ("raw_sessions", "new_or_changed"),
-    "deferred_sessions": ("raw_sessions", "deferred_sessions"),
-    "bytes_read": ("raw_sessions", "bytes_read"),
-    "skipped_files": ("raw_sessions", "skipped_files"),
-    "redactions": ("redacted_segments", "redactions"),
-    "docs": ("summaries", "docs"),
-    "reused": ("summaries", "reused"),
-    "stored": ("summaries", "stored"),
-    "failed": ("summaries", "failed"),
-    "pending_budget": ("summaries", "pending_budget"),
-    "calls": ("summaries", "calls"),
-    "input_chars": ("summaries", "input_chars"),
-    "input_tokens": ("summaries", "input_tokens"),
-    "output_tokens": ("summaries", "output_tokens"),
-    "estimated_cost_usd": ("summaries", "estimated_cost_usd"),
-}
 
 
 def _day(value: str | None, name: str) -> str | None:
@@ -62,30 +35,6 @@ def _names(args: argparse.Namespace, cfg: Config) -> list[str]:
     return names
 
 
-def connector_reports(names: list[str], launched: Any) -> list[dict[str, Any]]:
-    """One line per connector: what its partitions of this command's runs did."""
-    reports = {n: {"connector": n, "partitions": 0, "runs": [], "success": True,
-                   **{k: 0 for k in REPORT_FIELDS if k != "estimated_cost_usd"}} for n in names}  # fmt: skip
-    for outcome in launched.outcomes if launched else []:
-        touched = {Partition.parse(k).connector for k in outcome.partitions}
-        for name in touched & reports.keys():
-            r = reports[name]
-            r["runs"].append(outcome.run_id)
-            r["success"] = r["success"] and outcome.success
-            if outcome.errors:
-                r.setdefault("errors", []).extend(outcome.errors)
-        for field, (asset, key) in REPORT_FIELDS.items():
-            for part, meta in outcome.metadata.get(asset, {}).items():
-                name = Partition.parse(part).connector
-                if name in reports and key in meta:
-                    reports[name][field] = reports[name].get(field, 0) + meta[key]
-        for part in outcome.metadata.get("raw_sessions", {}) or outcome.metadata.get("summaries", {}):
-            name = Partition.parse(part).connector
-            if name in reports:
-                reports[name]["partitions"] += 1
-    return list(reports.values())
-
-
 def _print_reports(args: argparse.Namespace, reports: list[dict[str, Any]]) -> None:
     if args.json:
         out(args, reports)
@@ -94,70 +43,21 @@ def _print_reports(args: argparse.Namespace, reports: list[dict[str, Any]]) -> N
             print(json.dumps(r, default=str))
 
 
-def _library_report(ws: Workspace, launched: Any) -> dict[str, Any]:
-    lib = launched.library if launched else None
-    if lib is None:
-        return {"library": str(ws.library_path), "success": True, "rebuilt": False}
-    meta = lib.metadata.get("search_index", {}).get("", {})
-    report = {"library": str(ws.library_path), "success": lib.success, "rebuilt": True, "items": meta.get("items", 0)}
-    if lib.errors:
-        report["errors"] = lib.errors
-    return report
+def recorder(ws: Workspace) -> service.RecorderFactory:
+    """What a command records its results into: the Dagster instance the UI shows (loaded only
+    once there is something to record)."""
+
+    def make() -> service.Recorder:
+        from ..defs.record import recorder_for  # lazy: Dagster loads only when there is work
+
+        return recorder_for(ws)
+
+    return make
 
 
-def run_changed(
-    ws: Workspace,
-    config_path: str,
-    names: list[str],
-    *,
-    since: str | None = None,
-    until: str | None = None,
-    limit: int = 0,
-    max_calls: int | None = None,
-    progress: Progress | None = None,
-    instance: Any = None,
-    provider: Any = None,
-) -> tuple[list[dict[str, Any]], bool] | None:
-    """`run`: the changed days of these connectors through Dagster, then the library.
-
-    Returns (one report per connector plus the library's, all ok), or None when another run
-    holds the run lock. Nothing changed and the library current: Dagster is never imported.
-    """
-    with ws.run_lock() as got:
-        if not got:
-            return None
-        plan = plan_run(ws, names, time.time(), since, until)
-        launched = None
-        if plan.rectangles or not index.is_current(ws):
-            budget = Budget.for_run(ws.cfg.summarizer, max_calls)
-            with _calls_apart(ws, budget, provider, needed=bool(plan.rectangles)) as provider:
-                from ..defs.launch import launch  # lazy: Dagster loads only when there is work
-
-                shared = RunContext(budget, progress, provider)
-                launched = launch(ws, config_path, plan.rectangles, run_config=_run_config(limit), shared=shared,
-                                  instance=instance)  # fmt: skip
-    reports = connector_reports(names, launched)
-    for r in reports:
-        r["waiting_to_settle"] = plan.waiting.get(r["connector"], 0)
-    library = _library_report(ws, launched)
-    for run_id in launched.reaped if launched else []:
-        print(f"note: run {run_id} had died (its process was gone); marked failed", file=sys.stderr)
-    ok = all(r["success"] and not r["failed"] for r in reports) and library["success"]
-    return [*reports, library], ok
-
-
-@contextmanager
-def _calls_apart(ws: Workspace, budget: Budget, provider: Any, *, needed: bool) -> Iterator[Any]:
-    """The provider of the command's runs: `provider` when given (tests), else, when they will
-    summarise, the config's in a child process started now, before Dagster is imported (see
-    summarizing.host); None leaves the runs their own."""
-    if provider is not None or not needed:
-        yield provider
-        return
-    from ..summarizing.host import provider_apart  # lazy: as launch
-
-    with provider_apart(ws.cfg.summarizer, ws.api_key(), budget) as apart:
-        yield apart
+def _warn_all(report: service.RunReport) -> None:
+    for line in report.warnings:
+        print(f"warning: {line}", file=sys.stderr)
 
 
 def checked(cfg: Config, config_file: Any) -> Workspace:
@@ -170,7 +70,7 @@ def checked(cfg: Config, config_file: Any) -> Workspace:
 
 
 def cmd_run(args: argparse.Namespace, cfg: Config) -> int:
-    """Materialise the changed (connector, day) partitions through Dagster, then the library."""
+    """Run the changed (connector, day) partitions through every stage, then the library."""
     ws = checked(cfg, args.config_file)
     names = _names(args, cfg)
     if args.dry_run or args.sample:
@@ -180,23 +80,18 @@ def cmd_run(args: argparse.Namespace, cfg: Config) -> int:
         return OK
     progress = progress_for(args.json)
     try:
-        done = run_changed(ws, str(args.config_file), names, since=_day(args.since, "--since"),
-                           until=_day(args.until, "--until"), limit=args.limit, max_calls=args.max_calls,
-                           progress=progress)  # fmt: skip
+        report = service.run(ws, names, since=_day(args.since, "--since"), until=_day(args.until, "--until"),
+                             limit=args.limit, max_calls=args.max_calls, progress=progress,
+                             recorder=recorder(ws))  # fmt: skip
     finally:
         progress.close()
-    if done is None:
+    if report.locked:
         lock = str(ws.store.root / "locks" / "run.lock")
         out(args, {"skipped": "another run holds the lock", "lock": lock}, f"skipped: another run holds {lock}")
         return OK
-    reports, ok = done
-    _print_reports(args, reports)
-    return OK if ok else FAILED
-
-
-def _run_config(limit: int = 0, resummarize: str = "auto", force_ids: list[str] | None = None) -> dict[str, Any]:
-    return {"ops": {"sessions": {"config": {"limit": limit, "resummarize": resummarize,
-                                            "force_ids": force_ids or []}}}}  # fmt: skip
+    _warn_all(report)
+    _print_reports(args, [*(c.as_dict() for c in report.connectors), report.library.as_dict()])
+    return OK if report.ok else FAILED
 
 
 def cmd_resummarize(args: argparse.Namespace, cfg: Config) -> int:
@@ -204,7 +99,6 @@ def cmd_resummarize(args: argparse.Namespace, cfg: Config) -> int:
     ws = checked(cfg, args.config_file)
     if args.ids or args.ids_file:
         parts, force = _partitions_of_items(ws, cfg, _parse_ids(args))
-        resummarize = "no"
     else:
         if not (args.since or args.until or args.connector):
             raise CommandError("resummarize needs --ids, --ids-file, or a range: --since/--until/--connector")
@@ -212,32 +106,24 @@ def cmd_resummarize(args: argparse.Namespace, cfg: Config) -> int:
         names = [args.connector] if args.connector else [c.name for c in cfg.connectors]
         parts = [p for n in names for p in ws.store.partitions(SUMMARIES, n)
                  if (not since or p.day >= since) and (not until or p.day <= until)]  # fmt: skip
-        force, resummarize = [], "yes"
+        force = []
     if args.dry_run:
         from ..operations.preview import cost_preview  # lazy: as above
 
-        out(args, cost_preview(ws, parts, resummarize=resummarize == "yes"))
+        out(args, cost_preview(ws, parts, resummarize=not force))
         return OK
-    rectangles = plan_rectangles(parts, [c.name for c in cfg.connectors])
-    with ws.run_lock() as got:
-        if not got:
-            raise CommandError("locked: a run is in progress", 3)
-        progress = progress_for(args.json)
-        budget = Budget.for_run(cfg.summarizer, args.max_calls)
-        try:
-            with _calls_apart(ws, budget, None, needed=bool(rectangles)) as provider:
-                from ..defs.launch import launch  # lazy: Dagster loads only when there is work
-
-                launched = launch(ws, str(args.config_file), rectangles, job_name="summaries_job",
-                                  run_config=_run_config(resummarize=resummarize, force_ids=force),
-                                  shared=RunContext(budget=budget, progress=progress, provider=provider))  # fmt: skip
-        finally:
-            progress.close()
-    reports = connector_reports(sorted({p.connector for p in parts}), launched)
-    library = _library_report(ws, launched)
-    out(args, {"reports": reports, "library": library, "partitions": len(parts)})
-    ok = all(r["success"] and not r["failed"] for r in reports) and library["success"]
-    return OK if ok else FAILED
+    progress = progress_for(args.json)
+    try:
+        report = service.resummarize(ws, parts, force_ids=force, max_calls=args.max_calls, progress=progress,
+                                     recorder=recorder(ws))  # fmt: skip
+    finally:
+        progress.close()
+    if report.locked:
+        raise CommandError("locked: a run is in progress", LOCKED)
+    _warn_all(report)
+    out(args, {"reports": [c.as_dict() for c in report.connectors], "library": report.library.as_dict(),
+               "partitions": len(parts)})  # fmt: skip
+    return OK if report.ok else FAILED
 
 
 def _parse_ids(args: argparse.Namespace) -> list[int]:

@@ -1,11 +1,11 @@
 """The code location: `dagster dev -w workspace.yaml` loads `defs` from here.
 
 `defs` is built lazily from the config file (`$JEZERO_CONFIG`, else ./jezero.toml), so
-importing this module reads nothing; tests and the CLI call `build_definitions` directly.
-Every asset job runs its steps in one process: a run's partition locks are held by that
-process from its first step to its end, and a step spawns no interpreter of its own. The
-Celery code location (celery.py) passes the Celery executor instead: the partitioned work is
-one step, so its locks are still held by the one worker process that runs it.
+importing this module reads nothing; tests call `build_definitions` directly. Every asset job
+runs its steps in one process: a run's partition locks are held by that process from its first
+step to its end, and a step spawns no interpreter of its own. The Celery code location
+(celery.py) passes the Celery executor instead: the partitioned work is one step, so its locks
+are still held by the one worker process that runs it.
 """
 
 from __future__ import annotations
@@ -18,7 +18,6 @@ import dagster as dg
 from ..config import Config, load_config
 from .assets import build_assets
 from .automation import change_sensor, connector_checks, watchdog
-from .checks import build_checks
 from .jobs import MAINTENANCE_JOBS, asset_jobs
 from .resources import JezeroResource
 from .runs import reap_dead_runs_sensor
@@ -57,7 +56,6 @@ def build_definitions(
         )
     return dg.Definitions(
         assets=[sessions, search_index],
-        asset_checks=build_checks(search_index),
         jobs=[*jobs, *MAINTENANCE_JOBS],
         schedules=schedules,
         sensors=sensors,

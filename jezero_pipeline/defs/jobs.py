@@ -2,10 +2,11 @@
 
 import dagster as dg
 
+from ..engine.pipeline import STAGES, SUMMARIZE
 from ..operations import connectors, preview, redact_stored, retag
 from .resources import JezeroResource
 
-PARTITIONED = ["raw_sessions", "segments", "redacted_segments", "summaries"]
+PARTITIONED = list(STAGES)
 
 
 def asset_jobs() -> list:
@@ -17,7 +18,7 @@ def asset_jobs() -> list:
         ),
         dg.define_asset_job(
             "summaries_job",
-            selection=dg.AssetSelection.assets("summaries"),
+            selection=dg.AssetSelection.assets(SUMMARIZE),
             description="Summarise partitions again from their staged redacted segments (re-summarise).",
         ),
         dg.define_asset_job(

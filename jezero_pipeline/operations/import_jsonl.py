@@ -19,10 +19,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..config import Config
+from ..engine.processes import helper_pool
 from ..models import ATOM_KINDS, TRUST_VALUES, Partition
 from ..sessions.jsonl import MAX_LINE_BYTES
 from ..stages import index
-from ..stages.build_apart import start_apart
 from ..staging.tables import IMPORTS, ImportRow
 from ..text import clean_text, parse_time, sha256
 from ..workspace import Workspace
@@ -184,16 +184,13 @@ def _validate(
     the halves are `joined` as if read in one pass."""
     size = path.stat().st_size
     middle = _line_start(path, size // 2) if size >= VALIDATE_HELPER_BYTES else size
-    helper = start_apart(_validate_apart, ws.cfg, path, source, project, trust, middle, size) if middle < size else None
-    try:
+    if middle >= size:
         first = validate_lines(ws, path, source, project, trust, 0, middle)
-    except BaseException:
-        if helper is not None:
-            helper.stop()
-        raise
-    if helper is None:
         return first.where, first.problems
-    return joined(first, helper.result())
+    with helper_pool() as pool:
+        second = pool.submit(_validate_apart, ws.cfg, path, source, project, trust, middle, size)
+        first = validate_lines(ws, path, source, project, trust, 0, middle)
+        return joined(first, second.result())
 
 
 def joined(first: Validated, second: Validated) -> tuple[dict[str, tuple[str, int]], list[tuple[int, str]]]:
@@ -274,8 +271,8 @@ def import_jsonl(
     line and keeps only where each item's last line starts and its day (a big file in two
     halves at once, see `_validate`); the second reads one day's lines at a time, redacts and
     stores them. An import of HELPER_ITEMS or more leaves about half of its days to a helper
-    process, on the second core: redaction is most of its time before the library build. The
-    build then runs in this process (`index.refresh(here=True)`), which ends with it.
+    process (engine.processes), on the second core: redaction is most of its time before the
+    library build.
     """
     if trust not in TRUST_VALUES:
         raise ValueError(f"trust must be one of {TRUST_VALUES}, not {trust!r}")
@@ -290,17 +287,15 @@ def import_jsonl(
     redactions = 0
     with ws.locks.holding(owner or f"import-jsonl (pid {os.getpid()})", locks):
         mine, theirs = _share(by_day)
-        helper = start_apart(_store_days_apart, ws.cfg, path, theirs, source, project, trust, now) if theirs else None
-        try:
+        if theirs:
+            with helper_pool() as pool:
+                helper = pool.submit(_store_days_apart, ws.cfg, path, theirs, source, project, trust, now)
+                redactions = store_days(ws, path, mine, source, project, trust, now)
+                redactions += helper.result()
+        else:
             redactions = store_days(ws, path, mine, source, project, trust, now)
-        except BaseException:
-            if helper is not None:
-                helper.stop()
-            raise
-        if helper is not None:
-            redactions += helper.result()
         if by_day:
-            index.refresh(ws, here=True)
+            index.refresh(ws)
     return {"source": source, "imported": sum(len(v) for v in by_day.values()), "redactions": redactions,
             "partitions": len(by_day), "problems": [ws.redactor.redact(f"{path}: line {n}: {p}")[0] for n, p in problems]}  # fmt: skip
 

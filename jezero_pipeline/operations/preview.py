@@ -9,6 +9,8 @@ from __future__ import annotations
 import time
 from typing import Any
 
+from ..engine.budget import Budget
+from ..engine.calls import CallLoop
 from ..models import Partition
 from ..stages.collect import Collector, survey_connector
 from ..stages.redact import redact_partition
@@ -33,12 +35,12 @@ def preview(ws: Workspace, connector: str, dry_run: bool = True, sample: int = 0
     if sample:
         sessions = sorted(sessions, key=lambda ps: ps[1].blocks[-1].timestamp if ps[1].blocks else 0,
                           reverse=True)[:sample]  # fmt: skip
-    summarizer = Summarizer(ws, write=False)
+    summarizer = Summarizer(ws, write=False) if dry_run else _sampler(ws)
     report: dict[str, Any] = {
         "connector": connector, "mode": "dry-run" if dry_run else f"sample {sample}",
         "partitions": [p.key for p in parts], "sessions": len(sessions), "docs": 0, "unchanged": 0,
         "to_summarise": 0, "input_chars": 0, "redactions": 0,
-        "deferred_sessions": sum(r.deferred for _, _, r in collected),
+        "deferred_sessions": sum(r.deferred_sessions for _, _, r in collected),
         "bytes_read": sum(r.bytes_read for _, _, r in collected),
         "warnings": [ws.redactor.redact(w)[0] for _, _, r in collected for w in r.warnings],
     }  # fmt: skip
@@ -66,6 +68,15 @@ def preview(ws: Workspace, connector: str, dry_run: bool = True, sample: int = 0
         items=[{k: r[k] for k in ("segment_id", "status", "title", "summary", "error")} for r in items],
     )  # fmt: skip
     return report
+
+
+def _sampler(ws: Workspace) -> Summarizer:
+    """A summariser that makes its calls (the command's budget, the configured provider) and stores nothing."""
+    from ..summarizing.providers import make_provider  # lazy: only a sample calls the model
+
+    budget = Budget.for_run(ws.cfg.summarizer)
+    provider = make_provider(ws.cfg.summarizer, ws.api_key(), budget=budget)
+    return Summarizer(ws, CallLoop(ws.cfg.summarizer.max_concurrency, budget), provider, write=False)
 
 
 def cost_preview(ws: Workspace, parts: list[Partition], resummarize: bool = True) -> dict[str, Any]:

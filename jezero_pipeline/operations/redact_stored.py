@@ -72,7 +72,7 @@ def redact_stored(ws: Workspace, dry_run: bool = False, owner: str | None = None
                     footer.pop("build", None)
                     store.write(table, part, rows, info=footer)
         if not dry_run:
-            report["library_items"] = index.refresh(ws)["items"]
+            report["library_items"] = index.refresh(ws).report.items
     return report
 
 

@@ -76,9 +76,9 @@ def retag(
 
 
 def _model(ws: Workspace) -> Any:
-    from ..summarizing.runner import make_summarizer  # lazy: the model SDKs load only when asked
+    from ..summarizing.providers import make_provider  # lazy: the model SDKs load only when asked
 
-    provider = make_summarizer(ws.cfg.summarizer, ws.api_key())
+    provider = make_provider(ws.cfg.summarizer, ws.api_key())
     if not hasattr(provider, "guess_project"):
         raise ValueError("retag --ask-model needs a model provider (anthropic or openai_compatible)")
     return provider

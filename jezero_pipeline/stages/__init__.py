@@ -1,5 +1,5 @@
 """The stages, as plain functions over staging: collect, segment, redact, summarise, index.
 
-`run.PartitionRun` takes a run's partitions through the first four, pipelined; `index.refresh`
-is the only writer of the library; `plan` decides which runs a change needs.
+Each says what happens to one partition; none chooses a thread or a process (the engine runs
+them). `index.refresh` is the only writer of the library; `plan` decides what a change needs.
 """

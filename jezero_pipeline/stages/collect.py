@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import json
 from collections import defaultdict
-from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from ..models import Block, Partition, Session
@@ -22,6 +21,7 @@ from ..staging.inventory import Inventory, editing
 from ..staging.tables import RAW_SESSIONS, SESSION_FILES, SessionRow
 from ..text import digest
 from ..workspace import Workspace, day_of
+from .report import PartitionReport
 
 
 @dataclass
@@ -69,22 +69,22 @@ def survey_connector(ws: Workspace, name: str, now: float) -> ConnectorSurvey:
             for u in new:
                 if u.key not in inv.units:
                     inv.assign(u.key, day_of(connector.start_of(u), u.mtime))
-    settle = connector.agent.settle_minutes * 60
     out = ConnectorSurvey(name, warnings=list(found.warnings))
     for u in found.units:
         rec = inv.units[u.key]
-        out.units.append(
-            UnitStatus(u, ws.partition(name, rec.day), not rec.unchanged(u.size, u.mtime), now - u.mtime >= settle)
-        )
+        changed = not rec.unchanged(u.size, u.mtime)
+        out.units.append(UnitStatus(u, ws.partition(name, rec.day), changed, connector.settled(u.mtime, now)))
     return out
 
 
 @dataclass
-class CollectReport:
+class CollectReport(PartitionReport):
+    FOOTER = ("sessions", "digest")
+
     sessions: int = 0  # stored in the partition after this run
     new_or_changed: int = 0  # sessions read in this run
     reused: int = 0  # stored sessions kept as they were
-    deferred: int = 0  # sessions still active within settle_minutes, read by a later run
+    deferred_sessions: int = 0  # still active within settle_minutes, read by a later run
     too_short: int = 0  # sessions under min_chars
     left_for_next_run: int = 0  # over --limit
     files_seen: int = 0
@@ -92,22 +92,9 @@ class CollectReport:
     bytes_read: int = 0  # transcript bytes read
     warnings: list[str] = field(default_factory=list)  # "<file>: <reason>"
     digest: str = ""
-    current: bool = False  # nothing changed: the partition file was neither read nor rewritten
 
-    def as_metadata(self) -> dict[str, int | bool]:
-        return {
-            "sessions": self.sessions,
-            "new_or_changed": self.new_or_changed,
-            "reused_unchanged": self.reused,
-            "deferred_sessions": self.deferred,
-            "too_short": self.too_short,
-            "left_for_next_run": self.left_for_next_run,
-            "files_seen": self.files_seen,
-            "files_unchanged": self.files_unchanged,
-            "bytes_read": self.bytes_read,
-            "skipped_files": len(self.warnings),
-            "unchanged_partition": self.current,
-        }
+    def as_metadata(self) -> dict[str, int | float | bool]:
+        return {**super().as_metadata(), "skipped_files": len(self.warnings)}
 
 
 def session_row(s: Session) -> SessionRow:
@@ -165,19 +152,13 @@ class Collector:
         previous = {r["path"]: FileState(**r) for r in store.read(SESSION_FILES, part)}
         wanted = {u.unit.key for u in statuses if u.changed}
         if write and not wanted and store.exists(RAW_SESSIONS, part):
-            footer = store.footer(RAW_SESSIONS, part)
-            n = int(footer.get("sessions", 0))
-            return None, CollectReport(
-                sessions=n,
-                reused=n,
-                files_seen=len(statuses),
-                files_unchanged=len(statuses),
-                digest=footer.get("digest", ""),
-                current=True,
-            )
+            report = CollectReport.from_footer(store.footer(RAW_SESSIONS, part))
+            report.reused, report.files_seen = report.sessions, len(statuses)
+            report.files_unchanged = len(statuses)
+            return None, report
         scan = self.connector.scan(previous, self.now, only=wanted)
         report = CollectReport(
-            deferred=scan.deferred,
+            deferred_sessions=scan.deferred,
             too_short=scan.too_short,
             files_seen=scan.files_seen,
             files_unchanged=len(scan.unchanged),
@@ -226,12 +207,7 @@ class Collector:
             f"{s.session_id}:{len(s.blocks)}:{s.blocks[-1].ordinal if s.blocks else 0}" for s in sessions
         )
         if write:
-            store.write(
-                RAW_SESSIONS,
-                part,
-                [session_row(s) for s in sessions],
-                info={"sessions": report.sessions, "digest": report.digest},
-            )
+            store.write(RAW_SESSIONS, part, [session_row(s) for s in sessions], info=report.footer())
             store.write(SESSION_FILES, part, [_state_row(st) for st in states.values()])
             self.reads.update(states)
         return sessions, report
@@ -256,10 +232,3 @@ def _state_row(st: FileState) -> dict:
         "carry": st.carry,
         "inode": st.inode,
     }
-
-
-def changed_partitions(ws: Workspace, names: list[str], now: float) -> Iterator[tuple[ConnectorSurvey, dict]]:
-    """(survey, {partition: changed units}) per connector: what a run has to do."""
-    for name in names:
-        survey = survey_connector(ws, name, now)
-        yield survey, survey.changed()

@@ -4,32 +4,30 @@ The library is refreshed from staging partition by partition: every summaries pa
 configured connector (each good summary with its redacted original) and every imported
 partition. Each partition comes with a version read from `stat` alone, so the library reads
 only the partitions that changed since it last saw them, in bounded batches. The search_index
-asset, redact-stored, retag and import-jsonl all call `refresh`, under the single-writer lock.
+asset, the service after a run, the run's own refreshes while it summarises (engine.refresher),
+redact-stored, retag and import-jsonl all call `refresh`, under the single-writer lock.
 """
 
 from __future__ import annotations
 
 import json
-import os
 from collections.abc import Iterator
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ..models import Partition
 from ..staging import published
 from ..staging.tables import IMPORTS, REDACTED_SEGMENTS, SUMMARIES
 from ..workspace import Workspace
+from .inspect import Inspection, inspect_library
 
 if TYPE_CHECKING:
     import pyarrow as pa
 
     from ..library.build import PartitionSource, RefreshReport
-    from .build_apart import Apart
 
 IMPORT_PREFIX = "import:"
 BATCH_ROWS = 500  # items per record batch handed to the library
-# A refresh reading more staged bytes than this (or, for the checks, a library file bigger) runs
-# in a child process.
-APART_BYTES = 8 << 20
 
 
 def versions(ws: Workspace) -> dict[str, str]:
@@ -109,78 +107,46 @@ def _item_batches(rows: pa.Table, original: pa.Array) -> Iterator[pa.RecordBatch
     yield from table.to_batches(max_chunksize=BATCH_ROWS)
 
 
-def refresh(ws: Workspace, rebuild: bool = False, inspect: bool = False, here: bool = False) -> dict[str, Any]:
-    """Bring the library up to date with staging (under the library lock); its figures.
+@dataclass
+class LibraryRefresh:
+    """One refresh of the library: what the build did, and the inspection the checks report."""
 
-    `inspect` (the search_index asset, whose checks follow): a refresh built in a child also
-    inspects the library there and keeps the inspection for the checks (stages/inspect.py),
-    which then start no child of their own.
+    report: RefreshReport
+    partitions: int  # partitions the library is built from
+    inspection: Inspection | None = None
+    published: str | None = None  # the version published on object storage, when it was
 
-    `here` (import-jsonl): build in this process whatever the size. A command that ends with
-    its refresh has nothing left to keep flat, and a child beside it would only add a second
-    interpreter and its imports (a 100,000-item import: 463 MB for the two together, 367 MB
-    alone).
+    def as_metadata(self) -> dict[str, Any]:
+        out = {**self.report.as_metadata(), "partitions": self.partitions}
+        if self.published is not None:
+            out["published"] = self.published
+        return out
 
-    A refresh that reads more than APART_BYTES of staged files (a first run, a rebuild, a big
-    backfill), or that updates a library file bigger than that, builds in a child process: the
-    build's DuckDB and Arrow memory then comes and goes with that process instead of adding to
-    the run's own, which stays flat in the corpus size. Even a delta of three partitions raised
-    the process's peak by ~100 MB on a 2,000-session library (50 MB), more than a child's start
-    (about a second) is worth. A small refresh of a small library builds here, and so does one
-    with nothing to do (the follower's last refresh often leaves the search_index step none).
+
+def refresh(ws: Workspace, rebuild: bool = False, inspect: bool = False, wait: bool = True) -> LibraryRefresh | None:
+    """Bring the library up to date with staging, under the library lock; with `inspect`, also
+    gather what the library checks report (under the same lock, so it is this library's).
+
+    Without `wait` (a run's refreshes while it summarises) it returns None at once when another
+    writer holds the lock. The build runs in this process: its DuckDB memory is bounded by its
+    `memory_limit` and the size of a piece, not by the library's size (library/build.py).
     """
-    with ws.library_lock():
-        return _refresh_held(ws, rebuild, inspect=inspect, here=here)
+    with ws.library_lock(wait=wait) as held:
+        if not held:
+            return None
+        if ws.store.remote:  # start from the newest published library, not this machine's copy
+            published.fetch(ws.store, ws.library_path, ws.library_state_dir)
+        from ..library.build import refresh_library  # lazy: DuckDB and pyarrow load only to build
 
-
-def refresh_following(ws: Workspace, child: Apart | None = None) -> dict[str, Any] | None:
-    """A refresh while a run is still summarising (see follow.py); None when another writer holds
-    the lock (it is never waited for). It always builds in a child (`child`, a standby, when
-    given and there is something to build), and that child then scans the new items for
-    secrets, so the library checks after the run find them already scanned."""
-    with ws.library_lock(wait=False) as held:
-        return _refresh_held(ws, False, following=True, child=child) if held else None
-
-
-def _refresh_held(
-    ws: Workspace,
-    rebuild: bool,
-    following: bool = False,
-    inspect: bool = False,
-    here: bool = False,
-    child: Apart | None = None,
-) -> dict[str, Any]:
-    from ..library.build import library_bytes, stale_partitions  # lazy: DuckDB loads only to build
-
-    if ws.store.remote:  # start from the newest published library, not this machine's copy
-        published.fetch(ws.store, ws.library_path, ws.library_state_dir)
-    found = versions(ws)
-    todo = stale_partitions(ws.library_path, found, rebuild=rebuild)
-    big = staged_bytes(ws, todo) > APART_BYTES or library_bytes(ws.library_path) > APART_BYTES
-    apart = bool(todo) and not here and (following or big)  # nothing to do: no child to start
-    if apart:
-        from .build_apart import run_apart  # lazy: only a big refresh starts a child
-
-        report, found, pid = run_apart(ws.cfg, rebuild, inspect=following or inspect, child=child)
-    else:
-        report, found, pid = refresh_here(ws, rebuild, found)
-    ws.store.write_doc("library", "built_from.json", obj=found)
-    extra: dict[str, Any] = {"built_apart": apart, "builder_pid": pid}
-    if ws.store.remote and (report.mode != "unchanged" or published.published_version(ws.store) is None):
-        extra["published"] = published.publish(ws.store, ws.library_path, ws.library_state_dir)["version"]
-    return {**report.as_metadata(), "partitions": len(found), **extra}
-
-
-def refresh_here(
-    ws: Workspace, rebuild: bool, found: dict[str, str] | None = None
-) -> tuple[RefreshReport, dict[str, str], int]:
-    """Refresh in this process (the caller holds the library lock): the report, the versions of
-    the partitions it was built from (listed here when not given) and this process's id."""
-    from ..library.build import refresh_library  # lazy: as in refresh
-
-    found = versions(ws) if found is None else found
-    report = refresh_library(ws.library_path, ws.library_state_dir, library_sources(ws, found), rebuild=rebuild)
-    return report, found, os.getpid()
+        found = versions(ws)
+        report = refresh_library(ws.library_path, ws.library_state_dir, library_sources(ws, found), rebuild=rebuild)
+        ws.store.write_doc("library", "built_from.json", obj=found)
+        done = LibraryRefresh(report, len(found))
+        if ws.store.remote and (report.mode != "unchanged" or published.published_version(ws.store) is None):
+            done.published = published.publish(ws.store, ws.library_path, ws.library_state_dir)["version"]
+        if inspect:
+            done.inspection = inspect_library(ws)
+        return done
 
 
 def staged_bytes(ws: Workspace, keys: list[str]) -> int:
@@ -201,16 +167,3 @@ def is_current(ws: Workspace) -> bool:
     if not ws.library_path.exists():
         return False
     return ws.store.read_doc("library", "built_from.json") == versions(ws)
-
-
-def expected_items(ws: Workspace) -> int:
-    """How many items the library should hold: the good summaries and imports in staging
-    (read from the partition files' footers, not their rows)."""
-    store, n = ws.store, 0
-    for name in (c.name for c in ws.cfg.connectors):
-        for part in store.partitions(SUMMARIES, name):
-            footer = store.footer(SUMMARIES, part)
-            n += int(footer.get("docs", 0)) - int(footer.get("open", 0))
-    for part in store.partitions(IMPORTS):
-        n += int(store.footer(IMPORTS, part).get("docs", 0))
-    return n

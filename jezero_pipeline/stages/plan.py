@@ -1,11 +1,13 @@
-"""What a run has to do, decided before anything starts: changed partitions, grouped into runs.
+"""What a run has to do, decided before anything starts: the changed partitions, and for the
+daemon, the same grouped into Dagster runs.
 
-A Dagster run covers one rectangle of partitions: a run of consecutive connectors (in config
-order) times a run of consecutive days. Changed partitions are grouped into as few
-rectangles as hold nothing unchanged, so a run never rewrites or re-records a partition that
-did not change: usually one run (today, for every connector that changed), two when an old
-day was edited too. Days with nothing stored at all may be bridged (up to a week), so a
-first run over weekends and holidays is still one run per connector.
+`plan_run` surveys the connectors (a `stat` per unit) and lists the changed, settled
+partitions; a command runs exactly those. A Dagster run covers one rectangle of partitions: a
+run of consecutive connectors (in config order) times a run of consecutive days, so the
+sensors and schedules group the changed partitions into as few rectangles as hold nothing
+unchanged: usually one run (today, for every connector that changed), two when an old day was
+edited too. Days with nothing stored at all may be bridged (up to a week), so a first run over
+weekends and holidays is still one run per connector.
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ from typing import NamedTuple
 from ..models import Partition
 from ..staging.state import open_days
 from ..workspace import Workspace
-from .collect import survey_connector
+from .collect import ConnectorSurvey, survey_connector
 
 MAX_BRIDGED_DAYS = 7
 
@@ -89,6 +91,7 @@ class RunPlan(NamedTuple):
     waiting: dict[str, int]  # connector -> changed units still within settle_minutes
     warnings: list[str]
     fingerprint: str  # identifies exactly these changes (a sensor requests each once)
+    surveys: dict[str, ConnectorSurvey]  # what the run's collect stage reads from
 
 
 def plan_run(
@@ -103,8 +106,9 @@ def plan_run(
     occupied: dict[str, set[str]] = {}
     waiting: dict[str, int] = {}
     warnings: list[str] = []
+    surveys: dict[str, ConnectorSurvey] = {}
     for name in names:
-        survey = survey_connector(ws, name, now)
+        survey = surveys[name] = survey_connector(ws, name, now)
         occupied[name] = {u.part.day for u in survey.units}
         waiting[name] = survey.pending()
         warnings.extend(survey.warnings)
@@ -116,4 +120,4 @@ def plan_run(
                 changed[part] = n
     order = [c.name for c in ws.cfg.connectors]
     fingerprint = hashlib.sha256("\n".join(sorted(seen)).encode()).hexdigest()[:16]
-    return RunPlan(plan_rectangles(changed, order, occupied), changed, waiting, warnings, fingerprint)
+    return RunPlan(plan_rectangles(changed, order, occupied), changed, waiting, warnings, fingerprint, surveys)

@@ -14,25 +14,18 @@ from ..models import Partition
 from ..staging.tables import REDACTED_SEGMENTS, SEGMENTS, RedactedRow, SegmentRow
 from ..text import digest, sha256
 from ..workspace import Workspace
+from .report import PartitionReport
 
 
 @dataclass
-class RedactReport:
+class RedactReport(PartitionReport):
+    FOOTER = ("segments", "redactions", "segments_with_redactions", "digest")
+
     segments: int = 0
     redactions: int = 0  # markers written in this partition's rows
     reused: int = 0  # segments whose previous redaction still holds
-    with_redactions: int = 0
+    segments_with_redactions: int = 0
     digest: str = ""  # identifies the partition's content hashes
-    current: bool = False  # built from the same segments with the same rules: skipped
-
-    def as_metadata(self) -> dict[str, int | bool]:
-        return {
-            "segments": self.segments,
-            "redactions": self.redactions,
-            "segments_with_redactions": self.with_redactions,
-            "reused": self.reused,
-            "unchanged_partition": self.current,
-        }
 
 
 def redact_row(ws: Workspace, row: SegmentRow) -> tuple[RedactedRow, int]:
@@ -63,10 +56,9 @@ def redact_partition(
     if write and segments is None:
         done = ws.store.current(REDACTED_SEGMENTS, part, inputs)
         if done is not None:
-            n = int(done["segments"])
-            return None, RedactReport(
-                n, int(done["redactions"]), n, int(done["with_redactions"]), done["digest"], current=True
-            )
+            report = RedactReport.from_footer(done)
+            report.reused = report.segments
+            return None, report
     if segments is None:
         segments = ws.store.read(SEGMENTS, part)
     previous = {r["id"]: r for r in ws.store.read(REDACTED_SEGMENTS, part)}
@@ -83,12 +75,10 @@ def redact_partition(
         out.append(red)
         report.redactions += n
     report.segments = len(out)
-    report.with_redactions = sum(1 for r in out if r["redactions"])
+    report.segments_with_redactions = sum(1 for r in out if r["redactions"])
     report.digest = digest(r["content_hash"] for r in out)
     if write:
-        ws.store.write(REDACTED_SEGMENTS, part, out, info={
-            "inputs": inputs, "segments": report.segments, "redactions": report.redactions,
-            "with_redactions": report.with_redactions, "digest": report.digest})  # fmt: skip
+        ws.store.write(REDACTED_SEGMENTS, part, out, info={"inputs": inputs, **report.footer()})
     return out, report
 
 

@@ -15,6 +15,7 @@ from ..staging.tables import RAW_SESSIONS, SEGMENTS, SegmentRow
 from ..text import digest, middle_cut, sha256
 from ..workspace import Workspace
 from .collect import session_from_row
+from .report import PartitionReport
 
 
 def shorten(block: Block, limit: int) -> Block:
@@ -75,20 +76,13 @@ SEGMENT_VERSION = "1"  # bump when the rules above change what a session becomes
 
 
 @dataclass
-class SegmentReport:
+class SegmentReport(PartitionReport):
+    FOOTER = ("segments", "sessions", "chars", "digest")
+
     segments: int = 0  # in the partition after this run
     sessions: int = 0
     chars: int = 0  # characters of segment text
     digest: str = ""  # identifies the partition's segments (ids and texts)
-    current: bool = False  # built from the same raw sessions with the same settings: skipped
-
-    def as_metadata(self) -> dict[str, int | bool]:
-        return {
-            "segments": self.segments,
-            "sessions": self.sessions,
-            "chars": self.chars,
-            "unchanged_partition": self.current,
-        }
 
 
 def segment_row(seg: Segment) -> SegmentRow:
@@ -122,29 +116,16 @@ def segment_partition(
     if write and sessions is None:
         done = ws.store.current(SEGMENTS, part, inputs)
         if done is not None:
-            return None, SegmentReport(
-                int(done["segments"]), int(done["sessions"]), int(done["chars"]), done["digest"], current=True
-            )
+            return None, SegmentReport.from_footer(done)
     if sessions is None:
         sessions = [session_from_row(r) for r in ws.store.read(RAW_SESSIONS, part)]
     rows = [segment_row(seg) for s in sessions for seg in segment_session(s, limit)]
     report = SegmentReport(
-        len(rows),
-        len({r["session_id"] for r in rows}),
-        sum(len(r["text"]) for r in rows),
-        digest(f"{r['id']}:{sha256(r['text'])}" for r in rows),
+        segments=len(rows),
+        sessions=len({r["session_id"] for r in rows}),
+        chars=sum(len(r["text"]) for r in rows),
+        digest=digest(f"{r['id']}:{sha256(r['text'])}" for r in rows),
     )
     if write:
-        ws.store.write(
-            SEGMENTS,
-            part,
-            rows,
-            info={
-                "inputs": inputs,
-                "segments": report.segments,
-                "sessions": report.sessions,
-                "chars": report.chars,
-                "digest": report.digest,
-            },
-        )
+        ws.store.write(SEGMENTS, part, rows, info={"inputs": inputs, **report.footer()})
     return rows, report

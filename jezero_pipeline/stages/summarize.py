@@ -4,9 +4,10 @@ A summary is usable when its content hash is the segment's. A plain run (CLI, sc
 sensor) keeps a usable summary of any generation and pays only for new or changed segments;
 a re-summarise (a backfill, `jezero-pipeline resummarize`) also pays for the segments whose
 summary is of an older generation. Every answer is journalled (fsynced) the moment it
-arrives, so a crash or a retried step never pays twice, and every call of a run draws from one
-budget. Partitions are planned one at a time and their calls share one pool, so
-`max_concurrency` calls stay in flight across partition boundaries.
+arrives, so a crash or a retried step never pays twice. Partitions are planned one at a time
+and their requests go to the call loop the summariser is given (the engine's), so calls stay
+in flight across partition boundaries; each request is scanned by the redactor right before it
+is handed over (the blocking check).
 """
 
 from __future__ import annotations
@@ -20,14 +21,14 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
+from ..engine.calls import CallLoop, CallOutcome
 from ..models import Partition
 from ..progress import Progress
 from ..staging.tables import REDACTED_SEGMENTS, SUMMARIES, RedactedRow, SummaryRow
-from ..summarizing.budget import Budget
-from ..summarizing.prompt import SummaryRequest
-from ..summarizing.runner import CallPool, Outcome, make_summarizer
+from ..summarizing.prompt import ANTHROPIC_MAX_TOKENS, SummaryRequest
 from ..text import digest
 from ..workspace import Workspace
+from .report import PartitionReport
 
 WITHHELD = "withheld: a secret detector still fires after redaction (see the no_secret_left check)"
 STOPPED = "not sent: the run stopped at a segment a secret detector still fires on"
@@ -35,39 +36,34 @@ DEFERRED = "not summarised yet: the run's budget was spent"
 
 
 @dataclass
-class SummarizeReport:
+class SummarizeReport(PartitionReport):
+    FOOTER = ("docs", "open", "failed", "digest", "generations")
+
     docs: int = 0  # segments in the partition
     reused: int = 0  # kept an existing summary
     stored: int = 0  # summarised in this run
     failed: int = 0  # a call failed; retried next run
-    pending: int = 0  # deferred by the run's budget; done next run
+    pending_budget: int = 0  # deferred by the budget; done next run
     calls: int = 0  # model calls made for this partition
     input_chars: int = 0
     input_tokens: int = 0
     output_tokens: int = 0
-    seconds: float = 0.0  # summed call time
+    summarize_seconds: float = 0.0  # summed call time
     estimated_cost_usd: float | None = None  # at the configured prices
     generations: dict[str, int] = field(default_factory=dict)  # generation -> summaries on it
     failed_ids: list[str] = field(default_factory=list)
     withheld_ids: list[str] = field(default_factory=list)  # a detector still fired: never sent
     errors: list[str] = field(default_factory=list)  # redacted
     digest: str = ""
-    current: bool = False  # nothing to do: neither read nor rewritten
+
+    @property
+    def open(self) -> int:
+        """Segments still to summarise: the partition is planned again until none are."""
+        return self.failed + self.pending_budget
 
     def old_generation(self, current: str) -> int:
         """Summaries of this partition on another generation than `current`."""
         return sum(n for g, n in self.generations.items() if g != current)
-
-    def as_metadata(self) -> dict[str, int | float | bool]:
-        out: dict[str, int | float | bool] = {
-            "docs": self.docs, "calls": self.calls, "reused": self.reused, "stored": self.stored,
-            "failed": self.failed, "pending_budget": self.pending, "input_chars": self.input_chars,
-            "input_tokens": self.input_tokens, "output_tokens": self.output_tokens,
-            "summarize_seconds": round(self.seconds, 3), "unchanged_partition": self.current,
-        }  # fmt: skip
-        if self.estimated_cost_usd is not None:
-            out["estimated_cost_usd"] = round(self.estimated_cost_usd, 6)
-        return out
 
 
 @dataclass
@@ -90,30 +86,29 @@ class Summarizer:
     def __init__(
         self,
         ws: Workspace,
+        calls: CallLoop | None = None,
+        provider: Any = None,
         *,
         resummarize: bool = False,
         force_ids: set[str] | None = None,
-        budget: Budget | None = None,
-        provider: Any = None,
         progress: Progress | None = None,
         write: bool = True,
-        on_written: Callable[[Partition], None] | None = None,
+        on_done: Callable[[Partition, SummarizeReport], None] | None = None,
     ):
         self.ws = ws
+        self.calls = calls  # None: this summariser only plans (a dry run, a cost preview)
+        self.provider = provider
         self.resummarize = resummarize
         self.force_ids = force_ids or set()
-        self.budget = budget or Budget.for_run(ws.cfg.summarizer)
-        self.provider = provider
         self.progress = progress or Progress()
         self.write = write
-        self.on_written = on_written  # told each partition whose summaries were just written
+        self.on_done = on_done  # told each partition's report once its summaries are all in (and written)
         self.reports: dict[Partition, SummarizeReport] = {}
         self.rows: dict[Partition, list[SummaryRow]] = {}  # kept only when nothing is written (previews)
         self.withheld: list[str] = []  # ids a detector still fires on (the blocking check)
         self.scanned = 0  # segments scanned before sending
         self.stopped = False  # a detector fired on a segment about to be sent: nothing more is sent
         self.budget_spent = False
-        self._pool: CallPool | None = None
         self._lock = threading.Lock()
         self._started = time.perf_counter()
 
@@ -129,13 +124,10 @@ class Summarizer:
         if self.write and not self.force_ids and redacted is None:
             done = ws.store.current(SUMMARIES, part, inputs)
             if done is not None and done.get("open") == "0":
-                generations = json.loads(done.get("generations") or "{}")
-                if not self.resummarize or set(generations) <= {gen}:
-                    n = int(done["docs"])
-                    report = SummarizeReport(
-                        docs=n, reused=n, generations=generations, digest=done["digest"], current=True
-                    )
-                    self.reports[part] = report
+                report = SummarizeReport.from_footer(done)
+                if not self.resummarize or set(report.generations) <= {gen}:
+                    report.reused = report.docs
+                    self._report(part, report)
                     return None
         segs = redacted if redacted is not None else ws.store.read(REDACTED_SEGMENTS, part, columns=_PLAN_COLUMNS)
         previous = {r["segment_id"]: r for r in ws.store.read(SUMMARIES, part)}
@@ -178,6 +170,7 @@ class Summarizer:
     def run(self, job: _Job) -> None:
         """Send the job's segments (blocking while the pool is full); finishes it when all are in."""
         if job.todo and not self.stopped and not self.budget_spent:
+            assert self.calls is not None, "a summariser that only plans sends nothing"
             wanted = set(job.todo)
             texts = job.texts or {
                 r["id"]: r for r in self.ws.store.read(REDACTED_SEGMENTS, job.part, columns=_SEND_COLUMNS)
@@ -200,7 +193,10 @@ class Summarizer:
                                      title_hint=titled(seg), meta=json.loads(seg["meta"] or "{}"))  # fmt: skip
                 with self._lock:
                     job.open += 1
-                if not self._calls().submit(req, lambda o, job=job, n=len(req.text): self._answer(job, o, n)):
+                budget = self.calls.budget
+                worst = budget.worst_case_usd(len(req.text), ANTHROPIC_MAX_TOKENS) if budget.max_cost_usd else 0.0
+                if not self.calls.submit(seg_id, lambda req=req: self.provider.summarize(req),
+                                         lambda o, job=job, n=len(req.text): self._answer(job, o, n), worst):  # fmt: skip
                     with self._lock:
                         job.open -= 1
                     self.budget_spent = True
@@ -211,19 +207,13 @@ class Summarizer:
         if done:
             self._finish(job)
 
-    def _calls(self) -> CallPool:
-        if self._pool is None:
-            provider = self.provider or make_summarizer(self.ws.cfg.summarizer, self.ws.api_key(), self.budget)
-            self._pool = CallPool(provider, self.ws.cfg.summarizer.max_concurrency, self.budget)
-        return self._pool
-
-    def _answer(self, job: _Job, outcome: Outcome, chars: int) -> None:
-        row = job.rows[outcome.segment_id]
+    def _answer(self, job: _Job, outcome: CallOutcome, chars: int) -> None:
+        row = job.rows[outcome.key]
         now = datetime.now(UTC)
         if outcome.deferred:
             pass  # stays pending
-        elif outcome.summary is not None:
-            s = outcome.summary
+        elif outcome.error is None:
+            s = outcome.value.summary
             row.update(title=s.title, summary=s.summary, questions=json.dumps(s.questions, ensure_ascii=False),
                        atoms=json.dumps([{"kind": a.kind, "text": a.text} for a in s.atoms], ensure_ascii=False),
                        project=s.project or row["project"], status="ok", error=None, summarized_at=now,
@@ -238,7 +228,7 @@ class Summarizer:
             rep.input_chars += chars
             rep.input_tokens += outcome.input_tokens
             rep.output_tokens += outcome.output_tokens
-            rep.seconds += outcome.seconds
+            rep.summarize_seconds += outcome.seconds
             if self.write:
                 self.ws.store.append_journal(job.part, [row])
             self.progress.add("summarize", 1, cost_usd=self.ws.cfg.summarizer.cost_usd(
@@ -254,7 +244,7 @@ class Summarizer:
         rep, rows = job.report, list(job.rows.values())
         rep.stored = sum(1 for r in rows if r["status"] == "ok") - rep.reused
         rep.failed = sum(1 for r in rows if r["status"] == "failed")
-        rep.pending = sum(1 for r in rows if r["status"] == "pending")
+        rep.pending_budget = sum(1 for r in rows if r["status"] == "pending")
         rep.failed_ids = sorted(r["segment_id"] for r in rows if r["status"] == "failed")
         rep.errors = [f"{r['segment_id']}: {r['error']}" for r in rows if r["status"] == "failed"][:20]
         rep.generations = dict(Counter(r["generation"] for r in rows if r["status"] == "ok"))
@@ -263,20 +253,20 @@ class Summarizer:
         rep.digest = digest(f"{r['segment_id']}:{r['content_hash']}:{r['generation']}" for r in rows
                             if r["status"] == "ok")  # fmt: skip
         if self.write:
-            self.ws.store.write(SUMMARIES, job.part, rows, info={
-                "inputs": job.inputs, "docs": len(rows), "open": rep.failed + rep.pending, "failed": rep.failed,
-                "digest": rep.digest,
-                "generations": json.dumps(rep.generations, sort_keys=True)})  # fmt: skip
+            self.ws.store.write(SUMMARIES, job.part, rows, info={"inputs": job.inputs, **rep.footer()})
             self.ws.store.clear_journal(job.part)
-            if self.on_written is not None:
-                self.on_written(job.part)
-        self.reports[job.part] = rep
         self.rows[job.part] = rows if not self.write else []
+        self._report(job.part, rep)
+
+    def _report(self, part: Partition, report: SummarizeReport) -> None:
+        self.reports[part] = report
+        if self.on_done is not None:
+            self.on_done(part, report)
 
     def close(self) -> dict[Partition, SummarizeReport]:
         """Wait for every call in flight; the reports of every planned partition."""
-        if self._pool is not None:
-            self._pool.close()
+        if self.calls is not None:
+            self.calls.close()
         return self.reports
 
 

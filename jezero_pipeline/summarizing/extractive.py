@@ -12,6 +12,8 @@ import json
 import re
 
 from ..models import Atom, Summary
+from .prompt import SummaryRequest
+from .results import SummaryResult
 
 _LINE = re.compile(r"^\[\d{4}-\d\d-\d\d \d\d:\d\d\] (?P<role>[\w -]+?): (?P<text>.*)$")
 _ERROR = re.compile(
@@ -167,3 +169,13 @@ def summarize_extractive(text: str, title_hint: str | None, project_hint: str | 
         atoms=_atoms(turns),
         project=project_hint,
     )
+
+
+class ExtractiveProvider:
+    """The offline summariser behind the providers' interface. It leaves `project` empty: the
+    pipeline fills it from the segment's project hint, as it does for a model that answers null."""
+
+    name = "extractive"
+
+    def summarize(self, req: SummaryRequest) -> SummaryResult:
+        return SummaryResult(summarize_extractive(req.text, req.title_hint, None), 0, 0)

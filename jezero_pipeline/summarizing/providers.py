@@ -1,6 +1,6 @@
-"""Model providers: what the two share, and `make_provider`, which imports only the SDK the
-config names (the Anthropic provider is in anthropic_messages, the OpenAI-compatible one in
-openai_chat; both through the official SDKs).
+"""Model providers: what the two share, and `make_provider`, the one road to a provider: the
+offline summariser, or the SDK provider the config names (the Anthropic one in
+anthropic_messages, the OpenAI-compatible one in openai_chat), importing only that SDK.
 
 Retries are the SDKs' own loop (both retry transport errors, timeouts and HTTP 408/409/429/5xx
 and honour `retry-after`, as Jezero does), with one change: the SDKs back off from 0.5 s
@@ -10,10 +10,8 @@ the base of jitter) and so tests can shrink the base. One client per provider is
 reused; the SDK clients are thread-safe, so summarize() may be called from many threads.
 
 `max_concurrency` bounds the HTTP attempts in flight, at the httpx client (`GatedSend`), not
-the calls: the SDK's own work before a request and after its answer (~3 ms of a 200 ms call)
-then happens outside the limit, while other calls wait on the network. Measured on the
-2,000-session benchmark at 200 ms: 4.0 requests in flight instead of 3.9, the summarise
-window 1.025x the ideal instead of 1.044x.
+the calls: the SDK's own work before a request and after its answer then happens outside the
+limit, while other calls wait on the network, so the limit is always used whole.
 """
 
 from __future__ import annotations
@@ -25,8 +23,8 @@ import threading
 from typing import Any, Protocol
 
 from jezero_pipeline.config import SummarizerConfig
+from jezero_pipeline.engine.budget import Budget, BudgetExhausted
 from jezero_pipeline.models import Summary
-from jezero_pipeline.summarizing.budget import Budget, BudgetExhausted
 from jezero_pipeline.summarizing.endpoint import check_base_url
 from jezero_pipeline.summarizing.prompt import (
     SYSTEM_PROMPT,
@@ -34,7 +32,7 @@ from jezero_pipeline.summarizing.prompt import (
     SummaryRequest,
     build_user_message,
 )
-from jezero_pipeline.summarizing.results import Deferred, SummarizerError, SummaryResult
+from jezero_pipeline.summarizing.results import SummarizerError, SummaryResult
 from jezero_pipeline.summarizing.schema import (
     SUMMARY_SCHEMA,
     SummaryError,
@@ -103,13 +101,14 @@ def _attempts(err: Exception) -> int:
         return 1
 
 
-def summarizer_error(err: Exception, timeout: float, sdk: Any) -> SummarizerError:
+def summarizer_error(err: Exception, timeout: float, sdk: Any) -> Exception:
     """A short, specific reason for a failed call (the SDKs' own messages can be long); `sdk` is
-    the SDK module that raised it (both name their errors alike)."""
+    the SDK module that raised it (both name their errors alike). A retry the budget refused
+    comes back as BudgetExhausted: the call is deferred, not failed."""
     cause: BaseException | None = err
     while cause is not None:
         if isinstance(cause, BudgetExhausted):
-            return Deferred(str(cause))
+            return BudgetExhausted(str(cause))
         cause = cause.__cause__ or cause.__context__
     n = _attempts(err)
     tries = f" ({n} attempts)" if n > 1 else ""
@@ -229,9 +228,13 @@ def make_provider(
     backoff_seconds: float | None = None,
     budget: Budget | None = None,
 ) -> Provider:
-    """The provider for cfg.provider. `backoff_seconds` (else $JEZERO_PIPELINE_RETRY_BACKOFF_SECONDS,
-    else 2 s) is the first retry wait; it doubles per retry. Every HTTP attempt is drawn from
-    `budget`, when given."""
+    """The provider for cfg.provider: the offline summariser, or an SDK provider whose every HTTP
+    attempt is drawn from `budget`, when given. `backoff_seconds` (else
+    $JEZERO_PIPELINE_RETRY_BACKOFF_SECONDS, else 2 s) is the first retry wait; it doubles per retry."""
+    if cfg.provider == "extractive":
+        from .extractive import ExtractiveProvider  # lazy: only the configured provider loads
+
+        return ExtractiveProvider()
     backoff = _backoff_seconds(backoff_seconds)
     if cfg.provider == "anthropic":
         base_url = cfg.effective_base_url or "https://api.anthropic.com"

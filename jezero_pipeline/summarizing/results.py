@@ -5,15 +5,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..engine.calls import CallFailed
 from ..models import Summary
 
 
-class SummarizerError(Exception):
+class SummarizerError(CallFailed):
     """This segment failed; the message says why. The run records it and goes on."""
-
-
-class Deferred(SummarizerError):
-    """This segment was not sent (the run's budget is spent); the next run summarises it."""
 
 
 @dataclass

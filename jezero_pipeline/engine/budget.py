@@ -1,4 +1,4 @@
-"""One spending limit per run: HTTP attempts (retries included) and estimated dollars.
+"""One spending limit per command: HTTP attempts (retries included) and estimated dollars.
 
 A segment is only started when the budget can pay for its first attempt (and, when a cost
 limit is set, for its worst-case cost); each retry needs an attempt of its own, and a retry the
@@ -15,7 +15,7 @@ from ..config import SummarizerConfig
 
 
 class BudgetExhausted(Exception):
-    """The run's budget cannot pay for another attempt; the segment waits for the next run."""
+    """The budget cannot pay for another attempt: the call is deferred to the next run, not failed."""
 
 
 @dataclass
@@ -27,7 +27,7 @@ class Spent:
 
 
 class Budget:
-    """Thread-safe: every worker of a run's call pool draws from it."""
+    """Thread-safe: every worker of the call loop draws from it."""
 
     def __init__(
         self, max_attempts: int | None = None, max_cost_usd: float | None = None, cfg: SummarizerConfig | None = None

@@ -1,0 +1,85 @@
+"""The library refreshed while a run summarises, on a thread of the run's own process.
+
+A first run or a backfill spends most of its time waiting for the model. Building the whole
+library only after the last answer would add that build (and the secret scan of every new
+item) to the run's end; refreshing it from the partitions summarised so far, while the calls
+are in flight, leaves the end only the last few partitions, and lets searches find a long
+backfill's first days while it goes on. The build's own work runs in DuckDB, outside the
+interpreter's lock, so it uses the core the waiting leaves idle.
+
+At most one refresh at a time, one every EVERY_SECONDS, and only once MIN_BYTES of partitions
+were summarised (below that a refresh at the end is quick anyway). A refresh that finds the
+library lock held (an import, say) is skipped; one that fails is logged and left to the
+refresh after the run, which meets the same problem and reports it.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+
+from ..models import Partition
+from ..stages import index
+from ..staging.tables import REDACTED_SEGMENTS, SUMMARIES
+from ..workspace import Workspace
+
+log = logging.getLogger(__name__)
+
+EVERY_SECONDS = 10.0
+MIN_BYTES = 8 << 20
+
+
+class LibraryRefresher:
+    """Refreshes the library in the background while partitions are summarised, until `close`."""
+
+    def __init__(self, ws: Workspace, every_seconds: float | None = None, min_bytes: int | None = None):
+        self.ws = ws
+        self.every_seconds = EVERY_SECONDS if every_seconds is None else every_seconds
+        self.min_bytes = MIN_BYTES if min_bytes is None else min_bytes
+        self.refreshes = 0  # refreshes that changed the library
+        self._written = 0  # staged bytes of the partitions summarised so far
+        self._new = False  # a partition was summarised since the last refresh began
+        self._closing = False
+        self._wake = threading.Condition()
+        self._thread = threading.Thread(target=self._follow, name="library-refresh", daemon=True)
+        self._thread.start()
+
+    def summarised(self, part: Partition) -> None:
+        """A partition's summaries were written (called by the summarise stage's workers)."""
+        size = self.ws.store.size(SUMMARIES, part) + self.ws.store.size(REDACTED_SEGMENTS, part)
+        with self._wake:
+            self._written += size
+            self._new = True
+            self._wake.notify()
+
+    def close(self) -> None:
+        """Start no more refreshes; wait for the one under way."""
+        with self._wake:
+            self._closing = True
+            self._wake.notify()
+        self._thread.join()
+
+    def _due(self) -> bool:
+        return self._closing or (self._new and self._written >= self.min_bytes)
+
+    def _follow(self) -> None:
+        last = float("-inf")
+        while True:
+            with self._wake:
+                self._wake.wait_for(self._due)
+                pause = last + self.every_seconds - time.monotonic()
+                if pause > 0 and not self._closing:
+                    self._wake.wait_for(lambda: self._closing, timeout=pause)
+                if self._closing:
+                    return
+                self._new = False
+            last = time.monotonic()
+            try:
+                done = index.refresh(self.ws, inspect=True, wait=False)
+            except Exception as err:  # the refresh after the run meets it again and reports it
+                log.warning("library refresh during the run failed; left to the refresh after it: %s",
+                            self.ws.redactor.redact(f"{type(err).__name__}: {err}")[0])  # fmt: skip
+                return
+            if done is not None and done.report.mode != "unchanged":
+                self.refreshes += 1

@@ -1,0 +1,267 @@
+"""`run` and `resummarize` for every caller: take the lock, plan, run the engine, refresh the
+library, and return a typed report.
+
+The CLI formats the report and the tests read it; neither reads anything back out of Dagster.
+What the command did is recorded in Dagster as it happens, through a `Recorder` the caller
+hands in (defs.record: a materialisation per stage and partition, the library's and its
+checks), so the UI shows the same partitions, figures and lineage as for a run the daemon
+launched. Nothing here imports Dagster: with nothing to do, a command never loads it.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from collections import defaultdict
+from collections.abc import Callable, Iterable
+from dataclasses import asdict, dataclass, field
+from typing import Any, Protocol
+
+from .engine.background import InOrder
+from .engine.budget import Budget
+from .engine.pipeline import COLLECT, REDACT, STAGES, SUMMARIZE, PartitionDone, Pipeline, RunOptions, StageDone
+from .models import Partition
+from .progress import Progress
+from .stages import index
+from .stages.plan import plan_run
+from .workspace import Workspace
+
+# The connector report's figures: (stage, field of that stage's partition report), summed.
+FIGURES = {
+    "sessions": (COLLECT, "sessions"),
+    "new_or_changed": (COLLECT, "new_or_changed"),
+    "deferred_sessions": (COLLECT, "deferred_sessions"),
+    "bytes_read": (COLLECT, "bytes_read"),
+    "skipped_files": (COLLECT, "skipped_files"),
+    "redactions": (REDACT, "redactions"),
+    "docs": (SUMMARIZE, "docs"),
+    "reused": (SUMMARIZE, "reused"),
+    "stored": (SUMMARIZE, "stored"),
+    "failed": (SUMMARIZE, "failed"),
+    "pending_budget": (SUMMARIZE, "pending_budget"),
+    "calls": (SUMMARIZE, "calls"),
+    "input_chars": (SUMMARIZE, "input_chars"),
+    "input_tokens": (SUMMARIZE, "input_tokens"),
+    "output_tokens": (SUMMARIZE, "output_tokens"),
+    "estimated_cost_usd": (SUMMARIZE, "estimated_cost_usd"),
+}
+
+
+@dataclass
+class ConnectorReport:
+    """What one command did for one connector, summed over its partitions."""
+
+    connector: str
+    partitions: int = 0
+    figures: dict[str, float] = field(default_factory=lambda: {k: 0 for k in FIGURES})
+    waiting_to_settle: int = 0  # changed units still being written, left for a later run
+    errors: list[str] = field(default_factory=list)  # redacted, one line each
+
+    @property
+    def ok(self) -> bool:
+        return not self.errors and not self.figures["failed"]
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"connector": self.connector, "partitions": self.partitions, "success": self.ok, **self.figures,
+                "waiting_to_settle": self.waiting_to_settle, "errors": self.errors}  # fmt: skip
+
+
+@dataclass
+class LibraryReport:
+    path: str
+    refreshed: bool = False  # this command brought the library up to date (it was not already)
+    mode: str = "unchanged"  # the last refresh's: unchanged, delta, merge or full
+    items: int | None = None
+    errors: list[str] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        return not self.errors
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"library": self.path, "success": self.ok, **{k: v for k, v in asdict(self).items() if k != "path"}}
+
+
+@dataclass
+class RunReport:
+    connectors: list[ConnectorReport]
+    library: LibraryReport
+    locked: bool = False  # another command held the run lock: nothing was done
+    warnings: list[str] = field(default_factory=list)  # not failures: records that could not be written
+
+    @property
+    def ok(self) -> bool:
+        return not self.locked and self.library.ok and all(c.ok for c in self.connectors)
+
+
+class Recorder(Protocol):
+    """Where a command's results are recorded as they happen (defs.record: Dagster)."""
+
+    def partition(self, done: PartitionDone) -> None: ...
+
+    def stage(self, done: StageDone) -> None: ...
+
+    def library(self, refresh: index.LibraryRefresh) -> None: ...
+
+
+RecorderFactory = Callable[[], Recorder]
+
+
+def run(
+    ws: Workspace,
+    names: list[str],
+    *,
+    since: str | None = None,
+    until: str | None = None,
+    limit: int = 0,
+    max_calls: int | None = None,
+    progress: Progress | None = None,
+    provider: Any = None,
+    recorder: RecorderFactory | None = None,
+) -> RunReport:
+    """The changed (connector, day) partitions of these connectors (within [since, until])
+    through every stage, then the library. With nothing changed and the library current,
+    nothing else is loaded: no DuckDB, no SDK, no Dagster."""
+    with ws.run_lock() as got:
+        if not got:
+            return RunReport([ConnectorReport(n) for n in names], LibraryReport(str(ws.library_path)), locked=True)
+        plan = plan_run(ws, names, time.time(), since, until)
+        report = _Run(ws, names, Budget.for_run(ws.cfg.summarizer, max_calls), progress, provider, recorder)
+        options = RunOptions(limit=limit, follow_library=True)
+        report.stages(plan.changed, STAGES, options, plan.surveys)
+        report.library_refresh()
+        for c in report.report.connectors:
+            c.waiting_to_settle = plan.waiting.get(c.connector, 0)
+        report.report.warnings += plan.warnings
+        return report.finish()
+
+
+def resummarize(
+    ws: Workspace,
+    parts: Iterable[Partition],
+    *,
+    force_ids: Iterable[str] = (),
+    max_calls: int | None = None,
+    progress: Progress | None = None,
+    provider: Any = None,
+    recorder: RecorderFactory | None = None,
+) -> RunReport:
+    """Summarise these partitions again: with `force_ids`, exactly those segments; else every
+    segment whose summary is of an older generation. Then the library."""
+    parts = sorted(set(parts))
+    names = sorted({p.connector for p in parts})
+    with ws.run_lock() as got:
+        if not got:
+            return RunReport([ConnectorReport(n) for n in names], LibraryReport(str(ws.library_path)), locked=True)
+        report = _Run(ws, names, Budget.for_run(ws.cfg.summarizer, max_calls), progress, provider, recorder)
+        forced = set(force_ids)
+        options = RunOptions(resummarize=not forced, force_ids=forced, follow_library=True)
+        report.stages(parts, (SUMMARIZE,), options)
+        report.library_refresh()
+        return report.finish()
+
+
+def command_owner() -> str:
+    """How this command names itself as the holder of a lock (another run's error quotes it)."""
+    return f"jezero-pipeline (pid {os.getpid()})"
+
+
+class _Run:
+    """One command's work and its report, as it goes."""
+
+    def __init__(
+        self,
+        ws: Workspace,
+        names: list[str],
+        budget: Budget,
+        progress: Progress | None,
+        provider: Any,
+        recorder: RecorderFactory | None,
+    ):
+        self.ws, self.budget, self.progress, self.provider = ws, budget, progress, provider
+        self.report = RunReport([ConnectorReport(n) for n in names], LibraryReport(str(ws.library_path)))
+        self._by_name = {c.connector: c for c in self.report.connectors}
+        self._make_recorder = recorder
+        self._recorder: Recorder | None = None
+        self._records: InOrder | None = None
+        self._ran = False
+
+    def _record(self, method: str, *args: Any) -> None:
+        """Hand a result to the recorder, on its own thread (made at the first result)."""
+        if self._make_recorder is None:
+            return
+        if self._records is None:
+            self._records = InOrder("record")
+            self._records.call(self._open_recorder)
+        self._records.call(lambda: getattr(self._recorder, method)(*args))
+
+    def _open_recorder(self) -> None:
+        assert self._make_recorder is not None
+        self._recorder = self._make_recorder()
+
+    def stages(
+        self, parts: Iterable[Partition], stages: Iterable[str], options: RunOptions, surveys: Any = None
+    ) -> None:
+        parts = sorted(set(parts))
+        if not parts:
+            return
+        self._ran = True
+        counted: dict[str, set[Partition]] = defaultdict(set)
+        pipeline = Pipeline(self.ws, parts, self.budget, stages=stages, options=options, provider=self.provider,
+                            progress=self.progress, surveys=surveys)  # fmt: skip
+        try:
+            # A daemon's run of the same partitions waits for none: it fails at once naming this command.
+            with self.ws.locks.holding(command_owner(), parts):
+                for event in pipeline.events():
+                    if isinstance(event, PartitionDone):
+                        self._add(event, counted)
+                        self._record("partition", event)
+                    else:
+                        self._record("stage", event)
+                        self._stage_errors(event)
+        except Exception as err:  # the pipeline recorded it in the connectors' state; report it here
+            message = self.ws.redactor.redact(f"{type(err).__name__}: {err}")[0]
+            for part in parts:
+                errors = self._by_name[part.connector].errors
+                if message not in errors:
+                    errors.append(message)
+
+    def _add(self, event: PartitionDone, counted: dict[str, set[Partition]]) -> None:
+        c = self._by_name.get(event.part.connector)
+        if c is None:
+            return
+        if event.part not in counted[c.connector]:
+            counted[c.connector].add(event.part)
+            c.partitions += 1
+        values = event.report.as_metadata()
+        for name, (stage, key) in FIGURES.items():
+            if stage == event.stage and key in values:
+                c.figures[name] += values[key]
+        if event.stage == SUMMARIZE:
+            c.errors += event.report.errors
+
+    def _stage_errors(self, event: StageDone) -> None:
+        withheld = event.extra.get("withheld_ids") or []
+        if event.stage == SUMMARIZE and withheld:
+            for c in self.report.connectors:
+                c.errors.append(f"stopped by the no_secret_left check: a detector still fires on {len(withheld)} "
+                                f"redacted segment(s), e.g. {withheld[0]}; nothing more was sent")  # fmt: skip
+
+    def library_refresh(self) -> None:
+        """Refresh the library when the run changed something or it is not current."""
+        lib = self.report.library
+        if not self._ran and index.is_current(self.ws):
+            return
+        try:
+            done = index.refresh(self.ws, inspect=True)
+        except Exception as err:
+            lib.errors.append(self.ws.redactor.redact(f"{type(err).__name__}: {err}")[0])
+            return
+        assert done is not None
+        lib.refreshed, lib.mode, lib.items = True, done.report.mode, done.report.items
+        self._record("library", done)
+
+    def finish(self) -> RunReport:
+        if self._records is not None:
+            self.report.warnings += [f"recording in Dagster: {f}" for f in self._records.close()]
+        return self.report
