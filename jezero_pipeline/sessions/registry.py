@@ -3,7 +3,8 @@
 
 A type's module is imported only when that type is looked up, and every module only when all
 types are listed (an error message naming the known ones), so a command pays for the types its
-config names and for no other, and a broken module affects only its own type.
+config names and for no other, and a module that fails to import breaks only its own type (and
+such a listing).
 
 An agent whose connector declares a `store` can send its sessions to an inbox, under its type's
 name with `-` for `_` (`claude-code`, as Jezero's upload URLs name it): an upload's or an
@@ -17,12 +18,13 @@ import importlib
 import pkgutil
 import sys
 from dataclasses import dataclass
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 from .stores import AgentStore
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from ..config import ConnectorConfig, ProjectsConfig
     from .base import Connector
 
