@@ -148,7 +148,7 @@ class ConnectorConfig(_Strict):
     def _known_type(cls, v: str) -> str:
         if v == "jsonl":
             raise ValueError("type 'jsonl' is import-only: use `jezero-pipeline import-jsonl`")
-        from .sessions.registry import check_name  # lazy: a config without connectors never loads them
+        from .sessions.registry import check_name  # lazy: importing config stays free of the sessions package
 
         check_name(v)
         return v
