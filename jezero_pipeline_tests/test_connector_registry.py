@@ -125,7 +125,7 @@ def test_no_other_module_spells_a_type_or_agent_name():
     assert offenders == []
 
 
-def test_a_helper_module_or_an_agent_without_a_store_is_no_connector_or_agent(tmp_path):
+def test_a_shared_module_or_an_agent_without_a_store_is_no_connector_or_agent(tmp_path):
     with pytest.raises(UnknownConnectorType, match=r"'base'; known: antigravity, claude_code, codex, .*paperclip$"):
         connector_class("base")
     cfg = parse_config(

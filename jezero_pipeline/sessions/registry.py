@@ -45,7 +45,7 @@ class InboxAgent:
 def check_name(name: str) -> None:
     """Refuse a name that no module of the package has, listing the known types. Nothing is
     imported for a known name, so a config is checked for free; `connector_class` then refuses
-    a module that declares no connector (a helper such as `base`) with the same message."""
+    a module that declares no connector (a shared one such as `base`) with the same message."""
     if name not in _module_names():
         raise _unknown(name)
 
@@ -65,7 +65,7 @@ def _unknown(name: str) -> UnknownConnectorType:
 
 
 def _declared(name: str) -> type[Connector] | None:
-    """The connector the module `name` declares, or None (no such module, or a helper)."""
+    """The connector the module `name` declares, or None (no such module, or a shared one such as `base`)."""
     if name not in _module_names():
         return None
     declared = getattr(importlib.import_module(f"{__package__}.{name}"), "CONNECTOR", None)
