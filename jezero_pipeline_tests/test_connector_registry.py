@@ -40,7 +40,9 @@ from .stores import SEGMENT, AgentStore, session_paths
 
 class NewAgentConnector(Connector):
     type = "new_agent"
-    store = AgentStore(option="sessions_dir", default="~/.new-agent/sessions", paths=session_paths(rf"{SEGMENT}\\.jsonl"))
+    store = AgentStore(
+        option="sessions_dir", default="~/.new-agent/sessions", paths=session_paths(rf"{SEGMENT}\\.jsonl")
+    )
     known_options = frozenset({"sessions_dir"})
 
     def watch_paths(self):
@@ -168,7 +170,8 @@ def test_loading_a_config_imports_no_connector_and_making_one_imports_only_its_o
         "import json, sys\n"
         "from jezero_pipeline.config import load_config\n"
         "from jezero_pipeline.sessions import make_connector\n"
-        "loaded = lambda: sorted(m.rsplit('.', 1)[1] for m in sys.modules if m.startswith('jezero_pipeline.sessions.'))\n"
+        "prefix = 'jezero_pipeline.sessions.'\n"
+        "loaded = lambda: sorted(m.removeprefix(prefix) for m in sys.modules if m.startswith(prefix))\n"
         "cfg = load_config(sys.argv[1])\n"
         "before = loaded()\n"
         "make_connector(cfg.connector('codex'), cfg.projects, cfg.base_dir)\n"
