@@ -39,19 +39,6 @@ DEFAULT_ROOTS = [
     "developer",
     "sites",
 ]
-CONNECTOR_TYPES = (
-    "claude_code",
-    "codex",
-    "grok",
-    "gemini_cli",
-    "kiro",
-    "opencode",
-    "hermes",
-    "antigravity",
-    "paperclip",
-    "mail",
-    "inbox",
-)
 _SECRET_KEY = re.compile(r"(api[_-]?key|token|secret|password|passwd|credential)", re.I)
 
 
@@ -161,8 +148,9 @@ class ConnectorConfig(_Strict):
     def _known_type(cls, v: str) -> str:
         if v == "jsonl":
             raise ValueError("type 'jsonl' is import-only: use `jezero-pipeline import-jsonl`")
-        if v not in CONNECTOR_TYPES:
-            raise ValueError(f"unknown connector type {v!r}; known: {', '.join(CONNECTOR_TYPES)}")
+        from .sessions.registry import check_name  # lazy: importing config stays free of the sessions package
+
+        check_name(v)
         return v
 
     @field_validator("options")

@@ -15,8 +15,9 @@ import pytest
 from agentfixtures import agent_step, mail, user_step, write_conversation, write_maildir
 from fake_paperclip import KEY, FakePaperclip
 
-from jezero_pipeline.config import CONNECTOR_TYPES, ConnectorConfig, ProjectsConfig
+from jezero_pipeline.config import ConnectorConfig, ProjectsConfig
 from jezero_pipeline.sessions import make_connector
+from jezero_pipeline.sessions.registry import connector_types
 
 T0 = datetime(2026, 3, 1, 9, 0, tzinfo=UTC)
 
@@ -215,10 +216,10 @@ def stamps(connector) -> dict[str, tuple[int, float]]:
 
 
 def test_every_type_is_covered_here():
-    assert {k.type for k in KINDS} | {"paperclip"} == set(CONNECTOR_TYPES)
+    assert {k.type for k in KINDS} | {"paperclip"} == set(connector_types())
 
 
-@pytest.mark.parametrize("type_", CONNECTOR_TYPES)
+@pytest.mark.parametrize("type_", connector_types())
 def test_an_unknown_option_is_refused_naming_it(type_):
     required = {"claude_code": {"projects_dir": "x"}, "codex": {"sessions_dir": "x"}, "hermes": {"db_path": "x"},
                 "mail": {"path": "x"}}.get(type_, {})  # fmt: skip

@@ -8,9 +8,8 @@ import json
 import os
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
-
-import pytest
 
 REPO = Path(__file__).resolve().parents[1]
 PACKAGE = REPO / "jezero_pipeline"
@@ -46,43 +45,72 @@ def _resolve(module: str, node: ast.ImportFrom, is_package: bool) -> str:
     return ".".join(base + ([node.module] if node.module else []))
 
 
-def _top_level_imports(name: str, tree: ast.Module) -> set[str]:
-    """Modules imported when `name` is imported: module-level statements only (not the lazy
-    ones inside functions, not those under `if TYPE_CHECKING`)."""
+def _runtime_nodes(tree: ast.Module) -> Iterator[ast.AST]:
+    """Every node but those under `if TYPE_CHECKING:`, which never run."""
+    todo: list[ast.AST] = [tree]
+    while todo:
+        node = todo.pop()
+        if isinstance(node, ast.If) and ast.unparse(node.test) in ("TYPE_CHECKING", "typing.TYPE_CHECKING"):
+            todo += node.orelse
+            continue
+        yield node
+        todo += ast.iter_child_nodes(node)
+
+
+def _parents(module: str) -> set[str]:
+    parts = module.split(".")
+    return {".".join(parts[:i]) for i in range(1, len(parts))}
+
+
+def _imports(name: str, tree: ast.Module) -> set[str]:
+    """Modules of the package that importing `name`, or calling it, may import: every import
+    statement wherever it is (inside a function too), and the packages holding them (importing
+    `a.b` runs `a/__init__.py`; a module's own packages are already running)."""
     is_package = (PACKAGE.parent / name.replace(".", "/") / "__init__.py").exists()
     found: set[str] = set()
-    for node in tree.body:
+    for node in _runtime_nodes(tree):
         if isinstance(node, ast.ImportFrom):
             target = _resolve(name, node, is_package)
             submodules = {f"{target}.{a.name}" for a in node.names} & KNOWN
             found.update(submodules or {target})  # `from . import x` of a submodule imports x
         elif isinstance(node, ast.Import):
             found.update(a.name for a in node.names)
-    return {m for m in found if m.startswith("jezero_pipeline")}
+    found &= KNOWN
+    found |= {p for m in found for p in _parents(m)} - _parents(name)
+    return found - {name}
+
+
+# Cycles through function-local imports in modules being restructured elsewhere (issue 37):
+# each must still be a cycle, so this list only shrinks.
+CYCLES_LEFT = [
+    {"jezero_pipeline.staging.objects", "jezero_pipeline.staging.store"},
+    {"jezero_pipeline.stages.build_apart", "jezero_pipeline.stages.index", "jezero_pipeline.stages.inspect"},
+    {
+        "jezero_pipeline.summarizing.providers",
+        "jezero_pipeline.summarizing.anthropic_messages",
+        "jezero_pipeline.summarizing.openai_chat",
+    },
+]
+
+
+def _reachable(graph: dict[str, set[str]], start: str) -> set[str]:
+    seen: set[str] = set()
+    todo = [start]
+    while todo:
+        for nxt in graph[todo.pop()] - seen:
+            seen.add(nxt)
+            todo.append(nxt)
+    return seen
 
 
 def test_the_package_has_no_import_cycle():
-    modules = _modules()
-    graph = {name: {m for m in _top_level_imports(name, tree) if m in modules and m != name}
-             for name, tree in modules.items()}  # fmt: skip
-    state: dict[str, int] = {}
-    stack: list[str] = []
-
-    def visit(node: str) -> None:
-        state[node] = 1
-        stack.append(node)
-        for nxt in graph[node]:
-            if state.get(nxt) == 1:
-                cycle = stack[stack.index(nxt) :] + [nxt]
-                pytest.fail("import cycle: " + " -> ".join(cycle))
-            if nxt not in state:
-                visit(nxt)
-        stack.pop()
-        state[node] = 2
-
-    for name in graph:
-        if name not in state:
-            visit(name)
+    """Counting the imports inside functions: a lazy import is for cost, never to dodge a cycle."""
+    graph = {name: _imports(name, tree) for name, tree in _modules().items()}
+    reach = {name: _reachable(graph, name) for name in graph}
+    cycles = {frozenset({n} | {m for m in reach[n] if n in reach[m]}) for n in graph if n in reach[n]}
+    new = [{m: sorted(graph[m] & c) for m in sorted(c)} for c in cycles - {frozenset(c) for c in CYCLES_LEFT}]
+    assert new == [], "import cycle (each module: what it imports in the cycle)"
+    assert {frozenset(c) for c in CYCLES_LEFT} <= cycles, "a cycle left is gone: drop it from CYCLES_LEFT"
 
 
 def test_only_defs_imports_dagster():

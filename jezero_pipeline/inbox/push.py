@@ -30,8 +30,7 @@ from urllib.parse import quote
 import zstandard
 
 from ..config import Config
-from ..sessions import make_connector
-from ..sessions.stores import BY_TYPE, AgentStore
+from ..sessions.registry import InboxAgent, agent_of_type, make_connector
 from ..staging.store import read_json, write_json_atomic
 
 CHUNK = 64 * 1024
@@ -53,7 +52,7 @@ class PushReport:
 
 @dataclass(frozen=True)
 class LocalFile:
-    agent: AgentStore
+    agent: InboxAgent
     path: Path  # on this machine
     relpath: str  # in the agent's store, as the inbox wants it
 
@@ -62,18 +61,18 @@ def local_files(cfg: Config, names: list[str] | None = None) -> list[LocalFile]:
     """Every session file of the enabled agent connectors (or the named ones) of this config."""
     out: dict[tuple[str, str], LocalFile] = {}
     for ccfg in [cfg.connector(n) for n in names] if names else cfg.enabled_connectors:
-        agent = BY_TYPE.get(ccfg.type)
+        agent = agent_of_type(ccfg.type)
         if agent is None:
             continue
-        connector = make_connector(ccfg, cfg.projects, cfg.base_dir)
-        for root in connector.roots(agent.option, agent.default):
-            if agent.database:
+        database = agent.store.database
+        for root in make_connector(ccfg, cfg.projects, cfg.base_dir).store_roots():
+            if database:
                 if root.is_file():
-                    out[(agent.agent, agent.database)] = LocalFile(agent, root, agent.database)
+                    out[(agent.agent, database)] = LocalFile(agent, root, database)
                 continue
             for path in sorted(p for p in root.rglob("*") if p.is_file()) if root.is_dir() else []:
                 rel = path.relative_to(root).as_posix()
-                if agent.mirrors(rel):
+                if agent.store.mirrors(rel):
                     out[(agent.agent, rel)] = LocalFile(agent, path, rel)
     return [out[k] for k in sorted(out)]
 
@@ -123,7 +122,7 @@ class Pusher:
         return report
 
     def _push_one(self, f: LocalFile, report: PushReport) -> None:
-        if f.agent.database or f.path.suffix == ".db":
+        if f.agent.store.database or f.path.suffix == ".db":
             with snapshot(f.path) as snap:
                 self._put(f, snap.read_bytes(), report)
             return

@@ -1,7 +1,7 @@
 """Storing one upload: where it may go, how big it may get, and never half of it visible.
 
 An upload names an agent and a path that must mirror that agent's own store
-(`sessions/stores.py`), and lands in `<inbox>/<device>/<agent>/<path>`. Its body (plain, gzip
+(its connector's `store`), and lands in `<inbox>/<device>/<agent>/<path>`. Its body (plain, gzip
 or zstd) is decompressed into a hidden temporary file beside the target, counting bytes as
 they come, so a decompression bomb stops at `max_mb` (413) without ever being held whole. A
 whole file then replaces the old one with one rename; a grown JSONL transcript may instead
@@ -25,7 +25,7 @@ from typing import BinaryIO
 
 import zstandard
 
-from ..sessions.stores import AGENT_STORES
+from ..sessions.registry import inbox_agent, inbox_agents
 from ..staging.store import fsync_dir
 
 ENCODINGS = ("identity", "gzip", "zstd")
@@ -49,10 +49,10 @@ class Stored:
 
 def target_path(inbox: Path, device: str, agent: str, relpath: str) -> Path:
     """Where an upload goes: 404 for an unknown agent, 400 for a path outside its store."""
-    store = AGENT_STORES.get(agent)
-    if store is None:
-        raise UploadError(404, f"unknown agent {agent!r}; known: {', '.join(AGENT_STORES)}")
-    if not store.mirrors(relpath):
+    found = inbox_agent(agent)
+    if found is None:
+        raise UploadError(404, f"unknown agent {agent!r}; known: {', '.join(a.agent for a in inbox_agents())}")
+    if not found.store.mirrors(relpath):
         raise UploadError(400, f"{relpath!r} is not a session file's place in the {agent} store")
     folder = inbox / device / agent
     target = folder / relpath

@@ -38,8 +38,8 @@ from .base import Connector, FileState, ScanResult, Unit, sqlite_files
 from .jsonl import parse_jsonl_bytes
 from .rendering import BlockCollector, emit_session
 from .sqlite_store import open_sqlite_readonly, row_bytes, sqlite_tables
+from .stores import SEGMENT, AgentStore, session_paths
 
-DEFAULT_DATA_DIR = "~/.gemini/antigravity-cli"
 USER_INPUT, AGENT_TURN, TOOL_RESULT = 14, 15, 132
 # step fields
 F_TYPE, F_METADATA, F_USER_INPUT, F_AGENT_TURN = 1, 5, 19, 20
@@ -84,10 +84,15 @@ class Prompt:
 
 class AntigravityConnector(Connector):
     type = "antigravity"
+    store = AgentStore(
+        option="data_dir",
+        default="~/.gemini/antigravity-cli",
+        paths=session_paths(rf"conversations/{SEGMENT}\.db", r"conversation_summaries\.db", r"history\.jsonl"),
+    )
     known_options = frozenset({"data_dir", "unreadable_min_steps", "skip_tools"})
 
     def data_dirs(self) -> list[Path]:
-        return self.roots("data_dir", DEFAULT_DATA_DIR)
+        return self.store_roots()
 
     def watch_paths(self) -> list[Path]:
         out: list[Path] = []

@@ -18,11 +18,14 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
-from ..config import ConnectorConfig, ProjectsConfig
 from ..models import Session
 from .projects import project_hint
+from .stores import AgentStore
+
+if TYPE_CHECKING:
+    from ..config import ConnectorConfig, ProjectsConfig
 
 
 @dataclass
@@ -100,8 +103,9 @@ _GLOB_CHARS = re.compile(r"[*?\[]")
 class Connector:
     """Base of all connectors.
 
-    Subclasses set `type`, list their units in `unit_paths` (or override `survey` for a store
-    of many sessions) and read them in `_scan`, which must skip every unit `wanted` refuses.
+    Subclasses set `type` (their module's name) and, for an agent, `store`; they list their
+    units in `unit_paths` (or override `survey` for a store of many sessions) and read them in
+    `_scan`, which must skip every unit `wanted` refuses.
     """
 
     type: ClassVar[str] = ""
@@ -112,6 +116,8 @@ class Connector:
     shared_options: ClassVar[frozenset[str]] = SHARED_OPTIONS
     shared_defaults: ClassVar[dict[str, Any]] = {}
     default_trust: ClassVar[str] = "own"
+    # Where the agent keeps its sessions (None: no agent store, as mail, a task board, the inbox).
+    store: ClassVar[AgentStore | None] = None
     only: frozenset[str] | None = None  # during `scan`: the unit keys to read (None: all)
 
     def __init__(self, cfg: ConnectorConfig, projects: ProjectsConfig, base_dir: Path):
@@ -206,6 +212,12 @@ class Connector:
         if not _GLOB_CHARS.search(str(path)):
             return [path]
         return [Path(p) for p in sorted(glob.glob(str(path)))]
+
+    def store_roots(self) -> list[Path]:
+        """The folders (or files) of the agent's store: its option's value, else where the agent
+        keeps it on this machine (`roots`: a glob expanded)."""
+        assert self.store is not None, f"{self.type} declares no store"
+        return self.roots(self.store.option, self.store.location())
 
     def settled(self, mtime: float, now: float) -> bool:
         return now - mtime >= self.agent.settle_minutes * 60

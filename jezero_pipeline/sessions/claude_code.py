@@ -24,6 +24,7 @@ from .jsonl import JsonlFileConnector, JsonLine
 from .projects import sidecar_project
 from .rendering import compact_json, is_own_summarizer_call, render_line, strip_injected, text_of
 from .shell import is_read_only_call
+from .stores import SEGMENT, AgentStore, session_paths
 
 _GLOB_CHARS = re.compile(r"[*?\[]")
 _COMMAND_NAME = re.compile(r"<command-name>(.*?)</command-name>", re.S)
@@ -37,6 +38,11 @@ _REMINDER_TAGS = ("system-reminder", "memory-context")
 
 class ClaudeCodeConnector(JsonlFileConnector):
     type = "claude_code"
+    store = AgentStore(
+        option="projects_dir",
+        default="~/.claude/projects",
+        paths=session_paths(rf"{SEGMENT}/{SEGMENT}\.jsonl", rf"{SEGMENT}/{SEGMENT}/subagents/{SEGMENT}\.jsonl"),
+    )
     required_options = ("projects_dir",)
     known_options = frozenset(
         {

@@ -27,6 +27,7 @@ from .jsonl import JsonlFileConnector, JsonLine, parse_jsonl_bytes
 from .projects import sidecar_project
 from .rendering import clean_user_prompt, compact_json, compile_patterns, is_own_summarizer_call, render_line, text_of
 from .shell import command_of, render_patch, render_shell
+from .stores import SEGMENT, AgentStore, session_paths
 
 MAX_ROLLOUT_BYTES = 512 * 1024 * 1024  # Jezero stops reading a rollout here
 _GLOB_CHARS = re.compile(r"[*?\[]")
@@ -45,6 +46,11 @@ SHELL_TOOLS = ("exec_command", "shell", "shell_command", "container.exec", "loca
 
 class CodexConnector(JsonlFileConnector):
     type = "codex"
+    store = AgentStore(
+        option="sessions_dir",
+        default="~/.codex/sessions",
+        paths=session_paths(rf"\d{{4}}/\d{{2}}/\d{{2}}/rollout-{SEGMENT}\.jsonl(?:\.zst)?"),
+    )
     required_options = ("sessions_dir",)
     known_options = frozenset({"sessions_dir", "session_index", "skip_tools", "skip_cwd_globs"})
     max_file_bytes = MAX_ROLLOUT_BYTES

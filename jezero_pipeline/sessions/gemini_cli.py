@@ -24,8 +24,8 @@ from ..text import parse_time
 from .base import Connector, FileState, ScanResult, Unit
 from .jsonl import HEAD_BYTES, UnitCarry, read_streams
 from .rendering import BlockCollector, emit_session, text_of
+from .stores import SEGMENT, AgentStore, session_paths
 
-DEFAULT_SESSIONS_DIR = "~/.gemini/tmp"
 DEFAULT_GLOB = "*/chats/session-*.json*"
 READ_ONLY_TOOLS = frozenset(
     {
@@ -44,10 +44,15 @@ READ_ONLY_TOOLS = frozenset(
 
 class GeminiCliConnector(Connector):
     type = "gemini_cli"
+    store = AgentStore(
+        option="sessions_dir",
+        default="~/.gemini/tmp",
+        paths=session_paths(rf"{SEGMENT}/chats/session-{SEGMENT}\.jsonl?"),
+    )
     known_options = frozenset({"sessions_dir", "glob", "skip_tools"})
 
     def session_roots(self) -> list[Path]:
-        return self.roots("sessions_dir", DEFAULT_SESSIONS_DIR)
+        return self.store_roots()
 
     def watch_paths(self) -> list[Path]:
         return self.session_roots()

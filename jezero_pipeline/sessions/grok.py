@@ -34,8 +34,8 @@ from .base import Connector, FileState, ScanResult, Unit
 from .jsonl import JsonLine, UnitCarry, read_streams
 from .rendering import BlockCollector, emit_session, text_of
 from .shell import is_read_only_call
+from .stores import SEGMENT, AgentStore, session_paths
 
-DEFAULT_SESSIONS_DIR = "~/.grok/sessions"
 SUMMARY = "summary.json"
 CHAT = "chat_history.jsonl"
 UPDATES = "updates.jsonl"
@@ -64,10 +64,15 @@ _USER_QUERY = re.compile(r"</?user_query>")
 
 class GrokConnector(Connector):
     type = "grok"
+    store = AgentStore(
+        option="sessions_dir",
+        default="~/.grok/sessions",
+        paths=session_paths(rf"{SEGMENT}/{SEGMENT}/(?:summary\.json|chat_history\.jsonl|updates\.jsonl)"),
+    )
     known_options = frozenset({"sessions_dir", "skip_tools"})
 
     def session_roots(self) -> list[Path]:
-        return self.roots("sessions_dir", DEFAULT_SESSIONS_DIR)
+        return self.store_roots()
 
     def watch_paths(self) -> list[Path]:
         return self.session_roots()

@@ -26,6 +26,7 @@ from ..text import parse_time
 from .base import FileState, ScanResult
 from .rendering import BlockCollector, emit_session, text_of
 from .sqlite_store import DatabaseConnector, StoredSession, row_bytes, rows_in, sqlite_tables
+from .stores import AgentStore, session_paths
 
 DEFAULT_SKIP_SOURCES = ("cron", "subagent")
 _SYSTEM_NOTE = re.compile(r"\[System note:[^\]]*\]", re.I)
@@ -36,6 +37,10 @@ Messages = list[tuple[int, dict[str, Any]]]
 
 class HermesConnector(DatabaseConnector[tuple[dict[str, Any], Messages]]):
     type = "hermes"
+    # The connector itself has no default: it takes exactly one of db_path and export_dir.
+    store = AgentStore(
+        option="db_path", default="~/.hermes/state.db", paths=session_paths(r"state\.db"), database="state.db"
+    )
     label = "Hermes"
     known_options = frozenset({"db_path", "export_dir", "skip_session_sources", "skip_tools"})
 

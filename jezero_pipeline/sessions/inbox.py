@@ -17,9 +17,8 @@ from pathlib import Path
 from typing import Any
 
 from ..config import ConnectorConfig
-from . import connector_class
 from .base import Connector, FileState, ScanResult, Survey, Unit
-from .stores import AGENT_STORES, AgentStore
+from .registry import InboxAgent, connector_class, inbox_agent, inbox_agents
 
 DEFAULT_DIR = "data/inbox"
 _DEVICE = re.compile(r"[a-z0-9][a-z0-9_-]{0,63}")
@@ -32,17 +31,17 @@ class InboxConnector(Connector):
     def __init__(self, *args: Any, **kwargs: Any):
         super().__init__(*args, **kwargs)
         agents = [str(a) for a in self.options.get("agents", [])]
-        unknown = sorted(set(agents) - AGENT_STORES.keys())
-        unknown += sorted(set(dict(self.options.get("agent_options", {}))) - AGENT_STORES.keys())
+        tuned = [str(a) for a in dict(self.options.get("agent_options", {}))]
+        unknown = [a for names in (agents, tuned) for a in sorted(set(names)) if inbox_agent(a) is None]
         if unknown:
             raise ValueError(
                 f"connector {self.cfg.name!r} (inbox): unknown agent(s) {', '.join(map(repr, unknown))}; "
-                f"known: {', '.join(AGENT_STORES)}"
+                f"known: {', '.join(a.agent for a in inbox_agents())}"
             )
         self.agents = set(agents)
         self.devices = {str(d) for d in self.options.get("devices", [])}
-        for agent in dict(self.options.get("agent_options", {})):  # a typo in them fails now, not at the run
-            self._reader(self.base_dir / "agent-options-check", AGENT_STORES[agent])
+        for agent in tuned:  # a typo in them fails now, not at the run
+            self._reader(self.base_dir / "agent-options-check", inbox_agent(agent))
         self._readers: list[tuple[Path, str, Connector]] | None = None
 
     def inbox_roots(self) -> list[Path]:
@@ -58,21 +57,23 @@ class InboxConnector(Connector):
                 if self.devices and device.name not in self.devices:
                     continue
                 for folder in sorted(device.iterdir()):
-                    store = AGENT_STORES.get(folder.name)
-                    if store is None or not folder.is_dir() or (self.agents and store.agent not in self.agents):
+                    if not folder.is_dir() or (self.agents and folder.name not in self.agents):
                         continue
-                    out.append((folder, device.name, self._reader(folder, store)))
+                    agent = inbox_agent(folder.name)
+                    if agent is not None:
+                        out.append((folder, device.name, self._reader(folder, agent)))
         return out
 
-    def _reader(self, folder: Path, store: AgentStore) -> Connector:
+    def _reader(self, folder: Path, agent: InboxAgent) -> Connector:
+        store = agent.store
         target = folder / store.database if store.database else folder
-        options = {**self._shared(), **dict(self.options.get("agent_options", {}).get(store.agent, {}))}
+        options = {**self._shared(), **dict(self.options.get("agent_options", {}).get(agent.agent, {}))}
         options[store.option] = str(target)
-        fields = {"name": self.cfg.name, "type": store.type, "options": options, "project": self.cfg.project}
+        fields = {"name": self.cfg.name, "type": agent.type, "options": options, "project": self.cfg.project}
         if "trust" in self.cfg.model_fields_set:
             fields["trust"] = self.cfg.trust
         cfg = ConnectorConfig(**fields)
-        return connector_class(store.type)(cfg, self.projects, self.base_dir)
+        return connector_class(agent.type)(cfg, self.projects, self.base_dir)
 
     def _shared(self) -> dict[str, Any]:
         """The shared agent options set on this connector, handed down to each reader."""

@@ -23,8 +23,8 @@ from ..text import parse_time
 from .base import Connector, FileState, ScanResult, Unit
 from .jsonl import JsonLine, UnitCarry, read_streams
 from .rendering import BlockCollector, emit_session, text_of
+from .stores import SEGMENT, AgentStore, session_paths
 
-DEFAULT_SESSIONS_DIR = "~/.kiro/sessions"
 READ_ONLY_TOOLS = frozenset(
     {
         "read",
@@ -42,10 +42,15 @@ READ_ONLY_TOOLS = frozenset(
 
 class KiroConnector(Connector):
     type = "kiro"
+    store = AgentStore(
+        option="sessions_dir",
+        default="~/.kiro/sessions",
+        paths=session_paths(rf"cli/{SEGMENT}\.jsonl?", rf"{SEGMENT}/sess_{SEGMENT}/(?:messages\.jsonl|session\.json)"),
+    )
     known_options = frozenset({"sessions_dir", "skip_tools"})
 
     def session_roots(self) -> list[Path]:
-        return self.roots("sessions_dir", DEFAULT_SESSIONS_DIR)
+        return self.store_roots()
 
     def watch_paths(self) -> list[Path]:
         return self.session_roots()

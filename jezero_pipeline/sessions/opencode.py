@@ -17,20 +17,18 @@ from __future__ import annotations
 
 import fnmatch
 import json
-import os
 import re
 import sqlite3
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from pathlib import Path
 from typing import Any
 
 from ..text import parse_time
 from .base import FileState, ScanResult
 from .rendering import BlockCollector, emit_session
 from .sqlite_store import DatabaseConnector, StoredSession, row_bytes, rows_in, sqlite_tables
+from .stores import AgentStore, session_paths
 
-DEFAULT_DB_PATH = "~/.local/share/opencode/opencode.db"
 READ_ONLY_TOOLS = frozenset({"read", "grep", "glob", "list", "todoread", "webfetch", "invalid"})
 DEFAULT_SKIP_TOOLS = ("todowrite",)
 _DEFAULT_TITLE = re.compile(r"^(New session|Child session) - ")
@@ -56,6 +54,12 @@ class _Session:
 
 class OpenCodeConnector(DatabaseConnector[_Session]):
     type = "opencode"
+    store = AgentStore(
+        option="db_path",
+        default="${XDG_DATA_HOME:-~/.local/share}/opencode/opencode.db",
+        paths=session_paths(r"opencode\.db"),
+        database="opencode.db",
+    )
     label = "OpenCode"
     known_options = frozenset({"db_path", "export_dir", "skip_tools", "skip_dir_globs"})
 
@@ -65,7 +69,7 @@ class OpenCodeConnector(DatabaseConnector[_Session]):
             raise ValueError(f"connector {self.cfg.name!r}: set db_path or export_dir, not both")
 
     def default_database(self) -> str:
-        return _default_db()
+        return self.store.location()
 
     def _scan(self, result: ScanResult, previous: dict[str, FileState], now: float) -> None:
         if not self.reads_exports():
@@ -164,12 +168,6 @@ def _time_of(data: dict[str, Any], *fallbacks: Any) -> datetime | None:
     t = data.get("time")
     created = t.get("created") if isinstance(t, dict) else None
     return next((x for x in (parse_time(created), *map(parse_time, fallbacks)) if x), None)
-
-
-def _default_db() -> str:
-    """OpenCode's database under `$XDG_DATA_HOME` (default `~/.local/share`)."""
-    data_home = os.environ.get("XDG_DATA_HOME")
-    return str(Path(data_home) / "opencode" / "opencode.db") if data_home else DEFAULT_DB_PATH
 
 
 def _column(columns: set[str], *names: str) -> str:

@@ -11,8 +11,10 @@ from __future__ import annotations
 import os
 import re
 from pathlib import Path, PurePosixPath
+from typing import TYPE_CHECKING
 
-from ..config import ProjectsConfig
+if TYPE_CHECKING:
+    from ..config import ProjectsConfig
 
 # a home folder on Linux, macOS or root, so `~` in `[projects] paths` matches any of them
 _HOME = re.compile(r"^(/home/[^/]+|/Users/[^/]+|/root)(?=/|$)")
