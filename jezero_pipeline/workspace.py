@@ -15,8 +15,9 @@ from typing import TYPE_CHECKING
 from .config import Config, ConnectorConfig
 from .models import Partition
 from .sessions import Connector, make_connector
+from .staging.location import open_store
 from .staging.locks import PartitionLocking, file_lock
-from .staging.store import Store, open_store
+from .staging.store import Store
 from .summarizing.endpoint import check_base_url
 from .summarizing.generation import generation_fingerprint
 

@@ -202,7 +202,7 @@ def test_two_celery_workers_share_a_backfill_pay_each_segment_once_publish_one_l
     from jezero_pipeline.cli.common import open_library
     from jezero_pipeline.config import load_config
     from jezero_pipeline.staging import published
-    from jezero_pipeline.staging.store import open_store
+    from jezero_pipeline.staging.location import open_store
 
     for key, value in {**postgres.env(), **s3_server.env()}.items():
         monkeypatch.setenv(key, value)

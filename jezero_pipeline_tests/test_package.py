@@ -80,19 +80,6 @@ def _imports(name: str, tree: ast.Module) -> set[str]:
     return found - {name}
 
 
-# Cycles through function-local imports in modules being restructured elsewhere (issue 37):
-# each must still be a cycle, so this list only shrinks.
-CYCLES_LEFT = [
-    {"jezero_pipeline.staging.objects", "jezero_pipeline.staging.store"},
-    {"jezero_pipeline.stages.build_apart", "jezero_pipeline.stages.index", "jezero_pipeline.stages.inspect"},
-    {
-        "jezero_pipeline.summarizing.providers",
-        "jezero_pipeline.summarizing.anthropic_messages",
-        "jezero_pipeline.summarizing.openai_chat",
-    },
-]
-
-
 def _reachable(graph: dict[str, set[str]], start: str) -> set[str]:
     seen: set[str] = set()
     todo = [start]
@@ -108,9 +95,8 @@ def test_the_package_has_no_import_cycle():
     graph = {name: _imports(name, tree) for name, tree in _modules().items()}
     reach = {name: _reachable(graph, name) for name in graph}
     cycles = {frozenset({n} | {m for m in reach[n] if n in reach[m]}) for n in graph if n in reach[n]}
-    new = [{m: sorted(graph[m] & c) for m in sorted(c)} for c in cycles - {frozenset(c) for c in CYCLES_LEFT}]
-    assert new == [], "import cycle (each module: what it imports in the cycle)"
-    assert {frozenset(c) for c in CYCLES_LEFT} <= cycles, "a cycle left is gone: drop it from CYCLES_LEFT"
+    found = [{m: sorted(graph[m] & c) for m in sorted(c)} for c in cycles]
+    assert found == [], "import cycle (each module: what it imports in the cycle)"
 
 
 def test_only_defs_imports_dagster():
@@ -124,6 +110,26 @@ def test_only_defs_imports_dagster():
                 names = [node.module or ""]
             offenders += [f"{name}: {n}" for n in names if n.split(".")[0].startswith("dagster")]
     assert offenders == []
+
+
+def test_no_module_imports_a_private_dagster_module():
+    """Dagster's public API only: its private modules change between releases without notice."""
+    offenders = []
+    for name, tree in _modules().items():
+        for node in ast.walk(tree):
+            names = [a.name for a in node.names] if isinstance(node, ast.Import) else []
+            if isinstance(node, ast.ImportFrom) and not node.level:
+                names = [node.module or ""]
+            offenders += [f"{name}: {n}" for n in names if n.startswith("dagster") and "._" in n]
+    assert offenders == []
+
+
+MAX_MODULE_LINES = 500
+
+
+def test_no_module_is_over_500_lines():
+    sizes = {str(p.relative_to(REPO)): len(p.read_text().splitlines()) for p in PACKAGE.rglob("*.py")}
+    assert {p: n for p, n in sizes.items() if n > MAX_MODULE_LINES} == {}
 
 
 def test_no_module_imports_another_modules_private_names():

@@ -17,7 +17,8 @@ import uuid
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from .store import Store, open_store, read_json, write_json_atomic
+from .location import open_store
+from .store import Store, read_json, write_json_atomic
 
 if TYPE_CHECKING:
     from collections.abc import Callable

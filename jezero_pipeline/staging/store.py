@@ -4,8 +4,9 @@ Every file is written to a temporary name, fsynced and renamed, so a crash leave
 file or the new one, never half of one. Each file's footer records what it was built from;
 a stage whose inputs are the ones in its footer is current and skips the partition without
 reading it. The summaries journal is an append-only JSONL of paid answers, fsynced per
-line, so a run killed mid-way loses no answer it paid for. `open_store` gives this folder
-store or, for an `s3://bucket/prefix`, the object store of `objects.py` with the same methods.
+line, so a run killed mid-way loses no answer it paid for. `location.open_store` gives this
+folder store or, for an `s3://bucket/prefix`, the object store of `objects.py` with the same
+methods.
 """
 
 from __future__ import annotations
@@ -73,16 +74,6 @@ def read_json(path: Path) -> Any:
         return json.loads(path.read_text(encoding="utf-8"))
     except (FileNotFoundError, ValueError):
         return None
-
-
-def open_store(location: str | Path, local_dir: Path) -> Store:
-    """The store at a local folder, or at an `s3://bucket/prefix` (objects.py) with this
-    machine's side folder `local_dir` for what must stay local (its lock files)."""
-    if str(location).startswith("s3://"):
-        from .objects import ObjectStore  # lazy: s3fs loads only for object storage
-
-        return ObjectStore(str(location), local_dir)
-    return Store(Path(location))
 
 
 class Store:

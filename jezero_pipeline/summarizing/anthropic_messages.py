@@ -10,8 +10,8 @@ from typing import Any
 
 import anthropic
 
+from .model_provider import GatedSend, JezeroBackoff, ModelProvider, summarizer_error
 from .prompt import ANTHROPIC_MAX_TOKENS, TOOL_DESCRIPTION, TOOL_NAME
-from .providers import GatedSend, JezeroBackoff, ModelProvider, summarizer_error
 from .results import SummarizerError
 
 

@@ -10,8 +10,8 @@ from typing import Any
 
 import openai
 
+from .model_provider import GatedSend, JezeroBackoff, ModelProvider, summarizer_error
 from .prompt import JSON_ONLY_SUFFIX
-from .providers import GatedSend, JezeroBackoff, ModelProvider, summarizer_error
 from .results import SummarizerError
 
 
