@@ -2,10 +2,10 @@
 library, and return a typed report.
 
 The CLI formats the report and the tests read it; neither reads anything back out of Dagster.
-What the command did is recorded in Dagster as it happens, through a `Recorder` the caller
-hands in (defs.record: a materialisation per stage and partition, the library's and its
-checks), so the UI shows the same partitions, figures and lineage as for a run the daemon
-launched. Nothing here imports Dagster: with nothing to do, a command never loads it.
+What the command did is written to its record in staging as it happens (staging/records.py:
+a materialisation per stage and partition, the checks, the library's), and Dagster records it
+from there (defs/record.py), so the UI shows the same partitions, figures and lineage as for a
+run the daemon launched. Nothing here imports Dagster.
 """
 
 from __future__ import annotations
@@ -15,16 +15,19 @@ import time
 from collections import defaultdict
 from collections.abc import Callable, Iterable
 from dataclasses import asdict, dataclass, field
-from typing import Any, Protocol
+from typing import Any
 
 from .engine.background import InOrder
 from .engine.budget import Budget
 from .engine.pipeline import COLLECT, REDACT, STAGES, SUMMARIZE, PartitionDone, Pipeline, RunOptions, StageDone
 from .models import Partition
 from .progress import Progress
-from .stages import index
+from .stages import index, outcomes
 from .stages.plan import plan_run
+from .staging.records import CommandRecord
 from .workspace import Workspace
+
+SAVE_SECONDS = 2.0  # how often a command's record is saved while it runs
 
 # The connector report's figures: (stage, field of that stage's partition report), summed.
 FIGURES = {
@@ -94,19 +97,6 @@ class RunReport:
         return not self.locked and self.library.ok and all(c.ok for c in self.connectors)
 
 
-class Recorder(Protocol):
-    """Where a command's results are recorded as they happen (defs.record: Dagster)."""
-
-    def partition(self, done: PartitionDone) -> None: ...
-
-    def stage(self, done: StageDone) -> None: ...
-
-    def library(self, refresh: index.LibraryRefresh) -> None: ...
-
-
-RecorderFactory = Callable[[], Recorder]
-
-
 def run(
     ws: Workspace,
     names: list[str],
@@ -117,7 +107,6 @@ def run(
     max_calls: int | None = None,
     progress: Progress | None = None,
     provider: Any = None,
-    recorder: RecorderFactory | None = None,
 ) -> RunReport:
     """The changed (connector, day) partitions of these connectors (within [since, until])
     through every stage, then the library. With nothing changed and the library current,
@@ -126,7 +115,7 @@ def run(
         if not got:
             return RunReport([ConnectorReport(n) for n in names], LibraryReport(str(ws.library_path)), locked=True)
         plan = plan_run(ws, names, time.time(), since, until)
-        report = _Run(ws, names, Budget.for_run(ws.cfg.summarizer, max_calls), progress, provider, recorder)
+        report = _Run(ws, names, Budget.for_run(ws.cfg.summarizer, max_calls), progress, provider)
         options = RunOptions(limit=limit, follow_library=True)
         report.stages(plan.changed, STAGES, options, plan.surveys)
         report.library_refresh()
@@ -144,7 +133,6 @@ def resummarize(
     max_calls: int | None = None,
     progress: Progress | None = None,
     provider: Any = None,
-    recorder: RecorderFactory | None = None,
 ) -> RunReport:
     """Summarise these partitions again: with `force_ids`, exactly those segments; else every
     segment whose summary is of an older generation. Then the library."""
@@ -153,7 +141,7 @@ def resummarize(
     with ws.run_lock() as got:
         if not got:
             return RunReport([ConnectorReport(n) for n in names], LibraryReport(str(ws.library_path)), locked=True)
-        report = _Run(ws, names, Budget.for_run(ws.cfg.summarizer, max_calls), progress, provider, recorder)
+        report = _Run(ws, names, Budget.for_run(ws.cfg.summarizer, max_calls), progress, provider)
         forced = set(force_ids)
         options = RunOptions(resummarize=not forced, force_ids=forced, follow_library=True)
         report.stages(parts, (SUMMARIZE,), options)
@@ -169,35 +157,27 @@ def command_owner() -> str:
 class _Run:
     """One command's work and its report, as it goes."""
 
-    def __init__(
-        self,
-        ws: Workspace,
-        names: list[str],
-        budget: Budget,
-        progress: Progress | None,
-        provider: Any,
-        recorder: RecorderFactory | None,
-    ):
+    def __init__(self, ws: Workspace, names: list[str], budget: Budget, progress: Progress | None, provider: Any):
         self.ws, self.budget, self.progress, self.provider = ws, budget, progress, provider
         self.report = RunReport([ConnectorReport(n) for n in names], LibraryReport(str(ws.library_path)))
         self._by_name = {c.connector: c for c in self.report.connectors}
-        self._make_recorder = recorder
-        self._recorder: Recorder | None = None
-        self._records: InOrder | None = None
+        self._record = CommandRecord(ws.store)
+        self._writer: InOrder | None = None  # writes the record off the command's threads
+        self._saved_at = time.monotonic()
         self._ran = False
 
-    def _record(self, method: str, *args: Any) -> None:
-        """Hand a result to the recorder, on its own thread (made at the first result)."""
-        if self._make_recorder is None:
-            return
-        if self._records is None:
-            self._records = InOrder("record")
-            self._records.call(self._open_recorder)
-        self._records.call(lambda: getattr(self._recorder, method)(*args))
+    def _write(self, make: Callable[[], list[outcomes.Materialization | outcomes.CheckOutcome]]) -> None:
+        """Add what `make` describes to the record, on the writer's thread (started at the first)."""
+        if self._writer is None:
+            self._writer = InOrder("record")
+        self._writer.call(self._add, make)
 
-    def _open_recorder(self) -> None:
-        assert self._make_recorder is not None
-        self._recorder = self._make_recorder()
+    def _add(self, make: Callable[[], list[outcomes.Materialization | outcomes.CheckOutcome]]) -> None:
+        for outcome in make():
+            self._record.add(outcomes.as_record(outcome))
+        if time.monotonic() - self._saved_at >= SAVE_SECONDS:
+            self._record.save()
+            self._saved_at = time.monotonic()
 
     def stages(
         self, parts: Iterable[Partition], stages: Iterable[str], options: RunOptions, surveys: Any = None
@@ -214,11 +194,14 @@ class _Run:
             with self.ws.locks.holding(command_owner(), parts):
                 for event in pipeline.events():
                     if isinstance(event, PartitionDone):
-                        self._add(event, counted)
-                        self._record("partition", event)
+                        self._count(event, counted)
+                        self._write(lambda e=event: [outcomes.partition_materialization(self.ws, e.stage, e.part,
+                                                                                         e.report)])  # fmt: skip
                     else:
-                        self._record("stage", event)
                         self._stage_errors(event)
+                        if event.stage == SUMMARIZE:
+                            reports = list(event.reports.values())
+                            self._write(lambda r=reports, x=event.extra: outcomes.summaries_checks(r, x))
         except Exception as err:  # the pipeline recorded it in the connectors' state; report it here
             message = self.ws.redactor.redact(f"{type(err).__name__}: {err}")[0]
             for part in parts:
@@ -226,7 +209,7 @@ class _Run:
                 if message not in errors:
                     errors.append(message)
 
-    def _add(self, event: PartitionDone, counted: dict[str, set[Partition]]) -> None:
+    def _count(self, event: PartitionDone, counted: dict[str, set[Partition]]) -> None:
         c = self._by_name.get(event.part.connector)
         if c is None:
             return
@@ -259,9 +242,11 @@ class _Run:
             return
         assert done is not None
         lib.refreshed, lib.mode, lib.items = True, done.report.mode, done.report.items
-        self._record("library", done)
+        self._write(lambda: [outcomes.library_materialization(self.ws, done),
+                             *outcomes.library_checks(self.ws, done.inspection)])  # fmt: skip
 
     def finish(self) -> RunReport:
-        if self._records is not None:
-            self.report.warnings += [f"recording in Dagster: {f}" for f in self._records.close()]
+        if self._writer is not None:
+            self._writer.call(self._record.close)
+            self.report.warnings += [f"writing the record for Dagster: {f}" for f in self._writer.close()]
         return self.report

@@ -1,4 +1,5 @@
-"""Run the pipeline as `jezero-pipeline run` does, recording into a test's own Dagster instance."""
+"""Run the pipeline as `jezero-pipeline run` does; what it did is then recorded into a test's own
+Dagster instance, as the daemon's `commands_recorded` sensor records it."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ from typing import Any
 
 from jezero_pipeline import service
 from jezero_pipeline.config import load_config
-from jezero_pipeline.defs.record import DagsterRecorder
+from jezero_pipeline.defs.record import record_into
 from jezero_pipeline.engine.budget import Budget
 from jezero_pipeline.engine.calls import CallLoop
 from jezero_pipeline.models import Partition
@@ -21,11 +22,12 @@ def workspace(workdir: Path) -> Workspace:
 
 
 def run_report(workdir: Path, instance: Any, names: list[str] | None = None, **kw: Any) -> service.RunReport:
-    """One `run` of the workdir's config, recorded into `instance` (None: not recorded)."""
+    """One `run` of the workdir's config, then its record reported into `instance` (None: left in staging)."""
     ws = workspace(workdir)
-    recorder = (lambda: DagsterRecorder(ws, instance)) if instance is not None else None
-    report = service.run(ws, names or [c.name for c in ws.cfg.enabled_connectors], recorder=recorder, **kw)
+    report = service.run(ws, names or [c.name for c in ws.cfg.enabled_connectors], **kw)
     assert not report.locked, "the run lock was held"
+    if instance is not None:
+        record_into(instance, ws.store)
     return report
 
 

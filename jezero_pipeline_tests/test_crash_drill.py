@@ -99,6 +99,10 @@ def test_two_runs_killed_mid_summarising_then_a_run_that_finishes_and_pays_nothi
     assert json.loads(out.stdout)[-1]["items"] == report["docs"] == len(rows)
     assert list(ws.store.read_journal(DAY)) == [], "the journal is folded into the partition file"
     with _instance(tmp_path, monkeypatch) as instance:
+        from jezero_pipeline.defs.record import record_into
+
+        record_into(instance, ws.store)  # what the daemon's sensor does: the killed commands' records too
+        assert ws.store.list_docs("records") == []
         mats = instance.fetch_materializations(dg.AssetKey("summaries"), limit=10).records
         assert [m.partition_key for m in mats] == [DAY.key], "the command that finished recorded the partition once"
         meta = mats[0].asset_materialization.metadata

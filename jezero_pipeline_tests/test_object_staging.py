@@ -20,8 +20,8 @@ from sessionfiles import write_samples_config
 from jezero_pipeline.config import ConfigError, load_config, parse_config
 from jezero_pipeline.models import Partition
 from jezero_pipeline.staging import published
-from jezero_pipeline.staging.objects import ObjectStore
 from jezero_pipeline.staging.location import open_store
+from jezero_pipeline.staging.objects import ObjectStore
 from jezero_pipeline.staging.store import Store
 from jezero_pipeline.staging.tables import Table
 

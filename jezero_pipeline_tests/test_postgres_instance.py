@@ -44,11 +44,15 @@ def run_partition(config_path: str, partition: str, start_together, results) -> 
 
     from jezero_pipeline.config import load_config
     from jezero_pipeline.defs.definitions import build_definitions
+
     instance = dg.DagsterInstance.get()
     job = build_definitions(load_config(config_path), config_path).resolve_job_def("sessions_job")
     start_together.wait(timeout=120)
     result = job.execute_in_process(
-        partition_key=partition, instance=instance, raise_on_error=False, run_config={"loggers": {"console": {"config": {"log_level": "WARNING"}}}}
+        partition_key=partition,
+        instance=instance,
+        raise_on_error=False,
+        run_config={"loggers": {"console": {"config": {"log_level": "WARNING"}}}},
     )
     results.put(
         {

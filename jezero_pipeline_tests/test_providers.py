@@ -14,9 +14,10 @@ import pytest
 from fake_model_server import FakeModelServer
 
 from jezero_pipeline.config import SummarizerConfig
+from jezero_pipeline.engine.budget import Budget
+from jezero_pipeline.engine.calls import CALLS_AHEAD, CallLoop
 from jezero_pipeline.models import Atom
 from jezero_pipeline.summarizing import anthropic_messages, generation, openai_chat, prompt, providers, schema
-from jezero_pipeline.engine.budget import Budget
 from jezero_pipeline.summarizing.generation import generation_fingerprint
 from jezero_pipeline.summarizing.prompt import SummaryRequest, build_user_message
 from jezero_pipeline.summarizing.providers import (
@@ -24,7 +25,6 @@ from jezero_pipeline.summarizing.providers import (
     make_provider,
     retry_delay,
 )
-from jezero_pipeline.engine.calls import CALLS_AHEAD, CallLoop
 from jezero_pipeline.summarizing.schema import SUMMARY_SCHEMA
 
 DOC = "\n".join(

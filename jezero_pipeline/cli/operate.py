@@ -43,18 +43,6 @@ def _print_reports(args: argparse.Namespace, reports: list[dict[str, Any]]) -> N
             print(json.dumps(r, default=str))
 
 
-def recorder(ws: Workspace) -> service.RecorderFactory:
-    """What a command records its results into: the Dagster instance the UI shows (loaded only
-    once there is something to record)."""
-
-    def make() -> service.Recorder:
-        from ..defs.record import recorder_for  # lazy: Dagster loads only when there is work
-
-        return recorder_for(ws)
-
-    return make
-
-
 def _warn_all(report: service.RunReport) -> None:
     for line in report.warnings:
         print(f"warning: {line}", file=sys.stderr)
@@ -81,8 +69,7 @@ def cmd_run(args: argparse.Namespace, cfg: Config) -> int:
     progress = progress_for(args.json)
     try:
         report = service.run(ws, names, since=_day(args.since, "--since"), until=_day(args.until, "--until"),
-                             limit=args.limit, max_calls=args.max_calls, progress=progress,
-                             recorder=recorder(ws))  # fmt: skip
+                             limit=args.limit, max_calls=args.max_calls, progress=progress)  # fmt: skip
     finally:
         progress.close()
     if report.locked:
@@ -114,8 +101,7 @@ def cmd_resummarize(args: argparse.Namespace, cfg: Config) -> int:
         return OK
     progress = progress_for(args.json)
     try:
-        report = service.resummarize(ws, parts, force_ids=force, max_calls=args.max_calls, progress=progress,
-                                     recorder=recorder(ws))  # fmt: skip
+        report = service.resummarize(ws, parts, force_ids=force, max_calls=args.max_calls, progress=progress)  # fmt: skip
     finally:
         progress.close()
     if report.locked:

@@ -22,26 +22,21 @@ from ..engine.budget import Budget
 from ..engine.pipeline import COLLECT, REDACT, SEGMENT, STAGES, SUMMARIZE, Pipeline, RunOptions, StageDone
 from ..models import Partition
 from ..progress import LineProgress
-from ..stages import index
-from ..staging.locks import AlreadyRunning
-from ..summarizing.generation import generation_fingerprint
-from ..workspace import Workspace
-from .automation import library_condition, resummarize_condition
-from .resources import JezeroResource
-from .results import (
-    CODE_VERSION_TAG,
+from ..stages import index, outcomes
+from ..stages.outcomes import (
     EVERY_SEGMENT,
     NO_SECRET_IN_LIBRARY,
     NO_SECRET_LEFT,
     ROW_COUNT,
     SANITY_SEARCH,
     STAGE_VERSION,
-    code_version,
-    library_checks,
-    library_metadata,
-    partition_metadata,
-    summaries_checks,
 )
+from ..staging.locks import AlreadyRunning
+from ..summarizing.generation import generation_fingerprint
+from ..workspace import Workspace
+from .automation import library_condition, resummarize_condition
+from .record import as_dagster, check_result
+from .resources import JezeroResource
 from .runs import mark_run_worker
 
 DAYS_PER_BACKFILL_RUN = 31  # a backfill of two years is ~24 runs per connector, not 730
@@ -178,9 +173,10 @@ def build_assets(cfg: Config) -> tuple[dg.AssetsDefinition, dg.AssetsDefinition,
             worker = mark_run_worker(context)
             done = index.refresh(ws, inspect=True)
         assert done is not None
-        yield dg.MaterializeResult(metadata={**library_metadata(ws, done), **worker})
-        for check in library_checks(ws, done.inspection):
-            yield check.result()
+        mat = as_dagster(outcomes.library_materialization(ws, done))
+        yield dg.MaterializeResult(metadata={**mat.metadata, **worker})
+        for check in outcomes.library_checks(ws, done.inspection):
+            yield check_result(check)
 
     return sessions, search_index, partitions
 
@@ -197,8 +193,8 @@ def _results(
         return
     totals: dict[str, float] = {}
     for part, rep in done.reports.items():
-        context.add_asset_metadata({**partition_metadata(ws, done.stage, rep), **(worker or {})},
-                                   asset_key=done.stage, partition_key=keys[part])  # fmt: skip
+        mat = as_dagster(outcomes.partition_materialization(ws, done.stage, part, rep))
+        context.add_asset_metadata({**mat.metadata, **(worker or {})}, asset_key=done.stage, partition_key=keys[part])
         for k, v in rep.as_metadata().items():
             if isinstance(v, (int, float)) and not isinstance(v, bool):
                 totals[k] = totals.get(k, 0) + v
@@ -211,8 +207,9 @@ def _results(
     context.log.info(f"{done.stage}: {len(done.reports)} partition(s): {totals}")
     tags = None
     if done.stage == SUMMARIZE:
-        tags = {CODE_VERSION_TAG: code_version(ws, done.stage, list(done.reports.values()))}
-        for check in summaries_checks(done):
+        reports = list(done.reports.values())
+        tags = {outcomes.CODE_VERSION_TAG: outcomes.code_version(ws, done.stage, reports)}
+        for check in outcomes.summaries_checks(reports, done.extra):
             if dg.AssetCheckKey(dg.AssetKey(check.asset), check.name) in context.selected_asset_check_keys:
-                yield check.result()
+                yield check_result(check)
     yield dg.MaterializeResult(asset_key=done.stage, tags=tags)

@@ -19,6 +19,7 @@ from ..config import Config, load_config
 from .assets import build_assets
 from .automation import change_sensor, connector_checks, watchdog
 from .jobs import MAINTENANCE_JOBS, asset_jobs
+from .record import commands_recorded
 from .resources import JezeroResource
 from .runs import reap_dead_runs_sensor
 
@@ -35,6 +36,7 @@ def build_definitions(
     sensors = [
         change_sensor(sessions_job),
         reap_dead_runs_sensor,
+        commands_recorded,
         watchdog,
         *interval_sensors,
         # Runs the automation conditions (the library follows its summaries) whenever the

@@ -219,6 +219,19 @@ class ObjectStore(Store):
     def write_doc(self, *parts: str, obj: Any) -> None:
         self.put(self.key(*parts), json.dumps(obj, indent=1, default=str).encode())
 
+    def list_docs(self, *folder: str) -> list[str]:
+        """The names of the documents in a folder, sorted."""
+        try:
+            return sorted(k.rsplit("/", 1)[-1] for k in self.fs.ls(self.key(*folder), detail=False))
+        except FileNotFoundError:
+            return []
+
+    def delete_doc(self, *parts: str) -> None:
+        try:
+            self.fs.rm(self.key(*parts))
+        except FileNotFoundError:
+            pass
+
     # files (the published library) ---------------------------------------------------------
 
     def upload(self, local: Path, *parts: str) -> None:

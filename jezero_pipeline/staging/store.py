@@ -223,6 +223,18 @@ class Store:
     def write_doc(self, *parts: str, obj: Any) -> None:
         write_json_atomic(self.doc_path(*parts), obj)
 
+    def list_docs(self, *folder: str) -> list[str]:
+        """The names of the documents in a folder, sorted (temporary files left out)."""
+        base = self.doc_path(*folder)
+        return (
+            sorted(p.name for p in base.glob("*") if p.is_file() and not p.name.startswith("."))
+            if base.is_dir()
+            else []
+        )
+
+    def delete_doc(self, *parts: str) -> None:
+        self.doc_path(*parts).unlink(missing_ok=True)
+
     def lock(self, name: str, wait: bool = True) -> AbstractContextManager[bool]:
         """A named lock among every process sharing this store (see locks.py)."""
         return self.locks.named(name, wait=wait)
