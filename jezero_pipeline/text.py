@@ -88,3 +88,12 @@ def is_loopback(host: str | None) -> bool:
         return ipaddress.ip_address(host).is_loopback
     except ValueError:
         return False
+
+
+_USERINFO = re.compile(r"(?P<scheme>[a-zA-Z][a-zA-Z0-9+.-]*://)(?P<userinfo>[^/@\s]*@)")
+
+
+def mask_url(url: str) -> str:
+    """The URL with any user-info (`user:password@`) replaced by `***@`: a URL in an error
+    message or a log line never carries the credentials it was given."""
+    return _USERINFO.sub(lambda m: f"{m['scheme']}***@", url)

@@ -1,18 +1,47 @@
-"""Where the read-only reference material lives: `../shared` beside the repository root."""
+"""Where the read-only reference material lives: `../shared` beside the repository root.
+
+A clone with nothing beside it still runs the suite: a test that needs `../shared` is skipped,
+with one line saying what is missing and where it comes from, when it first uses it, never at
+collection (under `CI=true`, where `.ci/run` provides it, a missing folder fails instead).
+"""
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
+from typing import Any
 
-import pytest
+from services import missing
 
 SHARED = Path(__file__).resolve().parents[2] / "shared"
 
 
-def real_sessions(agent: str) -> Path:
+class RealSessions(os.PathLike):
+    """The folder of one agent's real transcripts, checked when a test first uses it."""
+
+    def __init__(self, agent: str):
+        self.agent = agent
+
+    @property
+    def path(self) -> Path:
+        path = SHARED / "fixtures" / "real-sessions" / self.agent
+        if not path.is_dir():
+            missing(f"real session fixtures missing: {path} (the read-only ../shared folder beside the repository)")
+        return path
+
+    def __fspath__(self) -> str:
+        return str(self.path)
+
+    def __str__(self) -> str:
+        return str(self.path)
+
+    def __truediv__(self, other: str) -> Path:
+        return self.path / other
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.path, name)
+
+
+def real_sessions(agent: str) -> RealSessions:
     """Transcripts the agents wrote themselves, read in place (never copied into the repository)."""
-    path = SHARED / "fixtures" / "real-sessions" / agent
-    if not path.is_dir():
-        pytest.fail(f"real session fixtures missing: looked for {path} (../shared beside the repository)",
-                    pytrace=False)  # fmt: skip
-    return path
+    return RealSessions(agent)

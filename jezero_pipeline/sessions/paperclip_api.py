@@ -17,6 +17,8 @@ from collections.abc import Callable
 from email.utils import parsedate_to_datetime
 from typing import Any
 
+from ..text import mask_url
+
 MAX_RETRY_AFTER = 120.0  # a server asking for longer is waited for this long, then asked again
 MAX_BODY_BYTES = 64 * 1024 * 1024
 
@@ -64,18 +66,18 @@ class PaperclipClient:
                 with urllib.request.urlopen(request, timeout=self.timeout) as resp:
                     body = resp.read(MAX_BODY_BYTES + 1)
                 if len(body) > MAX_BODY_BYTES:
-                    raise PaperclipError(f"GET {url}: answer over {MAX_BODY_BYTES // (1024 * 1024)} MiB")
+                    raise PaperclipError(f"GET {mask_url(url)}: answer over {MAX_BODY_BYTES // (1024 * 1024)} MiB")
                 try:
                     return json.loads(body.decode("utf-8"))
                 except (UnicodeDecodeError, json.JSONDecodeError) as err:
-                    raise PaperclipError(f"GET {url}: not JSON ({err})") from None
+                    raise PaperclipError(f"GET {mask_url(url)}: not JSON ({err})") from None
             except urllib.error.HTTPError as err:
                 if err.code == 429:
                     wait = retry_after(err.headers.get("Retry-After"), self._backoff(attempt))
                 elif err.code >= 500:
                     wait = self._backoff(attempt)
                 else:
-                    raise PaperclipError(f"GET {url}: HTTP {err.code} {err.reason}") from None
+                    raise PaperclipError(f"GET {mask_url(url)}: HTTP {err.code} {err.reason}") from None
                 reason = f"HTTP {err.code}"
             except TimeoutError:
                 wait, reason = self._backoff(attempt), f"timed out after {self.timeout:g} s"
@@ -85,7 +87,7 @@ class PaperclipClient:
             except OSError as err:  # reset or refused mid-answer
                 wait, reason = self._backoff(attempt), str(err)
             if attempt > self.retries:
-                raise PaperclipError(f"GET {url}: {reason}, gave up after {attempt} attempts")
+                raise PaperclipError(f"GET {mask_url(url)}: {reason}, gave up after {attempt} attempts")
             self.sleep(wait)
 
     def _backoff(self, attempt: int) -> float:
