@@ -11,7 +11,7 @@ from typing import Any
 
 from ..config import Config
 from .common import FAILED, OK, USAGE, CommandError, fetch_published, library_sync, open_library, out, workspace
-from .render import items_text, print_item, print_search
+from .render import items_text, print_item, print_search, sources_text, stats_text
 
 
 def cmd_search(args: argparse.Namespace, cfg: Config) -> int:
@@ -50,12 +50,14 @@ def cmd_later(args: argparse.Namespace, cfg: Config) -> int:
 
 
 def cmd_sources(args: argparse.Namespace, cfg: Config) -> int:
-    out(args, open_library(cfg).list_sources())
+    res = open_library(cfg).list_sources()
+    out(args, res, sources_text(res))
     return OK
 
 
 def cmd_stats(args: argparse.Namespace, cfg: Config) -> int:
-    out(args, open_library(cfg).stats())
+    res = open_library(cfg).stats()
+    out(args, res, stats_text(res))
     return OK
 
 
