@@ -142,4 +142,8 @@ def test_a_dagster_run_of_a_partition_a_command_is_writing_fails_at_once_naming_
     fake_server.reset()
     fake_server.latency = 0.0
     again = subprocess.run(cmd, env=env, capture_output=True, text=True, timeout=120)
-    assert again.returncode == 0 and json.loads(again.stdout)["connectors"][0]["calls"] == 0 and fake_server.total_calls == 0
+    assert (
+        again.returncode == 0
+        and json.loads(again.stdout)["connectors"][0]["calls"] == 0
+        and fake_server.total_calls == 0
+    )

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from ..config import Config
+from ..listen import CannotListen, check_port
 from .common import FAILED, OK, USAGE, CommandError, fetch_published, library_sync, open_library, out, workspace
 from .render import items_text, print_item, print_search, sources_text, stats_text
 
@@ -77,6 +78,13 @@ def cmd_eval(args: argparse.Namespace, cfg: Config) -> int:
 
 
 def cmd_serve(args: argparse.Namespace, cfg: Config) -> int:
+    try:
+        return _serve(args, cfg)
+    except CannotListen as err:
+        raise CommandError(str(err), FAILED) from None
+
+
+def _serve(args: argparse.Namespace, cfg: Config) -> int:
     if args.inbox:
         from .inbox import serve_inbox  # lazy: the upload server loads only with --inbox
 
@@ -142,9 +150,13 @@ def cmd_health(args: argparse.Namespace, cfg: Config) -> int:
 
 def cmd_check_config(args: argparse.Namespace, cfg: Config) -> int:
     """Every problem of the config file, one per line (exit 2), or `ok`."""
-    problems = workspace(cfg).config_problems()
-    out(args, {"ok": not problems, "problems": problems},
-        "\n".join(f"error: {args.config_file}: {p}" for p in problems) or f"ok: {args.config_file}")  # fmt: skip
+    ws = workspace(cfg)
+    problems, warnings = ws.config_problems(), ws.config_warnings()
+    lines = [f"error: {args.config_file}: {p}" for p in problems] + [
+        f"warning: {args.config_file}: {w}" for w in warnings
+    ]
+    out(args, {"ok": not problems, "problems": problems, "warnings": warnings},
+        "\n".join(lines + ([] if problems else [f"ok: {args.config_file}"])))  # fmt: skip
     return USAGE if problems else OK
 
 
@@ -195,7 +207,7 @@ def register(add: Any) -> None:
     sv.add_argument("--web", action="store_true", help="the read-only search page in a browser")
     sv.add_argument("--mcp", action="store_true", help="with --web: the MCP server at /mcp in the same server")
     sv.add_argument("--host", default="127.0.0.1", help="address to listen on (default loopback)")
-    sv.add_argument("--port", type=int, default=8765, help="port to listen on")
+    sv.add_argument("--port", type=check_port, default=8765, help="port to listen on (1-65535; default 8765)")
     sv.add_argument("--token-env", default="JEZERO_MCP_TOKEN", help="env var holding the bearer token")
     sv.add_argument("--no-auth", action="store_true", help="only allowed on a loopback host")
     sv.add_argument(

@@ -53,6 +53,8 @@ def checked(cfg: Config, config_file: Any) -> Workspace:
     problems = ws.config_problems()
     if problems:
         raise ConfigError("; ".join(f"{config_file}: {p}" for p in problems))
+    for warning in ws.config_warnings():
+        print(f"warning: {config_file}: {warning}", file=sys.stderr)
     return ws
 
 
