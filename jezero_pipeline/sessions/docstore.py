@@ -1,0 +1,143 @@
+"""Stores whose units are whole documents, rewritten in place (a JSON thread, a task folder, a
+chat file): each changed, settled unit is read whole and rendered again.
+
+Also the small helpers the round-3 agents share: reading a JSON file with a warning instead of
+an exception, JSON held in a string, file URIs, and a Session from collected blocks.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+from urllib.parse import unquote, urlparse
+
+from ..models import Session
+from .base import Connector, FileState, ScanResult
+from .rendering import BlockCollector, is_own_summarizer_call
+
+
+def load_json(path: Path, result: ScanResult) -> Any | None:
+    """The document in a JSON file, or None with a warning naming the file and the reason.
+
+    A byte-order mark is allowed (Windows editors write one). Raises OSError (the caller
+    decides whether the unit is retried)."""
+    data = path.read_bytes()
+    result.bytes_read += len(data)
+    return parse_json_bytes(data, str(path), result)
+
+
+def parse_json_bytes(data: bytes, name: str, result: ScanResult) -> Any | None:
+    if not data.strip():
+        result.warnings.append(f"{name}: empty, file skipped")
+        return None
+    try:
+        return json.loads(data.decode("utf-8-sig"))
+    except UnicodeDecodeError as err:
+        result.warnings.append(f"{name}: invalid UTF-8 at byte {err.start}, file skipped")
+    except json.JSONDecodeError as err:
+        result.warnings.append(f"{name}: not JSON ({err.msg} at line {err.lineno}), file skipped")
+    except RecursionError:
+        result.warnings.append(f"{name}: JSON nested too deeply, file skipped")
+    return None
+
+
+def maybe_json(value: Any) -> Any:
+    """A JSON object or array held in a string (tool arguments often are), else the value."""
+    if isinstance(value, str) and value[:1] in ("{", "["):
+        try:
+            return json.loads(value)
+        except (ValueError, RecursionError):
+            return value
+    return value
+
+
+def as_dict(value: Any) -> dict[str, Any]:
+    return value if isinstance(value, dict) else {}
+
+
+def as_list(value: Any) -> list[Any]:
+    return value if isinstance(value, list) else []
+
+
+def text_value(value: Any) -> str | None:
+    """A non-blank string, else None."""
+    return value if isinstance(value, str) and value.strip() else None
+
+
+def uri_path(uri: Any) -> str | None:
+    """The local path of a `file://` URI (a plain path is returned as it is), else None."""
+    if not isinstance(uri, str) or not uri:
+        return None
+    if not uri.startswith("file:"):
+        return uri if uri.startswith(("/", "~")) or (len(uri) > 2 and uri[1] == ":") else None
+    parsed = urlparse(uri)
+    path = unquote(parsed.path)
+    if len(path) > 3 and path[0] == "/" and path[2] == ":":  # file:///c:/Users/… on Windows
+        path = path[1:]
+    return path or None
+
+
+def session_of(
+    connector: Connector,
+    collector: BlockCollector,
+    *,
+    session_id: str,
+    ref_prefix: str,
+    cwd: str | None,
+    path: str,
+    mtime: float,
+    title: str | None = None,
+    meta: dict[str, str] | None = None,
+) -> Session:
+    """The Session of collected blocks, as `rendering.emit_session` builds it (for scan loops
+    that judge it themselves, such as JsonlFileConnector's)."""
+    return Session(
+        source=connector.cfg.name,
+        session_id=session_id,
+        blocks=collector.blocks,
+        cwd=cwd,
+        title_hint=title or None,
+        project_hint=connector.project_for(cwd),
+        trust=connector.trust,
+        original_ref=f"{ref_prefix}:{session_id}",
+        meta=dict(meta or {}),
+        path=path,
+        mtime=mtime,
+    )
+
+
+def own_call(carry: dict[str, Any], collector: BlockCollector) -> bool:
+    """True when this session is one of our own summariser calls, judged once on its first
+    user message (and remembered in `carry`, so a grown transcript is judged the same)."""
+    if "own_call" not in carry and collector.first_user_raw is not None:
+        carry["own_call"] = is_own_summarizer_call(collector.first_user_raw)
+    return bool(carry.get("own_call"))
+
+
+class DocumentConnector(Connector):
+    """A store of units read whole: `units` lists them (key, files) by name only, `read_unit`
+    renders one into the result (its warnings too). A unit that cannot be read (a permission
+    error) records no state, so the next run tries again; the stored copy stays meanwhile."""
+
+    def units(self) -> list[tuple[str, list[Path]]]:
+        raise NotImplementedError
+
+    def unit_paths(self) -> list[tuple[str, list[Path]]]:
+        return self.units()
+
+    def read_unit(self, key: str, paths: list[Path], mtime: float, result: ScanResult) -> None:
+        raise NotImplementedError
+
+    def _scan(self, result: ScanResult, previous: dict[str, FileState], now: float) -> None:
+        for key, paths in self.units():
+            stat = self.check_unit(result, previous, key, paths, now)
+            if stat is None:
+                continue
+            try:
+                self.read_unit(key, paths, stat[1], result)
+            except OSError as err:
+                result.warnings.append(f"{err.filename or key}: {err.strerror or err}")
+                continue
+            result.states[key] = FileState(key, *stat)
+
