@@ -141,3 +141,35 @@ class DocumentConnector(Connector):
                 continue
             result.states[key] = FileState(key, *stat)
 
+
+
+def add_message(c: BlockCollector, n: int, ts: Any, role: str, content: Any) -> None:
+    """An Anthropic-style message (the shape several agents keep): a string, or parts where
+    `text` is said, `tool_use` (or `tool-call`) is one tool-call line, and tool results,
+    thinking, images and documents are dropped. Roles other than user and assistant are too."""
+    if role not in ("user", "assistant"):
+        return
+    if isinstance(content, str):
+        (c.user if role == "user" else c.assistant)(n, ts, content)
+        return
+    said = []
+    calls = []
+    for part in as_list(content):
+        if isinstance(part, str):
+            said.append(part)
+            continue
+        part = as_dict(part)
+        kind = part.get("type")
+        if kind in ("text", "input_text", "output_text") and isinstance(part.get("text"), str):
+            said.append(part["text"])
+        elif kind in ("tool_use", "tool-call", "tool_call", "toolCall") and role == "assistant":
+            name = part.get("name") or part.get("toolName")
+            args = part.get("input", part.get("args", part.get("arguments", "")))
+            calls.append((str(name or ""), maybe_json(args)))
+    text = "\n".join(s for s in said if s.strip())
+    if role == "user":
+        c.user(n, ts, text)
+    else:
+        c.assistant(n, ts, text)
+        for name, args in calls:
+            c.tool_call(n, ts, name, args)
