@@ -19,7 +19,7 @@ from typing import Any
 
 from ..text import parse_time
 from .base import ScanResult
-from .docstore import DocumentConnector, as_dict, as_list, load_json, maybe_json, text_value, uri_path
+from .docstore import DocumentConnector, as_dict, as_list, cached_json, load_json, maybe_json, text_value, uri_path
 from .rendering import BlockCollector, emit_session, text_of
 from .stores import SEGMENT, AgentStore, session_paths
 
@@ -85,26 +85,8 @@ def _path_of(workspace: str | None) -> str | None:
 
 
 def _index(folder: Path) -> dict[str, dict[str, Any]]:
-    """sessions.json: sessionId -> its entry ({} when missing or unreadable), read again only
-    when it changed."""
-    path = folder / INDEX
-    try:
-        st = path.stat()
-    except OSError:
-        return {}
-    cached = _INDEXES.get(str(path))
-    if cached is not None and cached[0] == (st.st_size, st.st_mtime):
-        return cached[1]
-    try:
-        doc = load_json(path, ScanResult())
-    except OSError:
-        return {}
-    entries = {str(e["sessionId"]): e for e in map(as_dict, as_list(doc)) if e.get("sessionId")}
-    _INDEXES[str(path)] = ((st.st_size, st.st_mtime), entries)
-    return entries
-
-
-_INDEXES: dict[str, tuple[tuple[int, float], dict[str, dict[str, Any]]]] = {}
+    """sessions.json: sessionId -> its entry ({} when missing or unreadable)."""
+    return {str(e["sessionId"]): e for e in map(as_dict, as_list(cached_json(folder / INDEX))) if e.get("sessionId")}
 
 
 CONNECTOR = ContinueDevConnector

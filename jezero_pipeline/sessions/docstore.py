@@ -173,3 +173,24 @@ def add_message(c: BlockCollector, n: int, ts: Any, role: str, content: Any) -> 
         c.assistant(n, ts, text)
         for name, args in calls:
             c.tool_call(n, ts, name, args)
+
+
+def cached_json(path: Path) -> Any | None:
+    """A small side file (an index, a task list) read again only when its size or mtime
+    changed; None when missing or unreadable (it only adds titles and folders)."""
+    try:
+        st = path.stat()
+    except OSError:
+        return None
+    cached = _CACHED.get(str(path))
+    if cached is not None and cached[0] == (st.st_size, st.st_mtime):
+        return cached[1]
+    try:
+        doc = load_json(path, ScanResult())
+    except OSError:
+        return None
+    _CACHED[str(path)] = ((st.st_size, st.st_mtime), doc)
+    return doc
+
+
+_CACHED: dict[str, tuple[tuple[int, float], Any]] = {}
