@@ -31,12 +31,21 @@ def open_sqlite_readonly(path: Path) -> sqlite3.Connection:
     """
     conn = sqlite3.connect(f"file:{quote(str(path))}?mode=ro", uri=True, timeout=5)
     conn.row_factory = sqlite3.Row
+    conn.text_factory = decode_text
     try:
         conn.execute("SELECT count(*) FROM sqlite_master").fetchone()
     except sqlite3.DatabaseError:
         conn.close()
         raise
+    except (UnicodeDecodeError, ValueError) as err:  # a garbled schema
+        conn.close()
+        raise sqlite3.DatabaseError(str(err)) from None
     return conn
+
+
+def decode_text(raw: bytes) -> str:
+    """TEXT values as str, invalid UTF-8 replaced: one damaged value never fails a read."""
+    return raw.decode("utf-8", "replace")
 
 
 def sqlite_tables(conn: Any) -> dict[str, set[str]]:

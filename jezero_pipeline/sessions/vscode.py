@@ -16,6 +16,7 @@ from typing import Any
 from urllib.parse import quote
 
 from .docstore import as_dict, uri_path
+from .sqlite_store import decode_text
 
 
 def user_dirs(app: str) -> dict[str, str]:
@@ -61,6 +62,7 @@ def open_kv(path: Path) -> sqlite3.Connection:
             raise
         conn = sqlite3.connect(uri + "&immutable=1", uri=True, timeout=5)
         conn.execute("SELECT count(*) FROM sqlite_master").fetchone()
+    conn.text_factory = decode_text
     return conn
 
 
