@@ -22,7 +22,7 @@ HISTORY = """
 
 > Added src/slugify.py to the chat
 
-#### Make slugify keep unicode letters.  
+#### Make slugify keep unicode letters.\x20\x20
 #### Keep it short.
 
 I'll switch the regex to a unicode-aware class.
@@ -72,7 +72,9 @@ def test_each_run_is_a_session(tmp_path):
     assert len(said) == 3  # tool output and <blank> dropped
     assert first.blocks[0].timestamp == datetime(2026, 3, 2, 9, 15).astimezone()
     assert [b.text.split("] ", 1)[1] for b in second.blocks] == [
-        "user: Add a test for emoji input.", "assistant: Added `test_emoji` to tests/test_slugify.py."]
+        "user: Add a test for emoji input.",
+        "assistant: Added `test_emoji` to tests/test_slugify.py.",
+    ]
     again = scan("aider", previous=r.states, projects_dir=str(tmp_path))
     assert again.sessions == [] and again.bytes_read == 0 and len(again.unchanged) == 2
 

@@ -35,7 +35,12 @@ def test_a_thread(tmp_path):
     r = scan("amp", threads_dir=str(tmp_path))
     assert r.warnings == []
     (s,) = r.sessions
-    assert (s.session_id, s.cwd, s.title_hint, s.path) == (TID, "/home/me/src/chat app", "Flaky websocket test", str(path))
+    assert (s.session_id, s.cwd, s.title_hint, s.path) == (
+        TID,
+        "/home/me/src/chat app",
+        "Flaky websocket test",
+        str(path),
+    )
     assert s.meta == {"models": "claude-sonnet-4"} and s.original_ref == f"amp-thread:{TID}"
     assert [(b.ordinal, b.text) for b in s.blocks] == [
         (0, "[2026-01-02 10:01] user: The ws test fails one run in five."),
@@ -55,7 +60,9 @@ def test_an_older_thread_without_times_takes_the_creation_time(tmp_path):
     write_json(tmp_path / "T-old.json", old)
     (s,) = scan("amp", threads_dir=str(tmp_path)).sessions
     assert s.cwd is None and [b.text for b in s.blocks] == [
-        "[2025-01-01 10:00] user: Rename the flag", "[2025-01-01 10:00] assistant: Renamed."]
+        "[2025-01-01 10:00] user: Rename the flag",
+        "[2025-01-01 10:00] assistant: Renamed.",
+    ]
 
 
 @settings(max_examples=50, deadline=None, suppress_health_check=[HealthCheck.too_slow])

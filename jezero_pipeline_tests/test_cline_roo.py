@@ -108,11 +108,16 @@ def test_roo_v2_history_subtasks_and_history_item(tmp_path):
     (s,) = r.sessions
     assert (s.session_id, s.cwd, s.original_ref) == ("task-a", "/home/me/mono", "roo-code-task:task-a")
     assert [line.split("] ", 1)[1] for b in s.blocks for line in b.text.splitlines()] == [
-        "user: Split the monolith", "assistant: Delegating.", 'assistant: tool call: new_task {"mode":"code"}']
+        "user: Split the monolith",
+        "assistant: Delegating.",
+        'assistant: tool call: new_task {"mode":"code"}',
+    ]
     r = scan("roo_code", storage_dir=str(tmp_path), include_subagents=True)
     sub = next(s for s in r.sessions if s.session_id == "task-b")
     assert sub.meta == {"subagent_of": "task-a"} and [b.text.split("] ", 1)[1] for b in sub.blocks] == [
-        "user: Extract the billing module", "assistant: Extracted."]
+        "user: Extract the billing module",
+        "assistant: Extracted.",
+    ]
 
 
 @settings(max_examples=50, deadline=None, suppress_health_check=[HealthCheck.too_slow])

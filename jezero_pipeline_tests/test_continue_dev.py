@@ -41,7 +41,12 @@ def test_a_session_with_its_index(tmp_path):
     r = scan("continue_dev", sessions_dir=str(tmp_path))
     assert r.warnings == []
     (s,) = r.sessions
-    assert (s.session_id, s.cwd, s.title_hint, s.path) == (SESSION["sessionId"], "/home/me/site", "Cache headers", str(path))
+    assert (s.session_id, s.cwd, s.title_hint, s.path) == (
+        SESSION["sessionId"],
+        "/home/me/site",
+        "Cache headers",
+        str(path),
+    )
     assert s.meta == {"models": "Claude 4 Sonnet"} and s.original_ref == f"continue-session:{SESSION['sessionId']}"
     assert [(b.ordinal, b.text) for b in s.blocks] == [
         (1, "[2026-01-01 10:00] user: Why is the CSS never cached?"),
@@ -60,8 +65,11 @@ def test_the_oldest_items_are_messages_themselves_and_no_index_means_the_mtime(t
                                        "history": [{"role": "user", "content": "hi there"},
                                                    {"role": "assistant", "content": "hello"}]})  # fmt: skip
     (s,) = scan("continue_dev", sessions_dir=str(tmp_path)).sessions
-    assert s.title_hint is None and s.cwd == "/w" and [b.text.split("] ")[1] for b in s.blocks] == [
-        "user: hi there", "assistant: hello"]
+    assert (
+        s.title_hint is None
+        and s.cwd == "/w"
+        and [b.text.split("] ")[1] for b in s.blocks] == ["user: hi there", "assistant: hello"]
+    )
 
 
 def test_a_file_that_is_no_session_is_a_warning(tmp_path):
@@ -77,7 +85,9 @@ def test_damage_gives_warnings_never_an_exception(cut, garbage, at):
     with tempfile.TemporaryDirectory() as d:
         path = write_json(Path(d) / "s.json", SESSION)
         index = write_json(Path(d) / "sessions.json", INDEX)
-        for body, body_index in zip(damaged(path.read_bytes(), cut, garbage, at), damaged(index.read_bytes(), cut, garbage, at)):
+        for body, body_index in zip(
+            damaged(path.read_bytes(), cut, garbage, at), damaged(index.read_bytes(), cut, garbage, at)
+        ):
             path.write_bytes(body)
             index.write_bytes(body_index)
             assert len(scan("continue_dev", sessions_dir=d).sessions) <= 1

@@ -18,17 +18,42 @@ def ev(kind: str, data: dict, minute: int = 0, n: int = 0) -> dict:
 
 
 EVENTS = [
-    ev("session.start", {"sessionId": SID, "version": 1, "producer": "copilot-agent", "copilotVersion": "1.0.67",
-                         "startTime": "2026-02-03T10:00:00Z", "context": {"cwd": "/home/me/src/billing"}}),  # fmt: skip
+    ev(
+        "session.start",
+        {
+            "sessionId": SID,
+            "version": 1,
+            "producer": "copilot-agent",
+            "copilotVersion": "1.0.67",
+            "startTime": "2026-02-03T10:00:00Z",
+            "context": {"cwd": "/home/me/src/billing"},
+        },
+    ),  # fmt: skip
     ev("system.message", {"role": "system", "content": "SYSTEM PROMPT"}),
     ev("session.model_change", {"newModel": "claude-sonnet-4.5"}),
-    ev("user.message", {"content": "Why does the invoice total drift?", "transformedContent": "<datetime>X</datetime>"
-                        " Why does the invoice total drift?", "interactionId": "i1"}, 1),  # fmt: skip
+    ev(
+        "user.message",
+        {
+            "content": "Why does the invoice total drift?",
+            "transformedContent": "<datetime>X</datetime> Why does the invoice total drift?",
+            "interactionId": "i1",
+        },
+        1,
+    ),  # fmt: skip
     ev("assistant.turn_start", {"turnId": "0"}, 1),
-    ev("assistant.message", {"messageId": "m1", "content": "Rounding happens per line; checking.", "reasoningText":
-                             "HIDDEN", "toolRequests": [{"toolCallId": "t1", "name": "bash", "arguments":
-                             {"command": "pytest -q tests/test_invoice.py"}}, {"toolCallId": "t2", "name": "view",
-                             "arguments": {"path": "invoice.py"}}]}, 2),  # fmt: skip
+    ev(
+        "assistant.message",
+        {
+            "messageId": "m1",
+            "content": "Rounding happens per line; checking.",
+            "reasoningText": "HIDDEN",
+            "toolRequests": [
+                {"toolCallId": "t1", "name": "bash", "arguments": {"command": "pytest -q tests/test_invoice.py"}},
+                {"toolCallId": "t2", "name": "view", "arguments": {"path": "invoice.py"}},
+            ],
+        },
+        2,
+    ),  # fmt: skip
     ev("tool.execution_start", {"toolCallId": "t1", "toolName": "bash", "arguments": {"command": "pytest -q"}}, 2),
     ev("tool.execution_complete", {"toolCallId": "t1", "success": True, "result": {"content": "TOOL OUTPUT"}}, 2),
     ev("tool.execution_start", {"toolCallId": "t9", "toolName": "edit", "arguments": '{"path":"invoice.py"}'}, 3),
@@ -41,7 +66,7 @@ EVENTS = [
 def test_a_session_folder(tmp_path):
     folder = tmp_path / SID
     write_jsonl(folder / "events.jsonl", EVENTS)
-    (folder / "workspace.yaml").write_text(f"id: {SID}\ncwd: /home/me/src/billing\nname: \"Invoice drift\"\n")
+    (folder / "workspace.yaml").write_text(f'id: {SID}\ncwd: /home/me/src/billing\nname: "Invoice drift"\n')
     r = scan("copilot_cli", sessions_dir=str(tmp_path))
     assert r.warnings == []
     (s,) = r.sessions

@@ -51,9 +51,13 @@ def test_a_session_with_its_settings(tmp_path):
         '[2026-04-01 08:02] assistant: tool call: Read {"file_path":"imp.py"}',
         "[2026-04-01 08:04] assistant: Batching the inserts cut it to 20 seconds.",
     ]
-    assert scan("factory_droid", sessions_dir=str(tmp_path), skip_tools=["Read"]).sessions[0].blocks[1].text.count(
-        "tool call"
-    ) == 1
+    assert (
+        scan("factory_droid", sessions_dir=str(tmp_path), skip_tools=["Read"])
+        .sessions[0]
+        .blocks[1]
+        .text.count("tool call")
+        == 1
+    )
 
 
 def test_the_stream_json_dialect_and_a_flat_file(tmp_path):

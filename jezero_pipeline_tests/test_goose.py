@@ -29,8 +29,10 @@ def build_db(path: Path) -> None:
         CREATE TABLE messages (id INTEGER PRIMARY KEY AUTOINCREMENT, message_id TEXT, session_id TEXT, role TEXT,
             content_json TEXT, created_timestamp INTEGER, timestamp TIMESTAMP, tokens INTEGER, metadata_json TEXT);
     """)
-    db.execute("INSERT INTO sessions VALUES ('20260101_1', 'Fix the cron parser', '', 'user', '/home/me/cron',"
-               " '2026-01-01 10:00:00', '2026-01-01 10:05:00', '{\"model_name\": \"gpt-5\"}', NULL, 10)")
+    db.execute(
+        "INSERT INTO sessions VALUES ('20260101_1', 'Fix the cron parser', '', 'user', '/home/me/cron',"
+        " '2026-01-01 10:00:00', '2026-01-01 10:05:00', '{\"model_name\": \"gpt-5\"}', NULL, 10)"
+    )
     db.execute("INSERT INTO sessions VALUES ('20260101_2', 'sub', '', 'sub_agent', '/home/me/cron',"
                " '2026-01-01 10:01:00', '2026-01-01 10:02:00', NULL, '20260101_1', 1)")  # fmt: skip
     rows = [
@@ -87,16 +89,20 @@ def test_only_the_grown_session_is_read_again(tmp_path):
 
 def test_legacy_jsonl_files_and_a_corrupt_database(tmp_path):
     (tmp_path / "sessions.db").write_bytes(b"SQLite format 3\x00" + b"\x00" * 200)
-    lines = [{"working_dir": "/home/me/old", "description": "Old chat", "message_count": 2},
-             {"role": "user", "created": T0, "content": [{"type": "text", "text": "Summarise the logs"}]},
-             {"role": "assistant", "created": T0 + 60, "content": [{"type": "text", "text": "Three errors, one cause."}]}]
+    lines = [
+        {"working_dir": "/home/me/old", "description": "Old chat", "message_count": 2},
+        {"role": "user", "created": T0, "content": [{"type": "text", "text": "Summarise the logs"}]},
+        {"role": "assistant", "created": T0 + 60, "content": [{"type": "text", "text": "Three errors, one cause."}]},
+    ]
     (tmp_path / "old1.jsonl").write_bytes(jsonl_bytes(lines))
     r = scan("goose", sessions_dir=str(tmp_path))
     assert any(w.startswith(f"{tmp_path / 'sessions.db'}: not a readable Goose database") for w in r.warnings)
     (s,) = r.sessions
     assert (s.session_id, s.cwd, s.title_hint) == ("old1", "/home/me/old", "Old chat")
-    assert [b.text for b in s.blocks] == ["[2026-01-01 10:00] user: Summarise the logs",
-                                          "[2026-01-01 10:01] assistant: Three errors, one cause."]
+    assert [b.text for b in s.blocks] == [
+        "[2026-01-01 10:00] user: Summarise the logs",
+        "[2026-01-01 10:01] assistant: Three errors, one cause.",
+    ]
 
 
 def test_a_legacy_file_migrated_into_the_database_is_read_once(tmp_path):

@@ -58,8 +58,11 @@ class AmpConnector(DocumentConnector):
             ts = parse_time(as_dict(m.get("meta")).get("sentAt")) or parse_time(usage.get("timestamp")) or ts
             role = str(m.get("role") or "")
             content = m.get("content")
-            if role == "user" and isinstance(content, list) and content and all(
-                as_dict(b).get("type") == "tool_result" for b in content
+            if (
+                role == "user"
+                and isinstance(content, list)
+                and content
+                and all(as_dict(b).get("type") == "tool_result" for b in content)
             ):
                 continue  # tool results riding in a user message: not typed by the person
             add_message(c, i, ts, role, content)

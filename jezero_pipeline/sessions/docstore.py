@@ -142,7 +142,6 @@ class DocumentConnector(Connector):
             result.states[key] = FileState(key, *stat)
 
 
-
 def add_message(c: BlockCollector, n: int, ts: Any, role: str, content: Any) -> None:
     """An Anthropic-style message (the shape several agents keep): a string, or parts where
     `text` is said, `tool_use` (or `tool-call`) is one tool-call line, and tool results,

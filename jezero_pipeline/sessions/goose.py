@@ -21,7 +21,7 @@ from typing import Any
 
 from ..text import parse_time
 from .base import FileState, ScanResult, Survey, Unit, unit_stat
-from .docstore import as_dict, as_list, maybe_json, text_value
+from .docstore import as_dict, maybe_json, text_value
 from .jsonl import parse_jsonl_bytes
 from .rendering import BlockCollector, emit_session
 from .sqlite_store import DatabaseConnector, StoredSession, row_bytes, rows_in, sqlite_tables

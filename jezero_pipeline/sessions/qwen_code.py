@@ -51,7 +51,11 @@ class QwenCodeConnector(JsonlFileConnector):
             if not root.is_dir():
                 continue
             if (root / "projects").is_dir() or (root / "tmp").is_dir():
-                patterns = ["projects/*/chats/archive/*.jsonl", "projects/*/chats/*.jsonl", "tmp/*/chats/session-*.json"]
+                patterns = [
+                    "projects/*/chats/archive/*.jsonl",
+                    "projects/*/chats/*.jsonl",
+                    "tmp/*/chats/session-*.json",
+                ]
             else:  # a folder of chats, or of copies: take what looks like one
                 patterns = ["**/archive/*.jsonl", "**/*.jsonl", "**/session-*.json"]
             for pattern in patterns:

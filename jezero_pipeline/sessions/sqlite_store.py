@@ -29,7 +29,18 @@ def open_sqlite_readonly(path: Path) -> sqlite3.Connection:
     Raises sqlite3.DatabaseError for a corrupt or truncated file; the schema is checked
     right away so that error comes here, not halfway through a session.
     """
-    conn = sqlite3.connect(f"file:{quote(str(path))}?mode=ro", uri=True, timeout=5)
+    uri = f"file:{quote(str(path))}?mode=ro"
+    try:
+        return _checked(sqlite3.connect(uri, uri=True, timeout=5))
+    except sqlite3.OperationalError as err:
+        if "unable to open" not in str(err) or not Path(f"{path}-wal").exists():
+            raise
+    # A reader of a WAL database needs its -shm file; where that cannot be made (a read-only
+    # folder), the database is read as of its last checkpoint, without the log.
+    return _checked(sqlite3.connect(uri + "&immutable=1", uri=True, timeout=5))
+
+
+def _checked(conn: sqlite3.Connection) -> sqlite3.Connection:
     conn.row_factory = sqlite3.Row
     conn.text_factory = decode_text
     try:

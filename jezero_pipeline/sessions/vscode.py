@@ -2,8 +2,8 @@
 `User` folder is on each platform, a workspace folder's project (`workspace.json`), and the
 `state.vscdb` key-value databases, opened read-only.
 
-`state.vscdb` holds two `(key TEXT, value BLOB)` tables, `ItemTable` and `cursorDiskKV`
-(Cursor's); values are JSON text. Its `ItemTable` also keeps credentials (`cursorAuth/…`,
+`state.vscdb` (opened with `sqlite_store.open_sqlite_readonly`) holds two `(key TEXT, value
+BLOB)` tables, `ItemTable` and `cursorDiskKV` (Cursor's); values are JSON text. Its `ItemTable` also keeps credentials (`cursorAuth/…`,
 `secret://…`): keys are only ever read by name or by a prefix a caller names, never all.
 """
 
@@ -13,10 +13,8 @@ import json
 import sqlite3
 from pathlib import Path
 from typing import Any
-from urllib.parse import quote
 
 from .docstore import as_dict, uri_path
-from .sqlite_store import decode_text
 
 
 def user_dirs(app: str) -> dict[str, str]:
@@ -48,24 +46,6 @@ def workspace_folder(workspace_dir: Path) -> str | None:
     return str(Path(workspace).parent) if workspace else None
 
 
-def open_kv(path: Path) -> sqlite3.Connection:
-    """Open a `state.vscdb` read-only (never written, never created). When its folder cannot
-    hold the shared-memory file a reader of a WAL database needs, it is opened immutable (the
-    last checkpoint, without the log). Raises sqlite3.DatabaseError (a locked, corrupt or
-    truncated file)."""
-    uri = f"file:{quote(str(path))}?mode=ro"
-    try:
-        conn = sqlite3.connect(uri, uri=True, timeout=5)
-        conn.execute("SELECT count(*) FROM sqlite_master").fetchone()
-    except sqlite3.OperationalError as err:
-        if "unable to open" not in str(err) and "readonly" not in str(err):
-            raise
-        conn = sqlite3.connect(uri + "&immutable=1", uri=True, timeout=5)
-        conn.execute("SELECT count(*) FROM sqlite_master").fetchone()
-    conn.text_factory = decode_text
-    return conn
-
-
 def kv_tables(conn: sqlite3.Connection) -> set[str]:
     return {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type='table'")}
 
@@ -91,4 +71,3 @@ def kv_json(raw: Any) -> Any | None:
         return json.loads(raw)
     except (ValueError, RecursionError):
         return None
-
