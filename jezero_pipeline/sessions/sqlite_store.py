@@ -165,6 +165,10 @@ class DatabaseConnector(Connector, Generic[S]):
         _LISTINGS[str(db)] = (stat, units)
         return units
 
+    def _scan(self, result: ScanResult, previous: dict[str, FileState], now: float) -> None:
+        for db in self.databases():
+            self.scan_database(db, previous, now, result)
+
     def scan_database(self, db: Path, previous: dict[str, FileState], now: float, result: ScanResult) -> None:
         """Read the wanted sessions that changed since `previous` and have settled."""
         if unit_stat(sqlite_files(db)) is None:
