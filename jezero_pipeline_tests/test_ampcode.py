@@ -32,7 +32,7 @@ THREAD = {
 
 def test_a_thread(tmp_path):
     path = write_json(tmp_path / f"{TID}.json", THREAD)
-    r = scan("amp", threads_dir=str(tmp_path))
+    r = scan("ampcode", threads_dir=str(tmp_path))
     assert r.warnings == []
     (s,) = r.sessions
     assert (s.session_id, s.cwd, s.title_hint, s.path) == (
@@ -49,7 +49,7 @@ def test_a_thread(tmp_path):
             '[2026-01-02 10:02] assistant: tool call: Read {"path":"ws.test.ts"}'),
         (3, "[2026-01-02 10:05] assistant: The server closes before the ack; awaiting it fixes the race."),
     ]  # fmt: skip
-    again = scan("amp", previous=r.states, threads_dir=str(tmp_path))
+    again = scan("ampcode", previous=r.states, threads_dir=str(tmp_path))
     assert again.unchanged == [str(path)] and again.bytes_read == 0
 
 
@@ -58,7 +58,7 @@ def test_an_older_thread_without_times_takes_the_creation_time(tmp_path):
         {"role": "user", "content": [{"type": "text", "text": "Rename the flag"}]},
         {"role": "assistant", "content": [{"type": "text", "text": "Renamed."}]}]}  # fmt: skip
     write_json(tmp_path / "T-old.json", old)
-    (s,) = scan("amp", threads_dir=str(tmp_path)).sessions
+    (s,) = scan("ampcode", threads_dir=str(tmp_path)).sessions
     assert s.cwd is None and [b.text for b in s.blocks] == [
         "[2025-01-01 10:00] user: Rename the flag",
         "[2025-01-01 10:00] assistant: Renamed.",
@@ -72,5 +72,5 @@ def test_damage_gives_warnings_never_an_exception(cut, garbage, at):
         path = write_json(Path(d) / f"{TID}.json", THREAD)
         for body in damaged(path.read_bytes(), cut, garbage, at):
             path.write_bytes(body)
-            r = scan("amp", threads_dir=d)
+            r = scan("ampcode", threads_dir=d)
             assert len(r.sessions) <= 1 and (r.sessions or r.warnings)

@@ -26,7 +26,7 @@ READ_ONLY_TOOLS = frozenset({"read", "glob", "grep", "codebase_search_agent", "r
 
 
 class AmpConnector(DocumentConnector):
-    type = "amp"
+    type = "ampcode"
     store = AgentStore(
         option="threads_dir",
         default="${XDG_DATA_HOME:-~/.local/share}/amp/threads",
