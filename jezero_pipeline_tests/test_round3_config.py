@@ -33,7 +33,9 @@ def test_every_round3_type_is_known_and_a_good_config_has_no_problem(tmp_path):
 
 
 def test_a_misspelt_option_is_named_for_each_type(tmp_path):
-    bad = [{"name": f"c{i}", "type": t, "options": {**o, "sesions_dirr": "x"}} for i, (t, o) in enumerate(ROUND3.items())]
+    bad = [
+        {"name": f"c{i}", "type": t, "options": {**o, "sesions_dirr": "x"}} for i, (t, o) in enumerate(ROUND3.items())
+    ]
     found = problems(tmp_path, bad)
     assert len(found) == len(ROUND3)
     for i, (line, t) in enumerate(zip(found, ROUND3, strict=True)):
