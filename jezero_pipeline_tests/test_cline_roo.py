@@ -134,3 +134,34 @@ def test_damage_gives_warnings_never_an_exception(cut, garbage, at):
                 assert len(scan("cline", storage_dir=d).sessions) <= 1
                 assert len(scan("roo_code", storage_dir=d).sessions) <= 1
             f.write_bytes(clean[i])
+
+
+def test_cline_cli_sessions(tmp_path):
+    folder = tmp_path / "sessions" / "sess-1"
+    write_json(folder / "sess-1.json", {"version": 1, "session_id": "sess-1", "started_at": "2026-01-01T10:00:00Z",
+                                        "cwd": "/home/me/cli", "model": "claude-sonnet-4",
+                                        "metadata": {"title": '<user_input mode="act">Bump deps</user_input>'}})  # fmt: skip
+    write_json(folder / "sess-1.messages.json", {"version": 1, "agent": "lead", "messages": [
+        {"id": "1", "role": "user", "ts": T + 1000, "content": [
+            {"type": "text", "text": '<user_input mode="act">Bump the deps<mode_notice>NOTICE</mode_notice></user_input>'}]},
+        {"id": "2", "role": "assistant", "ts": T + 5000, "content": [
+            {"type": "thinking", "thinking": "HIDDEN"}, {"type": "text", "text": "Bumped 4 packages."},
+            {"type": "tool_use", "id": "t", "name": "execute_command", "input": {"command": "npm update"}}]},
+        {"id": "3", "role": "user", "ts": T + 9000, "content": [{"type": "tool_result", "tool_use_id": "t", "content": "TOOL OUTPUT"}]}]})  # fmt: skip
+    r = scan("cline", cli_sessions_dir=str(tmp_path / "sessions"), storage_dir=str(tmp_path / "none"))
+    assert r.warnings == []
+    (s,) = r.sessions
+    assert (s.session_id, s.cwd, s.title_hint, s.meta) == (
+        "sess-1",
+        "/home/me/cli",
+        "Bump deps",
+        {"models": "claude-sonnet-4"},
+    )
+    assert s.original_ref == "cline-session:sess-1"
+    assert [line.split("] ", 1)[1] for b in s.blocks for line in b.text.splitlines()] == [
+        "user: Bump the deps",
+        "assistant: Bumped 4 packages.",
+        'assistant: tool call: execute_command {"command":"npm update"}',
+    ]
+    # a folder of CLI sessions named as the store is found too
+    assert [x.session_id for x in scan("cline", storage_dir=str(tmp_path / "sessions")).sessions] == ["sess-1"]
