@@ -17,7 +17,7 @@ from pathlib import Path
 
 from ..text import parse_time
 from .base import ScanResult
-from .docstore import DocumentConnector, add_message, as_dict, as_list, load_json, text_value, uri_path
+from .docstore import DocumentConnector, add_message, as_dict, as_list, load_json, split_roots, text_value, uri_path
 from .rendering import BlockCollector, emit_session
 from .stores import SEGMENT, AgentStore, session_paths
 
@@ -38,7 +38,8 @@ class AmpConnector(DocumentConnector):
         return self.store_roots()
 
     def units(self) -> list[tuple[str, list[Path]]]:
-        found = [p for root in self.store_roots() if root.is_dir() for p in root.glob("*.json") if p.is_file()]
+        folders, found = split_roots(self.store_roots(), "threads")
+        found += [p for root in folders for p in root.glob("*.json") if p.is_file()]
         return [(str(p), [p]) for p in sorted(found)]
 
     def read_unit(self, key: str, paths: list[Path], mtime: float, result: ScanResult) -> None:

@@ -19,7 +19,17 @@ from typing import Any
 
 from ..text import parse_time
 from .base import ScanResult
-from .docstore import DocumentConnector, as_dict, as_list, cached_json, load_json, maybe_json, text_value, uri_path
+from .docstore import (
+    DocumentConnector,
+    as_dict,
+    as_list,
+    cached_json,
+    load_json,
+    maybe_json,
+    split_roots,
+    text_value,
+    uri_path,
+)
 from .rendering import BlockCollector, emit_session, text_of
 from .stores import SEGMENT, AgentStore, session_paths
 
@@ -41,10 +51,9 @@ class ContinueDevConnector(DocumentConnector):
         return self.store_roots()
 
     def units(self) -> list[tuple[str, list[Path]]]:
-        found = []
-        for root in self.store_roots():
-            if root.is_dir():
-                found += [p for p in root.glob("*.json") if p.name != INDEX and p.is_file()]
+        folders, found = split_roots(self.store_roots(), "sessions")
+        for root in folders:
+            found += [p for p in root.glob("*.json") if p.name != INDEX and p.is_file()]
         return [(str(p), [p]) for p in sorted(found)]
 
     def read_unit(self, key: str, paths: list[Path], mtime: float, result: ScanResult) -> None:

@@ -22,7 +22,7 @@ from typing import Any
 from ..models import Session
 from ..text import parse_time
 from .base import ScanResult
-from .docstore import as_dict, as_list, maybe_json, own_call, session_of, text_value
+from .docstore import as_dict, as_list, maybe_json, own_call, session_of, split_roots, text_value
 from .jsonl import JsonlFileConnector, JsonLine
 from .rendering import BlockCollector
 from .stores import SEGMENT, AgentStore, session_paths
@@ -47,9 +47,10 @@ class CopilotCliConnector(JsonlFileConnector):
 
     def session_files(self, result: ScanResult) -> list[tuple[Path, dict[str, str]]]:
         found: dict[str, tuple[Path, dict[str, str]]] = {}
-        for root in self.store_roots():
-            if not root.is_dir():
-                continue
+        folders, files = split_roots(self.store_roots(), "session-state")
+        for path in files:
+            found[str(path)] = (path, {"folder": "1"} if path.name == "events.jsonl" else {})
+        for root in folders:
             for path in sorted(root.glob("*.jsonl")):
                 found.setdefault(path.stem, (path, {}))
             for path in sorted(root.glob("*/events.jsonl")):

@@ -26,7 +26,7 @@ from typing import Any
 
 from ..text import parse_time
 from .base import ScanResult, sqlite_files
-from .docstore import DocumentConnector, as_dict, as_list, load_json, text_value
+from .docstore import DocumentConnector, as_dict, as_list, load_json, split_roots, text_value
 from .jsonl import parse_jsonl_bytes
 from .rendering import BlockCollector, emit_session
 from .sqlite_store import open_sqlite_readonly
@@ -62,9 +62,9 @@ class CopilotVscodeConnector(DocumentConnector):
     def units(self) -> list[tuple[str, list[Path]]]:
         files: dict[str, Path] = {}
         dbs: list[Path] = []
-        for root in self.store_roots():
-            if not root.is_dir():
-                continue
+        folders, single = split_roots(self.store_roots())
+        files.update((str(p.with_suffix("")), p) for p in single if p.suffix in (".json", ".jsonl"))
+        for root in folders:
             nested = (root / "workspaceStorage").is_dir() or (root / "globalStorage").is_dir()
             patterns = (["workspaceStorage/*/chatSessions/*.json*", "globalStorage/*ChatSessions/*.json*"] if nested
                         else ["**/chatSessions/*.json*", "*.json", "*.jsonl"])  # fmt: skip

@@ -43,7 +43,7 @@ _OK = "CASE WHEN json_valid(value) THEN json_extract(value, '{path}') END"
 _COMPOSER_FIELDS = ("name", "createdAt", "lastUpdatedAt", "fullConversationHeadersOnly", "workspaceIdentifier",
                     "modelConfig", "isBestOfNSubcomposer", "conversation", "conversationMap", "tabs")  # fmt: skip
 _BUBBLE_FIELDS = ("bubbleId", "type", "text", "rawText", "createdAt", "timestamp", "capabilityType",
-                  "toolFormerData.name", "toolFormerData.rawArgs", "workspaceProjectDir", "isThought")  # fmt: skip
+                  "toolFormerData.name", "toolFormerData.rawArgs", "workspaceProjectDir", "isThought", "richText")  # fmt: skip
 _PARAMS_CHARS = 4000
 Data = tuple[dict[str, Any], list[dict[str, Any]]]  # composer fields, its bubbles in order
 
@@ -230,7 +230,7 @@ def _bubble(c: BlockCollector, n: int, ts: datetime, b: dict[str, Any]) -> None:
     if capability in (22, 30) or b.get("isThought"):
         return
     text = b.get("text") if isinstance(b.get("text"), str) and b.get("text") else b.get("rawText")
-    text = text if isinstance(text, str) else ""
+    text = text if isinstance(text, str) and text else _lexical_text(maybe_json(b.get("richText")))
     if kind in (1, "1", "user"):
         c.user(n, ts, text)
         return
@@ -238,6 +238,17 @@ def _bubble(c: BlockCollector, n: int, ts: datetime, b: dict[str, Any]) -> None:
     name = text_value(b.get("toolFormerData.name"))
     if name:
         c.tool_call(n, ts, name, maybe_json(b.get("params") or b.get("toolFormerData.rawArgs") or ""))
+
+
+def _lexical_text(node: Any, depth: int = 0) -> str:
+    """The text of a Lexical editor document (`richText`), paragraphs on their own lines."""
+    if depth > 50 or not isinstance(node, dict):
+        return ""
+    if isinstance(node.get("text"), str):
+        return node["text"]
+    children = as_list(node.get("children")) or as_list(as_dict(node.get("root")).get("children"))
+    sep = "\n" if node.get("type") in ("root", None) else ""
+    return sep.join(_lexical_text(c, depth + 1) for c in children)
 
 
 def _workspace_of(fields: dict[str, Any]) -> str | None:

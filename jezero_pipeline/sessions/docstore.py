@@ -193,3 +193,16 @@ def cached_json(path: Path) -> Any | None:
 
 
 _CACHED: dict[str, tuple[tuple[int, float], Any]] = {}
+
+
+def split_roots(roots: list[Path], inner: str | None = None) -> tuple[list[Path], list[Path]]:
+    """(folders, files) a store option names: a file is taken as one session file, and a folder
+    holding the store's usual subfolder (`inner`, e.g. `sessions` in the agent's home) stands
+    for that subfolder, so an option may name the agent's home, its store or one session."""
+    folders, files = [], []
+    for root in roots:
+        if root.is_file():
+            files.append(root)
+        elif root.is_dir():
+            folders.append(root / inner if inner and (root / inner).is_dir() else root)
+    return folders, files

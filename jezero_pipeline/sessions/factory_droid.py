@@ -20,7 +20,7 @@ from typing import Any
 from ..models import Session
 from ..text import parse_time
 from .base import ScanResult
-from .docstore import add_message, as_dict, maybe_json, own_call, parse_json_bytes, session_of, text_value
+from .docstore import add_message, as_dict, maybe_json, own_call, parse_json_bytes, session_of, split_roots, text_value
 from .jsonl import JsonlFileConnector, JsonLine
 from .rendering import BlockCollector
 from .stores import SEGMENT, AgentStore, session_paths
@@ -41,10 +41,10 @@ class FactoryDroidConnector(JsonlFileConnector):
         return self.store_roots()
 
     def session_files(self, result: ScanResult) -> list[tuple[Path, dict[str, str]]]:
-        found = set()
-        for root in self.store_roots():
-            if root.is_dir():
-                found.update(p for pattern in ("*.jsonl", "*/*.jsonl") for p in root.glob(pattern) if p.is_file())
+        folders, files = split_roots(self.store_roots(), "sessions")
+        found = set(files)
+        for root in folders:
+            found.update(p for pattern in ("*.jsonl", "*/*.jsonl") for p in root.glob(pattern) if p.is_file())
         return [(p, {}) for p in sorted(found)]
 
     def parse_file(

@@ -21,7 +21,7 @@ from typing import Any
 
 from ..text import parse_time
 from .base import FileState, ScanResult, Survey, Unit, unit_stat
-from .docstore import as_dict, maybe_json, text_value
+from .docstore import as_dict, maybe_json, split_roots, text_value
 from .jsonl import parse_jsonl_bytes
 from .rendering import BlockCollector, emit_session
 from .sqlite_store import DatabaseConnector, StoredSession, row_bytes, rows_in, sqlite_tables
@@ -47,15 +47,20 @@ class GooseConnector(DatabaseConnector[Data]):
         return False
 
     def databases(self) -> list[Path]:
-        return [root / DATABASE for root in self.store_roots()]
+        folders, files = split_roots(self.store_roots(), "sessions")
+        found = [f for f in files if f.suffix == ".db"] + [root / DATABASE for root in folders]
+        return found + sorted(p for root in folders for p in root.glob("*.db") if p.name != DATABASE)
 
     def watch_paths(self) -> list[Path]:
         return self.store_roots()
 
     def legacy_files(self) -> list[Path]:
         known = {u.key.rsplit("#", 1)[1] for u in super().survey().units}
-        return sorted(p for root in self.store_roots() if root.is_dir() for p in root.glob("*.jsonl")
-                      if p.is_file() and p.stem not in known)  # fmt: skip
+        folders, files = split_roots(self.store_roots(), "sessions")
+        found = [f for f in files if f.suffix == ".jsonl"] + [
+            p for root in folders for p in root.glob("*.jsonl") if p.is_file()
+        ]
+        return sorted(p for p in found if p.stem not in known)
 
     def survey(self) -> Survey:
         out = super().survey()

@@ -20,7 +20,7 @@ from typing import Any
 from ..models import Session
 from ..text import parse_time
 from .base import FileState, ScanResult
-from .docstore import as_dict, as_list, load_json, maybe_json, own_call, session_of, text_value
+from .docstore import as_dict, as_list, load_json, maybe_json, own_call, session_of, split_roots, text_value
 from .jsonl import JsonlFileConnector, JsonLine
 from .rendering import BlockCollector, emit_session, text_of
 from .stores import SEGMENT, AgentStore, session_paths
@@ -46,10 +46,9 @@ class QwenCodeConnector(JsonlFileConnector):
         return self.store_roots()
 
     def session_files(self, result: ScanResult) -> list[tuple[Path, dict[str, str]]]:
-        found: dict[str, Path] = {}
-        for root in self.store_roots():
-            if not root.is_dir():
-                continue
+        folders, files = split_roots(self.store_roots())
+        found: dict[str, Path] = {str(p): p for p in files}
+        for root in folders:
             if (root / "projects").is_dir() or (root / "tmp").is_dir():
                 patterns = [
                     "projects/*/chats/archive/*.jsonl",
