@@ -49,3 +49,11 @@ def damaged(clean: bytes, cut: int, garbage: bytes, at: int) -> list[bytes]:
     cut = cut % (len(clean) + 1)
     at = at % (len(clean) + 1)
     return [clean[:cut], clean[:at] + garbage + clean[at:], clean + garbage, garbage]
+
+
+def grown(type_: str, path: Path, tail: bytes, **options: Any):
+    """Scan, append `tail` to a transcript, and scan again from the first scan's state."""
+    first = scan(type_, **options)
+    with path.open("ab") as f:
+        f.write(tail)
+    return scan(type_, previous=first.states, **options)

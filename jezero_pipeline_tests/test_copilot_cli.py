@@ -8,6 +8,7 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from round3 import damaged, jsonl_bytes, scan, texts, write_jsonl
+from round3 import grown as grown_scan
 
 SID = "5f0c1e9a-1111-4222-8333-944455556666"
 
@@ -110,11 +111,8 @@ def test_sub_agent_prompts_are_dropped_unless_asked_for(tmp_path):
 
 def test_a_grown_log_is_read_from_where_it_stopped(tmp_path):
     path = write_jsonl(tmp_path / SID / "events.jsonl", EVENTS)
-    first = scan("copilot_cli", sessions_dir=str(tmp_path))
     tail = jsonl_bytes([ev("user.message", {"content": "Also add a regression test."}, 7)])
-    with path.open("ab") as f:
-        f.write(tail)
-    grown = scan("copilot_cli", previous=first.states, sessions_dir=str(tmp_path))
+    grown = grown_scan("copilot_cli", path, tail, sessions_dir=str(tmp_path))
     (s,) = grown.sessions
     assert s.appended and s.session_id == SID and grown.bytes_read == len(tail)
     assert [b.text for b in s.blocks] == ["[2026-02-03 10:07] user: Also add a regression test."]

@@ -11,6 +11,7 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from round3 import connector, damaged, jsonl_bytes, scan, texts, write_jsonl
+from round3 import grown as grown_scan
 
 from jezero_pipeline.sessions import protowire as pw
 
@@ -64,11 +65,8 @@ def test_a_nested_transcript(tmp_path):
 
 def test_a_grown_transcript_is_read_from_where_it_stopped(tmp_path):
     path = write_jsonl(transcripts(tmp_path) / CID / f"{CID}.jsonl", LINES)
-    first = scan("cursor_agent", cursor_dir=str(tmp_path))
     tail = jsonl_bytes([said("All 14 tests pass.")])
-    with path.open("ab") as f:
-        f.write(tail)
-    grown = scan("cursor_agent", previous=first.states, cursor_dir=str(tmp_path))
+    grown = grown_scan("cursor_agent", path, tail, cursor_dir=str(tmp_path))
     (s,) = grown.sessions
     assert s.appended and grown.bytes_read == len(tail)
     assert [b.text for b in s.blocks] == ["[2026-03-02 07:05] assistant: All 14 tests pass."]

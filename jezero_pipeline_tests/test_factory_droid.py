@@ -9,6 +9,7 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from round3 import damaged, jsonl_bytes, scan, write_jsonl
+from round3 import grown as grown_scan
 
 SID = "0b1c2d3e-aaaa-4bbb-8ccc-ddddeeeeffff"
 
@@ -82,11 +83,8 @@ def test_the_stream_json_dialect_and_a_flat_file(tmp_path):
 
 def test_a_grown_session_is_read_from_where_it_stopped(tmp_path):
     path = write(tmp_path)
-    first = scan("factory_droid", sessions_dir=str(tmp_path))
     tail = jsonl_bytes([msg("user", "Now add a progress bar.", 9)])
-    with path.open("ab") as f:
-        f.write(tail)
-    grown = scan("factory_droid", previous=first.states, sessions_dir=str(tmp_path))
+    grown = grown_scan("factory_droid", path, tail, sessions_dir=str(tmp_path))
     (s,) = grown.sessions
     assert s.appended and s.title_hint == "Speed up the importer" and grown.bytes_read == len(tail)
     assert [b.text for b in s.blocks] == ["[2026-04-01 08:09] user: Now add a progress bar."]

@@ -8,6 +8,7 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from round3 import damaged, jsonl_bytes, scan, texts, write_json, write_jsonl
+from round3 import grown as grown_scan
 
 SID = "9d8c7b6a-0000-4111-8222-333344445555"
 
@@ -74,11 +75,8 @@ def test_the_older_json_chat_and_an_archived_copy(tmp_path):
 
 def test_a_grown_chat_is_read_from_where_it_stopped(tmp_path):
     path = write_jsonl(tmp_path / "projects" / "p" / "chats" / f"{SID}.jsonl", RECORDS)
-    first = scan("qwen_code", data_dir=str(tmp_path))
     tail = jsonl_bytes([rec("user", 9, {"role": "user", "parts": [{"text": "And gzip it."}]})])
-    with path.open("ab") as f:
-        f.write(tail)
-    grown = scan("qwen_code", previous=first.states, data_dir=str(tmp_path))
+    grown = grown_scan("qwen_code", path, tail, data_dir=str(tmp_path))
     (s,) = grown.sessions
     assert s.appended and s.title_hint == "Streaming CSV" and grown.bytes_read == len(tail)
     assert [b.text for b in s.blocks] == ["[2026-05-05 12:09] user: And gzip it."]

@@ -22,9 +22,9 @@ from typing import Any
 from ..models import Session
 from ..text import parse_time
 from .base import ScanResult
-from .docstore import as_dict, as_list, maybe_json, own_call, session_of, split_roots, text_value
+from .docstore import as_dict, as_list, maybe_json, own_call, split_roots, text_value
 from .jsonl import JsonlFileConnector, JsonLine
-from .rendering import BlockCollector
+from .rendering import BlockCollector, make_session
 from .stores import SEGMENT, AgentStore, session_paths
 
 READ_ONLY_TOOLS = frozenset({"view", "read", "glob", "grep", "rg", "list_dir", "web_fetch", "report_intent"})
@@ -78,7 +78,7 @@ class CopilotCliConnector(JsonlFileConnector):
         workspace = _workspace(path.parent / "workspace.yaml") if context.get("folder") else {}
         cwd = carry.get("cwd") or workspace.get("cwd")
         title = workspace.get("name") or workspace.get("summary")
-        return session_of(self, c, session_id=sid, ref_prefix="copilot-cli-session", cwd=cwd, path=str(path),
+        return make_session(self, c, session_id=sid, ref_prefix="copilot-cli-session", cwd=cwd, path=str(path),
                           mtime=mtime, title=title, meta=meta)  # fmt: skip
 
 

@@ -30,10 +30,10 @@ from typing import Any
 from ..models import Session
 from ..text import parse_time
 from . import protowire as pw
-from .base import FileState, ScanResult, sqlite_files
-from .docstore import add_message, as_dict, as_list, cached_json, own_call, session_of, text_value
-from .jsonl import JsonlFileConnector, JsonLine
-from .rendering import BlockCollector, emit_session
+from .base import ScanResult, sqlite_files
+from .docstore import JsonlAndWholeFiles, add_message, as_dict, as_list, cached_json, own_call, text_value
+from .jsonl import JsonLine
+from .rendering import BlockCollector, emit_session, make_session
 from .sqlite_store import open_sqlite_readonly
 from .stores import SEGMENT, AgentStore, session_paths
 
@@ -48,7 +48,7 @@ _TXT_TURN = re.compile(r"^(user|assistant):\s*$")
 _TXT_BLOCK = re.compile(r"^\s*\[(Thinking|Tool call|Tool result)\]\s*(.*)$")
 
 
-class CursorAgentConnector(JsonlFileConnector):
+class CursorAgentConnector(JsonlAndWholeFiles):
     type = "cursor_agent"
     store = AgentStore(
         option="cursor_dir",
@@ -109,7 +109,7 @@ class CursorAgentConnector(JsonlFileConnector):
         sid = f"{context['parent']}/{path.stem}" if context.get("parent") else path.stem
         meta = {"subagent_of": context["parent"]} if context.get("parent") else {}
         cwd = self._cwd(path.stem, context.get("slug"))
-        return session_of(self, c, session_id=sid, ref_prefix="cursor-composer", cwd=cwd, path=str(path), mtime=mtime,
+        return make_session(self, c, session_id=sid, ref_prefix="cursor-composer", cwd=cwd, path=str(path), mtime=mtime,
                           meta=meta, **extra)  # fmt: skip
 
     def _cwd(self, chat_id: str, slug: str | None) -> str | None:
@@ -120,33 +120,20 @@ class CursorAgentConnector(JsonlFileConnector):
                     return cwd
         return _resolve_slug(slug) if slug else None
 
-    def scan_file(
-        self, path: Path, context: dict[str, str], previous: dict[str, FileState], now: float, result: ScanResult
-    ) -> None:
-        if path.suffix == ".jsonl":
-            super().scan_file(path, context, previous, now, result)
+    def whole_files(self, path: Path) -> list[Path]:
+        return sqlite_files(path) if path.suffix == ".db" else [path]
+
+    def read_whole(self, path: Path, context: dict[str, str], mtime: float, result: ScanResult) -> None:
+        if path.suffix == ".db":
+            self._read_store(path, mtime, result)
             return
-        key = str(path)
-        stat = self.check_unit(result, previous, key, sqlite_files(path) if path.suffix == ".db" else [path], now)
-        if stat is None:
-            return
-        try:
-            if path.suffix == ".db":
-                self._read_store(path, stat[1], result)
-            else:
-                data = path.read_bytes()
-                result.bytes_read += len(data)
-                c = BlockCollector(self, READ_ONLY_TOOLS, tuple(self.options.get("skip_tools", ())))
-                _legacy_text(c, data.decode("utf-8", "replace"), datetime.fromtimestamp(stat[1], tz=UTC))
-                s = self._session(c, path, context, stat[1])
-                emit_session(self, result, c, session_id=s.session_id, ref_prefix="cursor-composer", cwd=s.cwd,
-                             path=key, mtime=stat[1], meta=s.meta)  # fmt: skip
-        except OSError as err:
-            result.warnings.append(f"{key}: {err.strerror or err}")
-            return
-        except sqlite3.DatabaseError as err:
-            result.warnings.append(f"{key}: not a readable Cursor chat store ({err})")
-        result.states[key] = FileState(key, *stat)
+        data = path.read_bytes()
+        result.bytes_read += len(data)
+        c = BlockCollector(self, READ_ONLY_TOOLS, tuple(self.options.get("skip_tools", ())))
+        _legacy_text(c, data.decode("utf-8", "replace"), datetime.fromtimestamp(mtime, tz=UTC))
+        s = self._session(c, path, context, mtime)
+        emit_session(self, result, c, session_id=s.session_id, ref_prefix="cursor-composer", cwd=s.cwd, path=str(path),
+                     mtime=mtime, meta=s.meta)  # fmt: skip
 
     def _read_store(self, db: Path, mtime: float, result: ScanResult) -> None:
         conn = open_sqlite_readonly(db)

@@ -8,12 +8,13 @@ an exception, JSON held in a string, file URIs, and a Session from collected blo
 from __future__ import annotations
 
 import json
+import sqlite3
 from pathlib import Path
 from typing import Any
 from urllib.parse import unquote, urlparse
 
-from ..models import Session
 from .base import Connector, FileState, ScanResult
+from .jsonl import JsonlFileConnector
 from .rendering import BlockCollector, is_own_summarizer_call
 
 
@@ -76,35 +77,6 @@ def uri_path(uri: Any) -> str | None:
     if len(path) > 3 and path[0] == "/" and path[2] == ":":  # file:///c:/Users/… on Windows
         path = path[1:]
     return path or None
-
-
-def session_of(
-    connector: Connector,
-    collector: BlockCollector,
-    *,
-    session_id: str,
-    ref_prefix: str,
-    cwd: str | None,
-    path: str,
-    mtime: float,
-    title: str | None = None,
-    meta: dict[str, str] | None = None,
-) -> Session:
-    """The Session of collected blocks, as `rendering.emit_session` builds it (for scan loops
-    that judge it themselves, such as JsonlFileConnector's)."""
-    return Session(
-        source=connector.cfg.name,
-        session_id=session_id,
-        blocks=collector.blocks,
-        cwd=cwd,
-        title_hint=title or None,
-        project_hint=connector.project_for(cwd),
-        trust=connector.trust,
-        original_ref=f"{ref_prefix}:{session_id}",
-        meta=dict(meta or {}),
-        path=path,
-        mtime=mtime,
-    )
 
 
 def own_call(carry: dict[str, Any], collector: BlockCollector) -> bool:
@@ -206,3 +178,34 @@ def split_roots(roots: list[Path], inner: str | None = None) -> tuple[list[Path]
         elif root.is_dir():
             folders.append(root / inner if inner and (root / inner).is_dir() else root)
     return folders, files
+
+
+class JsonlAndWholeFiles(JsonlFileConnector):
+    """A store of append-only JSONL sessions (read incrementally) that also holds files read
+    whole: an older format, a legacy text transcript, a database."""
+
+    def whole_files(self, path: Path) -> list[Path]:
+        """The files whose stat is the unit's (a database: with its -wal)."""
+        return [path]
+
+    def read_whole(self, path: Path, context: dict[str, str], mtime: float, result: ScanResult) -> None:
+        raise NotImplementedError
+
+    def scan_file(
+        self, path: Path, context: dict[str, str], previous: dict[str, FileState], now: float, result: ScanResult
+    ) -> None:
+        if path.suffix == ".jsonl":
+            super().scan_file(path, context, previous, now, result)
+            return
+        key = str(path)
+        stat = self.check_unit(result, previous, key, self.whole_files(path), now)
+        if stat is None:
+            return
+        try:
+            self.read_whole(path, context, stat[1], result)
+        except OSError as err:  # no state recorded: read again next run
+            result.warnings.append(f"{key}: cannot read ({err.strerror or err})")
+            return
+        except sqlite3.DatabaseError as err:
+            result.warnings.append(f"{key}: not a readable database ({err})")
+        result.states[key] = FileState(key, *stat)

@@ -20,9 +20,9 @@ from typing import Any
 from ..models import Session
 from ..text import parse_time
 from .base import ScanResult
-from .docstore import add_message, as_dict, maybe_json, own_call, parse_json_bytes, session_of, split_roots, text_value
+from .docstore import add_message, as_dict, maybe_json, own_call, parse_json_bytes, split_roots, text_value
 from .jsonl import JsonlFileConnector, JsonLine
-from .rendering import BlockCollector
+from .rendering import BlockCollector, make_session
 from .stores import SEGMENT, AgentStore, session_paths
 
 READ_ONLY_TOOLS = frozenset({"read", "ls", "glob", "grep", "websearch", "fetchurl", "todowrite", "view"})
@@ -78,7 +78,7 @@ class FactoryDroidConnector(JsonlFileConnector):
         if carry.get("model") and not meta:
             meta["models"] = carry["model"]
         sid = str(carry.get("id") or path.stem)
-        return session_of(self, c, session_id=sid, ref_prefix="factory-droid-session", cwd=carry.get("cwd"),
+        return make_session(self, c, session_id=sid, ref_prefix="factory-droid-session", cwd=carry.get("cwd"),
                           path=str(path), mtime=mtime, title=carry.get("title"), meta=meta)  # fmt: skip
 
 

@@ -19,10 +19,10 @@ from typing import Any
 
 from ..models import Session
 from ..text import parse_time
-from .base import FileState, ScanResult
-from .docstore import as_dict, as_list, load_json, maybe_json, own_call, session_of, split_roots, text_value
-from .jsonl import JsonlFileConnector, JsonLine
-from .rendering import BlockCollector, emit_session, text_of
+from .base import ScanResult
+from .docstore import JsonlAndWholeFiles, as_dict, as_list, load_json, maybe_json, own_call, split_roots, text_value
+from .jsonl import JsonLine
+from .rendering import BlockCollector, emit_session, make_session, text_of
 from .stores import SEGMENT, AgentStore, session_paths
 
 READ_ONLY_TOOLS = frozenset(
@@ -31,7 +31,7 @@ READ_ONLY_TOOLS = frozenset(
 )  # fmt: skip
 
 
-class QwenCodeConnector(JsonlFileConnector):
+class QwenCodeConnector(JsonlAndWholeFiles):
     type = "qwen_code"
     store = AgentStore(
         option="data_dir",
@@ -87,31 +87,18 @@ class QwenCodeConnector(JsonlFileConnector):
         if own_call(carry, c):
             return None
         meta = {"models": carry["model"]} if carry.get("model") else {}
-        return session_of(self, c, session_id=str(carry.get("session_id") or path.stem), ref_prefix="qwen-code-session",
+        return make_session(self, c, session_id=str(carry.get("session_id") or path.stem), ref_prefix="qwen-code-session",
                           cwd=carry.get("cwd"), path=str(path), mtime=mtime, title=carry.get("title"), meta=meta)  # fmt: skip
 
-    def scan_file(
-        self, path: Path, context: dict[str, str], previous: dict[str, FileState], now: float, result: ScanResult
-    ) -> None:
-        if path.suffix == ".jsonl":
-            super().scan_file(path, context, previous, now, result)
-            return
+    def read_whole(self, path: Path, context: dict[str, str], mtime: float, result: ScanResult) -> None:
         key = str(path)
-        stat = self.check_unit(result, previous, key, [path], now)
-        if stat is None:
-            return
-        try:
-            doc = load_json(path, result)
-        except OSError as err:
-            result.warnings.append(f"{key}: cannot read ({err.strerror or err})")
-            return
-        result.states[key] = FileState(key, *stat)
+        doc = load_json(path, result)
         if not isinstance(doc, dict) or not text_value(doc.get("sessionId")):
             if doc is not None:
                 result.warnings.append(f"{key}: not a Qwen Code chat (no sessionId), file skipped")
             return
         c = self._collector()
-        ts = parse_time(doc.get("startTime")) or datetime.fromtimestamp(stat[1], tz=UTC)
+        ts = parse_time(doc.get("startTime")) or datetime.fromtimestamp(mtime, tz=UTC)
         for i, m in enumerate(as_list(doc.get("messages"))):
             m = as_dict(m)
             ts = parse_time(m.get("timestamp")) or ts
@@ -125,7 +112,7 @@ class QwenCodeConnector(JsonlFileConnector):
                     call = as_dict(call)
                     c.tool_call(i, ts, str(call.get("name") or ""), maybe_json(call.get("args", "")))
         emit_session(self, result, c, session_id=doc["sessionId"], ref_prefix="qwen-code-session", cwd=None,
-                     path=key, mtime=stat[1])  # fmt: skip
+                     path=key, mtime=mtime)  # fmt: skip
 
 
 def _record(c: BlockCollector, carry: dict[str, Any], n: int, ts: datetime, r: dict[str, Any]) -> None:
