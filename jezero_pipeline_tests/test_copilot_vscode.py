@@ -120,3 +120,11 @@ def test_damage_gives_warnings_never_an_exception(cut, garbage, at):
             doc.write_bytes(body)
             log.write_bytes(body_log)
             assert len(scan("copilot_vscode", user_dir=d).sessions) <= 2
+
+
+def test_replay_takes_indexes_written_as_strings_and_ignores_bad_paths():
+    log = [{"kind": 0, "v": {"requests": [{"message": {"text": "a"}}], "0": "kept"}},
+           {"kind": 1, "k": ["requests", "0", "message", "text"], "v": "b"},
+           {"kind": 1, "k": ["requests", 5, "x"], "v": 1}, {"kind": 2, "k": ["requests", "0", "response"], "v": ["r"]},
+           {"kind": 3, "k": ["nope", "deeper"]}, {"kind": 1, "k": "notalist", "v": 2}, {"kind": 9, "k": ["requests"]}]  # fmt: skip
+    assert replay(log) == {"requests": [{"message": {"text": "b"}, "response": ["r"]}], "0": "kept"}

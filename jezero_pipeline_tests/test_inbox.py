@@ -153,7 +153,9 @@ def test_a_grown_transcript_is_appended_in_place_and_a_stale_offset_is_refused(h
         ("codex", "2026/03/01/notes.jsonl", 400),
         ("opencode", "other.db", 400),
         ("grok", "%2Fw/g1/system_prompt.txt", 400),
-        ("cursor", "x.jsonl", 404),
+        ("cursor", "x.jsonl", 400),
+        ("cursor", "globalStorage/secrets.json", 400),
+        ("windsurf", "x.jsonl", 404),
     ],
 )
 def test_a_path_outside_the_agents_store_is_refused(host, agent, relpath, status):

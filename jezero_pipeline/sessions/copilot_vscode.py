@@ -200,28 +200,33 @@ def replay(records: list[dict[str, Any]]) -> Any:
                 del target[r["i"] :]
             target.extend(as_list(r.get("v")))
         elif kind == 3:
-            parent = _get(doc, path[:-1])
+            parent, last = _get(doc, path[:-1]), _index(path[-1])
             if isinstance(parent, dict):
                 parent.pop(path[-1], None)
-            elif isinstance(parent, list) and isinstance(path[-1], int) and -len(parent) <= path[-1] < len(parent):
-                del parent[path[-1]]
+            elif isinstance(parent, list) and isinstance(last, int) and -len(parent) <= last < len(parent):
+                del parent[last]
     return doc
 
 
 def _get(doc: Any, path: list[Any]) -> Any:
     for step in path:
-        if isinstance(doc, dict):
+        if isinstance(doc, dict) and isinstance(step, (str, int)):
             doc = doc.get(step)
-        elif isinstance(doc, list) and isinstance(step, int) and -len(doc) <= step < len(doc):
-            doc = doc[step]
+        elif isinstance(doc, list) and isinstance(_index(step), int) and -len(doc) <= _index(step) < len(doc):
+            doc = doc[_index(step)]
         else:
             return None
     return doc
 
 
+def _index(step: Any) -> Any:
+    """A path step; an array index may be written as a string of digits."""
+    return int(step) if isinstance(step, str) and step.isdigit() else step
+
+
 def _set(doc: Any, path: list[Any], value: Any) -> None:
     parent = _get(doc, path[:-1])
-    last = path[-1]
+    last = _index(path[-1]) if isinstance(parent, list) else path[-1]
     if isinstance(parent, dict) and isinstance(last, (str, int)):
         parent[last] = value
     elif isinstance(parent, list) and isinstance(last, int):
