@@ -99,10 +99,14 @@ def test_the_oldest_key_other_providers_and_empty_windows(tmp_path):
     write_kv(folder / "state.vscdb", {"interactive.sessions": [{**SESSION, "sessionId": "legacy-1"}, other],
                                       "secret://github": "SECRET"})  # fmt: skip
     write_json(tmp_path / "globalStorage" / "emptyWindowChatSessions" / "e1.json", {**SESSION, "sessionId": "e1"})
+    write_json(tmp_path / "globalStorage" / "emptyWindowChatSessions" / "e2.json",
+               {**SESSION, "sessionId": "e2", "workingDirectory": "file:///home/me/scratch"})  # fmt: skip
     r = scan("copilot_vscode", user_dir=str(tmp_path))
     by_id = {s.session_id: s for s in r.sessions}
-    assert set(by_id) == {"legacy-1", "e1"}
-    assert by_id["legacy-1"].cwd == "/home/me/shop" and by_id["e1"].cwd is None
+    assert set(by_id) == {"legacy-1", "e1", "e2"}
+    assert (
+        by_id["legacy-1"].cwd == "/home/me/shop" and by_id["e1"].cwd is None and by_id["e2"].cwd == "/home/me/scratch"
+    )
     assert [b.text for b in by_id["legacy-1"].blocks] == EXPECTED and "SECRET" not in str(texts(r))
 
 

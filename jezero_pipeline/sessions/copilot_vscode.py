@@ -14,7 +14,8 @@ Kept: each request's text, the response's markdown (bare strings, `markdownConte
 `markdownVuln`, inline references as their file name) and one line per tool invocation (a
 terminal call with its command). Dropped: thinking, edits, code-block URIs, undo stops,
 confirmations, sessions of another chat provider (an agent from an extension that is not
-GitHub Copilot's), read-only tools. The cwd is the workspace's folder (`workspace.json`).
+GitHub Copilot's), read-only tools. The cwd is the workspace's folder (`workspace.json`), else an
+empty window's `workingDirectory`.
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ from typing import Any
 
 from ..text import parse_time
 from .base import ScanResult, sqlite_files
-from .docstore import DocumentConnector, as_dict, as_list, load_json, split_roots, text_value
+from .docstore import DocumentConnector, as_dict, as_list, load_json, split_roots, text_value, uri_path
 from .jsonl import parse_jsonl_bytes
 from .rendering import BlockCollector, emit_session
 from .sqlite_store import open_sqlite_readonly
@@ -131,7 +132,8 @@ class CopilotVscodeConnector(DocumentConnector):
                 models.append(model)
         sid = text_value(doc.get("sessionId")) or stem or key
         emit_session(self, result, c, session_id=sid, ref_prefix="copilot-chat-session",
-                     cwd=workspace_folder(workspace) if workspace else None, path=key, mtime=mtime,
+                     cwd=(workspace_folder(workspace) if workspace else None) or uri_path(doc.get("workingDirectory")),
+                     path=key, mtime=mtime,
                      title=text_value(doc.get("customTitle")), meta={"models": ",".join(models)} if models else {})  # fmt: skip
 
 
