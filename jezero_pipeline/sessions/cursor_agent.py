@@ -69,13 +69,10 @@ class CursorAgentConnector(JsonlAndWholeFiles):
             for folder in sorted(root.glob("projects/*/agent-transcripts")) + [root] * (
                 root.name == "agent-transcripts"
             ):
-                for path in sorted(folder.rglob("*")):
-                    if path.suffix not in (".jsonl", ".txt") or not path.is_file():
-                        continue
+                patterns = ["*.txt", "*.jsonl", "*/*.jsonl"] + ["*/subagents/*.jsonl"] * self.agent.include_subagents
+                for path in sorted(p for pattern in patterns for p in folder.glob(pattern)):
                     rel = path.relative_to(folder).parts
-                    sub = "subagents" in rel
-                    if sub and not self.agent.include_subagents:
-                        continue
+                    sub = len(rel) == 3
                     ctx = {"slug": folder.parent.name, **({"parent": rel[0]} if sub else {})}
                     key = f"{rel[0]}/{path.stem}" if sub else path.stem
                     if key not in found or found[key][0].suffix == ".txt":
