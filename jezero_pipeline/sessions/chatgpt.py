@@ -29,19 +29,12 @@ _SAID = ("text", "multimodal_text")
 class ChatgptConnector(ExportConnector):
     type = "chatgpt"
     service = "ChatGPT"
+    id_fields, items_field, time_fields = ("conversation_id", "id"), "mapping", ("create_time", "update_time")
     store = AgentStore(
         option="export_path",
         default="~/Downloads/chatgpt-export",
         paths=session_paths(r"conversations(?:-\d+)?\.json", rf"{SEGMENT}\.zip"),
     )
-
-    def describe(self, doc: dict[str, Any]) -> Conversation | None:
-        mapping = doc.get("mapping")
-        cid = text_value(doc.get("conversation_id")) or text_value(doc.get("id"))
-        if not isinstance(mapping, dict) or cid is None:
-            return None
-        start, last = parse_time(doc.get("create_time")), parse_time(doc.get("update_time"))
-        return Conversation(cid, doc, len(mapping), start, last or start)
 
     def render(self, conv: Conversation, c: BlockCollector, key: str, mtime: float, result: ScanResult) -> None:
         doc = conv.doc

@@ -29,20 +29,13 @@ ROOT = "00000000-0000-4000-8000-000000000000"
 class ClaudeAiConnector(ExportConnector):
     type = "claude_ai"
     service = "Claude.ai"
+    id_fields, items_field, time_fields = ("uuid", "id"), "chat_messages", ("created_at", "updated_at")
     store = AgentStore(
         option="export_path",
         default="~/Downloads/claude-ai-export",
         paths=session_paths(r"conversations(?:-\d+)?\.json", rf"{SEGMENT}\.zip"),
     )
     known_options = frozenset({"export_path", "max_attachment_chars"})
-
-    def describe(self, doc: dict[str, Any]) -> Conversation | None:
-        cid = text_value(doc.get("uuid")) or text_value(doc.get("id"))
-        messages = doc.get("chat_messages")
-        if cid is None or not isinstance(messages, list):
-            return None
-        start, last = parse_time(doc.get("created_at")), parse_time(doc.get("updated_at"))
-        return Conversation(cid, doc, len(messages), start, last or start)
 
     def render(self, conv: Conversation, c: BlockCollector, key: str, mtime: float, result: ScanResult) -> None:
         doc = conv.doc

@@ -17,8 +17,9 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any, ClassVar
 
+from ..text import parse_time
 from .base import Connector, FileState, ScanResult, Survey, Unit
-from .docstore import as_dict, as_list
+from .docstore import as_dict, as_list, text_value
 from .rendering import BlockCollector
 
 _SHARD = re.compile(r"(?:^|/)conversations(?:-\d+)?\.json$")
@@ -42,10 +43,18 @@ class ExportConnector(Connector):
                                 "project_aliases", "user_prompt_markers", "user_prompt_drop_lines"})  # fmt: skip
     shared_defaults: ClassVar[dict[str, Any]] = {"settle_minutes": 0}
     service: ClassVar[str] = ""  # "ChatGPT": for warnings
+    id_fields: ClassVar[tuple[str, ...]] = ()  # where a conversation's id is, in order
+    items_field: ClassVar[str] = ""  # its messages (or nodes): their count is the unit's size
+    time_fields: ClassVar[tuple[str, str]] = ("", "")  # its creation and update times
 
     def describe(self, doc: dict[str, Any]) -> Conversation | None:
         """The conversation's id, size and times, or None when it is not one of this service's."""
-        raise NotImplementedError
+        cid = next((v for v in (text_value(doc.get(f)) for f in self.id_fields) if v), None)
+        items = doc.get(self.items_field)
+        if cid is None or not isinstance(items, (list, dict)):
+            return None
+        start, last = (parse_time(doc.get(f)) for f in self.time_fields)
+        return Conversation(cid, doc, len(items), start, last or start)
 
     def render(self, conv: Conversation, c: BlockCollector, key: str, mtime: float, result: ScanResult) -> None:
         """Render the conversation into the result (emit_session); `mtime`: its last change."""
