@@ -206,9 +206,10 @@ def names_in(text: str, names: Iterable[str]) -> bool:
     return any(n.lower() in low for n in names)
 
 
-def _cut(text: str) -> bool:
-    """A title or summary cut mid-thought: a cut mark, or ending on a colon or a comma."""
-    return "…" in text or text.rstrip().endswith((":", ",", "(", "-"))
+def _cut(text: str, source: str) -> bool:
+    """A title or summary cut mid-thought: a cut mark the source does not have, or ending on a
+    colon or a comma."""
+    return text.count("…") > source.count("…") or text.rstrip().endswith((":", ",", "(", "-"))
 
 
 def score(excerpts: Iterable[Excerpt], summarize: Summarize) -> Score:
@@ -245,8 +246,8 @@ def score(excerpts: Iterable[Excerpt], summarize: Summarize) -> Score:
         if ex.names:
             out.with_names += 1
             out.asked_by_name += any(names_in(q, ex.names) for q in summary.questions)
-        out.cut_titles += _cut(summary.title)
-        out.cut_summaries += _cut(summary.summary)
+        out.cut_titles += _cut(summary.title, ex.text)
+        out.cut_summaries += _cut(summary.summary, ex.text)
         if miss.wrong or miss.missed:
             out.misses.append(miss)
     return out

@@ -154,7 +154,7 @@ def _summary(turns: list[Turn], request: Turn | None, atoms: list[Atom]) -> str:
     fixes = [a.text for a in atoms if a.kind == "fix"]
     changed = fixes[-1] if fixes else ""
     outcome = _outcome(turns, changed)
-    if changed and changed not in outcome:  # else the outcome's sentence says it
+    if changed and changed not in outcome and changed not in opening:  # else a sentence already says it
         parts.append(f"Changed: {_full_stop(_cut(changed, SUMMARY_PART_CHARS))}")
     if outcome and outcome not in opening:
         parts.append(f"Outcome: {outcome}")

@@ -356,11 +356,15 @@ def _risk(s: str, words: frozenset[str]) -> Found:
     return []
 
 
-def _fact(s: str, words: frozenset[str]) -> Found:
+def _labelled_cause(s: str, words: frozenset[str]) -> Found:
     label = _CAUSE_LABEL.match(s)
-    if label:
-        rest = label["rest"]
-        return [("fact", rest)] if _specific(rest) and _words(rest) >= 5 else []
+    if not label:
+        return []
+    rest = label["rest"]
+    return [("fact", rest)] if _specific(rest) and _words(rest) >= 5 else []
+
+
+def _fact(s: str, words: frozenset[str]) -> Found:
     why = _ERROR_THEN_WHY.search(s) if "`" in s else None
     if why and any(ERROR_START.match(m[1]) for m in CODE_SPAN.finditer(s, 0, why.start() + 1)):
         rest = why["rest"]
@@ -385,7 +389,7 @@ def _rationale(s: str, words: frozenset[str]) -> Found:
     return []
 
 
-_SENTENCE_RULES = (_labelled_risk, _decision, _fix, _risk, _fact, _rationale)
+_SENTENCE_RULES = (_labelled_risk, _labelled_cause, _decision, _fix, _risk, _fact, _rationale)
 
 
 def _said_by_assistant(s: str, rules: tuple = _SENTENCE_RULES) -> Found:
@@ -456,7 +460,7 @@ def extract_atoms(turns: list[Turn]) -> list[Atom]:
     found: list[tuple[int, str, str]] = []
     for kind, text in _candidates(turns):
         text = text.strip().rstrip(",;:").rstrip()
-        if kind == "error" and len(text.split()) < 2:  # a label without its message
+        if kind == "error" and (len(text.split()) < 2 or text.endswith("…")):  # no message, or a cut one
             continue
         if text and len(text) <= MAX_ATOM_CHARS and text.lower() not in seen:
             seen.add(text.lower())

@@ -176,19 +176,21 @@ def _from_request(request: str) -> str | None:
     "Why did <it> fail …?"; None when it reads as neither."""
     first = next(iter(sentences(request, person=True, quoted=True)), "")
     asked = first.rsplit(": ", 1)[-1]
-    if asked.endswith("?") and _QUESTION_WORD.match(asked) and not _POLITE.match(asked):
+    if asked.endswith("?") and _QUESTION_WORD.match(asked) and not _POLITE.match(asked) and len(asked.split()) >= 4:
         q = _plain(asked.rstrip("?"))
         return q[0].upper() + q[1:] + "?" if len(q.split()) <= _MAX_WORDS else None
     text = _plain(_POLITE.sub("", first).rstrip("?!.: "))
     if not text:
         return None
+    complaint = _complaint(text)  # first: "Build broke …" is no imperative
     word = text.split()[0].lower()
-    if word in _IMPERATIVE:
-        text = _first_clause(text)
-        if not _FIRST_PERSON.search(text) and len(text.split()) <= 14:
-            return f"How did we {word}{text[len(word) :]}?"
-        return None
-    return _complaint(text)
+    if complaint or word not in _IMPERATIVE:
+        return complaint
+    text = _first_clause(text)
+    rest = text.split()[1:]
+    if _FIRST_PERSON.search(text) or len(rest) > 13 or (rest[:1] and rest[0].lower().strip(",.;:") in _PRONOUN):
+        return None  # "How did we fix it?" names nothing
+    return f"How did we {word}{text[len(word) :]}?"
 
 
 def _error_name(errors: str, request: str) -> str | None:
