@@ -25,8 +25,10 @@ from collections.abc import Iterator
 from ..models import Atom
 from ..sessions.shell import SHELL_TOOLS, command_of, is_read_only_command, split_shell
 from .extractive_dialogue import (
+    CHANGE_VERB,
     CODE_SPAN,
     ERROR_START,
+    IMPERATIVE_VERBS,
     MAX_ATOM_CHARS,
     TRAILING_PATH,
     Turn,
@@ -131,20 +133,12 @@ _NOT_A_FINDING = re.compile(
     re.I,
 )
 
-_CHANGE_VERB = (
-    r"(?:added|removed|replaced|renamed|moved|changed|pinned|set|updated|bumped|upgraded|downgraded|"
-    r"reverted|restored|switched|wrapped|merged|marked|created|deleted|dropped|installed|reinstalled|rebuilt|"
-    r"regenerated|rewrote|increased|decreased|raised|lowered|disabled|enabled|excluded|extracted|split|inlined|"
-    r"put|made|converted|undid|rebased|registered|guarded|escaped|limited|capped|reordered|refactored|fixed|"
-    r"patched|corrected|adjusted|skipped|introduced|implemented|wired|mounted|migrated|committed|configured|"
-    r"stripped|trimmed|ported|deduplicated|cached|swapped|tightened|relaxed)"
-)
 _FIX_START = re.compile(
-    rf"^(?:(?:also|then|finally|so)[, ]+)?(?:(?:I|we)(?:'ve| have)? )?{_CHANGE_VERB}\b\s+(?P<object>.+)", re.I
+    rf"^(?:(?:also|then|finally|so)[, ]+)?(?:(?:I|we)(?:'ve| have)? )?{CHANGE_VERB}\b\s+(?P<object>.+)", re.I
 )
 # What a fix's sentence goes on to say about the result: not part of what changed.
 _OUTCOME_TAIL = re.compile(r"(?:,| and|;) [^;]*?\b(?:pass(?:es)?|succeeds?|works?|is (?:green|clean))\b.*$")
-_SO_I_DID = re.compile(rf",? so (?=(?:I|we) {_CHANGE_VERB}\b)", re.I)
+_SO_I_DID = re.compile(rf",? so (?=(?:I|we) {CHANGE_VERB}\b)", re.I)
 _FIX_LABEL = re.compile(r"^(?:the )?(?:fix|fixed|done|change|changes)\s*:\s*(?P<rest>\S.*)", re.I)
 _OUTCOME_VERB = r"(?:pass|passes|passing|work|works|working|succeeds?|builds?|compiles?|runs?|is green|is clean|green)"
 _NOW_CHANGED = re.compile(
@@ -232,15 +226,8 @@ _SECRET_SHOWN = re.compile(
 _CAUSE_LABEL = re.compile(r"^(?:root cause|cause|the cause|the problem|the issue)(?: is|:)\s*(?P<rest>\S.*)", re.I)
 _EXPLAINS = re.compile(r"\b(?:so|because|since|when|but|while|instead of)\b|, which\b", re.I)
 _PLAN = re.compile(r"^(?:I|we)(?:'ll| will|'m going to| am going to)\b|^(?:I|we) (?:can|could|should)\b", re.I)
-# A plan's or a guide's instruction ("Check …", "Add …") states no fact.
-_INSTRUCTION = re.compile(
-    r"^(?:check|add|create|run|use|make|keep|move|implement|provide|build|write|remove|update|ensure|avoid|define|"
-    r"emit|record|document|initiali[sz]e|install|configure|open|call|return|pass|read|replace|rename|wrap|test|"
-    r"verify|validate|hash|reference|gate|start|stop|then|first)\b",
-    re.I,
-)
 # A clause that leans on the one before it ("since …", "which …") states nothing alone.
-_DEPENDENT = re.compile(r"^(?:since|because|so|when|while|which|but|and|as|if)\b")
+_DEPENDENT = re.compile(r"^(?:since|because|so|when|while|which|but|and|as|if|then|first)\b", re.I)
 _ERROR_THEN_WHY = re.compile(r"`(?::| because) (?P<rest>\S.+)$")
 # Each rule first looks for one of its words in the sentence's set of words: much faster
 # than running its regexes over every sentence.
@@ -376,7 +363,7 @@ def _fact(s: str, words: frozenset[str]) -> Found:
         and _CODEISH.search(s)
         and not _PLAN.match(s)
         and not s.startswith(("I ", "I'", "I’"))
-        and not _INSTRUCTION.match(s)
+        and s.split(" ", 1)[0].lower() not in IMPERATIVE_VERBS  # an instruction states no fact
         and not _DEPENDENT.match(s)
     ):
         return [("fact", s)]

@@ -61,6 +61,96 @@ def dialogue(text: str) -> list[Turn]:
     return [Turn(role, kind, "\n".join(body)) for (role, kind), body in zip(heads, bodies, strict=True)]
 
 
+# Verbs that say something was changed, as a regex alternative: "Pinned …", "I moved …".
+CHANGE_VERB = (
+    r"(?:added|removed|replaced|renamed|moved|changed|pinned|set|updated|bumped|upgraded|downgraded|"
+    r"reverted|restored|switched|wrapped|merged|marked|created|deleted|dropped|installed|reinstalled|rebuilt|"
+    r"regenerated|rewrote|increased|decreased|raised|lowered|disabled|enabled|excluded|extracted|split|inlined|"
+    r"put|made|converted|undid|rebased|registered|guarded|escaped|limited|capped|reordered|refactored|fixed|"
+    r"patched|corrected|adjusted|skipped|introduced|implemented|wired|mounted|migrated|committed|configured|"
+    r"stripped|trimmed|ported|deduplicated|cached|swapped|tightened|relaxed)"
+)
+
+# Verbs that open an instruction or a request: "Fix the build", "Check the logs first".
+IMPERATIVE_VERBS = frozenset(
+    [
+        "add",
+        "allow",
+        "avoid",
+        "build",
+        "bump",
+        "call",
+        "check",
+        "choose",
+        "clean",
+        "compare",
+        "configure",
+        "convert",
+        "create",
+        "debug",
+        "define",
+        "deploy",
+        "disable",
+        "document",
+        "enable",
+        "emit",
+        "ensure",
+        "find",
+        "fix",
+        "gate",
+        "get",
+        "handle",
+        "hash",
+        "implement",
+        "improve",
+        "initialise",
+        "initialize",
+        "install",
+        "investigate",
+        "keep",
+        "make",
+        "migrate",
+        "move",
+        "open",
+        "pass",
+        "pick",
+        "pin",
+        "provide",
+        "push",
+        "read",
+        "recommend",
+        "record",
+        "reduce",
+        "refactor",
+        "reference",
+        "regenerate",
+        "remove",
+        "rename",
+        "repair",
+        "replace",
+        "resolve",
+        "restore",
+        "retry",
+        "return",
+        "run",
+        "set",
+        "speed",
+        "split",
+        "start",
+        "stop",
+        "support",
+        "test",
+        "update",
+        "upgrade",
+        "use",
+        "validate",
+        "verify",
+        "wrap",
+        "write",
+    ]
+)
+
+
 # printed errors -------------------------------------------------------------------------------
 
 # What a program prints when something failed, matched at the start of a line or code span.

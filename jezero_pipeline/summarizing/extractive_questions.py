@@ -13,7 +13,7 @@ import re
 from collections.abc import Iterator
 
 from ..models import Atom
-from .extractive_dialogue import Turn, sentences
+from .extractive_dialogue import CHANGE_VERB, IMPERATIVE_VERBS, Turn, sentences
 from .schema import MAX_QUESTIONS
 
 _ERROR_CODE = re.compile(
@@ -44,67 +44,10 @@ _CHOSE = re.compile(
 )
 # "Pinned `x` in …": the change and its object, to ask why it was made.
 _CHANGED_OBJECT = re.compile(
-    r"^(?:I |we )?(?P<verb>added|removed|replaced|renamed|moved|changed|pinned|unpinned|bumped|upgraded|downgraded|"
-    r"reverted|restored|wrapped|merged|marked|created|deleted|dropped|installed|rebuilt|regenerated|disabled|"
-    r"enabled|excluded|extracted|inlined|converted|registered|guarded|capped|skipped|introduced|migrated)"
-    r" (?:the )?`(?P<object>[^`]{2,40})`",
-    re.I,
+    rf"^(?:I |we )?(?!(?:set|put|made)\b)(?P<verb>{CHANGE_VERB}) (?:the )?`(?P<object>[^`]{{2,40}})`", re.I
 )
 _QUESTION_WORD = re.compile(r"^(?:what|why|how|which|where|when|who|is|are|does|do|did|can|should|since when)\b", re.I)
 _POLITE = re.compile(r"^(?:(?:hey|hi|ok|so|please)[,!]?\s+)*(?:can|could|would) you\s+(?:please\s+)?", re.I)
-_IMPERATIVE = frozenset(
-    [
-        "fix",
-        "add",
-        "make",
-        "choose",
-        "retry",
-        "update",
-        "remove",
-        "rename",
-        "deploy",
-        "move",
-        "bump",
-        "write",
-        "create",
-        "run",
-        "migrate",
-        "upgrade",
-        "pin",
-        "regenerate",
-        "push",
-        "get",
-        "improve",
-        "find",
-        "debug",
-        "investigate",
-        "convert",
-        "split",
-        "replace",
-        "pick",
-        "set",
-        "speed",
-        "clean",
-        "refactor",
-        "reduce",
-        "enable",
-        "disable",
-        "support",
-        "handle",
-        "allow",
-        "implement",
-        "build",
-        "install",
-        "configure",
-        "resolve",
-        "repair",
-        "restore",
-        "document",
-        "test",
-        "compare",
-        "recommend",
-    ]
-)
 _FAILS = re.compile(
     r"^(?P<subject>.+?) (?P<verb>fails|failed|crashes|crashed|breaks|broke|hangs|dies|died|panics|panicked|"
     r"keeps failing|keeps dying|times out|returns \d{3})\b(?P<rest>.*)$"
@@ -184,7 +127,7 @@ def _from_request(request: str) -> str | None:
         return None
     complaint = _complaint(text)  # first: "Build broke …" is no imperative
     word = text.split()[0].lower()
-    if complaint or word not in _IMPERATIVE:
+    if complaint or word not in IMPERATIVE_VERBS:
         return complaint
     text = _first_clause(text)
     rest = text.split()[1:]
