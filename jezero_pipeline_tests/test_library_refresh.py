@@ -17,12 +17,12 @@ from jezero_pipeline.library import index, reader, segment
 from jezero_pipeline.library.build import (
     LibraryBuildError,
     PartitionSource,
-    _one_ahead,
     delta_path,
     items_table,
     refresh_library,
 )
 from jezero_pipeline.library.fts import STOPWORDS, ascii_parts, ascii_tokens
+from jezero_pipeline.library.incoming import one_ahead
 from jezero_pipeline.library.reader import Library, QueryError
 
 NOW = datetime(2026, 1, 1, tzinfo=UTC)
@@ -475,7 +475,7 @@ def test_batches_read_one_ahead_on_a_thread_come_in_order_and_a_readers_error_re
 
     got = []
     with pytest.raises(LibraryBuildError, match="atoms"):
-        for batch in _one_ahead(batches()):
+        for batch in one_ahead(batches()):
             assert len(made) <= batch + 2  # never more than one made ahead of the one in hand
             got.append(batch)
     assert got == [0, 1, 2, 3, 4]

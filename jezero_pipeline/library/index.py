@@ -24,8 +24,9 @@ import numpy as np
 import pyarrow as pa
 
 from .fts import PARTS_MACRO, STEMMER, STOPWORDS_TABLE, TOKENS_MACRO, ascii_parts, ascii_tokens
+from .items import PUBLIC_COLUMNS
 from .query import MAX_EXPANSIONS, Affix, QueryTerm, Token
-from .schema import FIELD_NAMES, PUBLIC_COLUMNS
+from .schema import FIELD_NAMES
 
 MEMORY_POSTINGS = 3_000_000
 EXPANSION_SCAN = 5_000  # words looked at per expansion before the shortest are chosen

@@ -34,7 +34,6 @@ import numpy as np
 from ..config import SearchConfig
 from . import ranking
 from .answers import (
-    Atom,
     ExplainAnswer,
     Item,
     ItemAnswer,
@@ -47,6 +46,7 @@ from .answers import (
 from .build import delta_path
 from .fts import load_fts
 from .index import Postings, Segment, SegmentIndex
+from .items import PUBLIC_COLUMNS, item_out
 from .query import (
     MIN_AFFIX_CHARS,
     Affix,
@@ -61,7 +61,6 @@ from .query import (
     parse_query,
     plan,
 )
-from .schema import PUBLIC_COLUMNS
 
 LATER_DEFAULT_LIMIT = 5
 LATER_POOL = 50
@@ -282,24 +281,7 @@ class Library:
     # -- helpers
 
     def _item_out(self, row: dict[str, Any], include_original: bool = False) -> Item:
-        item: Item = {
-            "id": row["id"],
-            "source": row["source"],
-            "external_id": row["external_id"],
-            "session_id": row.get("session_id"),
-            "occurred_at": iso(row["occurred_at"]),
-            "title": row.get("title"),
-            "summary": row.get("summary"),
-            "questions": list(row.get("questions") or []),
-            "atoms": _atoms(row.get("atoms")),
-            "project": row.get("project"),
-            "trust": row["trust"],
-            "original_ref": row.get("original_ref"),
-            "content_hash": row.get("content_hash"),
-        }
-        if include_original:
-            item["original"] = row.get("original")
-        return item
+        return item_out(row, include_original)
 
     def _norm(self, index: SegmentIndex) -> np.ndarray:
         """The BM25F length norm per doc for the configured original weight (cached)."""
@@ -759,10 +741,6 @@ class Library:
                 if original_digest:
                     item["original_digest"] = row["original_digest"]
                 yield item
-
-
-def _atoms(value: Any) -> list[Atom]:
-    return [{"kind": a["kind"], "text": a["text"]} for a in (value or [])]
 
 
 def _copy_key(row: dict[str, Any]) -> tuple[str, str]:

@@ -22,13 +22,11 @@ from concurrent.futures import Future, ThreadPoolExecutor
 import duckdb
 
 from .fts import PARTS_MACRO, STEMMER, STOPWORDS_TABLE, TOKENS_MACRO
+from .items import ITEMS_DDL, TABLE_COLUMNS, TABLE_FROM_STORED
 from .ranking import ORIGINAL_FNO, PARTS_FNO, stored_f_base_sql
-from .schema import FIELD_NAMES, FIELDS, ITEMS_DDL, ORIGINALS_DDL, POS_FIELD_SHIFT, joined_sql
+from .schema import FIELD_NAMES, FIELDS, ORIGINALS_DDL, POS_FIELD_SHIFT, joined_sql
 
-ITEM_COLS = (
-    "id, source, external_id, session_id, occurred_at, title, summary, questions, atoms, project, "
-    "trust, original_ref, content_hash, part, questions_text, atoms_text"
-)
+ITEM_COLS = ", ".join(TABLE_COLUMNS)
 LEN_COLS = ", ".join(f"len_{n}" for n in FIELD_NAMES)
 # Items written and tokenized at a time: at most TOKENIZE_CHUNK, and about TOKENIZE_BYTES
 # characters of text, which bounds a build's memory (TOKENIZE_WORKERS pieces are tokenized at
@@ -123,12 +121,7 @@ def _items_sql(copies: list[tuple[str, str]], lo: int, hi: int) -> str:
         f"SELECT {ITEM_COLS} FROM {alias}.items WHERE id BETWEEN {lo} AND {hi} AND id IN (SELECT id FROM {keep})"
         for alias, keep in copies
     ]
-    sources.append(f"""
-        SELECT id, source, external_id, session_id, occurred_at, title, summary, questions, atoms, project,
-               trust, original_ref, content_hash, part, array_to_string(questions, chr(10)),
-               array_to_string(list_transform(atoms, a -> a.text), chr(10))
-        FROM incoming WHERE id BETWEEN {lo} AND {hi}
-    """)
+    sources.append(f"SELECT {TABLE_FROM_STORED} FROM incoming WHERE id BETWEEN {lo} AND {hi}")
     return " UNION ALL ".join(sources)
 
 
