@@ -327,7 +327,7 @@ def test_a_library_read_on_disk_answers_as_one_held_in_memory(tmp_path, monkeypa
     monkeypatch.setattr(index, "MEMORY_POSTINGS", 0)
     monkeypatch.setattr(index, "CACHE_MIN_POSTINGS", 1)  # every list and its scores kept once read
     with Library(path) as lib:
-        assert lib.search("alpha")["count"] and lib._index is not None and lib._index.memory is None
+        assert lib.search("alpha")["count"] and lib._search is not None and lib._search.index.memory is None
     assert answers(path) == in_memory
     assert any(in_memory)
 
