@@ -5,8 +5,9 @@ that streams its items as Arrow batches of ITEM_SCHEMA (items.py). Each batch is
 to that schema, its bad rows dropped with a message naming the partition, the row and the
 field, and the rest inserted: `incoming` holds every stored item column with the row's
 partition, its `seq` (the order read, which the de-duplication keeps the last of), its `id`
-(given later) and the length of its text; `incoming_original` holds the originals in chunks,
-as the library does (schema.py).
+(given later) and the length of its text; `incoming_original` holds the originals cut into
+INCOMING_CHUNK characters, so that a scan of them, which holds a whole vector of 2,048 rows,
+holds a few MB whatever the originals' size.
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ T = TypeVar("T")
 
 INSERT_ROWS = 2_000  # items handed to DuckDB per INSERT, gathered across partitions, ...
 INSERT_BYTES = 8 << 20  # ... or about this much Arrow data, whichever comes first
+INCOMING_CHUNK = 1_000  # characters of an original per row of `incoming_original`: 2 MB a vector
 
 INCOMING_DDL = f"""
 CREATE TEMP TABLE incoming ({STORED_DDL}, part VARCHAR, seq BIGINT, id BIGINT, text_len BIGINT);
@@ -113,7 +115,7 @@ def one_ahead(items: Iterator[T]) -> Iterator[T]:
 def _insert(con: duckdb.DuckDBPyConnection, tables: list[pa.Table]) -> None:
     con.register("batch_in", pa.concat_tables(tables))
     con.execute(f"INSERT INTO incoming SELECT {', '.join(STORED_COLUMNS)}, part, seq, NULL, {_TEXT_LEN} FROM batch_in")
-    con.execute(f"INSERT INTO incoming_original {chunks_sql(ORIGINAL, 'seq', 'batch_in')}")
+    con.execute(f"INSERT INTO incoming_original {chunks_sql(ORIGINAL, 'seq', 'batch_in', INCOMING_CHUNK)}")
     con.unregister("batch_in")
 
 
