@@ -98,18 +98,22 @@ def tokenize_piece(con: duckdb.DuckDBPyConnection, piece: str, gate: Gate, out: 
         )
         gate.run(con, f"INSERT INTO {out}.all_len SELECT * EXCLUDE (fold_rows) FROM piece_lengths")
         fno = f"CASE WHEN c.part THEN {PARTS_FNO} ELSE o.fno END"
+        gate.run(con, f"CREATE TEMP TABLE piece_post AS SELECT * FROM {out}.new_post LIMIT 0")
         for lo, hi in _fold_ranges(con, gate):
             gate.run(
                 con,
-                f"""INSERT INTO {out}.new_post
+                f"""INSERT INTO piece_post
                     SELECT c.term, o.id, sum({stored_f_base_sql(fno, "1")})::FLOAT,
                            (count(*) FILTER (WHERE NOT c.part AND o.fno = {ORIGINAL_FNO}))::INTEGER,
                            list_sort(coalesce(list((o.fno::INTEGER << {POS_FIELD_SHIFT}) | o.p)
                                                   FILTER (WHERE NOT c.part), []))
                     FROM occ o JOIN cterms c USING (cw) WHERE o.id BETWEEN {lo} AND {hi} GROUP BY c.term, o.id""",
             )
+        # One append per piece to the table the index is sorted from: many small appends from
+        # the workers' connections make that sort need more memory.
+        gate.run(con, f"INSERT INTO {out}.new_post SELECT * FROM piece_post")
         gate.run(con, f"INSERT INTO {out}.chunk_words SELECT w, term FROM stems")
-        for name in ("piece_lengths", "cterm_counts", "cterms", "stems", "cwords", "occ", piece):
+        for name in ("piece_post", "piece_lengths", "cterm_counts", "cterms", "stems", "cwords", "occ", piece):
             con.execute(f"DROP TABLE {name}")
 
 
