@@ -23,6 +23,7 @@ import numpy as np
 from ..config import SearchConfig
 from . import ranking
 from .answers import ExplainAnswer, SearchAnswer
+from .fts import load_fts
 from .index import Postings, SegmentIndex
 from .items import PUBLIC_COLUMNS, Item, item_out
 from .query import (
@@ -63,6 +64,7 @@ class Search:
         self.snap = snap
         self.cfg = cfg
         self._now = now
+        load_fts(snap.con)  # the extension's `stem`, for the query's words
         self.index = SegmentIndex.of(snap, hold_postings)
         self._norms: dict[float, np.ndarray] = {}
 

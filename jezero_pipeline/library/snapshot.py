@@ -28,7 +28,6 @@ import duckdb
 import numpy as np
 
 from . import delta_path
-from .fts import load_fts
 from .query import LibraryMissing, QueryError
 
 OPEN_ATTEMPTS = 50  # a writer swaps files in milliseconds; a reader retries meanwhile
@@ -150,7 +149,6 @@ def _try_open(path: Path, memory_limit: str | None) -> Snapshot | None:
         snap = Snapshot(con, (before, delta_key), meta, has_delta, delta_items)
         for view, table in (("live_items", "items"), ("live_originals", "originals")):
             con.execute(f"CREATE OR REPLACE TEMP VIEW {view} AS {snap.live_sql(table)}")
-        load_fts(con)  # the library's macros and `stem` need it
     except BaseException:
         con.close()
         raise
