@@ -100,7 +100,8 @@ TABLE_FROM_STORED = ", ".join(["id", *STORED_COLUMNS, "part", *SEARCH_TEXT.value
 
 # -- derived: what callers see
 
-PUBLIC_COLUMNS = ["id", *(c.name for c in STORED if c.public)]
+PUBLIC = [c for c in STORED if c.public]
+PUBLIC_COLUMNS = ["id", *(c.name for c in PUBLIC)]
 
 
 def _answer_type(c: Column) -> Any:
@@ -115,7 +116,7 @@ Item = TypedDict(  # the public columns' fields come from the declaration
     "Item",
     {
         "id": int,
-        **{c.name: _answer_type(c) for c in STORED if c.public},
+        **{c.name: _answer_type(c) for c in PUBLIC},
         "original": NotRequired[str | None],
         "original_digest": NotRequired[str],  # Library.iter_items(original_digest=True)
         "matched_atoms": NotRequired[list[Atom]],  # atoms containing a query term
@@ -134,14 +135,11 @@ def _out(c: Column, value: Any) -> Any:
     return value
 
 
-_PUBLIC = [c for c in STORED if c.public]
-
-
 def item_out(row: Mapping[str, Any], include_original: bool = False) -> Item:
     """A row of `items` (a dict by column name) as the reader answers it: the public columns,
     timestamps as ISO 8601 with their +00:00 offset, lists never null; with the original when asked."""
     item: dict[str, Any] = {"id": row["id"]}
-    for c in _PUBLIC:
+    for c in PUBLIC:
         item[c.name] = _out(c, row[c.name] if not c.nullable else row.get(c.name))
     if include_original:
         item[ORIGINAL] = row.get(ORIGINAL)
