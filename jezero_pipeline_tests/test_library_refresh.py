@@ -474,15 +474,16 @@ def test_many_long_originals_build_and_merge_within_the_memory_limit(tmp_path, m
 @pytest.mark.slow
 def test_a_build_and_merge_of_long_originals_keeps_to_a_lower_memory_limit_every_time(tmp_path, monkeypatch):
     """The build's statements share one memory limit, so whether they keep to it must not depend
-    on which of them happen to run at once. 30 builds and merges of 160 originals of 40 KB
-    (three pieces: two tokenized while the third is written) all keep to three quarters of the
-    default limit. The index is written after the pieces, one statement at a time over at most
-    POSTINGS_PIECE postings: fewer here, so that the pieces' statements are what is tested."""
+    on which of them happen to run at once. 30 builds and merges of 120 originals of 40 KB (two
+    pieces: the second written while the first is tokenized, then both tokenized at once) all
+    keep to three quarters of the default limit. The index is written after the pieces, one
+    statement at a time over at most POSTINGS_PIECE postings: fewer here, so that the pieces'
+    statements are what is tested."""
     monkeypatch.setattr(segment, "POSTINGS_PIECE", 1_000_000)
-    parts = long_originals(160)
+    parts = long_originals(120)
     for k in range(30):
         path, state = tmp_path / f"library-{k}.duckdb", tmp_path / f"state-{k}"
-        assert refresh_library(path, state, parts, memory_limit="72MB").items == 161
+        assert refresh_library(path, state, parts, memory_limit="72MB").items == 121
         again = refresh_library(path, state, {**parts, "c|short": short_one("v2")}, memory_limit="72MB", merge_share=0)
         assert again.mode == "merge"
         for p in (path, delta_path(path)):
