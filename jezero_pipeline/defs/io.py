@@ -31,7 +31,7 @@ class StagedTablesIOManager(dg.ConfigurableIOManager):
         return None  # the stage wrote its partition files itself
 
     def load_input(self, context: dg.InputContext) -> Any:
-        import pyarrow as pa
+        import pyarrow as pa  # lazy: only an asset that asks for a DataFrame reads staging (and loads pandas)
 
         table = _TABLES[context.asset_key.to_user_string()]
         store = self.jezero.workspace.store
