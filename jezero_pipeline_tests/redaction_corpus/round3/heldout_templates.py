@@ -1,0 +1,131 @@
+"""Held-out lines: written before any round-3 rule, scored only at the end, never tuned on.
+
+Shapes from GitGuardian's public detector documentation (ggshield) and the rule files of
+Skyscanner's whispers, with commands, vendors and names that tune_templates.py does not use.
+"""
+
+from __future__ import annotations
+
+from build import (
+    L,
+    S,
+    alphabet_run,
+    b58,
+    b62,
+    b64,
+    b64url,
+    const,
+    counting,
+    digits,
+    groups,
+    hexl,
+    hexu,
+    interleaved,
+    join,
+    keyboard_run,
+    lower_alnum,
+    mixed_case_alphabet,
+    password,
+    repeated,
+    upper_alnum,
+    uuid,
+)
+
+G, W = "ggshield", "whispers"
+_WORDS = ["orbit", "velvet", "cabin", "hazard", "lunar", "tribe", "pepper", "glove", "marine", "debris", "absorb", "quantum"]
+
+TEMPLATES = [
+    # ---- secrets passed as positional arguments or under short, vendor-specific flags
+    S(G, "short_flag", '$ plink -ssh admin@10.0.4.12 -pw {v} "uptime"', password(14), note="PuTTY plink -pw"),
+    S(G, "short_flag", "PS> Publish-Module -Name OpsTools -NuGetApiKey {v}", b62(32), note="PowerShell -NuGetApiKey"),
+    S(W, "short_flag", '$ ldapsearch -x -H ldaps://ldap.corp.example -D "cn=admin,dc=corp" -w {v} -b "dc=corp"', password(16)),
+    S(W, "short_flag", "$ mosquitto_pub -h mqtt.example.org -u sensor -P {v} -t temp -m 21", password(14)),
+    S(G, "short_flag", "$ 7z a -p{v} backup.7z ./db", password(16), note="7-Zip -p glued password"),
+    S(W, "short_flag", "$ keytool -importkeystore -srckeystore in.p12 -srcstorepass {v} -destkeystore out.jks", password(14)),
+    S(G, "short_flag", "$ openssl enc -aes-256-cbc -in db.sql -out db.enc -pass pass:{v}", password(18)),
+    S(W, "positional", "$ sqlplus scott/{v}@//db.example.com:1521/ORCLPDB1", password(12), note="Oracle user/password@db"),
+    S(W, "positional", "$ smbclient //fs01/share -U alice%{v}", password(13), note="Samba user%password"),
+    S(G, "positional", "C:\\> net use Z: \\\\fs01\\share {v} /user:CORP\\bob", password(12)),
+    S(W, "positional", "$ htpasswd -b -c /etc/nginx/.htpasswd admin {v}", password(14)),
+    S(G, "positional", "$ ngrok config add-authtoken {v}", join(b62(27), "_", b62(21))),
+    S(G, "positional", '$ echo "{v}" | docker login ghcr.io -u octo --password-stdin', b62(36)),
+    S(W, "positional", '$ gh secret set NPM_TOKEN --body "{v}"', b62(36)),
+    S(G, "positional", "$ kubectl create secret generic api --from-literal=token={v}", b62(32)),
+    S(G, "constructor", 'conn = pymysql.connect("db.internal", "etl", "{v}", "warehouse")', password(15)),
+    S(W, "constructor", 'token = jwt.encode(claims, "{v}", algorithm="HS256")', b62(32)),
+    S(G, "constructor", 'server.login("alerts@example.com", "{v}")', password(16), note="smtplib login"),
+    S(W, "constructor", 'r = requests.get(url, auth=("svc-backup", "{v}"))', password(18)),
+    S(G, "constructor", 'client = Client("{sid}", "{v}")', hexl(32), sid=join("AC", hexl(32)), note="Twilio Client(sid, token)"),
+    S(W, "constructor", 'mc = Minio("minio.internal:9000", "{ak}", "{v}", secure=False)', b62(40), ak=upper_alnum(20)),
+    S(G, "constructor", "const pusher = new Pusher({ appId: '1234567', key: '{k}', secret: '{v}', cluster: 'eu' });", hexl(20), k=hexl(20)),
+    # ---- vendor formats without a leading prefix; bare keys whose meaning comes from the line
+    S(G, "no_prefix", "DefaultEndpointsProtocol=https;AccountName=stlogs01;AccountKey={v};EndpointSuffix=core.windows.net", b64(86, "==")),
+    S(G, "no_prefix", '  "primaryKey": "{v}",', join(b62(52), "AzSe", b62(28)), note="Azure identifiable key, marker inside"),
+    S(W, "no_prefix", "Ocp-Apim-Subscription-Key: {v}", hexl(32)),
+    S(G, "no_prefix", "OKTA_CLIENT_TOKEN={v}", join("00", b62(40)), note="Okta API token"),
+    S(G, "no_prefix", "LD_SDK_KEY={v}", join("sdk-", uuid), note="LaunchDarkly SDK key"),
+    S(W, "bare_key", "Unseal Key 3: {v}", b64(43, "="), note="vault operator init output"),
+    S(G, "bare_key", "$ vault operator unseal {v}", b64(43, "=")),
+    S(W, "bare_key", "wallet private key: 0x{v}", hexl(64)),
+    S(G, "bare_key", "Imported key: {v}", join("5K", b58(49)), note="WIF private key"),
+    S(W, "bare_key", "[Interface]\nPrivateKey = {v}\nAddress = 10.8.0.2/24", b64(43, "=")),
+    S(G, "bare_key", 'mnemonic: "{v}"', lambda rng: " ".join(rng.sample(_WORDS, 12))),
+    S(W, "bare_key", 'network={\n    ssid="office-5g"\n    psk="{v}"\n}', password(16), note="wpa_supplicant psk"),
+    # ---- secrets inside URL paths
+    S(G, "url_path", "stream to rtmp://live.twitch.tv/app/{v}", join("live_", digits(9), "_", b62(30))),
+    S(W, "url_path", "$ ffmpeg -re -i out.mp4 -f flv rtmp://a.rtmp.youtube.com/live2/{v}", groups(lower_alnum(4), 5)),
+    S(G, "url_path", "$ curl -X POST -d '{\"text\":\"done\"}' https://chat.example.org/hooks/{v}", lower_alnum(26)),
+    S(W, "url_path", "$ curl -X POST https://api.netlify.com/build_hooks/{v}", hexl(24)),
+    S(G, "url_path", "IFTTT_URL=https://maker.ifttt.com/trigger/backup_done/with/key/{v}", b62(22)),
+    S(W, "url_path", "https://api.telegram.org/bot{v}/sendMessage?chat_id=42", join(digits(10), ":AA", b64url(33))),
+    # ---- look-alikes: placeholder shapes nobody listed
+    L(G, "placeholder", "export API_KEY={v}", interleaved(32)),
+    L(W, "placeholder", 'SECRET_KEY = "{v}"', join(alphabet_run(26, offset=False), counting(6))),
+    L(G, "placeholder", "password: {v}", keyboard_run(16)),
+    L(W, "placeholder", 'token = "{v}"', counting(40)),
+    L(G, "placeholder", '"client_secret": "{v}"', mixed_case_alphabet(30)),
+    L(W, "placeholder", 'api_key = "{v}"', repeated(const("deadbeef"), 4)),
+    L(G, "placeholder", 'api_key = "{v}"', counting(32, hex_digits=True)),
+    L(W, "placeholder", "DEFAULT_TOKEN={v}", const("00000000-0000-0000-0000-000000000000")),
+    L(G, "placeholder", '"apiKey": "{v}"', const("<your-api-key>")),
+    L(W, "placeholder", "DD_API_KEY={v}", const("<DATADOG_API_KEY>")),
+    # ---- documentation examples
+    L(G, "doc_example", "aws configure set aws_access_key_id {v}", const("AKIAIOSFODNN7EXAMPLE")),
+    L(W, "doc_example", "SLACK_WEBHOOK_URL={v}", const("https://hooks.slack.com/services/T00000000/B00000000/XXXXXXXXXXXXXXXXXXXXXXXX")),
+    # ---- hashes, commits, ids people search for
+    L(G, "hash", "$ git checkout {v}", hexl(40)),
+    L(W, "hash", "Fixed in commit {v} (see #412)", hexl(40)),
+    L(G, "hash", '"integrity": "sha512-{v}"', b64(86, "==")),
+    L(W, "hash", "https://github.com/acme/api/commit/{v}", hexl(40)),
+    L(G, "hash", "$ docker pull ghcr.io/acme/api@sha256:{v}", hexl(64)),
+    L(W, "hash", "$ sha256sum release.tar.gz\n{v}  release.tar.gz", hexl(64)),
+    L(G, "hash", "thumbprint: {v}", hexu(40)),
+    L(W, "uuid", "$ curl https://api.example.com/v1/users/{v}", uuid),
+    # ---- public identifiers
+    L(G, "public_id", "AZURE_CLIENT_ID={v}", uuid),
+    L(W, "public_id", "GOOGLE_CLIENT_ID={v}", join(digits(12), "-", lower_alnum(32), ".apps.googleusercontent.com")),
+    L(G, "public_id", 'aws_account_id = "{v}"', digits(12)),
+    L(W, "public_id", "STRIPE_PUBLISHABLE_KEY={v}", join("pk_live_", b62(24))),
+    L(G, "public_id", "NEXT_PUBLIC_ALGOLIA_SEARCH_KEY={v}", hexl(32)),
+    L(W, "public_id", "RECAPTCHA_SITE_KEY={v}", join("6L", b64url(38))),
+    L(G, "public_id", "key_id: {v}", upper_alnum(10)),
+    L(W, "public_id", '"kid": "{v}"', hexl(40)),
+    L(G, "public_id", "[Peer]\nPublicKey = {v}\nAllowedIPs = 10.8.0.0/24", b64(43, "=")),
+    L(W, "public_id", "client_id: {v}", join("Iv1.", hexl(16))),
+    L(G, "public_id", "SENTRY_DSN=https://{v}@o123456.ingest.sentry.io/4505123", hexl(32)),
+    L(W, "public_id", "see https://docs.google.com/spreadsheets/d/{v}/edit#gid=0", b64url(44)),
+    L(G, "public_id", "SecretId: arn:aws:secretsmanager:us-east-1:123456789012:secret:prod/db-{v}", b62(6)),
+    # ---- non-secret values under secret-sounding names
+    L(W, "named_non_secret", 'password_selector: "{v}"', const("#login-password")),
+    L(G, "named_non_secret", "await page.fill('{v}', process.env.E2E_PASSWORD)", const('input[name="password"]')),
+    L(W, "named_non_secret", "token_url: {v}", const("https://login.example.com/oauth2/v1/token")),
+    L(G, "named_non_secret", 'secret_path = "{v}"', const("secret/data/payments/stripe")),
+    L(W, "named_non_secret", '"password": "{v}"', const('\\"${DB_PASSWORD}\\"')),
+    L(G, "named_non_secret", "api_key: '{v}'", const('{{ lookup("env", "API_KEY") }}')),
+    L(W, "named_non_secret", "secretName: {v}", const("payments-db-credentials")),
+    L(G, "named_non_secret", "token_type: {v}", const("Bearer")),
+    L(W, "named_non_secret", "password_min_length = {v}", const("12")),
+    L(G, "named_non_secret", "export TOKEN={v}", const("$(vault kv get -field=token secret/ci)")),
+    L(W, "named_non_secret", 'password = "{v}"', const("%(db_password)s")),
+]
+
