@@ -11,10 +11,13 @@ from __future__ import annotations
 
 import base64
 import binascii
+import html
 import math
 import re
 from collections import Counter
 from functools import lru_cache
+
+from .shapes import is_reference, patterned
 
 MARKER_START = "[REDACTED:"
 
@@ -248,11 +251,22 @@ _WHOLE_WORD_LIST = (
 _WHOLE_WORDS = frozenset(_WHOLE_WORD_LIST.split())
 
 
+def unquoted(v: str) -> str:
+    """`v` with escapes undone (`\\"`, `\\$`, `&lt;`) and outer quotes or backticks stripped: a
+    template written inside a string of another language is still a template."""
+    if "\\" in v or "&" in v:
+        v = html.unescape(v).replace('\\"', '"').replace("\\'", "'").replace("\\$", "$")
+    return v.strip("\"'`")
+
+
 def is_placeholder(v: str) -> bool:
     """Template, mask, documented example, words that say placeholder, or too regular to be random."""
     if not v or v.startswith(MARKER_START) or v.lower() in _WHOLE_WORDS:
         return True
-    return is_template(v) or is_masked(v) or is_documented_example(v) or says_placeholder(v) or low_entropy(v)
+    if is_template(v) or is_masked(v) or is_documented_example(v) or says_placeholder(v) or low_entropy(v):
+        return True
+    plain = unquoted(v)
+    return (plain != v and bool(plain) and is_template(plain)) or patterned(v) or is_reference(v)
 
 
 # --------------------------------------------------------------------------- public values
@@ -271,7 +285,8 @@ _DIGEST = re.compile(
 )
 # Keys meant for browsers and clients: Stripe/Supabase publishable keys, Mapbox public tokens,
 # PostHog project keys.
-_PUBLIC_PREFIXES = ("pk_live_", "pk_test_", "sb_publishable_", "pk.eyJ", "phc_", "ssh-rsa ", "ssh-ed25519 ")
+# `pk` is the publishable half of a key pair wherever a vendor splits one (`pk_live_`, `pk-lf-`, `pk.`).
+_PUBLIC_PREFIXES = ("pk_", "pk-", "pk.eyJ", "sb_publishable_", "phc_", "ssh-rsa ", "ssh-ed25519 ", "arn:aws")
 
 
 def is_public_value(v: str) -> bool:

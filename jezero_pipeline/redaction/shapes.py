@@ -1,0 +1,129 @@
+"""What a value's own shape says, whatever found it: regular fillers, references, hashes, passwords.
+
+A generated secret is irregular: no character follows from the ones before it. Fillers people
+type for a key (`a1b2c3…`, `abcdef…`, `qwerty…`, `1qaz2wsx…`, `1234…`, `deadbeef…`) are
+regular: most characters continue a run, a keyboard walk, an interleaving or a repeat, so the
+share of characters that follow tells them apart without listing any one of them.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from . import tuning
+
+_ROWS = ("1234567890", "qwertyuiop", "asdfghjkl", "zxcvbnm")
+_KEY_AT = {c: (r, i) for r, row in enumerate(_ROWS) for i, c in enumerate(row)}
+
+
+def _step(a: str, b: str) -> bool:
+    """b follows a: the next or previous letter or digit (any case, 9 then 0), or the next key."""
+    la, lb = a.lower(), b.lower()
+    if la.isalnum() and lb.isalnum() and la.isdigit() == lb.isdigit():
+        d = ord(lb) - ord(la)
+        if d in (1, -1) or (la, lb) in (("9", "0"), ("0", "1")):
+            return True
+    ka, kb = _KEY_AT.get(la), _KEY_AT.get(lb)
+    if ka is None or kb is None:
+        return False
+    (ra, ia), (rb, ib) = ka, kb
+    # along a row, down a column (`1qaz`), or from a row's end to the next row's start
+    return (ra == rb and abs(ib - ia) == 1) or (rb == ra + 1 and ib == ia) or (rb == ra + 1 and ib == 0 and ia >= 6)
+
+
+def _period(v: str) -> int:
+    """The shortest p (a unit repeated at least three times) for which nearly every character repeats the one p back."""
+    n = len(v)
+    for p in range(1, n // 3 + 1):
+        same = sum(v[i] == v[i - p] for i in range(p, n))
+        if same >= 0.9 * (n - p):
+            return p
+    return 0
+
+
+@lru_cache(maxsize=8192)
+def regularity(v: str) -> float:
+    """Share of the characters after the first that follow from what comes before them."""
+    n = len(v)
+    if n < 2:
+        return 0.0
+    if _period(v):
+        return 1.0
+    follows = 0
+    for i in range(1, n):
+        if v[i] == v[i - 1] or _step(v[i - 1], v[i]) or (i >= 2 and (_step(v[i - 2], v[i]) or v[i] == v[i - 2])):
+            follows += 1
+    return follows / (n - 1)
+
+
+def patterned(v: str) -> bool:
+    """A filler typed for a key: long enough to tell, and mostly regular (`a1b2c3d4…`, `qwertyuiop`)."""
+    core = v.strip("\"'`")
+    if len(core) < 12:
+        return False  # too short to tell from chance: a random 8-character value can look regular
+    bar = tuning.current().patterned + (0.1 if len(core) < 16 else 0.0)
+    return regularity(core) >= bar
+
+
+# --------------------------------------------------------------------------- references
+
+_SELECTOR = re.compile(
+    r"""(?:[#.][A-Za-z][\w\-]*|[a-z]+)?(?:\[[\w\-:]+(?:[~|^$*]?=\s*["']?[^\]"']*["']?)?\])+(?:\s*[>+~]?\s*[\w#.\-\[\]="']*)*
+    |[#.][A-Za-z][A-Za-z\-_]*(?:[\s>+~]+[#.]?[A-Za-z][\w\-]*)*
+    |//?[a-z]+(?:\[@[\w\-]+(?:=["'][^"']*["'])?\])+(?://?[\w\-@=\[\]"']+)*""",
+    re.X,
+)
+_ROUTE = re.compile(r"(?:/(?:[a-z][a-z0-9_\-]*|:[a-z_]+|\{[a-z_]+\}|v\d+))+/?")
+_ARN = re.compile(r"arn:aws[\w\-]*:[\w\-]+:[\w\-]*:\d{0,12}:\S+")
+_HEADER_NAME = re.compile(r"[Xx]-[A-Za-z]+(?:-[A-Za-z]+)+")
+_URL_NO_USERINFO = re.compile(r"https?://[^\s@/:]+(?::\d+)?(?:/[\w\-./~]*)?")
+
+
+def is_reference(v: str) -> bool:
+    """A selector, a route, an ARN or a header name: where a secret goes, not the secret."""
+    core = v.strip("\"'`")
+    if not core or len(core) > 300:
+        return False
+    return bool(
+        _SELECTOR.fullmatch(core) or _ROUTE.fullmatch(core) or _ARN.fullmatch(core) or _HEADER_NAME.fullmatch(core)
+    )
+
+
+def plain_url(v: str) -> bool:
+    """An http(s) URL with no user, password or query: an endpoint named under `token_url`."""
+    return bool(_URL_NO_USERINFO.fullmatch(v.strip("\"'`")))
+
+
+# --------------------------------------------------------------------------- identifiers and hashes
+
+_HEX = re.compile(r"[0-9a-fA-F]+")
+_UUID = re.compile(r"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}")
+HASH_LENGTHS = frozenset((32, 40, 56, 64, 96, 128))
+
+
+def hash_shaped(v: str) -> bool:
+    """A digest (hex of a hash's length), a git SHA or a UUID: what people search for."""
+    return bool((_HEX.fullmatch(v) and (len(v) in HASH_LENGTHS or 7 <= len(v) <= 12)) or _UUID.fullmatch(v))
+
+
+def is_uuid(v: str) -> bool:
+    return bool(_UUID.fullmatch(v))
+
+
+# --------------------------------------------------------------------------- passwords
+
+_EMAIL = re.compile(r"[\w.+\-]+@[\w\-]+(?:\.[\w\-]+)+")
+_HOSTISH = re.compile(r"[\w\-]+(?:\.[\w\-]+)+(?::\d+)?|[\w\-]+:\d+|\d+(?:[.:]\d+)+")
+_WORDY = re.compile(r"[A-Za-z]+(?:[_\-:,.][A-Za-z]+)*")
+_CLASSES = (str.islower, str.isupper, str.isdigit)
+
+
+def password_shaped(v: str) -> bool:
+    """An argument that reads as a password: long enough, mixed, not a path, host, email or word list."""
+    if len(v) < tuning.current().argument_len or len(v) > 200 or any(c.isspace() for c in v):
+        return False
+    if v[0] in "/~.-$%<{[(" or "://" in v or _EMAIL.fullmatch(v) or _HOSTISH.fullmatch(v) or _WORDY.fullmatch(v):
+        return False
+    kinds = sum(any(test(c) for c in v) for test in _CLASSES) + any(not c.isalnum() for c in v)
+    return kinds >= 3 or (kinds == 2 and any(c.isdigit() for c in v) and any(c.isalpha() for c in v) and len(v) >= 12)
