@@ -8,10 +8,38 @@ share of characters that follow tells them apart without listing any one of them
 
 from __future__ import annotations
 
+import math
 import re
+from collections import Counter
 from functools import lru_cache
 
 from . import tuning
+
+WORD_RE = re.compile(r"[A-Z]?[a-z]{4,}|[A-Z]{5,}")
+HEX_RE = re.compile(r"^[0-9a-fA-F]+$")
+
+
+def entropy(s: str) -> float:
+    """Shannon entropy in bits per character."""
+    n = len(s)
+    if not n:
+        return 0.0
+    return -sum(c / n * math.log2(c / n) for c in Counter(s).values())
+
+
+def random_looking(v: str, min_len: int = 16) -> bool:
+    """Opaque token shape: long, mixes letters and digits, not made of words."""
+    if len(v) < min_len:
+        return False
+    digits = sum(c.isdigit() for c in v)
+    letters = sum(c.isalpha() for c in v)
+    if digits == 0 or letters == 0:
+        return False
+    wordy = sum(len(w) for w in WORD_RE.findall(v))
+    if wordy > 0.6 * len(v):
+        return False
+    return entropy(v) >= 3.0
+
 
 _ROWS = ("1234567890", "qwertyuiop", "asdfghjkl", "zxcvbnm")
 _KEY_AT = {c: (r, i) for r, row in enumerate(_ROWS) for i, c in enumerate(row)}
@@ -116,14 +144,37 @@ def is_uuid(v: str) -> bool:
 _EMAIL = re.compile(r"[\w.+\-]+@[\w\-]+(?:\.[\w\-]+)+")
 _HOSTISH = re.compile(r"[\w\-]+(?:\.[\w\-]+)+(?::\d+)?|[\w\-]+:\d+|\d+(?:[.:]\d+)+")
 _WORDY = re.compile(r"[A-Za-z]+(?:[_\-:,.][A-Za-z]+)*")
-_CLASSES = (str.islower, str.isupper, str.isdigit)
+_PATHLIKE = re.compile(r"[\w.\-]*(?:/[\w.\-]+)+/?")
+_TOKEN_CHARS = re.compile(r"[A-Za-z0-9+/=_\-]+")
+_SEPARATORS = frozenset("-_./:")
+
+
+def _classes(v: str) -> int:
+    """How many of lower, upper, digit and a symbol other than a separator `v` holds."""
+    return (
+        any(c.islower() for c in v)
+        + any(c.isupper() for c in v)
+        + any(c.isdigit() for c in v)
+        + any(not c.isalnum() and c not in _SEPARATORS for c in v)
+    )
+
+
+def mixed_token(v: str) -> bool:
+    """A generated token: 16+ token characters, upper, lower and digits, no words."""
+    if len(v) < 16 or not _TOKEN_CHARS.fullmatch(v):
+        return False
+    if not (any(c.islower() for c in v) and any(c.isupper() for c in v) and any(c.isdigit() for c in v)):
+        return False
+    return random_looking(v, 16)
 
 
 def password_shaped(v: str) -> bool:
-    """An argument that reads as a password: long enough, mixed, not a path, host, email or word list."""
+    """An argument that reads as a password: long enough, three kinds of character or a generated
+    token, and not a path, host, email, version or list of words (`no:cacheprovider`, `src/app2`)."""
     if len(v) < tuning.current().argument_len or len(v) > 200 or any(c.isspace() for c in v):
         return False
-    if v[0] in "/~.-$%<{[(" or "://" in v or _EMAIL.fullmatch(v) or _HOSTISH.fullmatch(v) or _WORDY.fullmatch(v):
+    if v[0] in "/~-$%<{[(" or "://" in v or _EMAIL.fullmatch(v) or _HOSTISH.fullmatch(v) or _WORDY.fullmatch(v):
         return False
-    kinds = sum(any(test(c) for c in v) for test in _CLASSES) + any(not c.isalnum() for c in v)
-    return kinds >= 3 or (kinds == 2 and any(c.isdigit() for c in v) and any(c.isalpha() for c in v) and len(v) >= 12)
+    if _PATHLIKE.fullmatch(v) and not mixed_token(v):
+        return False
+    return _classes(v) >= 3 or mixed_token(v)

@@ -12,50 +12,24 @@ from __future__ import annotations
 import base64
 import binascii
 import html
-import math
 import re
-from collections import Counter
 from functools import lru_cache
 
-from .shapes import is_reference, patterned
+from .shapes import WORD_RE, entropy, is_reference, patterned
 
 MARKER_START = "[REDACTED:"
 
 # --------------------------------------------------------------------------- shape
 
 
-def entropy(s: str) -> float:
-    """Shannon entropy in bits per character."""
-    n = len(s)
-    if not n:
-        return 0.0
-    return -sum(c / n * math.log2(c / n) for c in Counter(s).values())
-
-
-_WORD_RE = re.compile(r"[A-Z]?[a-z]{4,}|[A-Z]{5,}")
 _CAMEL_RE = re.compile(r"[a-z]*(?:[A-Z][a-z]+)+")
-HEX_RE = re.compile(r"^[0-9a-fA-F]+$")
-
-
-def random_looking(v: str, min_len: int = 16) -> bool:
-    """Opaque token shape: long, mixes letters and digits, not made of words."""
-    if len(v) < min_len:
-        return False
-    digits = sum(c.isdigit() for c in v)
-    letters = sum(c.isalpha() for c in v)
-    if digits == 0 or letters == 0:
-        return False
-    wordy = sum(len(w) for w in _WORD_RE.findall(v))
-    if wordy > 0.6 * len(v):
-        return False
-    return entropy(v) >= 3.0
 
 
 def random_case(v: str) -> bool:
     """Letters only but with case flipping at random (`XgnCqjWmRbhVio`), unlike CamelCase words."""
     if len(v) < 10 or v.islower() or v.isupper():
         return False
-    return sum(len(w) for w in _WORD_RE.findall(v)) < 0.3 * len(v) and entropy(v) >= 3.0
+    return sum(len(w) for w in WORD_RE.findall(v)) < 0.3 * len(v) and entropy(v) >= 3.0
 
 
 def scrambled_letters(v: str) -> bool:

@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 import string
 
-from ..values import HEX_RE, random_looking
+from ..shapes import HEX_RE, random_looking
 from .base import DIGIT_CLASS, Scan
 
 _CODE = r"(?P<code>(?:[A-Z]{1,3}-)?(?:\d{4,8}|\d{3,4}[- ]\d{3,4}))(?![\w-])"

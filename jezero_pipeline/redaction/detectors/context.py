@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from ..values import HEX_RE, entropy
+from ..shapes import HEX_RE, entropy
 from .base import B64_CLASS, Scan
 
 _AWS_ID = re.compile(r"(?:AKIA|ASIA|ABIA|ACCA)[A-Z0-9]{16}")

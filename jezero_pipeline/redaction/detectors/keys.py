@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from ..values import random_looking
+from ..shapes import random_looking
 from .base import Scan
 
 _KEY_BEGIN = r"-----BEGIN[A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----"

@@ -12,17 +12,8 @@ from __future__ import annotations
 
 import re
 
-from ..values import (
-    HEX_RE,
-    MARKER_START,
-    basic_pair_password,
-    entropy,
-    is_placeholder,
-    is_public_value,
-    random_case,
-    random_looking,
-    scrambled_letters,
-)
+from ..shapes import HEX_RE, entropy, random_looking
+from ..values import MARKER_START, basic_pair_password, is_placeholder, is_public_value, random_case, scrambled_letters
 from .base import Scan, glued
 from .web import BRACED, query_param
 

@@ -14,7 +14,8 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from ..values import b64_text, random_looking
+from ..shapes import random_looking
+from ..values import b64_text
 from .base import BOUNDARY, Scan, glued
 
 

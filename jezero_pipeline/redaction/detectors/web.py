@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import re
 
-from ..values import HEX_RE, MARKER_START, credential_like, random_looking
+from ..shapes import HEX_RE, random_looking
+from ..values import MARKER_START, credential_like
 from .base import Scan, glued
 
 _TRAIL = ".,;:!?)]}>"
