@@ -173,7 +173,7 @@ def password_shaped(v: str) -> bool:
     token, and not a path, host, email, version or list of words (`no:cacheprovider`, `src/app2`)."""
     if len(v) < tuning.current().argument_len or len(v) > 200 or any(c.isspace() for c in v):
         return False
-    if v[0] in "/~-$%<{[(" or "://" in v or _EMAIL.fullmatch(v) or _HOSTISH.fullmatch(v) or _WORDY.fullmatch(v):
+    if v[0] in "/~-<{[(" or "://" in v or _EMAIL.fullmatch(v) or _HOSTISH.fullmatch(v) or _WORDY.fullmatch(v):
         return False
     if _PATHLIKE.fullmatch(v) and not mixed_token(v):
         return False

@@ -9,7 +9,7 @@ way whichever rule found them.
 from __future__ import annotations
 
 from ..values import stands_in
-from . import accounts, commands, context, encoded, keys, names, tokens, web
+from . import accounts, arguments, commands, context, encoded, generic, keys, names, tokens, urls, web
 from .base import Detector, Scan
 
 __all__ = ["BUILTIN", "find"]
@@ -40,6 +40,12 @@ BUILTIN: tuple[tuple[Detector, tuple[str, ...] | None], ...] = (
     (encoded.detect_encoded, encoded.TRIGGERS),
     (accounts.detect_one_time_codes, None),
     (accounts.detect_account_links, None),
+    (arguments.detect_flags, None),
+    (arguments.detect_positions, None),
+    (arguments.detect_calls, None),
+    (urls.detect_url_paths, None),
+    (generic.detect_labelled, None),
+    (generic.detect_prefixed_generic, None),
 )
 
 

@@ -16,12 +16,15 @@ from .base import Scan, glued
 _TRAIL = ".,;:!?)]}>"
 BRACED = re.compile(r"\{[^{}\"'\n]{1,128}\}(?=[;\s\"']|$)")  # ODBC quotes a value in braces
 _PASSWORD_PARAMS = re.compile(r"(?:passw(?:or)?d|pwd|pass)$")
-_QUERY_NAMES = re.compile(r"(?:token|key|secret|sig|signature|passw(?:or)?d|pwd|pass|jwt|session_?id|verifier)$")
+_QUERY_NAMES = re.compile(
+    r"(?:token|key|secret|sig|signature|passw(?:or)?d|pwd|pass|jwt|session_?id|verifier|code|auth)$"
+)
 _QUERY_ONLY = (  # names that are secret in a query string only (`&sig=…`), found by their literal
     ("sig", re.compile(r"sig(?:nature)?=")),
     ("jwt=", re.compile(r"jwt=")),
     ("session", re.compile(r"session_?id=")),
     ("verifier=", re.compile(r"verifier=")),
+    ("code=", re.compile(r"code=")),
 )
 _QUERY_VALUE = re.compile(r"[^&;\s\"'<>]{0,2000}")
 _QUERY_NAME_CHARS_REVERSED = re.compile(r"[a-z0-9_\-]{0,40}")

@@ -1,0 +1,141 @@
+"""Credentials passed as arguments: to flags of any spelling, in positions, and to calls.
+
+A command or a call that takes a credential says so in the name of the flag (`-pw`,
+`-NuGetApiKey`, `-srcstorepass`), of the call (`login`, `connect`, `HTTPBasicAuth`, `hmac.new`),
+or of the argument before the value (`config set …_authToken VALUE`); a few short flags (`-p`,
+`-P`, `-w`) and joined forms (`user/pw@db`, `user%pw`, `user,pw`) carry one by convention. Each
+such position proposes a candidate; the value's shape decides (`shapes.password_shaped`), so
+`ssh -p 2222`, `mkdir -p src/app` and `kubectl logs -p pod-7d9f` stay.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ..shapes import hash_shaped, is_uuid, mixed_token, password_shaped
+from .base import Scan
+
+_CRED_WORD = r"(?:pass(?:word|wd|phrase|wort)?|pwd|pw|secret|token|apikey|api[_\-]?key|key|auth|credentials?)"
+# `-pw X`, `-NuGetApiKey X`, `-srcstorepass X`, `-passout pass:X`, `/p:X`: one dash, a name that
+# ends in a credential word, then the value (the two-dash form is names.py's).
+_ONE_DASH_FLAG = re.compile(
+    r"(?<![\w\-])-(?P<flag>[a-z][a-z0-9]*?" + _CRED_WORD + r"[a-z]?)(?:[ \t]+|=|:)"
+    r"(?P<q>[\"']?)(?P<value>[^\s\"'|;]{1,300})(?P=q)"
+)
+# Short flags that take a password by convention; `-p`/`-P` may be glued to the value.
+_SHORT_FLAG = re.compile(r"(?<![\w\-])-(?P<flag>[pPw])(?P<sp>[ \t]+|)(?P<q>[\"']?)(?P<value>[^\s\"'|;]{1,200})(?P=q)")
+_LDAP = re.compile(r"\bldap[a-z]*\b")
+# `-u user,pw` (lftp), `-U user%pw` (smbclient), `-a user:pw` (httpie)
+_JOINED_USER = re.compile(
+    r"(?<![\w\-])-(?:u|U|a)[ \t]+(?P<q>[\"']?)[\w.@\\\-]{1,64}[,%:](?P<value>[^\s\"']{1,200})(?P=q)"
+)
+# `scott/pw@db` (sqlplus, expdp, rman)
+_USER_SLASH = re.compile(r"(?<![\w/.@\-])[A-Za-z][\w$#]{0,29}/(?P<value>[^\s/\"']{4,64})@(?=[\w/])")
+# `… password VALUE` and `… passphrase VALUE` in a command or a sentence
+_WORD_THEN_VALUE = re.compile(r"(?<![\w\-])(?:password|passwd|passphrase)[ \t]+(?P<value>[^\s\"'|;&]{4,200})")
+# `config set //registry/:_authToken VALUE`, `config --global github-oauth.github.com VALUE`
+_SETTER = re.compile(
+    r"\b(?:config|set|add)[ \t]+(?:(?:set|--global|--local|-g)[ \t]+)*"
+    r"(?P<name>[^\s=\"']*"
+    + _CRED_WORD
+    + r"[^\s=\"']*|[^\s=\"']*oauth[^\s=\"']*)[ \t]+(?P<q>[\"']?)(?P<value>[^\s\"']{6,300})(?P=q)"
+)
+# Verbs whose next positional argument is a credential; the words say so, not one program.
+_CRED_VERB = re.compile(
+    r"\b(?:add_user[ \t]+\S+|change_password[ \t]+\S+|unseal|add-authtoken|authtoken|wpa_passphrase[ \t]+\S+"
+    r"|htpasswd[ \t]+(?:-\w+[ \t]+)*\S+[ \t]+\S+|use[ \t]+[a-z]:[ \t]+\S+)[ \t]+(?P<q>[\"']?)(?P<value>[^\s\"'/]{6,300})(?P=q)"
+)
+# `echo VALUE | docker login --password-stdin`, `| sudo -S`, `| passwd --stdin`
+_ECHO_PIPE = re.compile(
+    r"\b(?:echo|printf)[ \t]+(?:-n[ \t]+)?(?P<q>[\"']?)(?P<value>[^\s\"'|]{6,300})(?P=q)[ \t]*\|[^\n|]*"
+    r"(?:--password-stdin|sudo[ \t]+-s|--stdin|chpasswd|passwd)"
+)
+_LITERAL_FLAG = re.compile(r"--from-literal=[^=\s]+=(?P<q>[\"']?)(?P<value>[^\s\"']{4,300})(?P=q)")
+_SECRET_SET = re.compile(
+    r"\b(?:secrets?|tokens?|variables?)[ \t]+(?:set|add|create|put)\b[^\n]*?(?:--body|--value|-b)[ \t=]+(?P<q>[\"']?)(?P<value>[^\s\"']{6,300})(?P=q)"
+)
+
+
+def _value(scan: Scan, m: re.Match[str], kind: str, shaped: bool = True) -> None:
+    vs, ve = m.span("value")
+    while ve > vs and scan.text[ve - 1] == "&":
+        ve -= 1  # `cmd -p pw &`: the shell's background mark
+    value = scan.text[vs:ve]
+    if value.lower().startswith(("pass:", "env:", "file:", "fd:")):
+        if not value.lower().startswith("pass:"):
+            return  # openssl's `env:VAR`, `file:path`: where the password is, not the password
+        vs += 5
+        value = value[5:]
+    if not shaped or password_shaped(value):
+        scan.add(vs, ve, kind)
+
+
+def detect_flags(scan: Scan) -> None:
+    """Values of one-dash credential flags and of `-p`/`-P`/`-w` when shaped like a password."""
+    lower = scan.lower
+    if "-" not in lower:
+        return
+    for m in _ONE_DASH_FLAG.finditer(lower):
+        _value(scan, m, "argument")
+    for m in _SHORT_FLAG.finditer(scan.text):
+        if m.group("flag") == "w" and not _LDAP.search(lower, max(0, m.start() - 200), m.start()):
+            continue  # `-w` is a password only to the LDAP tools (`grep -w`, `curl -w`)
+        _value(scan, m, "argument")
+    for m in _JOINED_USER.finditer(scan.text):
+        _value(scan, m, "argument")
+
+
+def detect_positions(scan: Scan) -> None:
+    """Passwords and tokens in positions: `user/pw@db`, `password VALUE`, setters, verbs, pipes."""
+    text, lower = scan.text, scan.lower
+    if "@" in text:
+        for m in _USER_SLASH.finditer(text):
+            _value(scan, m, "argument")
+    for literal, rx in (("pass", _WORD_THEN_VALUE), ("echo", _ECHO_PIPE), ("printf", _ECHO_PIPE)):
+        if literal in lower:
+            for m in rx.finditer(lower):
+                _value(scan, m, "argument")
+    for literal, rx in (("config", _SETTER), ("set ", _SETTER), ("from-literal", _LITERAL_FLAG)):
+        if literal in lower:
+            for m in rx.finditer(lower):
+                value = text[m.start("value") : m.end("value")]
+                _value(scan, m, "argument", shaped=not (is_uuid(value) or hash_shaped(value) or len(value) >= 20))
+    for m in _CRED_VERB.finditer(lower):
+        value = text[m.start("value") : m.end("value")]
+        _value(scan, m, "argument", shaped=not (len(value) >= 20 or mixed_token(value)))
+    if "--body" in lower or "--value" in lower or " -b" in lower:
+        for m in _SECRET_SET.finditer(lower):
+            _value(scan, m, "argument", shaped=False)
+
+
+# --------------------------------------------------------------------------- calls
+
+# A call whose name says it takes a credential: its string literals are candidates.
+_CALL = re.compile(
+    r"(?P<callee>(?:[A-Za-z_][\w.]*?)?(?:login|auth|connect|connection|credential|client|session|github|fernet|"
+    r"hmac\.new|jwt\.encode|jwt\.sign|minio|redis|mongo|smtp|imap|ftp|signer)[\w]*)[ \t]*\(",
+    re.I,
+)
+_AUTH_TUPLE = re.compile(r"\bauth[ \t]*=[ \t]*\(")
+_LITERAL = re.compile(r"(?:\b[bru]{1,2})?(?P<q>[\"'])(?P<value>[^\"'\n]{4,300})(?P=q)")
+_TOKEN_CALLEES = re.compile(r"github|session|client|token|auth|key", re.I)
+
+
+def detect_calls(scan: Scan) -> None:
+    """String literals passed to a credential-taking call (`connect(h, u, "pw")`, `Github("…")`)."""
+    text = scan.text
+    if "(" not in text:
+        return
+    for rx in (_CALL, _AUTH_TUPLE):
+        for m in rx.finditer(text):
+            close = text.find(")", m.end())
+            end = close if close != -1 and close - m.end() <= 400 else min(len(text), m.end() + 400)
+            nl = text.find("\n", m.end(), end)
+            end = nl if nl != -1 else end
+            token_callee = rx is _AUTH_TUPLE or bool(_TOKEN_CALLEES.search(m.group("callee")))
+            for lit in _LITERAL.finditer(text, m.end(), end):
+                value = lit.group("value")
+                if password_shaped(value) or (
+                    token_callee and len(value) >= 32 and hash_shaped(value) and not is_uuid(value)
+                ):
+                    scan.add(lit.start("value"), lit.end("value"), "argument")
