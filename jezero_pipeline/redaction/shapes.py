@@ -145,8 +145,9 @@ _EMAIL = re.compile(r"[\w.+\-]+@[\w\-]+(?:\.[\w\-]+)+")
 _HOSTISH = re.compile(r"[\w\-]+(?:\.[\w\-]+)+(?::\d+)?|[\w\-]+:\d+|\d+(?:[.:]\d+)+")
 _WORDY = re.compile(r"[A-Za-z]+(?:[_\-:,.][A-Za-z]+)*")
 _PATHLIKE = re.compile(r"[\w.\-]*(?:/[\w.\-]+)+/?")
+_CHAR_CLASS = re.compile(r"\[[^\]]{1,20}\]")
 _TOKEN_CHARS = re.compile(r"[A-Za-z0-9+/=_\-]+")
-_SEPARATORS = frozenset("-_./:")
+_SEPARATORS = frozenset("-_./:|,;=")
 
 
 def _classes(v: str) -> int:
@@ -173,8 +174,8 @@ def password_shaped(v: str) -> bool:
     token, and not a path, host, email, version or list of words (`no:cacheprovider`, `src/app2`)."""
     if len(v) < tuning.current().argument_len or len(v) > 200 or any(c.isspace() for c in v):
         return False
-    if v[0] in "/~-<{[(" or "://" in v or _EMAIL.fullmatch(v) or _HOSTISH.fullmatch(v) or _WORDY.fullmatch(v):
+    if v[0] in "/~-<{[(\\" or "://" in v or _EMAIL.fullmatch(v) or _HOSTISH.fullmatch(v) or _WORDY.fullmatch(v):
         return False
-    if _PATHLIKE.fullmatch(v) and not mixed_token(v):
-        return False
+    if (_PATHLIKE.fullmatch(v) and not mixed_token(v)) or _CHAR_CLASS.search(v):
+        return False  # a path, or a glob or pattern with a `[…]` class
     return _classes(v) >= 3 or mixed_token(v)

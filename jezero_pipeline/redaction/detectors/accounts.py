@@ -134,6 +134,17 @@ def _near_digits(scan: Scan) -> list[tuple[int, int]]:
     return out
 
 
+_QUERY_NAME = re.compile(r"[?&]([^=&#]+)=")
+
+
+def _names_action(url: str, after_host: int) -> bool:
+    """The path or a query name says reset, verify, invite…; a query value (`tab=tokens`) does not."""
+    query_at = url.find("?", after_host)
+    if _ACCOUNT_ACTION.search(url, after_host, len(url) if query_at == -1 else query_at):
+        return True
+    return query_at != -1 and any(_ACCOUNT_ACTION.search(n) for n in _QUERY_NAME.findall(url, query_at))
+
+
 def detect_account_links(scan: Scan) -> None:
     """The random part of a password-reset, magic sign-in, invitation or confirmation link."""
     text = scan.text
@@ -142,7 +153,7 @@ def detect_account_links(scan: Scan) -> None:
     for m in _URL.finditer(text):
         url = m.group()
         after_host = url.find("/", url.find("://") + 3)
-        if after_host == -1 or not _ACCOUNT_ACTION.search(url, after_host):
+        if after_host == -1 or not _names_action(url, after_host):
             continue
         for part in _URL_PART.finditer(url, after_host):
             value = part.group().rstrip(".")

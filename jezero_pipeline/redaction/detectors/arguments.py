@@ -16,14 +16,14 @@ from ..shapes import hash_shaped, is_uuid, mixed_token, password_shaped
 from .base import Scan
 
 _CRED_WORD = r"(?:pass(?:word|wd|phrase|wort)?|pwd|pw|secret|token|apikey|api[_\-]?key|key|auth|credentials?)"
-# `-pw X`, `-NuGetApiKey X`, `-srcstorepass X`, `-passout pass:X`, `/p:X`: one dash, a name that
+# Flags stand after whitespace (`=-pg8…` in a digest is no flag). `-pw X`, `-NuGetApiKey X`, `-srcstorepass X`, `-passout pass:X`, `/p:X`: one dash, a name that
 # ends in a credential word, then the value (the two-dash form is names.py's).
 _ONE_DASH_FLAG = re.compile(
-    r"(?<![\w\-])-(?P<flag>[a-z][a-z0-9]*?" + _CRED_WORD + r"[a-z]?)(?:[ \t]+|=|:)"
-    r"(?P<q>[\"']?)(?P<value>[^\s\"'|;]{1,300})(?P=q)"
+    r"(?<!\S)-(?P<flag>[a-z][a-z0-9]*?" + _CRED_WORD + r"[a-z]?)(?:[ \t]+|=|:)"
+    r"(?P<q>[\"']?)(?P<value>[^\s\"'|;`]{1,300})(?P=q)"
 )
 # Short flags that take a password by convention; `-p`/`-P` may be glued to the value.
-_SHORT_FLAG = re.compile(r"(?<![\w\-])-(?P<flag>[pPw])(?P<sp>[ \t]+|)(?P<q>[\"']?)(?P<value>[^\s\"'|;]{1,200})(?P=q)")
+_SHORT_FLAG = re.compile(r"(?<!\S)-(?P<flag>[pPw])(?P<sp>[ \t]+|)(?P<q>[\"']?)(?P<value>[^\s\"'|;`]{1,200})(?P=q)")
 _LDAP = re.compile(r"\bldap[a-z]*\b")
 # `-u user,pw` (lftp), `-U user%pw` (smbclient), `-a user:pw` (httpie)
 _JOINED_USER = re.compile(
@@ -56,7 +56,9 @@ _SECRET_SET = re.compile(
 )
 
 
-def _value(scan: Scan, m: re.Match[str], kind: str, shaped: bool = True) -> None:
+def _value(scan: Scan, m: re.Match[str], kind: str, ids: bool = False) -> None:
+    """Report the value of `m` when it is shaped like a password or a token (`ids`: or a UUID or
+    hex digest, where the position says token: `config set …_authToken <uuid>`)."""
     vs, ve = m.span("value")
     while ve > vs and scan.text[ve - 1] == "&":
         ve -= 1  # `cmd -p pw &`: the shell's background mark
@@ -66,7 +68,7 @@ def _value(scan: Scan, m: re.Match[str], kind: str, shaped: bool = True) -> None
             return  # openssl's `env:VAR`, `file:path`: where the password is, not the password
         vs += 5
         value = value[5:]
-    if not shaped or password_shaped(value):
+    if password_shaped(value) or mixed_token(value) or (ids and (is_uuid(value) or hash_shaped(value))):
         scan.add(vs, ve, kind)
 
 
@@ -98,22 +100,20 @@ def detect_positions(scan: Scan) -> None:
     for literal, rx in (("config", _SETTER), ("set ", _SETTER), ("from-literal", _LITERAL_FLAG)):
         if literal in lower:
             for m in rx.finditer(lower):
-                value = text[m.start("value") : m.end("value")]
-                _value(scan, m, "argument", shaped=not (is_uuid(value) or hash_shaped(value) or len(value) >= 20))
+                _value(scan, m, "argument", ids=True)
     for m in _CRED_VERB.finditer(lower):
-        value = text[m.start("value") : m.end("value")]
-        _value(scan, m, "argument", shaped=not (len(value) >= 20 or mixed_token(value)))
+        _value(scan, m, "argument")
     if "--body" in lower or "--value" in lower or " -b" in lower:
         for m in _SECRET_SET.finditer(lower):
-            _value(scan, m, "argument", shaped=False)
+            _value(scan, m, "argument")
 
 
 # --------------------------------------------------------------------------- calls
 
 # A call whose name says it takes a credential: its string literals are candidates.
 _CALL = re.compile(
-    r"(?P<callee>(?:[A-Za-z_][\w.]*?)?(?:login|auth|connect|connection|credential|client|session|github|fernet|"
-    r"hmac\.new|jwt\.encode|jwt\.sign|minio|redis|mongo|smtp|imap|ftp|signer)[\w]*)[ \t]*\(",
+    r"(?P<callee>(?:[A-Za-z_][\w.]*?)?(?:login|auth|connect(?:ion)?|credentials?|client|session|github|fernet|"
+    r"hmac\.new|jwt\.encode|jwt\.sign|minio|redis|mongo|smtp(?:_ssl)?|imap4?(?:_ssl)?|ftp(?:_tls)?|signer))[ \t]*\(",
     re.I,
 )
 _AUTH_TUPLE = re.compile(r"\bauth[ \t]*=[ \t]*\(")

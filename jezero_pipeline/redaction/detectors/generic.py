@@ -29,9 +29,12 @@ _KEY_LABEL = re.compile(
 _NOT_SECRET_LABEL = re.compile(
     r"(?:^|[^a-z])(?:ids?|kid|hash(?:es)?|sha\d*|md5|sum|checksum|digest|integrity|fingerprint|thumbprint|etag|"
     r"commit|rev(?:ision)?|version|h1|public|pub|pubkey|url|uri|path|file|dir|image|tag|ref|name|salt|nonce|"
-    r"request|trace|span|session_?id|build|run|job|event|object|account|tenant|client|project|user)(?:[^a-z]|$)"
+    r"request|trace|span|session_?id|build|run|job|event|object|account|tenant|client|project|user|signature|"
+    r"sig|data|content|body|payload|image|encrypted|cert(?:ificate)?|ca)(?:[^a-z]|$)"
 )
+_PUBLIC_LABEL = re.compile(r"public|publishable|pubkey")
 _LABEL_REACH = 60
+_NEUTRAL_MAX = 200  # longer blobs under a silent name are data (images, ciphertext), not keys
 # A label is the few words right before the value and its separator (`Unseal Key 3: `,
 # `API_TOKEN=`, `"key": "`); a marker or a quote ends it, so it reads the same after a
 # neighbour is redacted.
@@ -69,13 +72,14 @@ def detect_labelled(scan: Scan) -> None:
             continue
         pad = len(text[end : end + 2]) - len(text[end : end + 2].lstrip("="))
         end += pad  # base64 padding is part of the key
-        not_secret = _NOT_SECRET_LABEL.search(label)
+        not_secret = _NOT_SECRET_LABEL.search(label) or _PUBLIC_LABEL.search(label)
         if _KEY_LABEL.search(label) and not not_secret:
             if _blob(value) and not (is_uuid(value) or (hash_shaped(value) and "key" not in label)):
                 scan.add(start, end, "secret")
         elif (
             not not_secret
-            and len(value) >= params.neutral_len
+            and len(label) >= 3  # `x`, `n`: a JSON Web Key's public members (keys.py reads JWKs)
+            and params.neutral_len <= len(value) <= _NEUTRAL_MAX
             and not hash_shaped(value)
             and entropy(value) >= params.neutral_entropy
             and mixed_token(value)
@@ -100,9 +104,10 @@ _PREFIXED = re.compile(
 _ID_PREFIX_WORDS = (
     "msg toolu tool chatcmpl cmpl call run thread asst file req resp user usr org prj proj team cus pi ch "
     "evt sub acct price prod in txn batch ft ftjob vs step src seti pm card job img doc item id uid order "
-    "inv ws srv node pod sha sha1 sha256 sha384 sha512 md5 v1 v2 data release build test"
+    "inv ws srv node pod sha sha1 sha256 sha384 sha512 md5 v1 v2 data release build test rs fc"
 )
 _ID_PREFIXES = frozenset(_ID_PREFIX_WORDS.split())
+_UUID_INSIDE = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-")
 _CRED_HINT = re.compile(r"sk|key|api|pat|tok|secret|auth|pw|pass|priv|cred")
 
 
@@ -116,6 +121,15 @@ def detect_prefixed_generic(scan: Scan) -> None:
         prefix, body = m.group("prefix"), m.group("body")
         if prefix.split("_")[0].split("-")[0] in _ID_PREFIXES:
             continue
+        label = _label(scan, start)
+        if label is not None and _NOT_SECRET_LABEL.search(label):
+            continue  # `sha256=…`, `"id": "…"`: a digest or an id whatever its shape
         hinted = _CRED_HINT.search(prefix) is not None
-        if (is_uuid(body) or (HEX_RE.match(body) and len(body) >= 32)) and hinted or (len(body) >= 32 or hinted) and random_looking(body, 20) and entropy(body) >= 3.5:
+        if (is_uuid(body) or (HEX_RE.match(body) and len(body) >= 32)) and hinted:
+            scan.add(start, end, "token", head=len(prefix))
+        elif HEX_RE.match(body) or "__" in body or _UUID_INSIDE.search(body) or body.count("-") + body.count("_") > 2:
+            continue  # hex after an unhinted prefix is an id; file and folder names join words and ids
+        elif body.islower() and (len(body) < 32 or "_" in body or entropy(body) < 4.0):
+            continue  # a lower-case body is a snake_case name unless long and random
+        elif (len(body) >= 32 or hinted) and random_looking(body, 20) and entropy(body) >= 3.5:
             scan.add(start, end, "token", head=len(prefix))
