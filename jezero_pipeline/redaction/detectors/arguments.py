@@ -45,6 +45,7 @@ _CRED_VERB = re.compile(
     r"\b(?:add_user[ \t]+\S+|change_password[ \t]+\S+|unseal|add-authtoken|authtoken|wpa_passphrase[ \t]+\S+"
     r"|htpasswd[ \t]+(?:-\w+[ \t]+)*\S+[ \t]+\S+|use[ \t]+[a-z]:[ \t]+\S+)[ \t]+(?P<q>[\"']?)(?P<value>[^\s\"'/]{6,300})(?P=q)"
 )
+_CRED_VERB_WORDS = ("add_user", "change_password", "unseal", "authtoken", "wpa_passphrase", "htpasswd", "use ")
 # `echo VALUE | docker login --password-stdin`, `| sudo -S`, `| passwd --stdin`
 _ECHO_PIPE = re.compile(
     r"\b(?:echo|printf)[ \t]+(?:-n[ \t]+)?(?P<q>[\"']?)(?P<value>[^\s\"'|]{6,300})(?P=q)[ \t]*\|[^\n|]*"
@@ -101,8 +102,9 @@ def detect_positions(scan: Scan) -> None:
         if literal in lower:
             for m in rx.finditer(lower):
                 _value(scan, m, "argument", ids=True)
-    for m in _CRED_VERB.finditer(lower):
-        _value(scan, m, "argument")
+    if any(w in lower for w in _CRED_VERB_WORDS):
+        for m in _CRED_VERB.finditer(lower):
+            _value(scan, m, "argument")
     if "--body" in lower or "--value" in lower or " -b" in lower:
         for m in _SECRET_SET.finditer(lower):
             _value(scan, m, "argument")
@@ -112,10 +114,11 @@ def detect_positions(scan: Scan) -> None:
 
 # A call whose name says it takes a credential: its string literals are candidates.
 _CALL = re.compile(
-    r"(?P<callee>(?:[A-Za-z_][\w.]*?)?(?:login|auth|connect(?:ion)?|credentials?|client|session|github|fernet|"
-    r"hmac\.new|jwt\.encode|jwt\.sign|minio|redis|mongo|smtp(?:_ssl)?|imap4?(?:_ssl)?|ftp(?:_tls)?|signer))[ \t]*\(",
+    r"(?:login|auth|connect(?:ion)?|credentials?|client|session|github|fernet|hmac\.new|jwt\.encode|jwt\.sign|"
+    r"minio|redis|mongo|smtp(?:_ssl)?|imap4?(?:_ssl)?|ftp(?:_tls)?|signer)[ \t]*\(",
     re.I,
 )
+_CALLEE_CHARS_REVERSED = re.compile(r"[\w.]{0,80}")
 _AUTH_TUPLE = re.compile(r"\bauth[ \t]*=[ \t]*\(")
 _LITERAL = re.compile(r"(?:\b[bru]{1,2})?(?P<q>[\"'])(?P<value>[^\"'\n]{4,300})(?P=q)")
 _TOKEN_CALLEES = re.compile(r"github|session|client|token|auth|key", re.I)
@@ -132,7 +135,9 @@ def detect_calls(scan: Scan) -> None:
             end = close if close != -1 and close - m.end() <= 400 else min(len(text), m.end() + 400)
             nl = text.find("\n", m.end(), end)
             end = nl if nl != -1 else end
-            token_callee = rx is _AUTH_TUPLE or bool(_TOKEN_CALLEES.search(m.group("callee")))
+            back = _CALLEE_CHARS_REVERSED.match(text[max(0, m.start() - 80) : m.start()][::-1]).end()
+            callee = text[m.start() - back : m.end()]
+            token_callee = rx is _AUTH_TUPLE or bool(_TOKEN_CALLEES.search(callee))
             for lit in _LITERAL.finditer(text, m.end(), end):
                 value = lit.group("value")
                 if password_shaped(value) or (
