@@ -19,7 +19,7 @@ _CRED_WORD = r"(?:pass(?:word|wd|phrase|wort)?|pwd|pw|secret|token|apikey|api[_\
 # Flags stand after whitespace (`=-pg8…` in a digest is no flag). `-pw X`, `-NuGetApiKey X`, `-srcstorepass X`, `-passout pass:X`, `/p:X`: one dash, a name that
 # ends in a credential word, then the value (the two-dash form is names.py's).
 _ONE_DASH_FLAG = re.compile(
-    r"(?<!\S)-(?P<flag>[a-z][a-z0-9]*?" + _CRED_WORD + r"[a-z]?)(?:[ \t]+|=|:)"
+    r"(?<!\S)-(?P<flag>(?:[a-z][a-z0-9]*?)?" + _CRED_WORD + r"[a-z]?)(?:[ \t]+|=|:)"
     r"(?P<q>[\"']?)(?P<value>[^\s\"'|;`]{1,300})(?P=q)"
 )
 # Short flags that take a password by convention; `-p`/`-P` may be glued to the value.
