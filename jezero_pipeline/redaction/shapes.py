@@ -42,35 +42,55 @@ def random_looking(v: str, min_len: int = 16) -> bool:
 
 
 _ROWS = ("1234567890", "qwertyuiop", "asdfghjkl", "zxcvbnm")
-_KEY_AT = {c: (r, i) for r, row in enumerate(_ROWS) for i, c in enumerate(row)}
 
 
-def _step(a: str, b: str) -> bool:
-    """b follows a: the next or previous letter or digit (any case, 9 then 0), or the next key."""
-    la, lb = a.lower(), b.lower()
-    if la.isalnum() and lb.isalnum() and la.isdigit() == lb.isdigit():
-        d = ord(lb) - ord(la)
-        if d in (1, -1) or (la, lb) in (("9", "0"), ("0", "1")):
-            return True
-    ka, kb = _KEY_AT.get(la), _KEY_AT.get(lb)
-    if ka is None or kb is None:
-        return False
-    (ra, ia), (rb, ib) = ka, kb
-    # along a row, down a column (`1qaz`), or from a row's end to the next row's start
-    return (ra == rb and abs(ib - ia) == 1) or (rb == ra + 1 and ib == ia) or (rb == ra + 1 and ib == 0 and ia >= 6)
+def _adjacent_pairs() -> frozenset[str]:
+    """Every two-character step a typed filler takes: the next or previous letter or digit (9
+    then 0), the next key along a keyboard row, down a column (`1qaz`), or from a row's end to
+    the next row's start."""
+    along = set()  # either way along a run or a row
+    for run in ("abcdefghijklmnopqrstuvwxyz", "01234567890", *_ROWS):
+        along |= {run[i : i + 2] for i in range(len(run) - 1)}
+    down = set()  # only downwards and onwards
+    for upper, lower in zip(_ROWS, _ROWS[1:]):
+        down |= {a + b for a, b in zip(upper, lower)}
+        down |= {c + lower[0] for c in upper[6:]}
+    return frozenset(along | {p[::-1] for p in along} | down)
+
+
+_ADJACENT = _adjacent_pairs()
+
+
+def _follows(low: str, i: int) -> bool:
+    """low[i] repeats or steps on from the character before it, or from the one before that."""
+    c = low[i]
+    return (
+        c == low[i - 1] or low[i - 1] + c in _ADJACENT or (i >= 2 and (c == low[i - 2] or low[i - 2] + c in _ADJACENT))
+    )
+
+
+_MAX_PERIOD = 16  # fillers repeat short units (`deadbeef`, `abc123`); a longer unit is no filler
 
 
 def _period(v: str) -> int:
-    """The shortest p (a unit repeated at least three times) for which nearly every character repeats the one p back."""
+    """The shortest unit (up to _MAX_PERIOD, repeated at least three times) that nearly every
+    character repeats, or 0."""
     n = len(v)
-    for p in range(1, n // 3 + 1):
-        same = sum(v[i] == v[i - p] for i in range(p, n))
-        if same >= 0.9 * (n - p):
+    for p in range(1, min(n // 3, _MAX_PERIOD) + 1):
+        if v[p : 2 * p] != v[:p] and v[2 * p : 3 * p] != v[p : 2 * p]:
+            continue  # neither of the first two repeats of the unit matches: no period p
+        allowed = 0.1 * (n - p)
+        differ = 0
+        for i in range(p, n):
+            if v[i] != v[i - p]:
+                differ += 1
+                if differ > allowed:
+                    break
+        else:
             return p
     return 0
 
 
-@lru_cache(maxsize=8192)
 def regularity(v: str) -> float:
     """Share of the characters after the first that follow from what comes before them."""
     n = len(v)
@@ -78,11 +98,23 @@ def regularity(v: str) -> float:
         return 0.0
     if _period(v):
         return 1.0
-    follows = 0
-    for i in range(1, n):
-        if v[i] == v[i - 1] or _step(v[i - 1], v[i]) or (i >= 2 and (_step(v[i - 2], v[i]) or v[i] == v[i - 2])):
-            follows += 1
-    return follows / (n - 1)
+    low = v.lower()
+    return sum(_follows(low, i) for i in range(1, n)) / (n - 1)
+
+
+@lru_cache(maxsize=8192)
+def _regular(v: str, bar: float) -> bool:
+    """regularity(v) >= bar, stopping at the first character that settles it (a generated token
+    is settled within its first dozen characters)."""
+    allowed = (1 - bar) * (len(v) - 1)  # characters that may fail to follow
+    missed = 0
+    low = v.lower()
+    for i in range(1, len(v)):
+        if not _follows(low, i):
+            missed += 1
+            if missed > allowed:
+                return bool(_period(v))
+    return True
 
 
 def patterned(v: str) -> bool:
@@ -90,8 +122,7 @@ def patterned(v: str) -> bool:
     core = v.strip("\"'`")
     if len(core) < 12:
         return False  # too short to tell from chance: a random 8-character value can look regular
-    bar = tuning.current().patterned + (0.1 if len(core) < 16 else 0.0)
-    return regularity(core) >= bar
+    return _regular(core, tuning.current().patterned + (0.1 if len(core) < 16 else 0.0))
 
 
 # --------------------------------------------------------------------------- references

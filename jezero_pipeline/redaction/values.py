@@ -168,9 +168,12 @@ def _has_random_part(v: str) -> bool:
     return any(c.isalnum() for c in v) and not _word_profile(v)[0]
 
 
+_LETTER = re.compile(r"[^\W\d_]")
+
+
 def says_placeholder(v: str) -> bool:
     """Words only, and they say so: `your-api-key-here`, `not-a-real-key`, `dummy_password_123`."""
-    if sum(c.isalpha() for c in v) < 3:
+    if len(_LETTER.findall(v, 0, 400)) < 3:
         return False  # `123a`, `4471k`: digits and a letter or two are a short password
     plain, all_vocab, marker = _word_profile(v)
     return plain and (marker or all_vocab)
@@ -181,8 +184,8 @@ def _is_sequence(v: str) -> bool:
     n = len(v)
     if n < 4:
         return False
-    steps = {ord(b) - ord(a) for a, b in zip(v, v[1:])}
-    if steps in ({1}, {-1}):
+    first = ord(v[1]) - ord(v[0])
+    if first in (1, -1) and all(ord(b) - ord(a) == first for a, b in zip(v, v[1:])):
         return True
     period = (v + v).find(v, 1)  # the shortest unit v is made of, repeated whole
     return period <= n // 3 and n % period == 0

@@ -13,47 +13,48 @@ from __future__ import annotations
 import re
 
 from ..shapes import hash_shaped, is_uuid, mixed_token, password_shaped
-from .base import Scan
+from .base import Scan, glued
 
 _CRED_WORD = r"(?:pass(?:word|wd|phrase|wort)?|pwd|pw|secret|token|apikey|api[_\-]?key|key|auth|credentials?)"
-# Flags stand after whitespace (`=-pg8…` in a digest is no flag). `-pw X`, `-NuGetApiKey X`, `-srcstorepass X`, `-passout pass:X`, `/p:X`: one dash, a name that
-# ends in a credential word, then the value (the two-dash form is names.py's).
+# Each pattern starts with a literal or a character class, so a search skips text that cannot
+# match at C speed; the word boundaries the patterns need are checked after a match.
+# Flags stand after whitespace (`=-pg8…` in a digest is no flag): `-pw X`, `-NuGetApiKey X`,
+# `-srcstorepass X`, `-passout pass:X`; the two-dash form is names.py's.
 _ONE_DASH_FLAG = re.compile(
-    r"(?<!\S)-(?P<flag>(?:[a-z][a-z0-9]*?)?" + _CRED_WORD + r"[a-z]?)(?:[ \t]+|=|:)"
+    r"\s-(?P<flag>(?:[a-z][a-z0-9]*?)?" + _CRED_WORD + r"[a-z]?)(?:[ \t]+|=|:)"
     r"(?P<q>[\"']?)(?P<value>[^\s\"'|;`]{1,300})(?P=q)"
 )
 # Short flags that take a password by convention; `-p`/`-P` may be glued to the value.
-_SHORT_FLAG = re.compile(r"(?<!\S)-(?P<flag>[pPw])(?P<sp>[ \t]+|)(?P<q>[\"']?)(?P<value>[^\s\"'|;`]{1,200})(?P=q)")
+_SHORT_FLAG = re.compile(r"\s-(?P<flag>[pPw])(?P<sp>[ \t]+|)(?P<q>[\"']?)(?P<value>[^\s\"'|;`]{1,200})(?P=q)")
 _LDAP = re.compile(r"\bldap[a-z]*\b")
 # `-u user,pw` (lftp), `-U user%pw` (smbclient), `-a user:pw` (httpie)
-_JOINED_USER = re.compile(
-    r"(?<![\w\-])-(?:u|U|a)[ \t]+(?P<q>[\"']?)[\w.@\\\-]{1,64}[,%:](?P<value>[^\s\"']{1,200})(?P=q)"
-)
+_JOINED_USER = re.compile(r"\s-(?:u|U|a)[ \t]+(?P<q>[\"']?)[\w.@\\\-]{1,64}[,%:](?P<value>[^\s\"']{1,200})(?P=q)")
 # `scott/pw@db` (sqlplus, expdp, rman)
-_USER_SLASH = re.compile(r"(?<![\w/.@\-])[A-Za-z][\w$#]{0,29}/(?P<value>[^\s/\"']{4,64})@(?=[\w/])")
+_USER_SLASH = re.compile(r"/(?P<value>[^\s/\"']{4,64})@(?=[\w/])")
+_USER_BEFORE_SLASH = re.compile(r"[\w$#]{0,29}[A-Za-z](?![\w/.@\-])")  # reversed: `scott` before `/pw@db`
 # `… password VALUE` and `… passphrase VALUE` in a command or a sentence
-_WORD_THEN_VALUE = re.compile(r"(?<![\w\-])(?:password|passwd|passphrase)[ \t]+(?P<value>[^\s\"'|;&]{4,200})")
+_WORD_THEN_VALUE = re.compile(r"pass(?:word|wd|phrase)[ \t]+(?P<value>[^\s\"'|;&]{4,200})")
 # `config set //registry/:_authToken VALUE`, `config --global github-oauth.github.com VALUE`
 _SETTER = re.compile(
-    r"\b(?:config|set|add)[ \t]+(?:(?:set|--global|--local|-g)[ \t]+)*"
+    r"(?:config|set|add)[ \t]+(?:(?:set|--global|--local|-g)[ \t]+)*"
     r"(?P<name>[^\s=\"']*"
     + _CRED_WORD
     + r"[^\s=\"']*|[^\s=\"']*oauth[^\s=\"']*)[ \t]+(?P<q>[\"']?)(?P<value>[^\s\"']{6,300})(?P=q)"
 )
 # Verbs whose next positional argument is a credential; the words say so, not one program.
 _CRED_VERB = re.compile(
-    r"\b(?:add_user[ \t]+\S+|change_password[ \t]+\S+|unseal|add-authtoken|authtoken|wpa_passphrase[ \t]+\S+"
+    r"(?:add_user[ \t]+\S+|change_password[ \t]+\S+|unseal|add-authtoken|authtoken|wpa_passphrase[ \t]+\S+"
     r"|htpasswd[ \t]+(?:-\w+[ \t]+)*\S+[ \t]+\S+|use[ \t]+[a-z]:[ \t]+\S+)[ \t]+(?P<q>[\"']?)(?P<value>[^\s\"'/]{6,300})(?P=q)"
 )
 _CRED_VERB_WORDS = ("add_user", "change_password", "unseal", "authtoken", "wpa_passphrase", "htpasswd", "use ")
 # `echo VALUE | docker login --password-stdin`, `| sudo -S`, `| passwd --stdin`
 _ECHO_PIPE = re.compile(
-    r"\b(?:echo|printf)[ \t]+(?:-n[ \t]+)?(?P<q>[\"']?)(?P<value>[^\s\"'|]{6,300})(?P=q)[ \t]*\|[^\n|]*"
+    r"(?:echo|printf)[ \t]+(?:-n[ \t]+)?(?P<q>[\"']?)(?P<value>[^\s\"'|]{6,300})(?P=q)[ \t]*\|[^\n|]*"
     r"(?:--password-stdin|sudo[ \t]+-s|--stdin|chpasswd|passwd)"
 )
 _LITERAL_FLAG = re.compile(r"--from-literal=[^=\s]+=(?P<q>[\"']?)(?P<value>[^\s\"']{4,300})(?P=q)")
 _SECRET_SET = re.compile(
-    r"\b(?:secrets?|tokens?|variables?)[ \t]+(?:set|add|create|put)\b[^\n]*?(?:--body|--value|-b)[ \t=]+(?P<q>[\"']?)(?P<value>[^\s\"']{6,300})(?P=q)"
+    r"(?:secrets?|tokens?|variables?)[ \t]+(?:set|add|create|put)\b[^\n]*?(?:--body|--value)[ \t=]+(?P<q>[\"']?)(?P<value>[^\s\"']{6,300})(?P=q)"
 )
 
 
@@ -93,19 +94,24 @@ def detect_positions(scan: Scan) -> None:
     text, lower = scan.text, scan.lower
     if "@" in text:
         for m in _USER_SLASH.finditer(text):
-            _value(scan, m, "argument")
+            user = _USER_BEFORE_SLASH.match(text[max(0, m.start() - 31) : m.start()][::-1])
+            if user and user.end():
+                _value(scan, m, "argument")
     for literal, rx in (("pass", _WORD_THEN_VALUE), ("echo", _ECHO_PIPE), ("printf", _ECHO_PIPE)):
         if literal in lower:
             for m in rx.finditer(lower):
-                _value(scan, m, "argument")
+                if not glued(lower, m.start()) and lower[m.start() - 1 : m.start()] != "-":
+                    _value(scan, m, "argument")
     for literal, rx in (("config", _SETTER), ("set ", _SETTER), ("from-literal", _LITERAL_FLAG)):
         if literal in lower:
             for m in rx.finditer(lower):
-                _value(scan, m, "argument", ids=True)
+                if rx is _LITERAL_FLAG or not glued(lower, m.start()):
+                    _value(scan, m, "argument", ids=True)
     if any(w in lower for w in _CRED_VERB_WORDS):
         for m in _CRED_VERB.finditer(lower):
-            _value(scan, m, "argument")
-    if "--body" in lower or "--value" in lower or " -b" in lower:
+            if not glued(lower, m.start()):
+                _value(scan, m, "argument")
+    if "--body" in lower or "--value" in lower:
         for m in _SECRET_SET.finditer(lower):
             _value(scan, m, "argument")
 
@@ -115,32 +121,47 @@ def detect_positions(scan: Scan) -> None:
 # A call whose name says it takes a credential: its string literals are candidates.
 _CALL = re.compile(
     r"(?:login|auth|connect(?:ion)?|credentials?|client|session|github|fernet|hmac\.new|jwt\.encode|jwt\.sign|"
-    r"minio|redis|mongo|smtp(?:_ssl)?|imap4?(?:_ssl)?|ftp(?:_tls)?|signer)[ \t]*\(",
-    re.I,
+    r"minio|redis|mongo|smtp(?:_ssl)?|imap4?(?:_ssl)?|ftp(?:_tls)?|signer)[ \t]*\($",
 )
 _CALLEE_CHARS_REVERSED = re.compile(r"[\w.]{0,80}")
-_AUTH_TUPLE = re.compile(r"\bauth[ \t]*=[ \t]*\(")
+_AUTH_TUPLE = re.compile(r"\bauth[ \t]*=[ \t]*\($")
 _LITERAL = re.compile(r"(?:\b[bru]{1,2})?(?P<q>[\"'])(?P<value>[^\"'\n]{4,300})(?P=q)")
 _TOKEN_CALLEES = re.compile(r"github|session|client|token|auth|key", re.I)
 
 
+_LITERAL_START = re.compile(r"[(,][ \t]*(?:[bru]{1,2})?[\"']")
+
+
 def detect_calls(scan: Scan) -> None:
-    """String literals passed to a credential-taking call (`connect(h, u, "pw")`, `Github("…")`)."""
+    """String literals passed to a credential-taking call (`connect(h, u, "pw")`, `Github("…")`).
+
+    Found from the literals: a quote after `(` or `,` is looked up to the `(` of its call, and
+    only a call whose name says credential is read (prose has few quoted call arguments).
+    """
     text = scan.text
     if "(" not in text:
         return
-    for rx in (_CALL, _AUTH_TUPLE):
-        for m in rx.finditer(text):
-            close = text.find(")", m.end())
-            end = close if close != -1 and close - m.end() <= 400 else min(len(text), m.end() + 400)
-            nl = text.find("\n", m.end(), end)
-            end = nl if nl != -1 else end
-            back = _CALLEE_CHARS_REVERSED.match(text[max(0, m.start() - 80) : m.start()][::-1]).end()
-            callee = text[m.start() - back : m.end()]
-            token_callee = rx is _AUTH_TUPLE or bool(_TOKEN_CALLEES.search(callee))
-            for lit in _LITERAL.finditer(text, m.end(), end):
-                value = lit.group("value")
-                if password_shaped(value) or (
-                    token_callee and len(value) >= 32 and hash_shaped(value) and not is_uuid(value)
-                ):
-                    scan.add(lit.start("value"), lit.end("value"), "argument")
+    done: set[int] = set()
+    for q in _LITERAL_START.finditer(text):
+        line_start = text.rfind("\n", 0, q.start()) + 1
+        open_at = q.start() if text[q.start()] == "(" else text.rfind("(", line_start, q.start())
+        if open_at == -1 or open_at in done or text.find(")", open_at, q.start()) != -1:
+            continue
+        done.add(open_at)
+        head = text[max(line_start, open_at - 80) : open_at + 1]
+        call = _CALL.search(head.lower()) or _AUTH_TUPLE.search(head)
+        if call is None or call.end() != len(head):
+            continue
+        back = _CALLEE_CHARS_REVERSED.match(head[: call.start()][::-1]).end()
+        callee = head[call.start() - back :]
+        token_callee = call.re is _AUTH_TUPLE or bool(_TOKEN_CALLEES.search(callee))
+        close = text.find(")", open_at)
+        end = close if close != -1 and close - open_at <= 400 else min(len(text), open_at + 400)
+        nl = text.find("\n", open_at, end)
+        end = nl if nl != -1 else end
+        for lit in _LITERAL.finditer(text, open_at + 1, end):
+            value = lit.group("value")
+            if password_shaped(value) or (
+                token_callee and len(value) >= 32 and hash_shaped(value) and not is_uuid(value)
+            ):
+                scan.add(lit.start("value"), lit.end("value"), "argument")
