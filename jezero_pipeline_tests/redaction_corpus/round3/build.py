@@ -1,4 +1,4 @@
-"""Writes the round-3 labelled lines (tune.jsonl, heldout.jsonl) from the templates beside it.
+"""Writes the round-3 labelled lines (tune, heldout, heldout2 .jsonl) from the templates beside it.
 
 Each template is a transcript-style line of our own around a value of a shape that a public
 scanner documents (its rule's documented format, example or negative example), tagged with
@@ -211,10 +211,15 @@ def build(templates: list[Template], rng: random.Random) -> list[dict]:
 
 def main() -> int:
     sys.path.insert(0, str(HERE))
+    import heldout2_templates
     import heldout_templates
     import tune_templates
 
-    for name, module, seed in (("tune", tune_templates, SEED), ("heldout", heldout_templates, SEED + 1)):
+    for name, module, seed in (
+        ("tune", tune_templates, SEED),
+        ("heldout", heldout_templates, SEED + 1),
+        ("heldout2", heldout2_templates, SEED + 2),
+    ):
         rows = build(module.TEMPLATES, random.Random(seed))
         out = HERE / f"{name}.jsonl"
         out.write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in rows), encoding="utf-8")
