@@ -61,6 +61,10 @@ _STRONG_KEY_NAMES = re.compile(
     r"sas|hmac|jwt|openai|anthropic|stripe|aws|azure|gcp|github|gitlab|slack|sendgrid|twilio|"
     r"mailgun|heroku|x[_\-]?api)[_\-.]?keys?$"
 )
+_INDEX_KEY = re.compile(
+    r"(?:cache|sort|primary|foreign|partition|idempotency|object|routing|row|unique|lookup|index|dedup|file|"
+    r"s3|kms|gpg|pgp|ssh|host|hash|etag|commit|content|^)[_\-.]?keys?$"
+)
 _WEAK_NAMES = re.compile(r"^(?:pass|auth)s?$|(?:^|[_\-.])auths?$")
 _PUBLIC_NAME = re.compile(r"(?:^|[_\-.])pub(?:lic|lishable)?(?:[_\-.]|keys?$|$)|publickey|publishable")
 # The env/config lookups whose default argument is a secret position.
@@ -122,7 +126,10 @@ def value_ok(name: str, sep: str, value: str, quoted: bool) -> bool:
     if name.endswith("auth") and basic_pair_password(value) is not None:
         return not is_placeholder(basic_pair_password(value) or "")
     if weak_key or _WEAK_NAMES.search(name):
-        return random_looking(value, 16) and not (HEX_RE.match(value) and len(value) in (32, 40, 64, 128))
+        digest = HEX_RE.match(value) and len(value) in (32, 40, 64, 128)
+        # Hex of a hash's length is a digest under a key that indexes something (`cache_key`),
+        # a credential under one that says nothing else (`auth`, `Ocp-Apim-Key`).
+        return random_looking(value, 16) and not (digest and _INDEX_KEY.search(name))
     if quoted:
         if len(value) < (3 if is_password else 4):
             return False
@@ -249,6 +256,8 @@ def detect_shell_defaults(scan: Scan) -> None:
             continue
         vs, ve = m.span("value")
         value = scan.text[vs:ve]
+        if value.startswith("?"):
+            continue  # `${VAR:?message}`: the message printed when VAR is unset
         if value[:1] in "\"'" and value[-1:] == value[:1] and len(value) >= 2:
             vs, ve, value = vs + 1, ve - 1, value[1:-1]
         if value_ok(name, "=", value, quoted=True):

@@ -223,7 +223,9 @@ def main() -> int:
         rows = build(module.TEMPLATES, random.Random(seed))
         out = HERE / f"{name}.jsonl"
         out.write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in rows), encoding="utf-8")
-        print(f"{out.name}: {sum(1 for r in rows if r['secret'])} secrets, {sum(1 for r in rows if not r['secret'])} look-alikes")
+        print(
+            f"{out.name}: {sum(1 for r in rows if r['secret'])} secrets, {sum(1 for r in rows if not r['secret'])} look-alikes"
+        )
     return 0
 
 

@@ -32,18 +32,47 @@ from build import (
 )
 
 G, W = "ggshield", "whispers"
-_WORDS = ["orbit", "velvet", "cabin", "hazard", "lunar", "tribe", "pepper", "glove", "marine", "debris", "absorb", "quantum"]
+_WORDS = [
+    "orbit",
+    "velvet",
+    "cabin",
+    "hazard",
+    "lunar",
+    "tribe",
+    "pepper",
+    "glove",
+    "marine",
+    "debris",
+    "absorb",
+    "quantum",
+]
 
 TEMPLATES = [
     # ---- secrets passed as positional arguments or under short, vendor-specific flags
     S(G, "short_flag", '$ plink -ssh admin@10.0.4.12 -pw {v} "uptime"', password(14), note="PuTTY plink -pw"),
     S(G, "short_flag", "PS> Publish-Module -Name OpsTools -NuGetApiKey {v}", b62(32), note="PowerShell -NuGetApiKey"),
-    S(W, "short_flag", '$ ldapsearch -x -H ldaps://ldap.corp.example -D "cn=admin,dc=corp" -w {v} -b "dc=corp"', password(16)),
+    S(
+        W,
+        "short_flag",
+        '$ ldapsearch -x -H ldaps://ldap.corp.example -D "cn=admin,dc=corp" -w {v} -b "dc=corp"',
+        password(16),
+    ),
     S(W, "short_flag", "$ mosquitto_pub -h mqtt.example.org -u sensor -P {v} -t temp -m 21", password(14)),
     S(G, "short_flag", "$ 7z a -p{v} backup.7z ./db", password(16), note="7-Zip -p glued password"),
-    S(W, "short_flag", "$ keytool -importkeystore -srckeystore in.p12 -srcstorepass {v} -destkeystore out.jks", password(14)),
+    S(
+        W,
+        "short_flag",
+        "$ keytool -importkeystore -srckeystore in.p12 -srcstorepass {v} -destkeystore out.jks",
+        password(14),
+    ),
     S(G, "short_flag", "$ openssl enc -aes-256-cbc -in db.sql -out db.enc -pass pass:{v}", password(18)),
-    S(W, "positional", "$ sqlplus scott/{v}@//db.example.com:1521/ORCLPDB1", password(12), note="Oracle user/password@db"),
+    S(
+        W,
+        "positional",
+        "$ sqlplus scott/{v}@//db.example.com:1521/ORCLPDB1",
+        password(12),
+        note="Oracle user/password@db",
+    ),
     S(W, "positional", "$ smbclient //fs01/share -U alice%{v}", password(13), note="Samba user%password"),
     S(G, "positional", "C:\\> net use Z: \\\\fs01\\share {v} /user:CORP\\bob", password(12)),
     S(W, "positional", "$ htpasswd -b -c /etc/nginx/.htpasswd admin {v}", password(14)),
@@ -55,12 +84,36 @@ TEMPLATES = [
     S(W, "constructor", 'token = jwt.encode(claims, "{v}", algorithm="HS256")', b62(32)),
     S(G, "constructor", 'server.login("alerts@example.com", "{v}")', password(16), note="smtplib login"),
     S(W, "constructor", 'r = requests.get(url, auth=("svc-backup", "{v}"))', password(18)),
-    S(G, "constructor", 'client = Client("{sid}", "{v}")', hexl(32), sid=join("AC", hexl(32)), note="Twilio Client(sid, token)"),
+    S(
+        G,
+        "constructor",
+        'client = Client("{sid}", "{v}")',
+        hexl(32),
+        sid=join("AC", hexl(32)),
+        note="Twilio Client(sid, token)",
+    ),
     S(W, "constructor", 'mc = Minio("minio.internal:9000", "{ak}", "{v}", secure=False)', b62(40), ak=upper_alnum(20)),
-    S(G, "constructor", "const pusher = new Pusher({ appId: '1234567', key: '{k}', secret: '{v}', cluster: 'eu' });", hexl(20), k=hexl(20)),
+    S(
+        G,
+        "constructor",
+        "const pusher = new Pusher({ appId: '1234567', key: '{k}', secret: '{v}', cluster: 'eu' });",
+        hexl(20),
+        k=hexl(20),
+    ),
     # ---- vendor formats without a leading prefix; bare keys whose meaning comes from the line
-    S(G, "no_prefix", "DefaultEndpointsProtocol=https;AccountName=stlogs01;AccountKey={v};EndpointSuffix=core.windows.net", b64(86, "==")),
-    S(G, "no_prefix", '  "primaryKey": "{v}",', join(b62(52), "AzSe", b62(28)), note="Azure identifiable key, marker inside"),
+    S(
+        G,
+        "no_prefix",
+        "DefaultEndpointsProtocol=https;AccountName=stlogs01;AccountKey={v};EndpointSuffix=core.windows.net",
+        b64(86, "=="),
+    ),
+    S(
+        G,
+        "no_prefix",
+        '  "primaryKey": "{v}",',
+        join(b62(52), "AzSe", b62(28)),
+        note="Azure identifiable key, marker inside",
+    ),
     S(W, "no_prefix", "Ocp-Apim-Subscription-Key: {v}", hexl(32)),
     S(G, "no_prefix", "OKTA_CLIENT_TOKEN={v}", join("00", b62(40)), note="Okta API token"),
     S(G, "no_prefix", "LD_SDK_KEY={v}", join("sdk-", uuid), note="LaunchDarkly SDK key"),
@@ -74,7 +127,7 @@ TEMPLATES = [
     # ---- secrets inside URL paths
     S(G, "url_path", "stream to rtmp://live.twitch.tv/app/{v}", join("live_", digits(9), "_", b62(30))),
     S(W, "url_path", "$ ffmpeg -re -i out.mp4 -f flv rtmp://a.rtmp.youtube.com/live2/{v}", groups(lower_alnum(4), 5)),
-    S(G, "url_path", "$ curl -X POST -d '{\"text\":\"done\"}' https://chat.example.org/hooks/{v}", lower_alnum(26)),
+    S(G, "url_path", '$ curl -X POST -d \'{"text":"done"}\' https://chat.example.org/hooks/{v}', lower_alnum(26)),
     S(W, "url_path", "$ curl -X POST https://api.netlify.com/build_hooks/{v}", hexl(24)),
     S(G, "url_path", "IFTTT_URL=https://maker.ifttt.com/trigger/backup_done/with/key/{v}", b62(22)),
     S(W, "url_path", "https://api.telegram.org/bot{v}/sendMessage?chat_id=42", join(digits(10), ":AA", b64url(33))),
@@ -91,7 +144,12 @@ TEMPLATES = [
     L(W, "placeholder", "DD_API_KEY={v}", const("<DATADOG_API_KEY>")),
     # ---- documentation examples
     L(G, "doc_example", "aws configure set aws_access_key_id {v}", const("AKIAIOSFODNN7EXAMPLE")),
-    L(W, "doc_example", "SLACK_WEBHOOK_URL={v}", const("https://hooks.slack.com/services/T00000000/B00000000/XXXXXXXXXXXXXXXXXXXXXXXX")),
+    L(
+        W,
+        "doc_example",
+        "SLACK_WEBHOOK_URL={v}",
+        const("https://hooks.slack.com/services/T00000000/B00000000/XXXXXXXXXXXXXXXXXXXXXXXX"),
+    ),
     # ---- hashes, commits, ids people search for
     L(G, "hash", "$ git checkout {v}", hexl(40)),
     L(W, "hash", "Fixed in commit {v} (see #412)", hexl(40)),
@@ -128,4 +186,3 @@ TEMPLATES = [
     L(G, "named_non_secret", "export TOKEN={v}", const("$(vault kv get -field=token secret/ci)")),
     L(W, "named_non_secret", 'password = "{v}"', const("%(db_password)s")),
 ]
-
