@@ -69,6 +69,7 @@ def _follows(low: str, i: int) -> bool:
     )
 
 
+_GROUP_SEPARATORS = re.compile(r"[\-_. ]")
 _MAX_PERIOD = 16  # fillers repeat short units (`deadbeef`, `abc123`); a longer unit is no filler
 
 
@@ -91,6 +92,13 @@ def _period(v: str) -> int:
     return 0
 
 
+def _regular_at(low: str, i: int) -> bool:
+    """low[i] follows from before it, or starts a run that goes on for two more (`abc|123|def`)."""
+    if _follows(low, i):
+        return True
+    return i + 2 < len(low) and low[i : i + 2] in _ADJACENT and low[i + 1 : i + 3] in _ADJACENT
+
+
 def regularity(v: str) -> float:
     """Share of the characters after the first that follow from what comes before them."""
     n = len(v)
@@ -99,7 +107,7 @@ def regularity(v: str) -> float:
     if _period(v):
         return 1.0
     low = v.lower()
-    return sum(_follows(low, i) for i in range(1, n)) / (n - 1)
+    return sum(_regular_at(low, i) for i in range(1, n)) / (n - 1)
 
 
 @lru_cache(maxsize=8192)
@@ -110,7 +118,7 @@ def _regular(v: str, bar: float) -> bool:
     missed = 0
     low = v.lower()
     for i in range(1, len(v)):
-        if not _follows(low, i):
+        if not _regular_at(low, i):
             missed += 1
             if missed > allowed:
                 return bool(_period(v))
@@ -119,7 +127,7 @@ def _regular(v: str, bar: float) -> bool:
 
 def patterned(v: str) -> bool:
     """A filler typed for a key: long enough to tell, and mostly regular (`a1b2c3d4…`, `qwertyuiop`)."""
-    core = v.strip("\"'`")
+    core = _GROUP_SEPARATORS.sub("", v.strip("\"'`"))  # `a1b2c3d4-e5f6-…` reads as one run
     if len(core) < 12:
         return False  # too short to tell from chance: a random 8-character value can look regular
     return _regular(core, tuning.current().patterned + (0.1 if len(core) < 16 else 0.0))

@@ -40,11 +40,12 @@ BUILTIN: tuple[tuple[Detector, tuple[str, ...] | None], ...] = (
     (encoded.detect_encoded, encoded.TRIGGERS),
     (accounts.detect_one_time_codes, None),
     (accounts.detect_account_links, None),
-    (arguments.detect_flags, (" -", "\t-", "\n-")),
+    (arguments.detect_flags, (" -", "\t-", "\n-", " /")),
     (arguments.detect_positions, None),
     (arguments.detect_calls, ("(",)),
     (urls.detect_url_paths, ("://",)),
     (generic.detect_labelled, None),
+    (generic.detect_block_scalars, None),
     (generic.detect_prefixed_generic, None),
 )
 

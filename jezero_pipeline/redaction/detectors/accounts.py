@@ -158,4 +158,6 @@ def detect_account_links(scan: Scan) -> None:
         for part in _URL_PART.finditer(url, after_host):
             value = part.group().rstrip(".")
             if random_looking(value, 16) or (len(value) >= 20 and HEX_RE.match(value)):
-                scan.add(m.start() + part.start(), m.start() + part.start() + len(value), "account_link")
+                # trusted: a link that resets, confirms or signs in carries a live token, even
+                # one a filler-maker could have typed (`abc123def456…`)
+                scan.add(m.start() + part.start(), m.start() + part.start() + len(value), "account_link", trusted=True)

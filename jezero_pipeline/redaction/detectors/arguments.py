@@ -25,7 +25,11 @@ _ONE_DASH_FLAG = re.compile(
     r"(?P<q>[\"']?)(?P<value>[^\s\"'|;`]{1,300})(?P=q)"
 )
 # Short flags that take a password by convention; `-p`/`-P` may be glued to the value.
-_SHORT_FLAG = re.compile(r"\s-(?P<flag>[pPw])(?P<sp>[ \t]+|)(?P<q>[\"']?)(?P<value>[^\s\"'|;`]{1,200})(?P=q)")
+_SHORT_FLAG = re.compile(r"\s-(?P<flag>[pPwt])(?P<sp>[ \t]+|)(?P<q>[\"']?)(?P<value>[^\s\"'|;`]{1,200})(?P=q)")
+# Windows `/pass:X`, `/p:X`, `/password:X` (cmdkey, msbuild, sqlpackage)
+_SLASH_FLAG = re.compile(
+    r"\s/(?:p|pw|pwd|pass|password|passwd|token|apikey|secret|key)[:=](?P<q>[\"']?)(?P<value>[^\s\"']{1,200})(?P=q)"
+)
 _LDAP = re.compile(r"\bldap[a-z]*\b")
 # `-u user,pw` (lftp), `-U user%pw` (smbclient), `-a user:pw` (httpie)
 _JOINED_USER = re.compile(r"\s-(?:u|U|a)[ \t]+(?P<q>[\"']?)[\w.@\\\-]{1,64}[,%:](?P<value>[^\s\"']{1,200})(?P=q)")
@@ -44,9 +48,16 @@ _SETTER = re.compile(
 # Verbs whose next positional argument is a credential; the words say so, not one program.
 _CRED_VERB = re.compile(
     r"(?:add_user[ \t]+\S+|change_password[ \t]+\S+|unseal|add-authtoken|authtoken|wpa_passphrase[ \t]+\S+"
-    r"|htpasswd[ \t]+(?:-\w+[ \t]+)*\S+[ \t]+\S+|use[ \t]+[a-z]:[ \t]+\S+)[ \t]+(?P<q>[\"']?)(?P<value>[^\s\"'/]{6,300})(?P=q)"
+    r"|htpasswd[ \t]+(?:-\w+[ \t]+)*\S+[ \t]+\S+|use[ \t]+[a-z]:[ \t]+\S+|net[ \t]+user[ \t]+\S+)[ \t]+(?P<q>[\"']?)(?P<value>[^\s\"'/]{6,300})(?P=q)"
 )
-_CRED_VERB_WORDS = ("add_user", "change_password", "unseal", "authtoken", "wpa_passphrase", "htpasswd", "use ")
+_CRED_VERB_WORDS = ("add_user", "change_password", "unseal", "authtoken", "wpa_passphrase", "htpasswd", "use ", "net ")
+# A subcommand that names a credential (`set-agent-token agent <uuid>`, `snyk auth <uuid>`):
+# one of the next two arguments that is shaped like a token is one.
+_CRED_SUBCOMMAND = re.compile(
+    r"(?:^|[ \t])[a-z][\w\-]*?(?:token|auth|password|passwd|secret|apikey|api-key)[ \t]+"
+    r"(?:(?P<skip>[a-z][\w\-]{0,20})[ \t]+)?(?P<q>[\"']?)(?P<value>[^\s\"'|;`-][^\s\"'|;`]{7,300})(?P=q)(?=\s|$)",
+    re.M,
+)
 # `echo VALUE | docker login --password-stdin`, `| sudo -S`, `| passwd --stdin`
 _ECHO_PIPE = re.compile(
     r"(?:echo|printf)[ \t]+(?:-n[ \t]+)?(?P<q>[\"']?)(?P<value>[^\s\"'|]{6,300})(?P=q)[ \t]*\|[^\n|]*"
@@ -58,9 +69,13 @@ _SECRET_SET = re.compile(
 )
 
 
-def _value(scan: Scan, m: re.Match[str], kind: str, ids: bool = False) -> None:
+_PROMPTS = ("$ ", "> ", "# ", "ps ", "ps>", "c:\\")
+
+
+def _value(scan: Scan, m: re.Match[str], kind: str, ids: bool = False, shaped: bool = True) -> None:
     """Report the value of `m` when it is shaped like a password or a token (`ids`: or a UUID or
-    hex digest, where the position says token: `config set …_authToken <uuid>`)."""
+    hex digest, where the position says token: `config set …_authToken <uuid>`; `shaped=False`:
+    only those)."""
     vs, ve = m.span("value")
     while ve > vs and scan.text[ve - 1] == "&":
         ve -= 1  # `cmd -p pw &`: the shell's background mark
@@ -70,21 +85,31 @@ def _value(scan: Scan, m: re.Match[str], kind: str, ids: bool = False) -> None:
             return  # openssl's `env:VAR`, `file:path`: where the password is, not the password
         vs += 5
         value = value[5:]
-    if password_shaped(value) or mixed_token(value) or (ids and (is_uuid(value) or hash_shaped(value))):
+    token = shaped and (password_shaped(value) or mixed_token(value))
+    if token or (ids and (is_uuid(value) or (hash_shaped(value) and len(value) >= 32))):
         scan.add(vs, ve, kind)
 
 
 def detect_flags(scan: Scan) -> None:
-    """Values of one-dash credential flags and of `-p`/`-P`/`-w` when shaped like a password."""
+    """Values of one-dash and Windows credential flags, of `-p`/`-P`/`-w` when shaped like a
+    password, and of `-t` when a UUID or digest."""
     lower = scan.lower
+    if " /" in lower:
+        for m in _SLASH_FLAG.finditer(lower):
+            _value(scan, m, "argument")
     if "-" not in lower:
         return
     for m in _ONE_DASH_FLAG.finditer(lower):
         _value(scan, m, "argument")
     for m in _SHORT_FLAG.finditer(scan.text):
-        if m.group("flag") == "w" and not _LDAP.search(lower, max(0, m.start() - 200), m.start()):
+        flag = m.group("flag")
+        if flag == "w" and not _LDAP.search(lower, max(0, m.start() - 200), m.start()):
             continue  # `-w` is a password only to the LDAP tools (`grep -w`, `curl -w`)
-        _value(scan, m, "argument")
+        if flag == "t" and m.group("sp"):
+            _value(scan, m, "argument", ids=True, shaped=False)  # `-t <uuid>`: a token; `-t name:tag` stays
+            continue
+        if flag != "t":
+            _value(scan, m, "argument")
     for m in _JOINED_USER.finditer(scan.text):
         _value(scan, m, "argument")
 
@@ -111,6 +136,9 @@ def detect_positions(scan: Scan) -> None:
         for m in _CRED_VERB.finditer(lower):
             if not glued(lower, m.start()):
                 _value(scan, m, "argument")
+    if lower.startswith(_PROMPTS) or "\n$ " in lower or "\n> " in lower:
+        for m in _CRED_SUBCOMMAND.finditer(lower):
+            _value(scan, m, "argument", ids=True)
     if "--body" in lower or "--value" in lower:
         for m in _SECRET_SET.finditer(lower):
             _value(scan, m, "argument")
@@ -120,11 +148,12 @@ def detect_positions(scan: Scan) -> None:
 
 # A call whose name says it takes a credential: its string literals are candidates.
 _CALL = re.compile(
-    r"(?:login|auth|connect(?:ion)?|credentials?|client|session|github|fernet|hmac\.new|jwt\.encode|jwt\.sign|"
-    r"minio|redis|mongo|smtp(?:_ssl)?|imap4?(?:_ssl)?|ftp(?:_tls)?|signer)[ \t]*\($",
+    r"(?:login|auth|connect(?:ion)?|credentials?|client|session|github|fernet|hmac\.new|hmac\w*|jwt\.encode|jwt\.sign|"
+    r"minio|redis|mongo|smtp(?:_ssl)?|imap4?(?:_ssl)?|ftp(?:_tls)?|signer|basic|aes\.new|keyspec|token|secret|apikey|"
+    r"password)[ \t]*\($",
 )
 _CALLEE_CHARS_REVERSED = re.compile(r"[\w.]{0,80}")
-_AUTH_TUPLE = re.compile(r"\bauth[ \t]*=[ \t]*\($")
+_AUTH_TUPLE = re.compile(r"auth[ \t]*=[ \t]*\($")  # `auth=(`, `basic_auth=(`
 _LITERAL = re.compile(r"(?:\b[bru]{1,2})?(?P<q>[\"'])(?P<value>[^\"'\n]{4,300})(?P=q)")
 _TOKEN_CALLEES = re.compile(r"github|session|client|token|auth|key", re.I)
 

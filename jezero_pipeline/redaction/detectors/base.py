@@ -29,7 +29,8 @@ class Hit(NamedTuple):
     trusted: bool = False  # a whole block (a private key): no value test
 
 
-def _table(chars: str, equals: bool = False) -> bytes:
+def make_table(chars: str, equals: bool = False) -> bytes:
+    """A translation table for `Scan.runs`: each of `chars` becomes `a`, the rest a space."""
     table = bytearray(b" " * 256)
     for c in chars:
         table[ord(c)] = ord("a")
@@ -39,9 +40,9 @@ def _table(chars: str, equals: bool = False) -> bytes:
 
 
 _ALNUM = string.ascii_letters + string.digits
-TOKEN_CLASS = _table(_ALNUM + "_-")  # provider tokens, base64url
-B64_CLASS = _table(_ALNUM + "+/", equals=True)  # base64 (AWS secrets, key files)
-DIGIT_CLASS = _table(string.digits)  # numbers (one-time codes)
+TOKEN_CLASS = make_table(_ALNUM + "_-")  # provider tokens, base64url
+B64_CLASS = make_table(_ALNUM + "+/", equals=True)  # base64 (AWS secrets, key files)
+DIGIT_CLASS = make_table(string.digits)  # numbers (one-time codes)
 
 
 _NOT_A = re.compile(rb"[^a]")

@@ -16,11 +16,13 @@ too.
 from __future__ import annotations
 
 import re
+import string
 
 from .. import tuning
 from ..shapes import HEX_RE, entropy, hash_shaped, is_uuid, mixed_token, random_looking
 from ..values import b64_text
-from .base import B64_CLASS, Scan, glued
+from .base import Scan, glued, make_table
+from .names import value_ok
 
 _KEY_LABEL = re.compile(
     r"(?:^|[^a-z])(?:keys?|secrets?|seed|shares?|unseal|mnemonic|wallet|private|passphrase|credentials?|signing)"
@@ -36,9 +38,12 @@ _PUBLIC_LABEL = re.compile(r"public|publishable|pubkey")
 _LABEL_REACH = 60
 _NEUTRAL_MAX = 200  # longer blobs under a silent name are data (images, ciphertext), not keys
 # A label is the few words right before the value and its separator (`Unseal Key 3: `,
-# `API_TOKEN=`, `"key": "`); a marker or a quote ends it, so it reads the same after a
-# neighbour is redacted.
-_LABEL = re.compile(r"(?P<label>[a-z0-9_][a-z0-9 _\-.()]{0,40}?)[\"']?[ \t]*(?:[:=]|=>|:=)[ \t]*[\"'`]?(?:0x)?$")
+# `API_TOKEN=`, `"key": "`, `encryption key -> `, `| api_key | `, `Client secret ..... `, `key is `);
+# a marker or a quote ends it, so it reads the same after a neighbour is redacted.
+_LABEL = re.compile(
+    r"(?P<label>[a-z0-9_][a-z0-9 _\-()]{0,40}?)[\"']?[ \t]*"
+    r"(?:[:=]|=>|:=|->|→|\||[ \t]is|[ \t]was|\.{3,}|[ \t]{2,})[ \t]*(?:[\"'`]|base64:)?(?:0x)?$"
+)
 _PHRASE_LABEL = re.compile(r"(?:mnemonic|seed[ _\-]?phrase|recovery[ _\-]?phrase|secret[ _\-]?phrase|seed[ _\-]?words)")
 _PHRASE = re.compile(r"[ \t]*(?:[:=]|=>)?[ \t]*[\"'`]?(?P<words>(?:[a-z]{3,8}[ \t]+){11,23}[a-z]{3,8})\b")
 _B58 = re.compile(r"[1-9A-HJ-NP-Za-km-z]+")
@@ -51,29 +56,44 @@ def _label(scan: Scan, start: int) -> str | None:
     return m.group("label").strip() if m else None
 
 
+def _last_word(rx: re.Pattern[str], label: str) -> int:
+    return max((m.end() for m in rx.finditer(label)), default=-1)
+
+
+def _last_word_says(label: str) -> tuple[bool, bool]:
+    """(the label names a key, the label names something else): the later word decides, so
+    `client secret` is a secret and `key id` an id; a public label is never a secret."""
+    key_at, other_at = _last_word(_KEY_LABEL, label), _last_word(_NOT_SECRET_LABEL, label)
+    public = _PUBLIC_LABEL.search(label) is not None
+    return key_at > other_at and not public, public or other_at > key_at
+
+
 def _blob(v: str) -> bool:
     """A key's encoding: base64 with a random mix, long hex, or base58 (a WIF key)."""
     if HEX_RE.match(v):
         return len(v) >= 32
     core = v.rstrip("=")
-    return len(core) >= 32 and (random_looking(core, 32) or mixed_token(core) or bool(_B58.fullmatch(core)))
+    return len(core) >= 24 and (random_looking(core, 24) or mixed_token(core) or bool(_B58.fullmatch(core)))
+
+
+KEY_CLASS = make_table(string.ascii_letters + string.digits + "+/_-")  # base64 and base64url
 
 
 def detect_labelled(scan: Scan) -> None:
     """Blobs under a key label, random values under a silent name, recovery phrases."""
     text = scan.text
     params = tuning.current()
-    for start, end in scan.runs(B64_CLASS, 32):
+    for start, end in scan.runs(KEY_CLASS, 24):
         value = text[start:end]
-        if glued(text, start) or text[start - 1 : start] in "/.-_+" and start > 0:
+        if glued(text, start) or text[start - 1 : start] in "/." and start > 0:
             continue
         label = _label(scan, start)
         if label is None:
             continue
         pad = len(text[end : end + 2]) - len(text[end : end + 2].lstrip("="))
         end += pad  # base64 padding is part of the key
-        not_secret = _NOT_SECRET_LABEL.search(label) or _PUBLIC_LABEL.search(label)
-        if _KEY_LABEL.search(label) and not not_secret:
+        keyed, not_secret = _last_word_says(label)
+        if keyed and not not_secret:
             if _blob(value) and not (is_uuid(value) or (hash_shaped(value) and "key" not in label)):
                 scan.add(start, end, "secret")
         elif (
@@ -92,6 +112,24 @@ def detect_labelled(scan: Scan) -> None:
             pm = _PHRASE.match(lower, lm.end())
             if pm:
                 scan.add(pm.start("words"), pm.end("words"), "secret")
+
+
+# `password: |` then the value on the next, indented line (a YAML block scalar)
+_BLOCK = re.compile(
+    r"(?P<name>[\w.\-]*(?:passw(?:or)?d|passphrase|secret|token|api[_\-]?key|private[_\-]?key|credentials?))"
+    r"[\"']?:[ \t]*[|>][\-+]?[ \t]*\r?\n[ \t]+(?P<value>[^\s][^\n]{0,400}?)[ \t]*\r?(?=\n|$)"
+)
+
+
+def detect_block_scalars(scan: Scan) -> None:
+    """A secret written as a YAML block scalar under a secret name."""
+    lower = scan.lower
+    if ": |" not in lower and ": >" not in lower:
+        return
+    for m in _BLOCK.finditer(lower):
+        vs, ve = m.span("value")
+        if value_ok(m.group("name"), "=", scan.text[vs:ve], quoted=True):
+            scan.add(vs, ve, "secret")
 
 
 # --------------------------------------------------------------------------- prefixed tokens

@@ -20,6 +20,7 @@ _CAPABILITY = re.compile(
     r"(?:web)?hooks?|incomingwebhook|build_hooks|catch|push|ping|input|intake|keys?|tokens?|secrets?|deploy|trigger",
     re.I,
 )
+_CAPABILITY_HOST = re.compile(r"(?:^|[.\-])(?:web)?hooks?(?:[.\-]|$)|(?:^|[.\-])(?:ingest|inbound|push)[.\-]")
 _SEGMENT = re.compile(r"[^/?#]+")
 _WORDS = re.compile(r"[A-Za-z]+(?:[_\-.][A-Za-z]+)*")
 _TOKEN_USER = re.compile(r"://(?P<user>[A-Za-z0-9_\-]{20,200})@")
@@ -59,12 +60,14 @@ def detect_url_paths(scan: Scan) -> None:
             end = at if at != -1 and at < end else end
         segments = [(s.start(), s.group()) for s in _SEGMENT.finditer(url, path_at, end)]
         stream = url[:4].lower() == "rtmp"
-        after = -1  # index of the last capability segment seen
+        host = url[scheme_end:path_at].lower()
+        # index of the last capability segment seen; a host named for one counts as segment -1
+        after = -1 if _CAPABILITY_HOST.search(host) else None
         for i, (pos, seg) in enumerate(segments):
             if _TELEGRAM_BOT.fullmatch(seg):
                 scan.add(m.start() + pos + 3, m.start() + pos + len(seg), "url_secret")
                 continue
-            in_reach = (stream and i >= 1) or (after != -1 and i - after <= 3)
+            in_reach = (stream and i >= 1) or (after is not None and i - after <= 3)
             if in_reach and opaque(seg.rstrip(".,;:")):
                 scan.add(m.start() + pos, m.start() + pos + len(seg.rstrip(".,;:")), "url_secret")
             elif _CAPABILITY.fullmatch(seg):

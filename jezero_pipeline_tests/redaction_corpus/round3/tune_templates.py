@@ -6,7 +6,8 @@ lines around them are ours. Sources: gitleaks' default config and its allow-list
 detector list, Yelp detect-secrets' plugins and filters, secretlint's rule presets, Nosey
 Parker's rules (examples and negative examples), MongoDB Kingfisher's rules, GitHub secret
 scanning's supported-patterns table, and Semgrep's secrets rules; a second batch adds
-AWS Labs' git-secrets and ripsecrets, and more of each.
+AWS Labs' git-secrets and ripsecrets, and more of each; a third adds Samsung CredSweeper,
+Bridgecrew Checkov's secrets checks and Microsoft DevSkim.
 """
 
 from __future__ import annotations
@@ -34,6 +35,7 @@ from build import (
 )
 
 GS, RS = "git-secrets", "ripsecrets"
+CS, CK, DV = "credsweeper", "checkov", "devskim"
 GL, TH, DS, SL, NP, KF, GH, SG = (
     "gitleaks",
     "trufflehog",
@@ -255,4 +257,45 @@ TEMPLATES = [
     S(SG, "bare_key", "root key: {v}", b64(43, "=")),
     L(SG, "named_non_secret", "password_reset_token_ttl: {v}", const("3600")),
     L(SG, "public_id", "GA_MEASUREMENT_ID={v}", join("G-", upper_alnum(10))),
+    # ================================================================ third batch
+    S(CS, "positional", "$ consul acl set-agent-token agent {v}", uuid),
+    S(CS, "positional", "$ snyk auth {v}", uuid),
+    S(CS, "short_flag", "$ codecov -t {v} -f coverage.xml", uuid),
+    S(CS, "short_flag", "C:\\> cmdkey /add:fs01 /user:CORP\\ops /pass:{v}", password(14)),
+    S(CS, "positional", "C:\\> net user svc-backup {v} /add", password(13)),
+    S(CS, "constructor", 'es = Elasticsearch(hosts, basic_auth=("elastic", "{v}"))', password(18)),
+    S(CS, "constructor", 'String cred = Credentials.basic("ci", "{v}");', password(15)),
+    S(CS, "constructor", "const sig = crypto.createHmac('sha256', '{v}').update(body).digest('hex');", b62(40)),
+    S(CS, "bare_key", "Your new API key is {v}", b62(32)),
+    S(CS, "bare_key", "| api_key | {v} |", b62(36), note="a key in a Markdown table"),
+    L(CS, "placeholder", "HEROKU_API_KEY={v}", const("a1b2c3d4-e5f6-7890-abcd-ef1234567890")),
+    L(CS, "placeholder", "OPENAI_API_KEY={v}", const("sk-proj-abc123def456ghi789jkl012")),
+    L(CS, "public_id", "DISCORD_APPLICATION_ID={v}", digits(18)),
+    L(
+        CS,
+        "named_non_secret",
+        "tokenEndpoint: {v}",
+        const('"https://login.microsoftonline.com/common/oauth2/v2.0/token"'),
+    ),
+    L(CS, "named_non_secret", "private_key_path: {v}", const("~/.ssh/id_ed25519")),
+    S(CK, "yaml_block", "db:\n  password: |\n    {v}\n  user: app", password(16)),
+    S(CK, "constructor", 'key = AES.new(b"{v}", AES.MODE_GCM)', b62(32)),
+    S(CK, "constructor", 'new SecretKeySpec("{v}".getBytes(), "HmacSHA256")', b62(32)),
+    S(CK, "url_path", "https://hooks.example-ci.io/{v}", b62(32), note="capability named by the host"),
+    S(CK, "flag", "$ helm upgrade api ./chart --set-string auth.token={v}", b62(40)),
+    S(CK, "flag", "$ gradle publish -PsigningPassword={v} -PossrhUser=ci", password(16)),
+    L(CK, "named_non_secret", "password: {v}", const("${{ secrets.DB_PASSWORD }}")),
+    L(CK, "named_non_secret", "secret: {v}", const("!secret mqtt_password")),
+    L(CK, "named_non_secret", "passwordRule: {v}", const('"required: upper; required: digit; minlength: 12;"')),
+    L(CK, "hash", "password_hash: {v}", join("$argon2id$v=19$m=65536,t=3,p=4$", b64(22), "$", b64(43))),
+    L(CK, "public_id", "VAPID_PUBLIC_KEY={v}", b64url(87)),
+    S(DV, "header", "$ curl -H 'X-Auth-Key: {v}' https://api.cloudflare.com/client/v4/user", hexl(37)),
+    S(DV, "block", "Client secret ........ {v}", b64url(40), note="dotted leaders in a console table"),
+    S(DV, "bare_key", "encryption key -> {v}", b64(43, "=")),
+    S(DV, "url_path", "curl -X POST https://example.com/api/v1/webhook/{v}", b62(24)),
+    L(DV, "placeholder", "API_SECRET={v}", const("abc123def456ghi789jkl012mno345")),
+    L(DV, "named_non_secret", "forgot_password_url: {v}", const("/users/password/new")),
+    L(DV, "named_non_secret", 'auth_header = "{v}"', const("Authorization")),
+    L(DV, "hash", "git log --oneline\n{v} Fix token refresh\n", hexl(7)),
+    L(DV, "url", "see https://hooks.example.com/{v}", const("docs/getting-started")),
 ]
