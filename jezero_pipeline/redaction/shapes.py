@@ -208,6 +208,16 @@ def mixed_token(v: str) -> bool:
     return random_looking(v, 16)
 
 
+def opaque_token(v: str) -> bool:
+    """A generated token in one case (`VU46KUKE…`, base32) or mixed: 16+ token characters with
+    digits, random, and no separator joining words (`claude-3-5-sonnet-20241022`)."""
+    if mixed_token(v):
+        return True
+    if len(v) < 16 or not v.isalnum() or not (v.isupper() or v.islower()):
+        return False
+    return random_looking(v, 16) and entropy(v) >= 3.5
+
+
 def password_shaped(v: str) -> bool:
     """An argument that reads as a password: long enough, three kinds of character or a generated
     token, and not a path, host, email, version or list of words (`no:cacheprovider`, `src/app2`)."""

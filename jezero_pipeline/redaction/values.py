@@ -266,9 +266,21 @@ _DIGEST = re.compile(
 _PUBLIC_PREFIXES = ("pk_", "pk-", "pk.eyJ", "sb_publishable_", "phc_", "ssh-rsa ", "ssh-ed25519 ", "arn:aws")
 
 
+_ANON_ROLE = re.compile(r'"role"\s*:\s*"anon"')
+
+
+def _anonymous_jwt(v: str) -> bool:
+    """A JWT whose claims give the anonymous role (a Supabase anon key, meant for browsers)."""
+    parts = v.split(".")
+    if len(parts) != 3 or not v.startswith("eyJ"):
+        return False
+    claims = b64_text(parts[1])
+    return claims is not None and _ANON_ROLE.search(claims) is not None
+
+
 def is_public_value(v: str) -> bool:
     """Package coordinates, digests and checksums, public keys: values that are meant to be seen."""
-    return bool(_PACKAGE.fullmatch(v) or _DIGEST.fullmatch(v) or v.startswith(_PUBLIC_PREFIXES))
+    return bool(_PACKAGE.fullmatch(v) or _DIGEST.fullmatch(v) or v.startswith(_PUBLIC_PREFIXES) or _anonymous_jwt(v))
 
 
 def stands_in(value: str, head: int = 0) -> bool:

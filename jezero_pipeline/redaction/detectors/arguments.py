@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 
-from ..shapes import hash_shaped, is_uuid, mixed_token, password_shaped
+from ..shapes import hash_shaped, is_uuid, opaque_token, password_shaped
 from .base import Scan, glued
 
 _CRED_WORD = r"(?:pass(?:word|wd|phrase|wort)?|pwd|pw|secret|token|apikey|api[_\-]?key|key|auth|credentials?)"
@@ -31,8 +31,10 @@ _SLASH_FLAG = re.compile(
     r"\s/(?:p|pw|pwd|pass|password|passwd|token|apikey|secret|key)[:=](?P<q>[\"']?)(?P<value>[^\s\"']{1,200})(?P=q)"
 )
 _LDAP = re.compile(r"\bldap[a-z]*\b")
-# `-u user,pw` (lftp), `-U user%pw` (smbclient), `-a user:pw` (httpie)
-_JOINED_USER = re.compile(r"\s-(?:u|U|a)[ \t]+(?P<q>[\"']?)[\w.@\\\-]{1,64}[,%:](?P<value>[^\s\"']{1,200})(?P=q)")
+# `-u user,pw` (lftp), `-U user%pw` (smbclient), `-a user:pw` (httpie), `--proxy-user user:pw`
+_JOINED_USER = re.compile(
+    r"\s-(?:u|U|a|-[a-z\-]*user)(?:[ \t]+|=)(?P<q>[\"']?)[\w.@\\\-]{1,64}[,%:](?P<value>[^\s\"']{1,200})(?P=q)"
+)
 # `scott/pw@db` (sqlplus, expdp, rman)
 _USER_SLASH = re.compile(r"/(?P<value>[^\s/\"']{4,64})@(?=[\w/])")
 _USER_BEFORE_SLASH = re.compile(r"[\w$#]{0,29}[A-Za-z](?![\w/.@\-])")  # reversed: `scott` before `/pw@db`
@@ -51,10 +53,11 @@ _CRED_VERB = re.compile(
     r"|htpasswd[ \t]+(?:-\w+[ \t]+)*\S+[ \t]+\S+|use[ \t]+[a-z]:[ \t]+\S+|net[ \t]+user[ \t]+\S+)[ \t]+(?P<q>[\"']?)(?P<value>[^\s\"'/]{6,300})(?P=q)"
 )
 _CRED_VERB_WORDS = ("add_user", "change_password", "unseal", "authtoken", "wpa_passphrase", "htpasswd", "use ", "net ")
-# A subcommand that names a credential (`set-agent-token agent <uuid>`, `snyk auth <uuid>`):
+# A subcommand that names a credential or takes one (`set-agent-token agent <uuid>`, `snyk auth
+# <uuid>`, `cargo login <token>`, `bw unlock <password>`):
 # one of the next two arguments that is shaped like a token is one.
 _CRED_SUBCOMMAND = re.compile(
-    r"(?:^|[ \t])[a-z][\w\-]*?(?:token|auth|password|passwd|secret|apikey|api-key)[ \t]+"
+    r"(?:^|[ \t])(?:[a-z][\w\-]*?(?:token|auth|password|passwd|secret|apikey|api-key)|login|unlock|signin)[ \t]+"
     r"(?:(?P<skip>[a-z][\w\-]{0,20})[ \t]+)?(?P<q>[\"']?)(?P<value>[^\s\"'|;`-][^\s\"'|;`]{7,300})(?P=q)(?=\s|$)",
     re.M,
 )
@@ -85,7 +88,7 @@ def _value(scan: Scan, m: re.Match[str], kind: str, ids: bool = False, shaped: b
             return  # openssl's `env:VAR`, `file:path`: where the password is, not the password
         vs += 5
         value = value[5:]
-    token = shaped and (password_shaped(value) or mixed_token(value))
+    token = shaped and (password_shaped(value) or opaque_token(value))
     if token or (ids and (is_uuid(value) or (hash_shaped(value) and len(value) >= 32))):
         scan.add(vs, ve, kind)
 
@@ -150,7 +153,8 @@ def detect_positions(scan: Scan) -> None:
 _CALL = re.compile(
     r"(?:login|auth|connect(?:ion)?|credentials?|client|session|github|fernet|hmac\.new|hmac\w*|jwt\.encode|jwt\.sign|"
     r"minio|redis|mongo|smtp(?:_ssl)?|imap4?(?:_ssl)?|ftp(?:_tls)?|signer|basic|aes\.new|keyspec|token|secret|apikey|"
-    r"password)[ \t]*\($",
+    r"password|[th]otp)[ \t]*\($"
+    r"|(?:oauth|credential|password|secret|apikey|hmac)\w*[ \t]*\($",
 )
 _CALLEE_CHARS_REVERSED = re.compile(r"[\w.]{0,80}")
 _AUTH_TUPLE = re.compile(r"auth[ \t]*=[ \t]*\($")  # `auth=(`, `basic_auth=(`
@@ -190,7 +194,9 @@ def detect_calls(scan: Scan) -> None:
         end = nl if nl != -1 else end
         for lit in _LITERAL.finditer(text, open_at + 1, end):
             value = lit.group("value")
-            if password_shaped(value) or (
-                token_callee and len(value) >= 32 and hash_shaped(value) and not is_uuid(value)
+            if (
+                password_shaped(value)
+                or opaque_token(value)
+                or (token_callee and len(value) >= 32 and hash_shaped(value) and not is_uuid(value))
             ):
                 scan.add(lit.start("value"), lit.end("value"), "argument")

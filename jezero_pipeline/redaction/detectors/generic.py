@@ -34,7 +34,7 @@ _NOT_SECRET_LABEL = re.compile(
     r"request|trace|span|session_?id|build|run|job|event|object|account|tenant|client|project|user|signature|"
     r"sig|data|content|body|payload|image|encrypted|cert(?:ificate)?|ca)(?:[^a-z]|$)"
 )
-_PUBLIC_LABEL = re.compile(r"public|publishable|pubkey")
+_PUBLIC_LABEL = re.compile(r"public|publishable|pubkey|(?:search|site)[ _\-.]?(?:only[ _\-.]?)?(?:api[ _\-.]?)?key")
 _LABEL_REACH = 60
 _NEUTRAL_MAX = 200  # longer blobs under a silent name are data (images, ciphertext), not keys
 # A label is the few words right before the value and its separator (`Unseal Key 3: `,
@@ -68,10 +68,16 @@ def _last_word_says(label: str) -> tuple[bool, bool]:
     return key_at > other_at and not public, public or other_at > key_at
 
 
+_GROUPED = re.compile(r"[A-Za-z0-9]{4,8}(?:-[A-Za-z0-9]{4,8}){3,}")  # recovery and licence keys
+
+
 def _blob(v: str) -> bool:
-    """A key's encoding: base64 with a random mix, long hex, or base58 (a WIF key)."""
+    """A key's encoding: base64 with a random mix, long hex, base58 (a WIF key), or groups of
+    characters (a recovery key)."""
     if HEX_RE.match(v):
         return len(v) >= 32
+    if _GROUPED.fullmatch(v):
+        return any(c.isdigit() for c in v) and len(set(v) - {"-"}) >= 6
     core = v.rstrip("=")
     return len(core) >= 24 and (random_looking(core, 24) or mixed_token(core) or bool(_B58.fullmatch(core)))
 
@@ -87,6 +93,8 @@ def detect_labelled(scan: Scan) -> None:
         value = text[start:end]
         if glued(text, start) or text[start - 1 : start] in "/." and start > 0:
             continue
+        if text[end : end + 1] == "." and text[end + 1 : end + 2].isalnum():
+            continue  # a part of a dotted token (a JWT): the token's own rule decides it whole
         label = _label(scan, start)
         if label is None:
             continue
@@ -112,6 +120,21 @@ def detect_labelled(scan: Scan) -> None:
             pm = _PHRASE.match(lower, lm.end())
             if pm:
                 scan.add(pm.start("words"), pm.end("words"), "secret")
+
+
+# A key written as its bytes (`[174,47,…]`, Solana's id.json) on a line that names a key.
+_BYTE_ARRAY = re.compile(r"\[[ \t]*(?:\d{1,3}[ \t]*,[ \t]*){31,}\d{1,3}[ \t]*\]")
+_BYTES_LABEL = re.compile(r"key|secret|wallet|seed|id\.json")
+_NUMBER = re.compile(r"\d+")
+
+
+def detect_byte_arrays(scan: Scan) -> None:
+    """An array of 32 or more byte values on a line that says key, secret, wallet or seed."""
+    text = scan.text
+    for m in _BYTE_ARRAY.finditer(text):
+        ls, _ = scan.line_at(m.start())
+        if _BYTES_LABEL.search(scan.lower, ls, m.start()) and all(int(x) < 256 for x in _NUMBER.findall(m.group())):
+            scan.add(m.start() + 1, m.end() - 1, "private_key")
 
 
 # `password: |` then the value on the next, indented line (a YAML block scalar)
@@ -149,10 +172,19 @@ _UUID_INSIDE = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-")
 _CRED_HINT = re.compile(r"sk|key|api|pat|tok|secret|auth|pw|pass|priv|cred")
 
 
+# An extended or bech32 key whose own prefix says private (`xprv…`, `tprv…`, `nsec1…`); the
+# public ones (`xpub…`, `npub1…`) say so too.
+_PRIVATE_PREFIX = re.compile(r"(?:[a-z]prv|nsec1|[a-z]?priv)[1-9A-HJ-NP-Za-km-z]{40,}")
+
+
 def detect_prefixed_generic(scan: Scan) -> None:
-    """`vendor_`/`vendor-` + a random body: a token of a vendor no rule names."""
+    """`vendor_`/`vendor-` + a random body: a token of a vendor no rule names; a key whose
+    prefix says private."""
     text = scan.text
     for start, end in scan.token_runs():
+        if _PRIVATE_PREFIX.fullmatch(text, start, end) and not glued(text, start):
+            scan.add(start, end, "private_key", head=4)
+            continue
         m = _PREFIXED.match(text, start, end)
         if m is None or glued(text, start) or m.end() != end:
             continue

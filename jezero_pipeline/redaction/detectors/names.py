@@ -66,7 +66,12 @@ _INDEX_KEY = re.compile(
     r"s3|kms|gpg|pgp|ssh|host|hash|etag|commit|content|^)[_\-.]?keys?$"
 )
 _WEAK_NAMES = re.compile(r"^(?:pass|auth)s?$|(?:^|[_\-.])auths?$")
-_PUBLIC_NAME = re.compile(r"(?:^|[_\-.])pub(?:lic|lishable)?(?:[_\-.]|keys?$|$)|publickey|publishable")
+# Keys meant to be seen: public and publishable halves, and the search-only and site keys that
+# search and captcha vendors put in every page.
+_PUBLIC_NAME = re.compile(
+    r"(?:^|[_\-.])pub(?:lic|lishable)?(?:[_\-.]|keys?$|$)|publickey|publishable"
+    r"|(?:^|[_\-.])(?:search|site)(?:[_\-.]?only)?(?:[_\-.]?api)?[_\-.]?keys?$"
+)
 # The env/config lookups whose default argument is a secret position.
 _LOOKUP_CALL = re.compile(
     r"(?:getenv|environ(?:\.get)?|env\.fetch|env|getordefault|getproperty|get_env|env::var|env\.var|"

@@ -17,7 +17,7 @@ _TRAIL = ".,;:!?)]}>"
 BRACED = re.compile(r"\{[^{}\"'\n]{1,128}\}(?=[;\s\"']|$)")  # ODBC quotes a value in braces
 _PASSWORD_PARAMS = re.compile(r"(?:passw(?:or)?d|pwd|pass)$")
 _QUERY_NAMES = re.compile(
-    r"(?:token|key|secret|sig|signature|passw(?:or)?d|pwd|pass|jwt|session_?id|verifier|code|auth)$"
+    r"(?:token|key|secret|sig|signature|passw(?:or)?d|pwd|pass|jwt|session_?id|verifier|code|auth|streamid)$"
 )
 _QUERY_ONLY = (  # names that are secret in a query string only (`&sig=…`), found by their literal
     ("sig", re.compile(r"sig(?:nature)?=")),
@@ -25,6 +25,7 @@ _QUERY_ONLY = (  # names that are secret in a query string only (`&sig=…`), fo
     ("session", re.compile(r"session_?id=")),
     ("verifier=", re.compile(r"verifier=")),
     ("code=", re.compile(r"code=")),
+    ("streamid=", re.compile(r"streamid=")),
 )
 _QUERY_VALUE = re.compile(r"[^&;\s\"'<>]{0,2000}")
 _QUERY_NAME_CHARS_REVERSED = re.compile(r"[a-z0-9_\-]{0,40}")

@@ -25,7 +25,12 @@ TEMPLATES = [
     S(TM, "constructor", "l.bind_s('uid=svc,ou=people,dc=corp', '{v}')", password(15)),
     # ---- URL paths
     S(SQ, "url_path", "https://webhooks.example.net/hook/{v}", b62(28)),
-    S(TM, "url_path", "rtmps://fa723fc1b171.global-contribute.live-video.net:443/app/{v}", join("sk_us-west-2_", b62(24))),
+    S(
+        TM,
+        "url_path",
+        "rtmps://fa723fc1b171.global-contribute.live-video.net:443/app/{v}",
+        join("sk_us-west-2_", b62(24)),
+    ),
     S(SQ, "url_path", "https://hc-ping.com/{v}", uuid),
     S(TM, "url_path", "https://api.pushover.net/1/messages.json?token={v}&user=u1x2", b62(30)),
     # ---- vendor formats without a prefix; keys named by the line
@@ -48,7 +53,7 @@ TEMPLATES = [
     L(TM, "hash", '"checksum": "md5:{v}"', hexl(32)),
     L(SQ, "public_id", "OPENAI_ORG_ID=org-{v}", b62(24)),
     L(TM, "public_id", 'assistant_id: "asst_{v}"', b62(24)),
-    L(SQ, "public_id", 'x-request-id: req_{v}', hexl(32)),
+    L(SQ, "public_id", "x-request-id: req_{v}", hexl(32)),
     L(TM, "public_id", '"id": "chatcmpl-{v}",', b62(29)),
     L(SQ, "public_id", '"tenantId": "{v}"', uuid),
     L(TM, "public_id", 'appId: "wx{v}"', hexl(16)),

@@ -7,7 +7,8 @@ detector list, Yelp detect-secrets' plugins and filters, secretlint's rule prese
 Parker's rules (examples and negative examples), MongoDB Kingfisher's rules, GitHub secret
 scanning's supported-patterns table, and Semgrep's secrets rules; a second batch adds
 AWS Labs' git-secrets and ripsecrets, and more of each; a third adds Samsung CredSweeper,
-Bridgecrew Checkov's secrets checks and Microsoft DevSkim.
+Bridgecrew Checkov's secrets checks and Microsoft DevSkim; a fourth adds Bearer CLI's and
+Horusec's secret rules.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from build import (
     L,
     S,
     alphabet_run,
+    b58,
     b62,
     b64,
     b64url,
@@ -36,6 +38,7 @@ from build import (
 
 GS, RS = "git-secrets", "ripsecrets"
 CS, CK, DV = "credsweeper", "checkov", "devskim"
+BR, HS = "bearer", "horusec"
 GL, TH, DS, SL, NP, KF, GH, SG = (
     "gitleaks",
     "trufflehog",
@@ -298,4 +301,45 @@ TEMPLATES = [
     L(DV, "named_non_secret", 'auth_header = "{v}"', const("Authorization")),
     L(DV, "hash", "git log --oneline\n{v} Fix token refresh\n", hexl(7)),
     L(DV, "url", "see https://hooks.example.com/{v}", const("docs/getting-started")),
+    # ================================================================ fourth batch
+    S(BR, "short_flag", "$ ipmitool -I lanplus -H 10.0.0.9 -U ADMIN -P {v} power status", password(14)),
+    S(BR, "short_flag", "$ evil-winrm -i 10.0.0.5 -u administrator -p {v}", password(15)),
+    S(BR, "flag", "$ curl --proxy-user proxy:{v} -x http://proxy:3128 https://example.org", password(14)),
+    S(BR, "positional", "$ cargo login {v}", join("cio", b62(32))),
+    S(BR, "positional", "$ bw unlock {v} --raw", password(18)),
+    S(BR, "constructor", 'totp = pyotp.TOTP("{v}")', upper_alnum(32)),
+    S(BR, "constructor", 'auth = tweepy.OAuth1UserHandler("{ck}", "{v}")', b62(50), ck=b62(25)),
+    S(BR, "bare_key", "Recovery key: {v}", lambda rng: "-".join(digits(6)(rng) for _ in range(8))),
+    S(
+        BR,
+        "bare_key",
+        "solana keypair (id.json): [{v}]",
+        lambda rng: ",".join(str(rng.randrange(256)) for _ in range(64)),
+    ),
+    S(BR, "bare_key", "exported {v}", join("xprv9s21ZrQH143K", b58(95))),
+    L(BR, "public_id", "ALGOLIA_SEARCH_API_KEY={v}", hexl(32)),
+    L(
+        BR,
+        "public_id",
+        "SUPABASE_ANON_KEY={v}",
+        const(
+            "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJyb2xlIjoiYW5vbiIsImlzcyI6InN1cGFiYXNlIn0.dc_X5iR_VP_qT0zsiyj_I_OZ2T9FtRU2BBNWN8Bu4GE"
+        ),
+    ),
+    L(BR, "public_id", "account xpub: {v}", join("xpub661MyMwAqRbc", b58(95))),
+    L(BR, "placeholder", "GOOGLE_API_KEY={v}", const("AIzaSyXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXX")),
+    L(BR, "named_non_secret", "passwordInput: {v}", const("\"[name='password']\"")),
+    S(HS, "url_path", "srt://live.example.com:9000?streamid=publish/live/{v}", b62(24)),
+    S(HS, "url_path", "https://circleci.com/api/v2/project/gh/acme/api/pipeline?circle-token={v}", hexl(40)),
+    S(HS, "url_path", "https://zoom.us/j/8123456789?pwd={v}", b62(32)),
+    S(HS, "url_path", "https://jenkins.example.com/buildByToken/buildWithParameters?job=deploy&token={v}", b62(24)),
+    S(HS, "no_prefix", '"SessionToken": "{v}",', join("IQoJb3JpZ2luX2Vj", b64(200))),
+    S(HS, "positional", "$ winrs -r:srv01 -u:admin -p:{v} ipconfig", password(13)),
+    L(HS, "placeholder", "SECRET_KEY={v}", const("1111-2222-3333-4444-5555")),
+    L(HS, "placeholder", "token: {v}", const("ghp_ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789")),
+    L(HS, "named_non_secret", 'token_url: "{v}"', const("/api/token/refresh/")),
+    L(HS, "named_non_secret", "password: {v}", const('\'{{ vault "secret/db" "password" }}\'')),
+    L(HS, "named_non_secret", "SECRET_KEY = {v}", const("get_random_secret_key()")),
+    L(HS, "url", "shared at https://www.dropbox.com/s/{v}/report.pdf?dl=0", lower_alnum(15)),
+    L(HS, "hash", "The key fingerprint is:\nSHA256:{v} dev@laptop", b64(43)),
 ]
