@@ -189,7 +189,7 @@ _TOKEN_CHARS = re.compile(r"[A-Za-z0-9+/=_\-]+")
 _SEPARATORS = frozenset("-_./:|,;=")
 
 
-def _classes(v: str) -> int:
+def classes(v: str) -> int:
     """How many of lower, upper, digit and a symbol other than a separator `v` holds."""
     return (
         any(c.islower() for c in v)
@@ -227,4 +227,4 @@ def password_shaped(v: str) -> bool:
         return False
     if (_PATHLIKE.fullmatch(v) and not mixed_token(v)) or _CHAR_CLASS.search(v):
         return False  # a path, or a glob or pattern with a `[…]` class
-    return _classes(v) >= 3 or mixed_token(v)
+    return classes(v) >= 3 or mixed_token(v)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 
-from ..shapes import hash_shaped, is_uuid, opaque_token, password_shaped
+from ..shapes import classes, hash_shaped, is_uuid, mixed_token, opaque_token, password_shaped
 from .base import Scan, glued
 
 _CRED_WORD = r"(?:pass(?:word|wd|phrase|wort)?|pwd|pw|secret|token|apikey|api[_\-]?key|key|auth|credentials?)"
@@ -30,6 +30,10 @@ _SHORT_FLAG = re.compile(r"\s-(?P<flag>[pPwt])(?P<sp>[ \t]+|)(?P<q>[\"']?)(?P<va
 _SLASH_FLAG = re.compile(
     r"\s/(?:p|pw|pwd|pass|password|passwd|token|apikey|secret|key)[:=](?P<q>[\"']?)(?P<value>[^\s\"']{1,200})(?P=q)"
 )
+# Any flag: its value is a candidate when it has all four kinds of character or is a generated
+# token (`--oauth2-bearer X`, `-k X`); format strings, globs and patterns are not.
+_ANY_FLAG = re.compile(r"\s--?[A-Za-z][\w\-]{0,40}(?:[ \t]+|=)(?P<q>[\"']?)(?P<value>[^\s\"'|;`]{8,300})(?P=q)")
+_FORMAT_CHARS = re.compile(r"%[A-Za-z{(]|[{}()\\*?\[\]<>]")
 _LDAP = re.compile(r"\bldap[a-z]*\b")
 # `-u user,pw` (lftp), `-U user%pw` (smbclient), `-a user:pw` (httpie), `--proxy-user user:pw`
 _JOINED_USER = re.compile(
@@ -115,6 +119,10 @@ def detect_flags(scan: Scan) -> None:
             _value(scan, m, "argument")
     for m in _JOINED_USER.finditer(scan.text):
         _value(scan, m, "argument")
+    for m in _ANY_FLAG.finditer(scan.text):
+        value = m.group("value")
+        if "=" not in value and not _FORMAT_CHARS.search(value) and (classes(value) == 4 or mixed_token(value)):
+            scan.add(m.start("value"), m.end("value"), "argument")
 
 
 def detect_positions(scan: Scan) -> None:
@@ -153,7 +161,7 @@ def detect_positions(scan: Scan) -> None:
 _CALL = re.compile(
     r"(?:login|auth|connect(?:ion)?|credentials?|client|session|github|fernet|hmac\.new|hmac\w*|jwt\.encode|jwt\.sign|"
     r"minio|redis|mongo|smtp(?:_ssl)?|imap4?(?:_ssl)?|ftp(?:_tls)?|signer|basic|aes\.new|keyspec|token|secret|apikey|"
-    r"password|[th]otp)[ \t]*\($"
+    r"password|[th]otp|bind\w*)[ \t]*\($"
     r"|(?:oauth|credential|password|secret|apikey|hmac)\w*[ \t]*\($",
 )
 _CALLEE_CHARS_REVERSED = re.compile(r"[\w.]{0,80}")
