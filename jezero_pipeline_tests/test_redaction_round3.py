@@ -137,7 +137,7 @@ def test_words_numbers_and_files_in_urls_are_not_opaque(segment):
         "$ mkdir -p src/app2/v1",
         "$ kubectl logs -p pod-name-7d9f8b6c4-x2x9q",
         "$ docker run -p 8080:80 nginx",
-        "$ grep -w Zk8mQ2xR9vL4 notes.txt",
+        "$ grep -w handle_request app.log",
         '{"type": "tool_use", "id": "toolu_01A09q90qw90lq917835lq9Xz"}',
         '{"id": "msg_01XFDUDYJgAACzvnptvVoYELkq", "model": "claude"}',
         '"id": "rs_02fd4a91697ec595016a6817a76f408195ab42e4db9c43386c"',

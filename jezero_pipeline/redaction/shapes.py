@@ -46,8 +46,8 @@ _ROWS = ("1234567890", "qwertyuiop", "asdfghjkl", "zxcvbnm")
 
 def _adjacent_pairs() -> frozenset[str]:
     """Every two-character step a typed filler takes: the next or previous letter or digit (9
-    then 0), the next key along a keyboard row, down a column (`1qaz`), or from a row's end to
-    the next row's start."""
+    then 0), the next key along a keyboard row, down a column (`1qaz`), from a column's foot to
+    the next one's head, or from a row's end to the next row's start."""
     along = set()  # either way along a run or a row
     for run in ("abcdefghijklmnopqrstuvwxyz", "01234567890", *_ROWS):
         along |= {run[i : i + 2] for i in range(len(run) - 1)}
@@ -55,6 +55,8 @@ def _adjacent_pairs() -> frozenset[str]:
     for upper, lower in zip(_ROWS, _ROWS[1:]):
         down |= {a + b for a, b in zip(upper, lower)}
         down |= {c + lower[0] for c in upper[6:]}
+    for top in _ROWS[:2]:  # from a column's foot to the next column's head (`1qaz2wsx`, `qazwsx`)
+        down |= {a + b for a, b in zip(_ROWS[3], top[1:])}
     return frozenset(along | {p[::-1] for p in along} | down)
 
 

@@ -46,6 +46,7 @@ BUILTIN: tuple[tuple[Detector, tuple[str, ...] | None], ...] = (
     (urls.detect_url_paths, ("://",)),
     (generic.detect_labelled, None),
     (generic.detect_block_scalars, None),
+    (generic.detect_passwords_said, ("passw",)),
     (generic.detect_byte_arrays, (",",)),
     (generic.detect_prefixed_generic, None),
 )

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 
-from ..shapes import classes, hash_shaped, is_uuid, mixed_token, opaque_token, password_shaped
+from ..shapes import classes, hash_shaped, is_uuid, mixed_token, opaque_token, password_shaped, random_looking
 from .base import Scan, glued
 
 _CRED_WORD = r"(?:pass(?:word|wd|phrase|wort)?|pwd|pw|secret|token|apikey|api[_\-]?key|key|auth|credentials?)"
@@ -30,8 +30,9 @@ _SHORT_FLAG = re.compile(r"\s-(?P<flag>[pPwt])(?P<sp>[ \t]+|)(?P<q>[\"']?)(?P<va
 _SLASH_FLAG = re.compile(
     r"\s/(?:p|pw|pwd|pass|password|passwd|token|apikey|secret|key)[:=](?P<q>[\"']?)(?P<value>[^\s\"']{1,200})(?P=q)"
 )
-# Any flag: its value is a candidate when it has all four kinds of character or is a generated
-# token (`--oauth2-bearer X`, `-k X`); format strings, globs and patterns are not.
+# Any flag: its value is a candidate when it has all four kinds of character, or three and no
+# words (`Xk9mQ2vLp4`, not `WebApp01`), or is a generated token (`--oauth2-bearer X`, `-k X`);
+# format strings, globs and patterns are not.
 _ANY_FLAG = re.compile(r"\s--?[A-Za-z][\w\-]{0,40}(?:[ \t]+|=)(?P<q>[\"']?)(?P<value>[^\s\"'|;`]{8,300})(?P=q)")
 _FORMAT_CHARS = re.compile(r"%[A-Za-z{(]|[{}()\\*?\[\]<>]")
 _LDAP = re.compile(r"\bldap[a-z]*\b")
@@ -65,6 +66,8 @@ _CRED_SUBCOMMAND = re.compile(
     r"(?:(?P<skip>[a-z][\w\-]{0,20})[ \t]+)?(?P<q>[\"']?)(?P<value>[^\s\"'|;`-][^\s\"'|;`]{7,300})(?P=q)(?=\s|$)",
     re.M,
 )
+# a here-string into a command that reads a password on its input (`… password_stdin … <<< 'pw'`)
+_HERE_STRING = re.compile(r"(?:passw|stdin|-s\b)[^\n]*?<<<[ \t]*(?P<q>[\"']?)(?P<value>[^\s\"']{6,300})(?P=q)")
 # `echo VALUE | docker login --password-stdin`, `| sudo -S`, `| passwd --stdin`
 _ECHO_PIPE = re.compile(
     r"(?:echo|printf)[ \t]+(?:-n[ \t]+)?(?P<q>[\"']?)(?P<value>[^\s\"'|]{6,300})(?P=q)[ \t]*\|[^\n|]*"
@@ -121,7 +124,9 @@ def detect_flags(scan: Scan) -> None:
         _value(scan, m, "argument")
     for m in _ANY_FLAG.finditer(scan.text):
         value = m.group("value")
-        if "=" not in value and not _FORMAT_CHARS.search(value) and (classes(value) == 4 or mixed_token(value)):
+        kinds = classes(value)
+        shaped = kinds == 4 or mixed_token(value) or (kinds == 3 and len(value) >= 10 and random_looking(value, 10))
+        if "=" not in value and not _FORMAT_CHARS.search(value) and shaped:
             scan.add(m.start("value"), m.end("value"), "argument")
 
 
@@ -133,7 +138,12 @@ def detect_positions(scan: Scan) -> None:
             user = _USER_BEFORE_SLASH.match(text[max(0, m.start() - 31) : m.start()][::-1])
             if user and user.end():
                 _value(scan, m, "argument")
-    for literal, rx in (("pass", _WORD_THEN_VALUE), ("echo", _ECHO_PIPE), ("printf", _ECHO_PIPE)):
+    for literal, rx in (
+        ("pass", _WORD_THEN_VALUE),
+        ("echo", _ECHO_PIPE),
+        ("printf", _ECHO_PIPE),
+        ("<<<", _HERE_STRING),
+    ):
         if literal in lower:
             for m in rx.finditer(lower):
                 if not glued(lower, m.start()) and lower[m.start() - 1 : m.start()] != "-":

@@ -19,7 +19,7 @@ import re
 import string
 
 from .. import tuning
-from ..shapes import HEX_RE, entropy, hash_shaped, is_uuid, mixed_token, random_looking
+from ..shapes import HEX_RE, entropy, hash_shaped, is_uuid, mixed_token, opaque_token, password_shaped, random_looking
 from ..values import b64_text
 from .base import Scan, glued, make_table
 from .names import value_ok
@@ -135,6 +135,25 @@ def detect_byte_arrays(scan: Scan) -> None:
         ls, _ = scan.line_at(m.start())
         if _BYTES_LABEL.search(scan.lower, ls, m.start()) and all(int(x) < 256 for x in _NUMBER.findall(m.group())):
             scan.add(m.start() + 1, m.end() - 1, "private_key")
+
+
+# A password a tool printed: `Generated password for admin: X`, `Your new password is X`.
+# The words between say whose password it is (`for admin`); a bare `password=` is names.py's.
+_PASSWORD_SAID = re.compile(
+    r"(?:passw(?:or)?d|passphrase)(?:[ \t][a-z0-9 _@.\-]{1,30}?[ \t]*(?::|=>|->)|[ \t]+is)[ \t]+[\"'`]?"
+    r"(?P<value>[^\s\"'`()\[\]{}\\]{6,200})(?=[\s\"'`]|$)"
+)
+
+
+def detect_passwords_said(scan: Scan) -> None:
+    """A password-shaped or generated value after a phrase that says password and a separator."""
+    for m in _PASSWORD_SAID.finditer(scan.lower):
+        vs, ve = m.span("value")
+        while ve > vs and scan.text[ve - 1] in ".,;)":
+            ve -= 1
+        value = scan.text[vs:ve]
+        if password_shaped(value) or opaque_token(value):
+            scan.add(vs, ve, "password")
 
 
 # `password: |` then the value on the next, indented line (a YAML block scalar)

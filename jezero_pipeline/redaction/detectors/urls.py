@@ -17,7 +17,8 @@ from .base import Scan
 
 _URL = re.compile(r"(?i:https?|rtmps?|wss?)://[^\s<>\"'`)\]}|]+")
 _CAPABILITY = re.compile(
-    r"(?:web)?hooks?|incomingwebhook|build_hooks|catch|push|ping|input|intake|keys?|tokens?|secrets?|deploy|trigger",
+    r"(?:web)?hooks?|incoming(?:webhook)?|build_hooks|catch|push|ping|notify|input|intake|keys?|tokens?|secrets?|"
+    r"deploy|trigger",
     re.I,
 )
 _CAPABILITY_HOST = re.compile(r"(?:^|[.\-])(?:web)?hooks?(?:[.\-]|$)|(?:^|[.\-])(?:ingest|inbound|push)[.\-]")
