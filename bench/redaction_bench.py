@@ -365,7 +365,8 @@ def main(argv: list[str] | None = None) -> int:
     mb = sum(len(s.encode("utf-8")) for s in segments) / 1e6
     print(f"text: {mb:.2f} MB in {len(segments)} segments, {len(secrets)} planted secrets", file=sys.stderr)
 
-    tune, held = labelled_cases_file(ROUND3 / "tune.jsonl"), labelled_cases_file(ROUND3 / "heldout.jsonl")
+    tune = labelled_cases_file(ROUND3 / "tune.jsonl")
+    held = [c for path in sorted(ROUND3.glob("heldout*.jsonl")) for c in labelled_cases_file(path)]
     dense_lines = [c.text for c in cases + tune + held]
     seconds, outs = time_ours(segments, args.repeats)
     ours_dense = time_dense(dense_lines, args.repeats)

@@ -5,8 +5,8 @@ the scanner whose public rules they imitate. For each source in turn, the thresh
 `jezero_pipeline.redaction.tuning` are fitted on every other source (a grid, scored by recall
 minus the share of look-alikes altered) and the redactor is scored on the source left out.
 The rules themselves are fixed code, written with all tuning sources in view: the held-out
-files (heldout.jsonl, heldout2.jsonl, heldout3.jsonl, two more sources each, never tuned on;
-the second written after the first round-3 rules, the third after the third tuning batch's) are the measure of rules on unseen sources, scored here
+files (heldout*.jsonl, two more sources each, never tuned on, each written at a later stage of
+the rules, the last after the last rule change) are the measure of rules on unseen sources, scored here
 with the thresholds fitted on all tuning sources.
 
 A second table takes each round-3 detector out in turn and counts, per source, the secrets
@@ -45,6 +45,9 @@ ROUND3_DETECTORS = (
     arguments.detect_calls,
     urls.detect_url_paths,
     generic.detect_labelled,
+    generic.detect_block_scalars,
+    generic.detect_byte_arrays,
+    generic.detect_passwords_said,
     generic.detect_prefixed_generic,
 )
 
@@ -146,7 +149,8 @@ def without(detector: detectors.Detector) -> Iterator[None]:
 
 
 def report(markdown: bool) -> str:
-    tune, held = load("tune.jsonl"), load("heldout.jsonl") + load("heldout2.jsonl") + load("heldout3.jsonl")
+    tune = load("tune.jsonl")
+    held = [line for path in sorted(ROUND3.glob("heldout*.jsonl")) for line in load(path.name)]
     table = []
     for params in grid():
         with tuning.using(**params):

@@ -30,7 +30,7 @@ def _load(name: str) -> list[dict]:
 
 
 TUNE = _load("tune.jsonl")
-HELD = _load("heldout.jsonl") + _load("heldout2.jsonl") + _load("heldout3.jsonl")
+HELD = [row for path in sorted(ROUND3.glob("heldout*.jsonl")) for row in _load(path.name)]
 _R = Redactor()
 
 
@@ -58,7 +58,7 @@ def test_round3_lines_name_their_source_and_the_held_out_sources_are_not_tuned_o
     assert all(r["scanner"] and r["source"] and r["text"] for r in TUNE + HELD)
     assert all(r["secret"] in r["text"] for r in TUNE + HELD if r["secret"])
     tune_sources = {r["scanner"] for r in TUNE}
-    assert len(tune_sources) >= 8
+    assert len(tune_sources) >= 15
     assert not tune_sources & {r["scanner"] for r in HELD}
     for source in tune_sources:  # each source has both kinds of line, so leaving it out means something
         kinds = {bool(r["secret"]) for r in TUNE if r["scanner"] == source}
@@ -70,9 +70,9 @@ def test_tuning_lines_at_least_95_percent_caught_at_most_5_percent_altered():
     assert recall >= 0.95 and altered <= 0.05, "\n".join(report)
 
 
-def test_held_out_lines_at_least_85_percent_caught_at_most_10_percent_altered():
+def test_held_out_lines_at_least_88_percent_caught_at_most_10_percent_altered():
     recall, altered, report = _rates(HELD)
-    assert recall >= 0.85 and altered <= 0.10, "\n".join(report)
+    assert recall >= 0.88 and altered <= 0.10, "\n".join(report)
 
 
 # --------------------------------------------------------------------------- shapes
