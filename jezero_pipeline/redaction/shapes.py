@@ -132,7 +132,8 @@ def patterned(v: str) -> bool:
     core = _GROUP_SEPARATORS.sub("", v.strip("\"'`"))  # `a1b2c3d4-e5f6-…` reads as one run
     if len(core) < 12:
         return False  # too short to tell from chance: a random 8-character value can look regular
-    return _regular(core, tuning.current().patterned + (0.1 if len(core) < 16 else 0.0))
+    bar = tuning.current().patterned
+    return _regular(core, min(1.0, bar + 0.05) if len(core) < 16 else bar)
 
 
 # --------------------------------------------------------------------------- references
@@ -215,8 +216,8 @@ def opaque_token(v: str) -> bool:
     digits, random, and no separator joining words (`claude-3-5-sonnet-20241022`)."""
     if mixed_token(v):
         return True
-    if len(v) < 16 or not v.isalnum() or not (v.isupper() or v.islower()):
-        return False
+    if len(v) < 16 or not v.isalnum() or not (v.isupper() or v.islower()) or hash_shaped(v):
+        return False  # a digest or a commit is what people search for
     return random_looking(v, 16) and entropy(v) >= 3.5
 
 

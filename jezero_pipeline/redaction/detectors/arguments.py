@@ -21,24 +21,24 @@ _CRED_WORD = r"(?:pass(?:word|wd|phrase|wort)?|pwd|pw|secret|token|apikey|api[_\
 # Flags stand after whitespace (`=-pg8…` in a digest is no flag): `-pw X`, `-NuGetApiKey X`,
 # `-srcstorepass X`, `-passout pass:X`; the two-dash form is names.py's.
 _ONE_DASH_FLAG = re.compile(
-    r"\s-(?P<flag>(?:[a-z][a-z0-9]*?)?" + _CRED_WORD + r"[a-z]?)(?:[ \t]+|=|:)"
+    r"-(?<=\s-)(?P<flag>(?:[a-z][a-z0-9]*?)?" + _CRED_WORD + r"[a-z]?)(?:[ \t]+|=|:)"
     r"(?P<q>[\"']?)(?P<value>[^\s\"'|;`]{1,300})(?P=q)"
 )
 # Short flags that take a password by convention; `-p`/`-P` may be glued to the value.
-_SHORT_FLAG = re.compile(r"\s-(?P<flag>[pPwt])(?P<sp>[ \t]+|)(?P<q>[\"']?)(?P<value>[^\s\"'|;`]{1,200})(?P=q)")
+_SHORT_FLAG = re.compile(r"-(?<=\s-)(?P<flag>[pPwt])(?P<sp>[ \t]+|)(?P<q>[\"']?)(?P<value>[^\s\"'|;`]{1,200})(?P=q)")
 # Windows `/pass:X`, `/p:X`, `/password:X` (cmdkey, msbuild, sqlpackage)
 _SLASH_FLAG = re.compile(
-    r"\s/(?:p|pw|pwd|pass|password|passwd|token|apikey|secret|key)[:=](?P<q>[\"']?)(?P<value>[^\s\"']{1,200})(?P=q)"
+    r"/(?<=\s/)(?:p|pw|pwd|pass|password|passwd|token|apikey|secret|key)[:=](?P<q>[\"']?)(?P<value>[^\s\"']{1,200})(?P=q)"
 )
 # Any flag: its value is a candidate when it has all four kinds of character, or three and no
 # words (`Xk9mQ2vLp4`, not `WebApp01`), or is a generated token (`--oauth2-bearer X`, `-k X`);
 # format strings, globs and patterns are not.
-_ANY_FLAG = re.compile(r"\s--?[A-Za-z][\w\-]{0,40}(?:[ \t]+|=)(?P<q>[\"']?)(?P<value>[^\s\"'|;`]{8,300})(?P=q)")
+_ANY_FLAG = re.compile(r"-(?<=\s-)-?[A-Za-z][\w\-]{0,40}(?:[ \t]+|=)(?P<q>[\"']?)(?P<value>[^\s\"'|;`]{8,300})(?P=q)")
 _FORMAT_CHARS = re.compile(r"%[A-Za-z{(]|[{}()\\*?\[\]<>]")
 _LDAP = re.compile(r"\bldap[a-z]*\b")
 # `-u user,pw` (lftp), `-U user%pw` (smbclient), `-a user:pw` (httpie), `--proxy-user user:pw`
 _JOINED_USER = re.compile(
-    r"\s-(?:u|U|a|-[a-z\-]*user)(?:[ \t]+|=)(?P<q>[\"']?)[\w.@\\\-]{1,64}[,%:](?P<value>[^\s\"']{1,200})(?P=q)"
+    r"-(?<=\s-)(?:u|U|a|-[a-z\-]*user)(?:[ \t]+|=)(?P<q>[\"']?)[\w.@\\\-]{1,64}[,%:](?P<value>[^\s\"']{1,200})(?P=q)"
 )
 # `scott/pw@db` (sqlplus, expdp, rman)
 _USER_SLASH = re.compile(r"/(?P<value>[^\s/\"']{4,64})@(?=[\w/])")
@@ -55,19 +55,25 @@ _SETTER = re.compile(
 # Verbs whose next positional argument is a credential; the words say so, not one program.
 _CRED_VERB = re.compile(
     r"(?:add_user[ \t]+\S+|change_password[ \t]+\S+|unseal|add-authtoken|authtoken|wpa_passphrase[ \t]+\S+"
-    r"|htpasswd[ \t]+(?:-\w+[ \t]+)*\S+[ \t]+\S+|use[ \t]+[a-z]:[ \t]+\S+|net[ \t]+user[ \t]+\S+)[ \t]+(?P<q>[\"']?)(?P<value>[^\s\"'/]{6,300})(?P=q)"
+    r"|htpasswd[ \t]+(?:-\w+[ \t]+)*\S+[ \t]+\S+|net[ \t]+use[ \t]+[a-z]:[ \t]+\S+|net[ \t]+user[ \t]+\S+)[ \t]+(?P<q>[\"']?)(?P<value>[^\s\"'/]{6,300})(?P=q)"
 )
-_CRED_VERB_WORDS = ("add_user", "change_password", "unseal", "authtoken", "wpa_passphrase", "htpasswd", "use ", "net ")
+_CRED_VERB_WORDS = (
+    "add_user", "change_password", "unseal", "add-authtoken", "authtoken", "wpa_passphrase", "htpasswd", "net use",
+    "net user",
+)  # fmt: skip
 # A subcommand that names a credential or takes one (`set-agent-token agent <uuid>`, `snyk auth
 # <uuid>`, `cargo login <token>`, `bw unlock <password>`):
 # one of the next two arguments that is shaped like a token is one.
 _CRED_SUBCOMMAND = re.compile(
-    r"(?:^|[ \t])(?:[a-z][\w\-]*?(?:token|auth|password|passwd|secret|apikey|api-key)|login|unlock|signin)[ \t]+"
-    r"(?:(?P<skip>[a-z][\w\-]{0,20})[ \t]+)?(?P<q>[\"']?)(?P<value>[^\s\"'|;`-][^\s\"'|;`]{7,300})(?P=q)(?=\s|$)",
-    re.M,
+    r"(?P<word>token|auth|password|passwd|secret|apikey|api-key|login|unlock|signin)[ \t]+"
+    r"(?:(?P<skip>[a-z][\w\-]{0,20})[ \t]+)?(?P<q>[\"']?)(?P<value>[^\s\"'|;`-][^\s\"'|;`]{7,300})(?P=q)(?=\s|$)"
 )
+_VERB_CHARS_REVERSED = re.compile(r"[\w\-]{0,40}")
+_TAKES_ONE = ("login", "unlock", "signin")  # verbs that take a credential; the rest name one
+_SUBCOMMAND_WORDS = ("token", "auth", "password", "passwd", "secret", "apikey", "api-key", *_TAKES_ONE)
 # a here-string into a command that reads a password on its input (`… password_stdin … <<< 'pw'`)
-_HERE_STRING = re.compile(r"(?:passw|stdin|-s\b)[^\n]*?<<<[ \t]*(?P<q>[\"']?)(?P<value>[^\s\"']{6,300})(?P=q)")
+_HERE_WORDS = ("passw", "stdin", "-s")
+_HERE_STRING = re.compile(r"(?:passw|stdin|-s\b)[^\n<]*?<<<[ \t]*(?P<q>[\"']?)(?P<value>[^\s\"']{6,300})(?P=q)")
 # `echo VALUE | docker login --password-stdin`, `| sudo -S`, `| passwd --stdin`
 _ECHO_PIPE = re.compile(
     r"(?:echo|printf)[ \t]+(?:-n[ \t]+)?(?P<q>[\"']?)(?P<value>[^\s\"'|]{6,300})(?P=q)[ \t]*\|[^\n|]*"
@@ -130,6 +136,23 @@ def detect_flags(scan: Scan) -> None:
             scan.add(m.start("value"), m.end("value"), "argument")
 
 
+def _matches(rx: re.Pattern[str], lower: str, literals: tuple[str, ...]) -> list[re.Match[str]]:
+    """`rx.finditer(lower)` for a pattern that starts with one of `literals`: tried only where a
+    literal occurs (found by `str.find`, at C speed), in order, each after the last match."""
+    starts = set()
+    for literal in literals:
+        p = lower.find(literal)
+        while p != -1:
+            starts.add(p)
+            p = lower.find(literal, p + 1)
+    out, pos = [], 0
+    for p in sorted(starts):
+        if p >= pos and (m := rx.match(lower, p)):
+            out.append(m)
+            pos = m.end()
+    return out
+
+
 def detect_positions(scan: Scan) -> None:
     """Passwords and tokens in positions: `user/pw@db`, `password VALUE`, setters, verbs, pipes."""
     text, lower = scan.text, scan.lower
@@ -138,30 +161,31 @@ def detect_positions(scan: Scan) -> None:
             user = _USER_BEFORE_SLASH.match(text[max(0, m.start() - 31) : m.start()][::-1])
             if user and user.end():
                 _value(scan, m, "argument")
-    for literal, rx in (
-        ("pass", _WORD_THEN_VALUE),
-        ("echo", _ECHO_PIPE),
-        ("printf", _ECHO_PIPE),
-        ("<<<", _HERE_STRING),
-    ):
-        if literal in lower:
-            for m in rx.finditer(lower):
-                if not glued(lower, m.start()) and lower[m.start() - 1 : m.start()] != "-":
-                    _value(scan, m, "argument")
-    for literal, rx in (("config", _SETTER), ("set ", _SETTER), ("from-literal", _LITERAL_FLAG)):
-        if literal in lower:
-            for m in rx.finditer(lower):
-                if rx is _LITERAL_FLAG or not glued(lower, m.start()):
-                    _value(scan, m, "argument", ids=True)
-    if any(w in lower for w in _CRED_VERB_WORDS):
-        for m in _CRED_VERB.finditer(lower):
-            if not glued(lower, m.start()):
+    here = _HERE_WORDS if "<<<" in lower else ()
+    for rx, literals in ((_WORD_THEN_VALUE, ("pass",)), (_ECHO_PIPE, ("echo", "printf")), (_HERE_STRING, here)):
+        for m in _matches(rx, lower, literals):
+            if not glued(lower, m.start()) and lower[m.start() - 1 : m.start()] != "-":
                 _value(scan, m, "argument")
+    for m in _matches(_SETTER, lower, ("config", "set", "add")):
+        if not glued(lower, m.start()):
+            _value(scan, m, "argument", ids=True)
+    if "from-literal" in lower:
+        for m in _LITERAL_FLAG.finditer(lower):
+            _value(scan, m, "argument", ids=True)
+    for m in _matches(_CRED_VERB, lower, _CRED_VERB_WORDS):
+        if not glued(lower, m.start()):
+            _value(scan, m, "argument")
     if lower.startswith(_PROMPTS) or "\n$ " in lower or "\n> " in lower:
-        for m in _CRED_SUBCOMMAND.finditer(lower):
+        for m in _matches(_CRED_SUBCOMMAND, lower, _SUBCOMMAND_WORDS):
+            back = _VERB_CHARS_REVERSED.match(lower[max(0, m.start() - 40) : m.start()][::-1]).end()
+            verb_start = m.start() - back
+            if verb_start and lower[verb_start - 1] not in " \t\n":
+                continue  # part of a longer word or a path
+            if m.group("word") in _TAKES_ONE and back:
+                continue  # `xlogin`, `auto-unlock`: not the verb itself
             _value(scan, m, "argument", ids=True)
     if "--body" in lower or "--value" in lower:
-        for m in _SECRET_SET.finditer(lower):
+        for m in _matches(_SECRET_SET, lower, ("secret", "token", "variable")):
             _value(scan, m, "argument")
 
 
