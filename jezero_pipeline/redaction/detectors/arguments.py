@@ -162,11 +162,12 @@ def detect_positions(scan: Scan) -> None:
             if user and user.end():
                 _value(scan, m, "argument")
     here = _HERE_WORDS if "<<<" in lower else ()
-    for rx, literals in ((_WORD_THEN_VALUE, ("pass",)), (_ECHO_PIPE, ("echo", "printf")), (_HERE_STRING, here)):
+    words = ("password", "passwd", "passphrase")
+    for rx, literals in ((_WORD_THEN_VALUE, words), (_ECHO_PIPE, ("echo ", "printf ")), (_HERE_STRING, here)):
         for m in _matches(rx, lower, literals):
             if not glued(lower, m.start()) and lower[m.start() - 1 : m.start()] != "-":
                 _value(scan, m, "argument")
-    for m in _matches(_SETTER, lower, ("config", "set", "add")):
+    for m in _matches(_SETTER, lower, ("config ", "set ", "add ")):
         if not glued(lower, m.start()):
             _value(scan, m, "argument", ids=True)
     if "from-literal" in lower:
