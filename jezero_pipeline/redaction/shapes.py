@@ -19,6 +19,11 @@ WORD_RE = re.compile(r"[A-Z]?[a-z]{4,}|[A-Z]{5,}")
 HEX_RE = re.compile(r"^[0-9a-fA-F]+$")
 
 
+# Several detectors propose the same value and each asks the same questions about it: the
+# answers are cached per value (they depend on nothing else).
+
+
+@lru_cache(maxsize=8192)
 def entropy(s: str) -> float:
     """Shannon entropy in bits per character."""
     n = len(s)
@@ -27,13 +32,14 @@ def entropy(s: str) -> float:
     return -sum(c / n * math.log2(c / n) for c in Counter(s).values())
 
 
+_DIGIT = re.compile(r"\d")
+_ALPHA = re.compile(r"[^\W\d_]")
+
+
+@lru_cache(maxsize=8192)
 def random_looking(v: str, min_len: int = 16) -> bool:
     """Opaque token shape: long, mixes letters and digits, not made of words."""
-    if len(v) < min_len:
-        return False
-    digits = sum(c.isdigit() for c in v)
-    letters = sum(c.isalpha() for c in v)
-    if digits == 0 or letters == 0:
+    if len(v) < min_len or not _DIGIT.search(v) or not _ALPHA.search(v):
         return False
     wordy = sum(len(w) for w in WORD_RE.findall(v))
     if wordy > 0.6 * len(v):

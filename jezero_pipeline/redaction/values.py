@@ -15,6 +15,7 @@ import html
 import re
 from functools import lru_cache
 
+from . import tuning
 from .shapes import WORD_RE, entropy, is_reference, patterned
 
 MARKER_START = "[REDACTED:"
@@ -289,6 +290,12 @@ def stands_in(value: str, head: int = 0) -> bool:
     `head` is the length of a fixed provider prefix: the tests look at the random part after it,
     and at the whole value for documented examples and public keys.
     """
+    return _stands_in(value, head, tuning.current())
+
+
+@lru_cache(maxsize=8192)
+def _stands_in(value: str, head: int, params: tuning.Params) -> bool:
+    """stands_in, cached per value and thresholds (several detectors propose the same value)."""
     part = value[head:]
     return (
         is_documented_example(value)
