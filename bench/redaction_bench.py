@@ -37,6 +37,8 @@ from pathlib import Path
 from typing import Any
 
 from bench import corpus
+from bench.redaction_loso import Line
+from bench.redaction_loso import caught as covered
 from bench.redaction_loso import report as loso_report
 from jezero_pipeline.config import Config
 from jezero_pipeline.redaction import Redactor
@@ -140,14 +142,8 @@ def labelled_cases_file(path: Path) -> list[Labelled]:
 
 def covered_score(r: Redactor, cases: list[Labelled]) -> tuple[int, int, int, int]:
     """(secrets whose every character is inside a span, secrets, look-alikes altered, look-alikes)."""
-    caught = altered = 0
-    for c in cases:
-        if c.secret:
-            spans = r.spans(c.text)
-            at = c.text.find(c.secret)
-            caught += all(any(s.start <= i < s.end for s in spans) for i in range(at, at + len(c.secret)))
-        else:
-            altered += r.redact(c.text)[0] != c.text
+    caught = sum(covered(r, Line(c.text, c.secret, "")) for c in cases if c.secret)
+    altered = sum(r.redact(c.text)[0] != c.text for c in cases if not c.secret)
     n_sec = sum(1 for c in cases if c.secret)
     return caught, n_sec, altered, len(cases) - n_sec
 
