@@ -11,6 +11,7 @@ import re
 
 from ..shapes import HEX_RE, entropy
 from .base import B64_CLASS, Scan
+from .generic import label_says_not_secret
 
 _AWS_ID = re.compile(r"(?:AKIA|ASIA|ABIA|ACCA)[A-Z0-9]{16}")
 _CAMEL_WORDS = re.compile(r"[A-Z]?[a-z]{3,}")
@@ -28,7 +29,7 @@ def detect_aws_secret(scan: Scan) -> None:
             continue
         if ids is None:
             ids = [m.start() for m in _AWS_ID.finditer(text)]
-        if any(abs(i - pos) <= 200 for i in ids) or _aws_alone(v):
+        if any(abs(i - pos) <= 200 for i in ids) or (_aws_alone(v) and not label_says_not_secret(scan, pos)):
             scan.add(pos, end, "aws_secret_key")
 
 

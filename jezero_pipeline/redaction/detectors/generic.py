@@ -68,6 +68,12 @@ def _last_word_says(label: str) -> tuple[bool, bool]:
     return key_at > other_at and not public, public or other_at > key_at
 
 
+def label_says_not_secret(scan: Scan, start: int) -> bool:
+    """The label right before `start` names a public value, an id or a digest (`data-sitekey=`)."""
+    label = _label(scan, start)
+    return label is not None and _last_word_says(label)[1]
+
+
 _GROUPED = re.compile(r"[A-Za-z0-9]{4,8}(?:-[A-Za-z0-9]{4,8}){3,}")  # recovery and licence keys
 
 

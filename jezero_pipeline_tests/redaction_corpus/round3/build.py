@@ -1,4 +1,4 @@
-"""Writes the round-3 labelled lines (tune and heldout 1 to 5 .jsonl) from the templates beside it.
+"""Writes the round-3 labelled lines (tune and heldout 1 to 6 .jsonl) from the templates beside it.
 
 Each template is a transcript-style line of our own around a value of a shape that a public
 scanner documents (its rule's documented format, example or negative example), tagged with
@@ -215,6 +215,7 @@ def main() -> int:
     import heldout3_templates
     import heldout4_templates
     import heldout5_templates
+    import heldout6_templates
     import heldout_templates
     import tune_templates
 
@@ -225,6 +226,7 @@ def main() -> int:
         ("heldout3", heldout3_templates, SEED + 3),
         ("heldout4", heldout4_templates, SEED + 4),
         ("heldout5", heldout5_templates, SEED + 5),
+        ("heldout6", heldout6_templates, SEED + 6),
     ):
         rows = build(module.TEMPLATES, random.Random(seed))
         out = HERE / f"{name}.jsonl"

@@ -8,7 +8,8 @@ Parker's rules (examples and negative examples), MongoDB Kingfisher's rules, Git
 scanning's supported-patterns table, and Semgrep's secrets rules; a second batch adds
 AWS Labs' git-secrets and ripsecrets, and more of each; a third adds Samsung CredSweeper,
 Bridgecrew Checkov's secrets checks and Microsoft DevSkim; a fourth adds Bearer CLI's and
-Horusec's secret rules.
+Horusec's secret rules; a fifth adds ProjectDiscovery's nuclei token templates and the
+keyhacks catalogue of how leaked keys are checked.
 """
 
 from __future__ import annotations
@@ -39,6 +40,7 @@ from build import (
 GS, RS = "git-secrets", "ripsecrets"
 CS, CK, DV = "credsweeper", "checkov", "devskim"
 BR, HS = "bearer", "horusec"
+NU, KH = "nuclei", "keyhacks"
 GL, TH, DS, SL, NP, KF, GH, SG = (
     "gitleaks",
     "trufflehog",
@@ -342,4 +344,30 @@ TEMPLATES = [
     L(HS, "named_non_secret", "SECRET_KEY = {v}", const("get_random_secret_key()")),
     L(HS, "url", "shared at https://www.dropbox.com/s/{v}/report.pdf?dl=0", lower_alnum(15)),
     L(HS, "hash", "The key fingerprint is:\nSHA256:{v} dev@laptop", b64(43)),
+    # ================================================================ fifth batch
+    S(KH, "positional", "$ curl -u {v}: https://api.example-pay.com/v1/charges", b62(32), note="key as the user, empty password"),
+    S(KH, "flag", '$ sqlmap -u "http://target/?id=1" --auth-type=basic --auth-cred="admin:{v}"', password(14)),
+    S(KH, "positional", "$ http POST api.example.com/v1/send X-API-Key:{v}", b62(32), note="httpie Header:value"),
+    S(KH, "constructor", 'rzp = razorpay.Client(auth=("rzp_live_{k}", "{v}"))', b62(24), k=b62(14)),
+    S(KH, "constructor", 'session = shopify.Session("acme.myshopify.com", "2024-01", "{v}")', hexl(32)),
+    S(KH, "url_path", "https://www.google.com/recaptcha/api/siteverify?secret={v}&response=abc", b64url(40)),
+    S(KH, "no_prefix", "SAUCE_ACCESS_KEY={v}", uuid),
+    S(KH, "bare_key", "Bitly generic access token: {v}", hexl(40)),
+    L(KH, "placeholder", "$ curl -u {v} https://api.example.com", const("user:password")),
+    L(KH, "placeholder", "https://api.example.com/v1/status?api_key={v}", const("YOUR_API_KEY")),
+    L(KH, "public_id", '<div class="g-recaptcha" data-sitekey="{v}"></div>', join("6Lc", b64url(37))),
+    L(KH, "named_non_secret", 'keyAlgorithm: "{v}"', const("RS256")),
+    S(NU, "no_prefix", "MAILGUN_API_KEY={v}", join(hexl(32), "-", hexl(8), "-", hexl(8))),
+    S(NU, "no_prefix", "PAYPAL_CLIENT_SECRET={v}", b64url(80)),
+    S(NU, "no_prefix", '"apiKey": "{v}",', hexl(32)),
+    S(NU, "url_path", "https://api.instagram.com/v1/users/self/?access_token={v}", join(digits(10), ".", hexl(7), ".", hexl(32))),
+    S(NU, "url_path", "https://hooks.zapier.com/hooks/standard/{i}/{v}/", hexl(32), i=digits(7)),
+    S(NU, "constructor", 'table = Airtable("{b}", "{v}")', b62(17), b=join("app", b62(14))),
+    S(NU, "flag", "$ ldapwhoami -x -H ldap://dc01 -D cn=admin,dc=corp -w {v}", password(13)),
+    L(NU, "placeholder", "access_token={v}", const("<ACCESS_TOKEN>")),
+    L(NU, "placeholder", "X-API-Key: {v}", const("{{apiKey}}")),
+    L(NU, "public_id", '"x5t": "{v}"', b64url(27)),
+    L(NU, "named_non_secret", "apiKeyLocation: {v}", const("header")),
+    L(NU, "named_non_secret", 'tokenType: "{v}"', const("Bearer")),
+    L(NU, "hash", "$ sha1sum id_rsa.pub\n{v}  id_rsa.pub", hexl(40)),
 ]
