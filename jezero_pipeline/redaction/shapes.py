@@ -82,20 +82,12 @@ _MAX_PERIOD = 16  # fillers repeat short units (`deadbeef`, `abc123`); a longer 
 
 
 def _period(v: str) -> int:
-    """The shortest unit (up to _MAX_PERIOD, repeated at least three times) that nearly every
-    character repeats, or 0."""
+    """The shortest unit (up to _MAX_PERIOD, repeated at least three times) the whole value is
+    made of, or 0. Exact: a unit behind a prefix (`ghp_` + `x7Kq9` eight times, as a name's value)
+    is not a filler of its own; the prefix rules test the part after a prefix."""
     n = len(v)
     for p in range(1, min(n // 3, _MAX_PERIOD) + 1):
-        if v[p : 2 * p] != v[:p] and v[2 * p : 3 * p] != v[p : 2 * p]:
-            continue  # neither of the first two repeats of the unit matches: no period p
-        allowed = 0.1 * (n - p)
-        differ = 0
-        for i in range(p, n):
-            if v[i] != v[i - p]:
-                differ += 1
-                if differ > allowed:
-                    break
-        else:
+        if v[p:] == v[:-p]:
             return p
     return 0
 
