@@ -345,7 +345,13 @@ TEMPLATES = [
     L(HS, "url", "shared at https://www.dropbox.com/s/{v}/report.pdf?dl=0", lower_alnum(15)),
     L(HS, "hash", "The key fingerprint is:\nSHA256:{v} dev@laptop", b64(43)),
     # ================================================================ fifth batch
-    S(KH, "positional", "$ curl -u {v}: https://api.example-pay.com/v1/charges", b62(32), note="key as the user, empty password"),
+    S(
+        KH,
+        "positional",
+        "$ curl -u {v}: https://api.example-pay.com/v1/charges",
+        b62(32),
+        note="key as the user, empty password",
+    ),
     S(KH, "flag", '$ sqlmap -u "http://target/?id=1" --auth-type=basic --auth-cred="admin:{v}"', password(14)),
     S(KH, "positional", "$ http POST api.example.com/v1/send X-API-Key:{v}", b62(32), note="httpie Header:value"),
     S(KH, "constructor", 'rzp = razorpay.Client(auth=("rzp_live_{k}", "{v}"))', b62(24), k=b62(14)),
@@ -360,7 +366,12 @@ TEMPLATES = [
     S(NU, "no_prefix", "MAILGUN_API_KEY={v}", join(hexl(32), "-", hexl(8), "-", hexl(8))),
     S(NU, "no_prefix", "PAYPAL_CLIENT_SECRET={v}", b64url(80)),
     S(NU, "no_prefix", '"apiKey": "{v}",', hexl(32)),
-    S(NU, "url_path", "https://api.instagram.com/v1/users/self/?access_token={v}", join(digits(10), ".", hexl(7), ".", hexl(32))),
+    S(
+        NU,
+        "url_path",
+        "https://api.instagram.com/v1/users/self/?access_token={v}",
+        join(digits(10), ".", hexl(7), ".", hexl(32)),
+    ),
     S(NU, "url_path", "https://hooks.zapier.com/hooks/standard/{i}/{v}/", hexl(32), i=digits(7)),
     S(NU, "constructor", 'table = Airtable("{b}", "{v}")', b62(17), b=join("app", b62(14))),
     S(NU, "flag", "$ ldapwhoami -x -H ldap://dc01 -D cn=admin,dc=corp -w {v}", password(13)),
