@@ -23,13 +23,20 @@ HEX_RE = re.compile(r"^[0-9a-fA-F]+$")
 # answers are cached per value (they depend on nothing else).
 
 
+_C_LOG_C = tuple(c * math.log2(c) if c else 0.0 for c in range(4097))
+
+
+def _c_log_c(c: int) -> float:
+    return _C_LOG_C[c] if c < len(_C_LOG_C) else c * math.log2(c)
+
+
 @lru_cache(maxsize=8192)
 def entropy(s: str) -> float:
-    """Shannon entropy in bits per character."""
+    """Shannon entropy in bits per character: (n log n - sum of c log c) / n over the counts c."""
     n = len(s)
     if not n:
         return 0.0
-    return -sum(c / n * math.log2(c / n) for c in Counter(s).values())
+    return max(0.0, (_c_log_c(n) - sum(map(_c_log_c, Counter(s).values()))) / n)
 
 
 _DIGIT = re.compile(r"\d")
@@ -69,14 +76,6 @@ def _adjacent_pairs() -> frozenset[str]:
 _ADJACENT = _adjacent_pairs()
 
 
-def _follows(low: str, i: int) -> bool:
-    """low[i] repeats or steps on from the character before it, or from the one before that."""
-    c = low[i]
-    return (
-        c == low[i - 1] or low[i - 1] + c in _ADJACENT or (i >= 2 and (c == low[i - 2] or low[i - 2] + c in _ADJACENT))
-    )
-
-
 _GROUP_SEPARATORS = re.compile(r"[\-_. ]")
 _MAX_PERIOD = 16  # fillers repeat short units (`deadbeef`, `abc123`); a longer unit is no filler
 
@@ -92,11 +91,23 @@ def _period(v: str) -> int:
     return 0
 
 
-def _regular_at(low: str, i: int) -> bool:
-    """low[i] follows from before it, or starts a run that goes on for two more (`abc|123|def`)."""
-    if _follows(low, i):
-        return True
-    return i + 2 < len(low) and low[i : i + 2] in _ADJACENT and low[i + 1 : i + 3] in _ADJACENT
+def _misses(low: str, limit: float) -> int:
+    """How many characters after the first do not follow from what comes before them, counted
+    until more than `limit`: a character follows when it repeats or steps on from one of the two
+    before it, or starts a run that goes on for two more (`abc|123|def`)."""
+    adjacent, n, missed = _ADJACENT, len(low), 0
+    for i in range(1, n):
+        c, p = low[i], low[i - 1]
+        if c == p or p + c in adjacent:
+            continue
+        if i >= 2 and (c == low[i - 2] or low[i - 2] + c in adjacent):
+            continue
+        if i + 2 < n and low[i : i + 2] in adjacent and low[i + 1 : i + 3] in adjacent:
+            continue
+        missed += 1
+        if missed > limit:
+            break
+    return missed
 
 
 def regularity(v: str) -> float:
@@ -106,8 +117,7 @@ def regularity(v: str) -> float:
         return 0.0
     if _period(v):
         return 1.0
-    low = v.lower()
-    return sum(_regular_at(low, i) for i in range(1, n)) / (n - 1)
+    return (n - 1 - _misses(v.lower(), n)) / (n - 1)
 
 
 @lru_cache(maxsize=8192)
@@ -115,14 +125,7 @@ def _regular(v: str, bar: float) -> bool:
     """regularity(v) >= bar, stopping at the first character that settles it (a generated token
     is settled within its first dozen characters)."""
     allowed = (1 - bar) * (len(v) - 1)  # characters that may fail to follow
-    missed = 0
-    low = v.lower()
-    for i in range(1, len(v)):
-        if not _regular_at(low, i):
-            missed += 1
-            if missed > allowed:
-                return bool(_period(v))
-    return True
+    return _misses(v.lower(), allowed) <= allowed or bool(_period(v))
 
 
 def patterned(v: str) -> bool:

@@ -174,10 +174,9 @@ _LETTER = re.compile(r"[^\W\d_]")
 
 def says_placeholder(v: str) -> bool:
     """Words only, and they say so: `your-api-key-here`, `not-a-real-key`, `dummy_password_123`."""
-    if len(_LETTER.findall(v, 0, 400)) < 3:
-        return False  # `123a`, `4471k`: digits and a letter or two are a short password
-    plain, all_vocab, marker = _word_profile(v)
-    return plain and (marker or all_vocab)
+    plain, all_vocab, marker = _word_profile(v)  # a generated value fails at its first odd segment
+    # `123a`, `4471k`: digits and a letter or two are a short password
+    return plain and (marker or all_vocab) and len(_LETTER.findall(v, 0, 400)) >= 3
 
 
 def _is_sequence(v: str) -> bool:
@@ -237,10 +236,34 @@ def unquoted(v: str) -> str:
     return v.strip("\"'`")
 
 
+_TOKEN_RE = re.compile(r"[A-Za-z0-9_\-]+")
+_X_RUN = re.compile(r"[xX]{4}")
+
+
+def token_chars(v: str) -> bool:
+    """Only ASCII letters, digits, `_` and `-`: the shape of most tokens, and one that no template,
+    selector, route, package pin or punctuation mask can take, so those tests need not run."""
+    return v.isascii() and (v.isalnum() or _TOKEN_RE.fullmatch(v) is not None)
+
+
+def _masked_token(v: str) -> bool:
+    """is_masked for a value of token characters: only `xxxx`, `____` or `----` runs can mask it."""
+    return ("____" in v or "----" in v or _X_RUN.search(v) is not None) and is_masked(v)
+
+
 def is_placeholder(v: str) -> bool:
     """Template, mask, documented example, words that say placeholder, or too regular to be random."""
     if not v or v.startswith(MARKER_START) or v.lower() in _WHOLE_WORDS:
         return True
+    if token_chars(v):
+        return (
+            _masked_token(v)
+            or is_documented_example(v)
+            or says_placeholder(v)
+            or low_entropy(v)
+            or patterned(v)
+            or ("-" in v and is_reference(v))
+        )
     if is_template(v) or is_masked(v) or is_documented_example(v) or says_placeholder(v) or low_entropy(v):
         return True
     plain = unquoted(v)
@@ -281,7 +304,11 @@ def _anonymous_jwt(v: str) -> bool:
 
 def is_public_value(v: str) -> bool:
     """Package coordinates, digests and checksums, public keys: values that are meant to be seen."""
-    return bool(_PACKAGE.fullmatch(v) or _DIGEST.fullmatch(v) or v.startswith(_PUBLIC_PREFIXES) or _anonymous_jwt(v))
+    if v.startswith(_PUBLIC_PREFIXES):
+        return True
+    if token_chars(v):  # no package pin or JWT; a digest only as `sha256-…` or an age recipient
+        return ("-" in v or v.startswith("age1")) and _DIGEST.fullmatch(v) is not None
+    return bool(_PACKAGE.fullmatch(v) or _DIGEST.fullmatch(v) or _anonymous_jwt(v))
 
 
 def stands_in(value: str, head: int = 0) -> bool:

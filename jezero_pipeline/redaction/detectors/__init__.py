@@ -33,7 +33,7 @@ BUILTIN: tuple[tuple[Detector, tuple[str, ...] | None], ...] = (
     (web.detect_userinfo, None),
     (web.detect_auth, None),
     (web.detect_cookies, None),
-    (commands.detect_curl_user, ("-u", "--user")),
+    (commands.detect_curl_user, ("-u",)),  # `--user` holds `-u`
     (commands.detect_cli_passwords, None),
     (commands.detect_pgpass, ("pgpass",)),
     (commands.detect_key_file_blobs, ("\n",)),  # the blob stands on a line after the command

@@ -61,6 +61,7 @@ _CRED_VERB_WORDS = (
     "add_user", "change_password", "unseal", "add-authtoken", "authtoken", "wpa_passphrase", "htpasswd", "net use",
     "net user",
 )  # fmt: skip
+_CRED_VERB_GATE = ("pass", "unseal", "authtoken", "add_user", "net use")  # each verb holds one of these
 # A subcommand that names a credential or takes one (`set-agent-token agent <uuid>`, `snyk auth
 # <uuid>`, `cargo login <token>`, `bw unlock <password>`):
 # one of the next two arguments that is shaped like a token is one.
@@ -161,22 +162,29 @@ def detect_positions(scan: Scan) -> None:
             user = _USER_BEFORE_SLASH.match(text[max(0, m.start() - 31) : m.start()][::-1])
             if user and user.end():
                 _value(scan, m, "argument")
-    here = _HERE_WORDS if "<<<" in lower else ()
-    words = ("password", "passwd", "passphrase")
-    for rx, literals in ((_WORD_THEN_VALUE, words), (_ECHO_PIPE, ("echo ", "printf ")), (_HERE_STRING, here)):
-        for m in _matches(rx, lower, literals):
-            if not glued(lower, m.start()) and lower[m.start() - 1 : m.start()] != "-":
-                _value(scan, m, "argument")
+    # A single character is found at memchr speed; a missing one rules out every pattern that
+    # needs it, without a pass for each of their longer literals.
+    here = _HERE_WORDS if "<" in lower and "<<<" in lower else ()
+    pipe = ("echo ", "printf ") if "|" in lower else ()
+    # `_WORD_THEN_VALUE` starts with its one literal `pass`: finditer skips to it at C speed
+    for m in [
+        *_WORD_THEN_VALUE.finditer(lower),
+        *_matches(_ECHO_PIPE, lower, pipe),
+        *_matches(_HERE_STRING, lower, here),
+    ]:
+        if not glued(lower, m.start()) and lower[m.start() - 1 : m.start()] != "-":
+            _value(scan, m, "argument")
     for m in _matches(_SETTER, lower, ("config ", "set ", "add ")):
         if not glued(lower, m.start()):
             _value(scan, m, "argument", ids=True)
     if "from-literal" in lower:
         for m in _LITERAL_FLAG.finditer(lower):
             _value(scan, m, "argument", ids=True)
-    for m in _matches(_CRED_VERB, lower, _CRED_VERB_WORDS):
-        if not glued(lower, m.start()):
-            _value(scan, m, "argument")
-    if lower.startswith(_PROMPTS) or "\n$ " in lower or "\n> " in lower:
+    if any(w in lower for w in _CRED_VERB_GATE):
+        for m in _matches(_CRED_VERB, lower, _CRED_VERB_WORDS):
+            if not glued(lower, m.start()):
+                _value(scan, m, "argument")
+    if lower.startswith(_PROMPTS) or ("$" in lower and "\n$ " in lower) or (">" in lower and "\n> " in lower):
         for m in _matches(_CRED_SUBCOMMAND, lower, _SUBCOMMAND_WORDS):
             back = _VERB_CHARS_REVERSED.match(lower[max(0, m.start() - 40) : m.start()][::-1]).end()
             verb_start = m.start() - back

@@ -49,10 +49,28 @@ _PHRASE = re.compile(r"[ \t]*(?:[:=]|=>)?[ \t]*[\"'`]?(?P<words>(?:[a-z]{3,8}[ \
 _B58 = re.compile(r"[1-9A-HJ-NP-Za-km-z]+")
 
 
+_SEPARATOR_ENDS = frozenset(":=>|→.s")
+
+
+def _separated(lower: str, floor: int, start: int) -> bool:
+    """What `_LABEL` needs right before `start`: a separator, then spaces, a quote or `0x`. Most
+    runs have none (a word and one space before them), so the search is not tried there."""
+    end = start - 2 if lower.startswith("0x", start - 2) and start - 2 >= floor else start
+    if end > floor and lower[end - 1] in "\"'`":
+        end -= 1
+    k = end
+    while k > floor and lower[k - 1] in " \t":
+        k -= 1
+    return end - k >= 2 or (k > floor and lower[k - 1] in _SEPARATOR_ENDS)
+
+
 def _label(scan: Scan, start: int) -> str | None:
     """The label right before `start` on its line, lower-cased, or None when there is none."""
     line_start = scan.text.rfind("\n", 0, start) + 1
-    m = _LABEL.search(scan.lower, max(line_start, start - _LABEL_REACH), start)
+    floor = max(line_start, start - _LABEL_REACH)
+    if not _separated(scan.lower, floor, start):
+        return None
+    m = _LABEL.search(scan.lower, floor, start)
     return m.group("label").strip() if m else None
 
 
@@ -172,7 +190,7 @@ _BLOCK = re.compile(
 def detect_block_scalars(scan: Scan) -> None:
     """A secret written as a YAML block scalar under a secret name."""
     lower = scan.lower
-    if ": |" not in lower and ": >" not in lower:
+    if not ("|" in lower and ": |" in lower or ">" in lower and ": >" in lower):
         return
     for m in _BLOCK.finditer(lower):
         vs, ve = m.span("value")
