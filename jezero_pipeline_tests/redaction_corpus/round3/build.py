@@ -1,4 +1,4 @@
-"""Writes the round-3 labelled lines (tune and heldout 1 to 6 .jsonl) from the templates beside it.
+"""Writes the round-3 labelled lines (tune and heldout 1 to 9 .jsonl) from the templates beside it.
 
 Each template is a transcript-style line of our own around a value of a shape that a public
 scanner documents (its rule's documented format, example or negative example), tagged with
@@ -216,6 +216,9 @@ def main() -> int:
     import heldout4_templates
     import heldout5_templates
     import heldout6_templates
+    import heldout7_templates
+    import heldout8_templates
+    import heldout9_templates
     import heldout_templates
     import tune_templates
 
@@ -227,6 +230,9 @@ def main() -> int:
         ("heldout4", heldout4_templates, SEED + 4),
         ("heldout5", heldout5_templates, SEED + 5),
         ("heldout6", heldout6_templates, SEED + 6),
+        ("heldout7", heldout7_templates, SEED + 7),
+        ("heldout8", heldout8_templates, SEED + 8),
+        ("heldout9", heldout9_templates, SEED + 9),
     ):
         rows = build(module.TEMPLATES, random.Random(seed))
         out = HERE / f"{name}.jsonl"
