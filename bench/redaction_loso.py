@@ -6,9 +6,9 @@ more source, so a threshold that helps round 3 at their cost shows. For each sou
 `jezero_pipeline.redaction.tuning` are fitted on every other source (a grid, scored by recall
 minus the share of look-alikes altered) and the redactor is scored on the source left out.
 The rules themselves are fixed code, written with all tuning sources in view: the held-out
-files (heldout*.jsonl, two more sources each, never tuned on, each written at a later stage of
-the rules, the last after the last rule change) are the measure of rules on unseen sources, scored here
-with the thresholds fitted on all tuning sources.
+files (heldout*.jsonl, one or two more sources each, never tuned on) are the measure of rules on
+unseen sources, scored here with the thresholds fitted on all tuning sources. Each was written
+before it was first scored; the rules changed after every first score, so no file stays unseen.
 
 A second table takes each round-3 detector out in turn and counts, per source, the secrets
 it alone catches: a detector that catches secrets of one source only is a list, not a rule.

@@ -59,7 +59,14 @@ def find(text: str, nested: bool = True) -> list[tuple[int, int, str]]:
     for detect, triggers in BUILTIN:
         if triggers is None or any(t in lower for t in triggers):
             detect(scan)
-    return [(h.start, h.end, h.kind) for h in scan.hits if h.trusted or not stands_in(text[h.start : h.end], h.head)]
+    kept: list[tuple[int, int, str]] = []
+    for h in scan.hits:
+        # A hit inside one already kept changes no merged span: its value need not be tested.
+        if any(s <= h.start and h.end <= e for s, e, _ in kept):
+            continue
+        if h.trusted or not stands_in(text[h.start : h.end], h.head):
+            kept.append((h.start, h.end, h.kind))
+    return kept
 
 
 def _holds_secret(decoded: str) -> bool:

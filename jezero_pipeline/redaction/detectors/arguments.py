@@ -35,6 +35,7 @@ _SLASH_FLAG = re.compile(
 # format strings, globs and patterns are not.
 _ANY_FLAG = re.compile(r"-(?<=\s-)-?[A-Za-z][\w\-]{0,40}(?:[ \t]+|=)(?P<q>[\"']?)(?P<value>[^\s\"'|;`]{8,300})(?P=q)")
 _FORMAT_CHARS = re.compile(r"%[A-Za-z{(]|[{}()\\*?\[\]<>]")
+_PATTERN_PARTS = re.compile(r"[{}()\\\[\]<>/]|\.[A-Za-z]{1,5}$")  # groups, classes, paths, file types
 _LDAP = re.compile(r"\bldap[a-z]*\b")
 # `-u user,pw` (lftp), `-U user%pw` (smbclient), `-a user:pw` (httpie), `--proxy-user user:pw`
 _JOINED_USER = re.compile(
@@ -73,8 +74,15 @@ _VERB_CHARS_REVERSED = re.compile(r"[\w\-]{0,40}")
 _TAKES_ONE = ("login", "unlock", "signin")  # verbs that take a credential; the rest name one
 _SUBCOMMAND_WORDS = ("token", "auth", "password", "passwd", "secret", "apikey", "api-key", *_TAKES_ONE)
 # a here-string into a command that reads a password on its input (`… password_stdin … <<< 'pw'`)
-_HERE_WORDS = ("passw", "stdin", "-s")
-_HERE_STRING = re.compile(r"(?:passw|stdin|-s\b)[^\n<]*?<<<[ \t]*(?P<q>[\"']?)(?P<value>[^\s\"']{6,300})(?P=q)")
+# (a fragment of the command's name or flag, so it may stand inside a word: `chpasswd`, `--password-stdin`)
+_HERE_WORDS = ("passw", "stdin", "-s", "login", "auth")
+_HERE_STRING = re.compile(
+    r"(?:passw|stdin|-s\b|login|auth)[^\n<]*?<<<[ \t]*(?P<q>[\"']?)(?P<value>[^\s\"']{6,300})(?P=q)"
+)
+# SQL: `CREATE USER x IDENTIFIED BY 'pw'`, `ALTER USER x IDENTIFIED BY pw`
+_IDENTIFIED_BY = re.compile(
+    r"identified[ \t]+by[ \t]+(?:password[ \t]+)?(?P<q>[\"']?)(?P<value>[^\s\"';]{4,300})(?P=q)"
+)
 # `echo VALUE | docker login --password-stdin`, `| sudo -S`, `| passwd --stdin`
 _ECHO_PIPE = re.compile(
     r"(?:echo|printf)[ \t]+(?:-n[ \t]+)?(?P<q>[\"']?)(?P<value>[^\s\"'|]{6,300})(?P=q)[ \t]*\|[^\n|]*"
@@ -133,8 +141,16 @@ def detect_flags(scan: Scan) -> None:
         value = m.group("value")
         kinds = classes(value)
         shaped = kinds == 4 or mixed_token(value) or (kinds == 3 and len(value) >= 10 and random_looking(value, 10))
-        if "=" not in value and not _FORMAT_CHARS.search(value) and shaped:
+        if "=" not in value and not _format_like(value) and shaped:
             scan.add(m.start("value"), m.end("value"), "argument")
+
+
+def _format_like(value: str) -> bool:
+    """A format string, glob or pattern (`%Y%m%d`, `*.py`, `src/**`), not a password that holds `%`
+    or `*`: a password has all four kinds of character and no groups, paths or file types."""
+    if not _FORMAT_CHARS.search(value):
+        return False
+    return classes(value) < 4 or _PATTERN_PARTS.search(value) is not None
 
 
 def _matches(rx: re.Pattern[str], lower: str, literals: tuple[str, ...]) -> list[re.Match[str]]:
@@ -167,13 +183,11 @@ def detect_positions(scan: Scan) -> None:
     here = _HERE_WORDS if "<" in lower and "<<<" in lower else ()
     pipe = ("echo ", "printf ") if "|" in lower else ()
     # `_WORD_THEN_VALUE` starts with its one literal `pass`: finditer skips to it at C speed
-    for m in [
-        *_WORD_THEN_VALUE.finditer(lower),
-        *_matches(_ECHO_PIPE, lower, pipe),
-        *_matches(_HERE_STRING, lower, here),
-    ]:
+    for m in [*_WORD_THEN_VALUE.finditer(lower), *_matches(_ECHO_PIPE, lower, pipe)]:
         if not glued(lower, m.start()) and lower[m.start() - 1 : m.start()] != "-":
             _value(scan, m, "argument")
+    for m in [*_matches(_HERE_STRING, lower, here), *_IDENTIFIED_BY.finditer(lower)]:
+        _value(scan, m, "argument")
     for m in _matches(_SETTER, lower, ("config ", "set ", "add ")):
         if not glued(lower, m.start()):
             _value(scan, m, "argument", ids=True)
@@ -211,6 +225,10 @@ _CALLEE_CHARS_REVERSED = re.compile(r"[\w.]{0,80}")
 _AUTH_TUPLE = re.compile(r"auth[ \t]*=[ \t]*\($")  # `auth=(`, `basic_auth=(`
 _LITERAL = re.compile(r"(?:\b[bru]{1,2})?(?P<q>[\"'])(?P<value>[^\"'\n]{4,300})(?P=q)")
 _TOKEN_CALLEES = re.compile(r"github|session|client|token|auth|key", re.I)
+# A client's constructor or factory (`new PDO(`, `Airtable(`, `ethers.Wallet(`, `SearchClient.create(`):
+# it takes the account's credentials by position, so a literal with all four kinds of character
+# or a generated token is one.
+_CONSTRUCTOR = re.compile(r"(?<![\w.])(?:\w+\.)*[A-Z]\w*(?:\.(?:create|connect|new|init|open|login))?[ \t]*\($")
 
 
 _LITERAL_START = re.compile(r"[(,][ \t]*(?:[bru]{1,2})?[\"']")
@@ -235,7 +253,9 @@ def detect_calls(scan: Scan) -> None:
         head = text[max(line_start, open_at - 80) : open_at + 1]
         call = _CALL.search(head.lower()) or _AUTH_TUPLE.search(head)
         if call is None or call.end() != len(head):
-            continue
+            call = _CONSTRUCTOR.search(head)
+            if call is None:
+                continue
         back = _CALLEE_CHARS_REVERSED.match(head[: call.start()][::-1]).end()
         callee = head[call.start() - back :]
         token_callee = call.re is _AUTH_TUPLE or bool(_TOKEN_CALLEES.search(callee))
@@ -243,9 +263,13 @@ def detect_calls(scan: Scan) -> None:
         end = close if close != -1 and close - open_at <= 400 else min(len(text), open_at + 400)
         nl = text.find("\n", open_at, end)
         end = nl if nl != -1 else end
+        constructor = call.re is _CONSTRUCTOR
         for lit in _LITERAL.finditer(text, open_at + 1, end):
             value = lit.group("value")
-            if (
+            if constructor and not token_callee:
+                if classes(value) == 4 and password_shaped(value) or opaque_token(value):
+                    scan.add(lit.start("value"), lit.end("value"), "argument")
+            elif (
                 password_shaped(value)
                 or opaque_token(value)
                 or (token_callee and len(value) >= 32 and hash_shaped(value) and not is_uuid(value))

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 
-from ..shapes import HEX_RE, entropy, random_looking
+from ..shapes import HEX_RE, entropy, is_uuid, random_looking
 from ..values import MARKER_START, basic_pair_password, is_placeholder, is_public_value, random_case, scrambled_letters
 from .base import Scan, glued
 from .web import BRACED, query_param
@@ -50,7 +50,7 @@ _AFTER_NAME = (
 _GENERIC = [(literal, re.compile(word + _AFTER_NAME)) for literal, word in _NAME_WORDS]
 # `--password value`: a flag name may be followed by whitespace and any value.
 _FLAG = re.compile(
-    r"--[a-z0-9\-_]*(?:pass(?:word|wd|phrase)?|pwd|secret|token|key|credentials?)"
+    r"--(?:[a-z0-9\-_]*(?:pass(?:word|wd|phrase)?|pwd|secret|token|key|credentials?)|pat(?=[ \t=]))"
     r"(?P<sep>=|[ \t]+)(?P<value>(?P<q>[\"'])(?P<qv>[^\n]{0,400}?)(?P=q)|[^\s\"'`]{1,400})"
 )
 _NAME_CHARS_REVERSED = re.compile(r"[a-z0-9_.\-]{0,60}")
@@ -131,6 +131,8 @@ def value_ok(name: str, sep: str, value: str, quoted: bool) -> bool:
     if name.endswith("auth") and basic_pair_password(value) is not None:
         return not is_placeholder(basic_pair_password(value) or "")
     if weak_key or _WEAK_NAMES.search(name):
+        if weak_key and is_uuid(value):
+            return False  # a UUID under a key that says no more (`InstrumentationKey`, `idempotency_key`) is an id
         digest = HEX_RE.match(value) and len(value) in (32, 40, 64, 128)
         # Hex of a hash's length is a digest under a key that indexes something (`cache_key`),
         # a credential under one that says nothing else (`auth`, `Ocp-Apim-Key`).

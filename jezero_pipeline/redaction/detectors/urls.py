@@ -18,10 +18,10 @@ from .base import Scan
 _URL = re.compile(r"(?i:https?|rtmps?|wss?)://[^\s<>\"'`)\]}|]+")
 _CAPABILITY = re.compile(
     r"(?:web)?hooks?|incoming(?:webhook)?|build_hooks|catch|push|ping|notify|input|intake|keys?|tokens?|secrets?|"
-    r"deploy|trigger",
+    r"deploy|trigger|ingest|integrations?",
     re.I,
 )
-_CAPABILITY_HOST = re.compile(r"(?:^|[.\-])(?:web)?hooks?(?:[.\-]|$)|(?:^|[.\-])(?:ingest|inbound|push)[.\-]")
+_CAPABILITY_HOST = re.compile(r"(?:^|[.\-])(?:web)?hooks?(?:[.\-]|$)|(?:^|[.\-])(?:ingest|inbound|push|ping)[.\-]")
 _SEGMENT = re.compile(r"[^/?#]+")
 _WORDS = re.compile(r"[A-Za-z]+(?:[_\-.][A-Za-z]+)*")
 _TOKEN_USER = re.compile(r"://(?P<user>[A-Za-z0-9_\-]{20,200})@")

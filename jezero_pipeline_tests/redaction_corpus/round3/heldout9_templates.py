@@ -8,7 +8,7 @@ the public halves and ids the same documentation shows beside them.
 
 from __future__ import annotations
 
-from build import L, S, b58, b62, b64, b64url, const, digits, hexl, join, lower_alnum, password, upper_alnum, uuid
+from build import L, S, b58, b62, b64, b64url, const, hexl, join, password, upper_alnum, uuid
 
 VD = "vendor-docs"
 
