@@ -140,6 +140,11 @@ def test_words_numbers_and_files_in_urls_are_not_opaque(segment):
         "https://example.com/webhooks/stripe/setup-guide",
         "github.com/spf13/cobra v1.8.0 h1:6GsbJ/axcIHgbOkj2Ws4pLyzxKEYlcjJRXuuLHNdRJP=",
         'client.messages.create(model="claude-3-5-sonnet-20241022")',
+        'log = Logger("App-Server-01")',
+        'img = Image.open("screenshot_01A.png")',
+        "$ find . -name '*Test2.java'",
+        "$ date +%Y%m%d-%H%M%S",
+        "Diagnostics: InstrumentationKey=0c9f2d1e-7a44-4b1b-9e3f-5d2a8c6b7e10;IngestionEndpoint=https://x.example",
     ],
 )
 def test_ids_ports_paths_and_digests_near_credential_positions_stay(text):
@@ -154,6 +159,14 @@ def test_ids_ports_paths_and_digests_near_credential_positions_stay(text):
         ("Unseal Key 1: 8Qf2kLx9mZ3vB7nR1tY5wC4hJ6pD0sGaE2uK8iO3lNc=", "8Qf2kLx9mZ3vB7nR1tY5wC4hJ6pD0sGaE2uK8iO3lNc="),
         ("curl https://hooks.example.net/hooks/catch/1234567/k9x2m7q/", "k9x2m7q"),
         ('conn = pymysql.connect("db", "etl", "Pw9$kx2LmQ", "dw")', "Pw9$kx2LmQ"),
+        ("$db = new Mysqli('db', 'etl', 'Qz7#pL2wXk');", "Qz7#pL2wXk"),
+        ("mysql> ALTER USER 'etl'@'%' IDENTIFIED BY 'Tq8!mZ4rWp';", "Tq8!mZ4rWp"),
+        ("$ useradd etl && chpasswd <<< 'etl:Hv3$kR8nQw'", "Hv3$kR8nQw"),
+        ("$ pg_dump -h db -U etl -W %Kx2&mQ7pL9 app", "%Kx2&mQ7pL9"),
+        (
+            "https://status.example.org/ingest/3f9a1c7e5b2d4f608a9c1e3b5d7f9a2c/events",
+            "3f9a1c7e5b2d4f608a9c1e3b5d7f9a2c",
+        ),
     ],
 )
 def test_a_secret_in_a_position_is_caught(text, secret):
