@@ -55,9 +55,9 @@ BUILTIN: tuple[tuple[Detector, tuple[str, ...] | None], ...] = (
 def find(text: str, nested: bool = True) -> list[tuple[int, int, str]]:
     """(start, end, kind) of every secret the built-in detectors find in `text`, unmerged."""
     scan = Scan(text, _holds_secret if nested else None)
-    lower = scan.lower
+    has = scan.has
     for detect, triggers in BUILTIN:
-        if triggers is None or any(t in lower for t in triggers):
+        if triggers is None or any(map(has, triggers)):
             detect(scan)
     kept: list[tuple[int, int, str]] = []
     for h in scan.hits:

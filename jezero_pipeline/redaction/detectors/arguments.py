@@ -62,7 +62,6 @@ _CRED_VERB_WORDS = (
     "add_user", "change_password", "unseal", "add-authtoken", "authtoken", "wpa_passphrase", "htpasswd", "net use",
     "net user",
 )  # fmt: skip
-_CRED_VERB_GATE = ("pass", "unseal", "authtoken", "add_user", "net use")  # each verb holds one of these
 # A subcommand that names a credential or takes one (`set-agent-token agent <uuid>`, `snyk auth
 # <uuid>`, `cargo login <token>`, `bw unlock <password>`):
 # one of the next two arguments that is shaped like a token is one.
@@ -119,10 +118,10 @@ def detect_flags(scan: Scan) -> None:
     """Values of one-dash and Windows credential flags, of `-p`/`-P`/`-w` when shaped like a
     password, and of `-t` when a UUID or digest."""
     lower = scan.lower
-    if " /" in lower:
+    if scan.has(" /"):
         for m in _SLASH_FLAG.finditer(lower):
             _value(scan, m, "argument")
-    if "-" not in lower:
+    if not scan.has("-"):
         return
     for m in _ONE_DASH_FLAG.finditer(lower):
         _value(scan, m, "argument")
@@ -153,11 +152,12 @@ def _format_like(value: str) -> bool:
     return classes(value) < 4 or _PATTERN_PARTS.search(value) is not None
 
 
-def _matches(rx: re.Pattern[str], lower: str, literals: tuple[str, ...]) -> list[re.Match[str]]:
-    """`rx.finditer(lower)` for a pattern that starts with one of `literals`: tried only where a
-    literal occurs (found by `str.find`, at C speed), in order, each after the last match."""
+def _matches(rx: re.Pattern[str], scan: Scan, literals: tuple[str, ...]) -> list[re.Match[str]]:
+    """`rx.finditer(scan.lower)` for a pattern that starts with one of `literals`: tried only where
+    a literal occurs (found by `str.find`, at C speed), in order, each after the last match."""
+    lower = scan.lower
     starts = set()
-    for literal in literals:
+    for literal in filter(scan.has, literals):
         p = lower.find(literal)
         while p != -1:
             starts.add(p)
@@ -173,33 +173,32 @@ def _matches(rx: re.Pattern[str], lower: str, literals: tuple[str, ...]) -> list
 def detect_positions(scan: Scan) -> None:
     """Passwords and tokens in positions: `user/pw@db`, `password VALUE`, setters, verbs, pipes."""
     text, lower = scan.text, scan.lower
-    if "@" in text:
+    if scan.has("@"):
         for m in _USER_SLASH.finditer(text):
             user = _USER_BEFORE_SLASH.match(text[max(0, m.start() - 31) : m.start()][::-1])
             if user and user.end():
                 _value(scan, m, "argument")
     # A single character is found at memchr speed; a missing one rules out every pattern that
     # needs it, without a pass for each of their longer literals.
-    here = _HERE_WORDS if "<" in lower and "<<<" in lower else ()
-    pipe = ("echo ", "printf ") if "|" in lower else ()
+    here = _HERE_WORDS if scan.has("<<<") else ()
+    pipe = ("echo ", "printf ") if scan.has("|") else ()
     # `_WORD_THEN_VALUE` starts with its one literal `pass`: finditer skips to it at C speed
-    for m in [*_WORD_THEN_VALUE.finditer(lower), *_matches(_ECHO_PIPE, lower, pipe)]:
+    for m in [*_WORD_THEN_VALUE.finditer(lower), *_matches(_ECHO_PIPE, scan, pipe)]:
         if not glued(lower, m.start()) and lower[m.start() - 1 : m.start()] != "-":
             _value(scan, m, "argument")
-    for m in [*_matches(_HERE_STRING, lower, here), *_IDENTIFIED_BY.finditer(lower)]:
+    for m in [*_matches(_HERE_STRING, scan, here), *_IDENTIFIED_BY.finditer(lower)]:
         _value(scan, m, "argument")
-    for m in _matches(_SETTER, lower, ("config ", "set ", "add ")):
+    for m in _matches(_SETTER, scan, ("config ", "set ", "add ")):
         if not glued(lower, m.start()):
             _value(scan, m, "argument", ids=True)
-    if "from-literal" in lower:
+    if scan.has("from-literal"):
         for m in _LITERAL_FLAG.finditer(lower):
             _value(scan, m, "argument", ids=True)
-    if any(w in lower for w in _CRED_VERB_GATE):
-        for m in _matches(_CRED_VERB, lower, _CRED_VERB_WORDS):
-            if not glued(lower, m.start()):
-                _value(scan, m, "argument")
-    if lower.startswith(_PROMPTS) or ("$" in lower and "\n$ " in lower) or (">" in lower and "\n> " in lower):
-        for m in _matches(_CRED_SUBCOMMAND, lower, _SUBCOMMAND_WORDS):
+    for m in _matches(_CRED_VERB, scan, _CRED_VERB_WORDS):
+        if not glued(lower, m.start()):
+            _value(scan, m, "argument")
+    if lower.startswith(_PROMPTS) or scan.has("\n$ ") or scan.has("\n> "):
+        for m in _matches(_CRED_SUBCOMMAND, scan, _SUBCOMMAND_WORDS):
             back = _VERB_CHARS_REVERSED.match(lower[max(0, m.start() - 40) : m.start()][::-1]).end()
             verb_start = m.start() - back
             if verb_start and lower[verb_start - 1] not in " \t\n":
@@ -207,8 +206,8 @@ def detect_positions(scan: Scan) -> None:
             if m.group("word") in _TAKES_ONE and back:
                 continue  # `xlogin`, `auto-unlock`: not the verb itself
             _value(scan, m, "argument", ids=True)
-    if "--body" in lower or "--value" in lower:
-        for m in _matches(_SECRET_SET, lower, ("secret", "token", "variable")):
+    if scan.has("--body") or scan.has("--value"):
+        for m in _matches(_SECRET_SET, scan, ("secret", "token", "variable")):
             _value(scan, m, "argument")
 
 
@@ -231,7 +230,13 @@ _TOKEN_CALLEES = re.compile(r"github|session|client|token|auth|key", re.I)
 _CONSTRUCTOR = re.compile(r"(?<![\w.])(?:\w+\.)*[A-Z]\w*(?:\.(?:create|connect|new|init|open|login))?[ \t]*\($")
 
 
-_LITERAL_START = re.compile(r"[(,][ \t]*(?:[bru]{1,2})?[\"']")
+# A quote after `(` or `,`: two patterns, each with a literal first character, which a search
+# skips to far faster than to either of a class of two.
+_LITERAL_STARTS = tuple(re.compile(re.escape(c) + r"[ \t]*(?:[bru]{1,2})?[\"']") for c in "(,")
+
+
+def _start(m: re.Match[str]) -> int:
+    return m.start()
 
 
 def detect_calls(scan: Scan) -> None:
@@ -241,10 +246,10 @@ def detect_calls(scan: Scan) -> None:
     only a call whose name says credential is read (prose has few quoted call arguments).
     """
     text = scan.text
-    if "(" not in text:
+    if not scan.has("("):
         return
     done: set[int] = set()
-    for q in _LITERAL_START.finditer(text):
+    for q in sorted((m for rx in _LITERAL_STARTS for m in rx.finditer(text)), key=_start):
         line_start = text.rfind("\n", 0, q.start()) + 1
         open_at = q.start() if text[q.start()] == "(" else text.rfind("(", line_start, q.start())
         if open_at == -1 or open_at in done or text.find(")", open_at, q.start()) != -1:

@@ -55,9 +55,9 @@ _TWILIO_SID = re.compile(r"(?<![A-Za-z0-9])AC[0-9a-f]{32}(?![A-Za-z0-9])")
 def detect_provider_context(scan: Scan) -> None:
     """Heroku API keys (UUIDs after a Heroku key name) and Twilio account SIDs on a line naming Twilio."""
     text, lower = scan.text, scan.lower
-    for m in _HEROKU.finditer(lower) if "heroku" in lower else ():
+    for m in _HEROKU.finditer(lower) if scan.has("heroku") else ():
         scan.add(m.start("uuid"), m.end("uuid"), "heroku_key")
-    pos = lower.find("twilio")
+    pos = lower.find("twilio") if scan.has("twilio") else -1
     while pos != -1:
         start, end = scan.line_at(pos)
         for m in _TWILIO_SID.finditer(text, start, end):

@@ -139,7 +139,7 @@ def detect_labelled(scan: Scan) -> None:
         ):
             scan.add(start, end, "secret")
     lower = scan.lower
-    if any(w in lower for w in ("mnemonic", "phrase", "seed words")):
+    if any(map(scan.has, ("mnemonic", "phrase", "seed words"))):
         for lm in _PHRASE_LABEL.finditer(lower):
             pm = _PHRASE.match(lower, lm.end())
             if pm:
@@ -190,7 +190,7 @@ _BLOCK = re.compile(
 def detect_block_scalars(scan: Scan) -> None:
     """A secret written as a YAML block scalar under a secret name."""
     lower = scan.lower
-    if not ("|" in lower and ": |" in lower or ">" in lower and ": >" in lower):
+    if not (scan.has(": |") or scan.has(": >")):
         return
     for m in _BLOCK.finditer(lower):
         vs, ve = m.span("value")

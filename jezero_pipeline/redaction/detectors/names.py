@@ -169,11 +169,10 @@ def value_ok(name: str, sep: str, value: str, quoted: bool) -> bool:
 
 def detect_names(scan: Scan) -> None:
     """`name=value`, `name: value`, JSON pairs, lookup defaults and `--flag value`."""
-    lower = scan.lower
     for literal, rx in _GENERIC:
-        if literal in lower:
+        if scan.has(literal):
             _each(scan, rx)
-    if "--" in lower:
+    if scan.has("--"):
         _each(scan, _FLAG, flag=True)
 
 
@@ -255,7 +254,7 @@ _SECRET_NAME = re.compile(
 
 def detect_shell_defaults(scan: Scan) -> None:
     """`${API_TOKEN:-value}`, `${DB_PASSWORD:=value}`, Spring `${db.password:value}`."""
-    if "${" not in scan.lower:
+    if not scan.has("${"):
         return
     for m in _SHELL_DEFAULT.finditer(scan.lower):
         name = m.group("name")
@@ -279,7 +278,7 @@ _NETRC_LOGIN = re.compile(r"(?:^|\s)login[ \t]+\S+")
 def detect_netrc(scan: Scan) -> None:
     """netrc's `machine H login L password P`, on one line or on the lines after `machine`."""
     lower = scan.lower
-    if "login" not in lower:
+    if not scan.has("login"):
         return
     for m in _NETRC_PASSWORD.finditer(lower):
         if glued(lower, m.start()) or lower[m.start() - 1 : m.start()] == "-":
@@ -305,7 +304,7 @@ _XML_ADD = re.compile(r"<add\s+key=\"(?P<name>[^\"]{1,80})\"\s+value=\"(?P<value
 def detect_xml(scan: Scan) -> None:
     """`<password>…</password>` (Maven settings.xml) and `<add key="…Password" value="…"/>` (.NET)."""
     for literal, rx in (("</", _XML_ELEMENT), ("<add", _XML_ADD)):
-        if literal not in scan.lower:
+        if not scan.has(literal):
             continue
         for m in rx.finditer(scan.lower):
             name = m.group("name")

@@ -263,7 +263,7 @@ def detect_urls(scan: Scan) -> None:
     """Webhook URLs (Slack, Discord, Teams) and Braintree tokens, scheme included."""
     text = scan.text
     for literal, kind, rx in _URL_RULES:
-        if literal not in text:
+        if not scan.has_cased(literal):
             continue
         for m in rx.finditer(text):
             start = m.start()
@@ -286,7 +286,7 @@ _AZURE_SECRET = re.compile(r"[A-Za-z0-9_~.]{3}\dQ~[A-Za-z0-9_~.\-]{31,34}(?![A-Z
 def detect_inner(scan: Scan) -> None:
     """Telegram bot tokens, Discord bot tokens and Azure AD client secrets."""
     text = scan.text
-    if ":A" in text:
+    if scan.has_cased(":A"):
         for m in _TELEGRAM.finditer(text):
             bot = _TELEGRAM_BOT_ID.search(text, max(0, m.start() - 10), m.start())
             if bot and (
@@ -305,7 +305,7 @@ def detect_inner(scan: Scan) -> None:
             if (st and text[st - 1] in BOUNDARY) or not random_looking(text[st : m.end()], 40):
                 continue
             scan.add(st, m.end(), "discord_token")
-    pos = text.find("Q~")
+    pos = text.find("Q~") if scan.has_cased("Q~") else -1
     while pos != -1:
         start = pos - 4
         if start >= 0 and (start == 0 or text[start - 1] not in BOUNDARY | {"~", "."}):

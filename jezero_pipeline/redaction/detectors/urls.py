@@ -44,7 +44,7 @@ def opaque(segment: str) -> bool:
 def detect_url_paths(scan: Scan) -> None:
     """Opaque segments after a capability segment, stream keys, and token users of URLs."""
     text = scan.text
-    if "://" not in text:
+    if not scan.has("://"):
         return
     for m in _URL.finditer(text):
         url = m.group()

@@ -58,7 +58,7 @@ def detect_query_only(scan: Scan) -> None:
     """Query-string names that are no secret elsewhere: signatures, `jwt=`, session ids, PKCE verifiers."""
     lower = scan.lower
     for literal, rx in _QUERY_ONLY:
-        if literal not in lower:
+        if not scan.has(literal):
             continue
         for m in rx.finditer(lower):
             back = _QUERY_NAME_CHARS_REVERSED.match(lower[max(0, m.start() - 40) : m.start()][::-1])
@@ -73,7 +73,7 @@ _USERINFO = re.compile(r"://(?P<user>[^\s:/?#@\"'<>\[\]]{0,200}):(?P<pw>[^\s/\"'
 
 def detect_userinfo(scan: Scan) -> None:
     """`scheme://user:password@host` for every scheme."""
-    if "://" not in scan.text:
+    if not scan.has("://"):
         return
     for m in _USERINFO.finditer(scan.text):
         pw = m.group("pw")
@@ -96,7 +96,7 @@ def detect_auth(scan: Scan) -> None:
     """`Bearer`/`Basic`/`Token` credentials and `Authorization:` header values."""
     text, lower = scan.text, scan.lower
     for scheme, rx in _AUTH_SCHEMES:
-        if scheme not in lower:
+        if not scan.has(scheme):
             continue
         for m in rx.finditer(lower):
             st = m.start()
@@ -109,7 +109,7 @@ def detect_auth(scan: Scan) -> None:
             if scheme == "token" and not (random_looking(v, 12) or HEX_RE.match(v)):
                 continue  # "token budget", "token-counting"
             scan.add(vs, ve, "bearer_token" if scheme == "bearer" else "auth_credential")
-    for m in _AUTH_HEADER.finditer(lower) if "authorization" in lower else ():
+    for m in _AUTH_HEADER.finditer(lower) if scan.has("authorization") else ():
         vs, ve = m.span("value")
         if credential_like(text[vs:ve], 6):
             scan.add(vs, ve, "auth_credential")
@@ -127,7 +127,7 @@ _COOKIE_ATTRS = frozenset(_COOKIE_ATTR_WORDS.split())
 def detect_cookies(scan: Scan) -> None:
     """Session values in `Cookie:` and `Set-Cookie:` headers."""
     text = scan.text
-    if "cookie" not in scan.lower:
+    if not scan.has("cookie"):
         return
     for m in _COOKIE.finditer(scan.lower):
         body_start = m.start("body")
