@@ -86,8 +86,15 @@ def is_template(v: str) -> bool:
 _MASK_RUN = re.compile(r"[*•●·█]{3,}|[xX]{4,}|\.{3,}|…|#{4,}|_{4,}|-{4,}")
 
 
+_MASK_RUNS = ("...", "…", "####", "____", "----")
+_X_RUN = re.compile(r"[xX]{4}")
+_MASK_CHARS = "*•●·█"
+
+
 def is_masked(v: str) -> bool:
     """`********`, `ghp_****ab12`, `sk-...Qx4f`, `xxxx-xxxx`: a mask with at most a few clear characters."""
+    if not (any(run in v for run in _MASK_RUNS) or any(c in v for c in _MASK_CHARS) or _X_RUN.search(v) is not None):
+        return False  # none of the mask runs' characters: the search below cannot match
     if not _MASK_RUN.search(v):
         return False
     return sum(c.isalnum() for c in _MASK_RUN.sub("", v)) <= 8
@@ -148,7 +155,8 @@ def _wordish(s: str) -> bool:
 def _word_profile(v: str) -> tuple[bool, bool, bool]:
     """(no random part, every word is vocabulary, a marker word is present)."""
     all_vocab, marker = True, False
-    for seg in _SEGMENTS.findall(v):
+    for found in _SEGMENTS.finditer(v):  # a generated value fails within its first few segments
+        seg = found.group()
         if seg.isdigit():
             if len(seg) > 4:
                 return False, False, False
@@ -238,7 +246,6 @@ def unquoted(v: str) -> str:
 
 
 _TOKEN_RE = re.compile(r"[A-Za-z0-9_\-]+")
-_X_RUN = re.compile(r"[xX]{4}")
 
 
 def token_chars(v: str) -> bool:
@@ -303,13 +310,21 @@ def _anonymous_jwt(v: str) -> bool:
     return claims is not None and _ANON_ROLE.search(claims) is not None
 
 
+def _may_be_package(v: str) -> bool:
+    """What every `_PACKAGE` form needs: a `:`, `@` or `=`, or a version's first character."""
+    return ":" in v or "@" in v or "=" in v or v[:1] in _VERSION_STARTS
+
+
+_VERSION_STARTS = frozenset("^~v0123456789")
+
+
 def is_public_value(v: str) -> bool:
     """Package coordinates, digests and checksums, public keys: values that are meant to be seen."""
     if v.startswith(_PUBLIC_PREFIXES):
         return True
     if token_chars(v):  # no package pin or JWT; a digest only as `sha256-…` or an age recipient
         return ("-" in v or v.startswith("age1")) and _DIGEST.fullmatch(v) is not None
-    return bool(_PACKAGE.fullmatch(v) or _DIGEST.fullmatch(v) or _anonymous_jwt(v))
+    return bool((_may_be_package(v) and _PACKAGE.fullmatch(v)) or _DIGEST.fullmatch(v) or _anonymous_jwt(v))
 
 
 def stands_in(value: str, head: int = 0) -> bool:
