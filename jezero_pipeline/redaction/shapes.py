@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import math
 import re
-from collections import Counter
+from collections import _count_elements  # type: ignore[attr-defined]
 from functools import lru_cache
 
 from . import tuning
@@ -36,7 +36,10 @@ def entropy(s: str) -> float:
     n = len(s)
     if not n:
         return 0.0
-    return max(0.0, (_c_log_c(n) - sum(map(_c_log_c, Counter(s).values()))) / n)
+    counts: dict[str, int] = {}
+    _count_elements(counts, s)  # what Counter(s) does, without its Python-level set-up
+    c_log_c = _C_LOG_C.__getitem__ if n < len(_C_LOG_C) else _c_log_c
+    return max(0.0, (_c_log_c(n) - sum(map(c_log_c, counts.values()))) / n)
 
 
 _DIGIT = re.compile(r"\d")
@@ -85,9 +88,12 @@ def _period(v: str) -> int:
     made of, or 0. Exact: a unit behind a prefix (`ghp_` + `x7Kq9` eight times, as a name's value)
     is not a filler of its own; the prefix rules test the part after a prefix."""
     n = len(v)
-    for p in range(1, min(n // 3, _MAX_PERIOD) + 1):
+    limit = min(n // 3, _MAX_PERIOD)
+    p = v.find(v[:1], 1)  # a unit ends where the first character comes back
+    while 0 < p <= limit:
         if v[p:] == v[:-p]:
             return p
+        p = v.find(v[:1], p + 1)
     return 0
 
 

@@ -123,25 +123,33 @@ _FILLERS = frozenset(_FILLER_WORDS.split())
 _VOCAB = _MARKERS | _FILLERS
 _SEGMENTS = re.compile(r"[A-Z]{2,}(?![a-z])|[A-Z]?[a-z]+|[A-Z]|\d+")
 _VOWELS = frozenset("aeiouy")
+_CONSONANT_RUN = re.compile(r"[^aeiouy]{5}")
+
+
+_WORD_LENGTHS = tuple(sorted({len(w) for w in _VOCAB if len(w) <= 12}))
 
 
 @lru_cache(maxsize=4096)
 def _breaks_into_vocab(s: str) -> tuple[bool, bool]:
-    """(s splits into vocabulary words, one of them is a marker), e.g. `yourpasswordhere`."""
+    """(s splits into vocabulary words, one of them is a marker), e.g. `yourpasswordhere`.
+
+    From each place a split reaches, the vocabulary's word lengths are tried forward: a string
+    that starts with no word (most segments of a generated value) costs one look per length.
+    """
     n = len(s)
-    best: list[tuple[bool, bool] | None] = [None] * (n + 1)
-    best[0] = (True, False)
-    for i in range(1, n + 1):
-        for j in range(max(0, i - 12), i):
-            prev = best[j]
-            if prev is None:
-                continue
-            w = s[j:i]
+    reached = [True] + [False] * n
+    marked = [False] * (n + 1)  # some split up to here holds a marker
+    for j in range(n):
+        if not reached[j]:
+            continue
+        for length in _WORD_LENGTHS:
+            if j + length > n:
+                break
+            w = s[j : j + length]
             if w in _VOCAB:
-                marker = prev[1] or w in _MARKERS
-                if best[i] is None or (marker and not best[i][1]):
-                    best[i] = (True, marker)
-    return best[n] or (False, False)
+                reached[j + length] = True
+                marked[j + length] = marked[j + length] or marked[j] or w in _MARKERS
+    return (True, marked[n]) if reached[n] else (False, False)
 
 
 def _wordish(s: str) -> bool:
@@ -149,7 +157,7 @@ def _wordish(s: str) -> bool:
     if len(s) < 2 or len(s) > 14:
         return False
     vowels = sum(c in _VOWELS for c in s)
-    return vowels >= max(1, len(s) // 5) and re.search(r"[^aeiouy]{5}", s) is None
+    return vowels >= max(1, len(s) // 5) and _CONSONANT_RUN.search(s) is None
 
 
 def _word_profile(v: str) -> tuple[bool, bool, bool]:

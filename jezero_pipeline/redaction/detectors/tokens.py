@@ -197,6 +197,13 @@ def _index(tail: bool) -> tuple[dict[str, list[TokenRule]], tuple[int, ...]]:
 
 
 _HEADS, _HEAD_LENGTHS = _index(tail=False)
+# The head keys' lengths by their first two characters: a run whose start begins no key (most
+# runs: random text, ids, paths) costs one look-up, not one per length.
+_HEAD_LENGTHS_BY_START: dict[str, tuple[int, ...]] = {}
+for _key in _HEADS:
+    _HEAD_LENGTHS_BY_START[_key[:2]] = tuple(
+        sorted({*_HEAD_LENGTHS_BY_START.get(_key[:2], ()), len(_key)}, reverse=True)
+    )
 _TAILS, _TAIL_LENGTHS = _index(tail=True)
 _TAIL_ENDS = frozenset(k[-1] for k in _TAILS)
 
@@ -223,7 +230,7 @@ def detect_prefixed(scan: Scan) -> None:
     for p, e in scan.token_runs():
         while p < e and text[p] in "-_":
             p += 1  # `-----ghp_…`, `__sk-…`: dashes before a token are punctuation
-        for n in _HEAD_LENGTHS:
+        for n in _HEAD_LENGTHS_BY_START.get(text[p : p + 2], ()):
             for rule in _HEADS.get(text[p : p + n], ()):
                 _try(scan, rule, p - rule.back)
         if p and text[p - 1] in _TAIL_ENDS:
