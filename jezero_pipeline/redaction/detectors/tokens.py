@@ -196,14 +196,17 @@ def _index(tail: bool) -> tuple[dict[str, list[TokenRule]], tuple[int, ...]]:
     return table, tuple(sorted({len(k) for k in table}, reverse=True))
 
 
-_HEADS, _HEAD_LENGTHS = _index(tail=False)
-# The head keys' lengths by their first two characters: a run whose start begins no key (most
-# runs: random text, ids, paths) costs one look-up, not one per length.
-_HEAD_LENGTHS_BY_START: dict[str, tuple[int, ...]] = {}
-for _key in _HEADS:
-    _HEAD_LENGTHS_BY_START[_key[:2]] = tuple(
-        sorted({*_HEAD_LENGTHS_BY_START.get(_key[:2], ()), len(_key)}, reverse=True)
-    )
+def _lengths_by_start(keys: dict[str, list[TokenRule]]) -> dict[str, tuple[int, ...]]:
+    """The keys' lengths (longest first) by their first two characters: a run whose start begins
+    no key (most runs: random text, ids, paths) costs one look-up, not one per length."""
+    lengths: dict[str, set[int]] = {}
+    for key in keys:
+        lengths.setdefault(key[:2], set()).add(len(key))
+    return {start: tuple(sorted(ns, reverse=True)) for start, ns in lengths.items()}
+
+
+_HEADS = _index(tail=False)[0]
+_HEAD_LENGTHS_BY_START = _lengths_by_start(_HEADS)
 _TAILS, _TAIL_LENGTHS = _index(tail=True)
 _TAIL_ENDS = frozenset(k[-1] for k in _TAILS)
 
