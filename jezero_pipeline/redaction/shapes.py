@@ -46,12 +46,22 @@ _DIGIT = re.compile(r"\d")
 _ALPHA = re.compile(r"[^\W\d_]")
 
 
+_CONSONANTS_4 = re.compile(r"[^aeiouy]{4}")
+
+
+def _readable(word: str) -> bool:
+    """A letter run that reads as a word: a vowel in every four letters and no four consonants
+    in a row (`password`, `Token`), unlike a stretch of a generated value (`qxfgnf`, `jdcluqwug`)."""
+    low = word.lower()
+    return sum(c in "aeiouy" for c in low) * 4 >= len(low) and _CONSONANTS_4.search(low) is None
+
+
 @lru_cache(maxsize=8192)
 def random_looking(v: str, min_len: int = 16) -> bool:
     """Opaque token shape: long, mixes letters and digits, not made of words."""
     if len(v) < min_len or not _DIGIT.search(v) or not _ALPHA.search(v):
         return False
-    wordy = sum(len(w) for w in WORD_RE.findall(v))
+    wordy = sum(len(w) for w in WORD_RE.findall(v) if _readable(w))
     if wordy > 0.6 * len(v):
         return False
     return entropy(v) >= 3.0
