@@ -29,6 +29,7 @@ _NAME_WORDS = (
     ("contrase", "contrase(?:ña|na)"),
     ("clave", "clave"),
     ("auth", "auth"),
+    ("psk", "psk"),  # a pre-shared key (Wi-Fi, IPsec)
 )
 _VALUE = r"(?P<value>(?:@|[rbu]{1,2})?(?P<q>\\?[\"'`])(?P<qv>[^\n]{0,400}?)(?P=q)|[^\s\"'`]{1,400})"
 # After the name, one of:
