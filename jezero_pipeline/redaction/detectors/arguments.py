@@ -16,6 +16,7 @@ from ..shapes import classes, hash_shaped, is_uuid, mixed_token, opaque_token, p
 from .base import Scan, glued
 
 _CRED_WORD = r"(?:pass(?:word|wd|phrase|wort)?|pwd|pw|secret|token|apikey|api[_\-]?key|key|auth|credentials?)"
+_CRED_FRAGMENTS = ("pass", "pw", "secret", "token", "key", "auth", "credential")  # one is in every `_CRED_WORD`
 # Each pattern starts with a literal or a character class, so a search skips text that cannot
 # match at C speed; the word boundaries the patterns need are checked after a match.
 # Flags stand after whitespace (`=-pg8…` in a digest is no flag): `-pw X`, `-NuGetApiKey X`,
@@ -123,7 +124,7 @@ def detect_flags(scan: Scan) -> None:
             _value(scan, m, "argument")
     if not scan.has("-"):
         return
-    for m in _ONE_DASH_FLAG.finditer(lower):
+    for m in _ONE_DASH_FLAG.finditer(lower) if any(map(scan.has, _CRED_FRAGMENTS)) else ():
         _value(scan, m, "argument")
     for m in _SHORT_FLAG.finditer(scan.text):
         flag = m.group("flag")
@@ -183,10 +184,12 @@ def detect_positions(scan: Scan) -> None:
     here = _HERE_WORDS if scan.has("<<<") else ()
     pipe = ("echo ", "printf ") if scan.has("|") else ()
     # `_WORD_THEN_VALUE` starts with its one literal `pass`: finditer skips to it at C speed
-    for m in [*_WORD_THEN_VALUE.finditer(lower), *_matches(_ECHO_PIPE, scan, pipe)]:
+    words = _WORD_THEN_VALUE.finditer(lower) if scan.has("pass") else ()
+    for m in [*words, *_matches(_ECHO_PIPE, scan, pipe)]:
         if not glued(lower, m.start()) and lower[m.start() - 1 : m.start()] != "-":
             _value(scan, m, "argument")
-    for m in [*_matches(_HERE_STRING, scan, here), *_IDENTIFIED_BY.finditer(lower)]:
+    identified = _IDENTIFIED_BY.finditer(lower) if scan.has("identified") else ()
+    for m in [*_matches(_HERE_STRING, scan, here), *identified]:
         _value(scan, m, "argument")
     for m in _matches(_SETTER, scan, ("config ", "set ", "add ")):
         if not glued(lower, m.start()):
