@@ -8,7 +8,10 @@ backfill's first days while it goes on. The build's own work runs in DuckDB, out
 interpreter's lock, so it uses the core the waiting leaves idle.
 
 At most one refresh at a time, one every EVERY_SECONDS, and only once MIN_BYTES of partitions
-were summarised (below that a refresh at the end is quick anyway). A refresh that finds the
+were summarised (below that a refresh at the end is quick anyway). These refreshes hold the
+build to MEMORY_LIMIT, below the build's default: they add to what the calls hold, and a
+slower build costs nothing while the calls wait for the model (the refresh after the run,
+which the run waits for, keeps the default). A refresh that finds the
 library lock held (an import, say) is skipped; one that fails is logged and left to the
 refresh after the run, which meets the same problem and reports it.
 """
@@ -28,6 +31,7 @@ log = logging.getLogger(__name__)
 
 EVERY_SECONDS = 10.0
 MIN_BYTES = 8 << 20
+MEMORY_LIMIT = "64MB"  # DuckDB's, for a refresh during the run
 
 
 class LibraryRefresher:
@@ -76,7 +80,7 @@ class LibraryRefresher:
                 self._new = False
             last = time.monotonic()
             try:
-                done = index.refresh(self.ws, inspect=True, wait=False)
+                done = index.refresh(self.ws, inspect=True, wait=False, memory_limit=MEMORY_LIMIT)
             except Exception as err:  # the refresh after the run meets it again and reports it
                 log.warning("library refresh during the run failed; left to the refresh after it: %s",
                             self.ws.redactor.redact(f"{type(err).__name__}: {err}")[0])  # fmt: skip

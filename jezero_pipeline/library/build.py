@@ -240,6 +240,10 @@ def _configure(con: duckdb.DuckDBPyConnection, state_dir: Path, memory_limit: st
     con.execute(f"SET temp_directory = '{_sql_str(spill)}'")
     con.execute("SET preserve_insertion_order = false")  # every table is written with ORDER BY
     con.execute("SET enable_progress_bar = false")
+    # Memory the build freed goes back to the system at once, not when the process ends: a
+    # run refreshes the library while it summarises, and keeps going after each refresh.
+    con.execute("SET allocator_flush_threshold = '1MB'")
+    con.execute("SET allocator_bulk_deallocation_flush_threshold = '1MB'")
     # Text columns are checkpointed with FSST alone. Left to choose, DuckDB analyses every method
     # over each column it writes (a dictionary of every distinct string among them), outside
     # memory_limit; FSST alone makes a file of about the same size. Other types choose freely.

@@ -108,13 +108,16 @@ class LibraryRefresh:
         return out
 
 
-def refresh(ws: Workspace, rebuild: bool = False, inspect: bool = False, wait: bool = True) -> LibraryRefresh | None:
+def refresh(
+    ws: Workspace, rebuild: bool = False, inspect: bool = False, wait: bool = True, memory_limit: str | None = None
+) -> LibraryRefresh | None:
     """Bring the library up to date with staging, under the library lock; with `inspect`, also
     gather what the library checks report (under the same lock, so it is this library's).
 
     Without `wait` (a run's refreshes while it summarises) it returns None at once when another
     writer holds the lock. The build runs in this process: its DuckDB memory is bounded by its
-    `memory_limit` and the size of a piece, not by the library's size (library/build.py).
+    `memory_limit` (the build's default when None) and the size of a piece, not by the
+    library's size (library/build.py).
     """
     with ws.library_lock(wait=wait) as held:
         if not held:
@@ -124,7 +127,10 @@ def refresh(ws: Workspace, rebuild: bool = False, inspect: bool = False, wait: b
         from ..library.build import refresh_library  # lazy: DuckDB and pyarrow load only to build
 
         found = versions(ws)
-        report = refresh_library(ws.library_path, ws.library_state_dir, library_sources(ws, found), rebuild=rebuild)
+        limit = {} if memory_limit is None else {"memory_limit": memory_limit}
+        report = refresh_library(
+            ws.library_path, ws.library_state_dir, library_sources(ws, found), rebuild=rebuild, **limit
+        )
         ws.store.write_doc("library", "built_from.json", obj=found)
         done = LibraryRefresh(report, len(found))
         if ws.store.remote and (report.mode != "unchanged" or published.published_version(ws.store) is None):
