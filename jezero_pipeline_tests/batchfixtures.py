@@ -3,6 +3,8 @@ test reads back (the stored summaries, the batch documents)."""
 
 from __future__ import annotations
 
+import os
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -49,3 +51,10 @@ def segment_ids(ws: Workspace) -> set[str]:
 
 def batch_docs(work: Path) -> list[docs.BatchDoc]:
     return docs.all_docs(workspace(work).store)
+
+
+def without(monkeypatch: Any, name: str, disable: Callable[[Any], None]) -> None:
+    """Switch off the handling a drill is about when JEZERO_DRILL_DISABLE names it (comma-separated):
+    run that way, the drill must fail. Nothing happens otherwise."""
+    if name in os.environ.get("JEZERO_DRILL_DISABLE", "").split(","):
+        disable(monkeypatch)

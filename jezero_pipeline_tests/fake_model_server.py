@@ -190,10 +190,15 @@ class FakeModelServer:
         self.cache.reset()
         self.batches.reset()
 
-    def bill(self, document: str) -> None:
-        """One answer was paid for (a direct 200 or a batch's succeeded request)."""
+    def clear_rules(self) -> None:
         with self._lock:
-            self.paid[hashlib.sha256(document.encode()).hexdigest()[:16]] += 1
+            self._rules.clear()
+
+    def bill(self, model: str, document: str) -> None:
+        """One answer was paid for (a direct 200 or a batch's succeeded request), per model and
+        document: the same document summarised by another model is another answer."""
+        with self._lock:
+            self.paid[hashlib.sha256(f"{model}\n{document}".encode()).hexdigest()[:16]] += 1
 
     def inspect(self, body: dict[str, Any]) -> tuple[str, Any]:
         """A request's document and the rule it matches (None: no rule)."""
@@ -326,7 +331,7 @@ def success_body(server: FakeModelServer, anthropic_format: bool, body: dict[str
     """A 200 answer in the provider's format, its usage from the prompt cache; billed to its document."""
     model = str(body.get("model", "fake-model"))
     use = server.cache.usage(body, anthropic_format)
-    server.bill(document_of(body))
+    server.bill(model, document_of(body))
     if anthropic_format:
         output_tokens = max(1, len(json.dumps(answer)) // 4)
         choice = body.get("tool_choice")

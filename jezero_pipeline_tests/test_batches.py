@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from batchfixtures import KINDS, batch_docs, batch_work, segment_ids, stored
+from batchfixtures import KINDS, batch_docs, batch_work, segment_ids, stored, without
 from runs import workspace
 from sessionfiles import long_turns
 
@@ -86,6 +86,7 @@ def test_a_segment_the_blocking_check_refuses_is_never_in_a_submitted_batch(tmp_
     work = batch_work(tmp_path, fake_server, sessions=3, turns={2: leaky})
     monkeypatch.setattr(Redactor, "redact", lambda self, text: (text, 0))  # a broken redactor
     monkeypatch.setattr(batch_submit, "MAX_REQUESTS", 2)  # batches are submitted as the run goes
+    without(monkeypatch, "blocking", lambda mp: mp.setattr(Redactor, "spans", lambda self, text: []))
     report = service.run(workspace(work), ["cc"], batch=True)
     assert not report.ok and any("no_secret_left" in e for e in report.connectors[0].errors)
     bodies = [json.dumps(r) for b in fake_server.batches.batches.values() for _, r in b.requests]
