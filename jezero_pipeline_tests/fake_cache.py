@@ -31,6 +31,14 @@ def _dump(obj: Any) -> str:
     return json.dumps(obj, ensure_ascii=False, sort_keys=True)
 
 
+def _text(block: Any) -> str:
+    """What a block costs in tokens: a text block its text (not the wire's structure around it,
+    nor a cache marker), a tool its definition."""
+    if isinstance(block, dict) and block.get("type") == "text" and isinstance(block.get("text"), str):
+        return block["text"]
+    return _dump({k: v for k, v in block.items() if k != "cache_control"} if isinstance(block, dict) else block)
+
+
 class PromptCache:
     def __init__(self, min_tokens: int = 1024, ttl: float = 300.0):
         self.min_tokens = min_tokens
@@ -60,7 +68,7 @@ class PromptCache:
         for message in body.get("messages") or []:
             content = message.get("content") if isinstance(message, dict) else None
             blocks += [{"type": "text", "text": content}] if isinstance(content, str) else list(content or [])
-        texts = [_dump(b) for b in blocks]
+        texts = [_text(b) for b in blocks]
         total = max(1, sum(map(_tokens, texts)))
         marked = [i for i, b in enumerate(blocks) if isinstance(b, dict) and b.get("cache_control")]
         if not marked:
@@ -76,7 +84,9 @@ class PromptCache:
         return {"input": total, "cache_read": size if hit else 0, "cache_write": 0 if hit else size}
 
     def _openai(self, body: dict[str, Any]) -> dict[str, int]:
-        prompt = _dump(body.get("response_format")) + "".join(_dump(m) for m in body.get("messages") or [])
+        messages = body.get("messages") or []
+        prompt = _dump(body.get("response_format")) + "".join(_text({"type": "text", "text": m.get("content")})
+                                                              for m in messages if isinstance(m, dict))  # fmt: skip
         total = max(1, _tokens(prompt))
         cached = 0
         with self._lock:
