@@ -149,3 +149,28 @@ def _items(library: Path) -> int:
         return con.execute("select count(*) from items").fetchone()[0]
     finally:
         con.close()
+
+
+def test_after_a_model_change_the_sensors_run_stores_the_answers_and_pays_for_nothing(tmp_path, fake_server):
+    """A re-summarise batch lands after the model changed: its runs keep its answers (under the
+    generation asked with, unsynced) instead of re-summarising them at the new model's price."""
+    work = batch_work(tmp_path, fake_server, extra='batch = "backfill"\n')
+    config = work / "jezero.toml"
+    defs = build_definitions(load_config(config), str(config))
+    with dg.instance_for_test() as instance:
+        defs.resolve_job_def("sessions_job").execute_in_process(
+            partition_key=DAY, instance=instance, tags={"dagster/backfill": "bf"}
+        )
+        asked_with = workspace(work).generation
+        config.write_text(config.read_text().replace('model = "fake-model"', 'model = "fake-model-2"'))
+        defs = build_definitions(load_config(config), str(config))
+        resources = {"jezero": JezeroResource(config_path=str(config))}
+        context = dg.build_sensor_context(instance=instance, definitions=defs, resources=resources)
+        (request,) = defs.resolve_sensor_def("summary_batches").evaluate_tick(context).run_requests
+        assert request.run_config["ops"]["sessions"]["config"]["resummarize"] == "no"
+        run = defs.resolve_job_def("summaries_job").execute_in_process(
+            partition_key=DAY, run_config=request.run_config, instance=instance, tags=request.tags
+        )
+        assert run.success and _summaries_metadata(instance)["calls"] == 0
+    assert {r["generation"] for r in stored(workspace(work)).values()} == {asked_with}
+    assert fake_server.total_calls == 0 and fake_server.paid_twice == {}

@@ -56,7 +56,11 @@ def batches_sensor(job: dg.UnresolvedAssetJobDefinition, poll_seconds: int = 60)
         for doc in docs.all_docs(store):
             if doc.state not in ("landed", "abandoned") or doc.requested:
                 continue
-            config = dg.RunConfig(ops={"sessions": SessionsConfig(resummarize="yes" if doc.resummarize else "no")})
+            # A re-summarise's runs re-summarise what got no answer, unless the prompt or model changed
+            # meanwhile: then its answers are stored under the generation they were asked with, and
+            # paying for the new one stays a deliberate backfill.
+            again = doc.resummarize and doc.generation == ws.generation
+            config = dg.RunConfig(ops={"sessions": SessionsConfig(resummarize="yes" if again else "no")})
             rectangles = plan_rectangles(doc.partitions(), order)
             requests += run_requests(rectangles, "batch", run_key=f"batch:{doc.submission}", run_config=config)
             requested.append(doc.submission)

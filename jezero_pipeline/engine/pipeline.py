@@ -273,22 +273,28 @@ class Pipeline:
             batch=batch,
         )
 
-    def _batch_sender(self) -> Callable[[Summarizer], BatchSender] | None:
-        """The batch sender of this run, or None when its server has no batch API (said once).
-        Batch calls use a client of their own: they are no model calls, the budget counts the
-        requests they carry (BatchSender), not their HTTP attempts."""
-        from ..summarizing.providers import endpoint_of, make_provider  # lazy: as above
+    def _batch_sender(self) -> Callable[[Summarizer], BatchSender | None]:
+        """What makes this run's batch sender, at its first request: None when the server has no
+        batch API (said once; the requests are then direct calls). Batch calls use a client of
+        their own: they are no model calls, the budget counts the requests they carry
+        (BatchSender), not their HTTP attempts."""
 
-        cfg = self.ws.cfg.summarizer
-        client = make_provider(cfg, self.ws.api_key())
-        endpoint = endpoint_of(cfg)
-        use, warning = batch_route(self.ws, client, endpoint)  # type: ignore[arg-type]
-        if warning:
-            self.warnings.append(warning)
-        if not use:
-            return None
-        return lambda s: BatchSender(self.ws, client, self.budget, resummarize=self.options.resummarize,  # type: ignore[arg-type]
-                                     on_waiting=s.batch_waiting, on_failed=s.batch_failed, endpoint=endpoint)  # fmt: skip
+        def make(summarizer: Summarizer) -> BatchSender | None:
+            from ..summarizing.providers import endpoint_of, make_provider  # lazy: as above
+
+            cfg = self.ws.cfg.summarizer
+            client = make_provider(cfg, self.ws.api_key())
+            endpoint = endpoint_of(cfg)
+            use, warning = batch_route(self.ws, client, endpoint)  # type: ignore[arg-type]
+            if warning:
+                self.warnings.append(warning)
+            if not use:
+                return None
+            return BatchSender(self.ws, client, self.budget, resummarize=self.options.resummarize,  # type: ignore[arg-type]
+                               on_waiting=summarizer.batch_waiting, on_failed=summarizer.batch_failed,
+                               endpoint=endpoint)  # fmt: skip
+
+        return make
 
     # health records -------------------------------------------------------------------------
 

@@ -111,7 +111,7 @@ class Summarizer:
         progress: Progress | None = None,
         write: bool = True,
         on_done: Callable[[Partition, SummarizeReport], None] | None = None,
-        batch: Callable[[Summarizer], BatchSender] | None = None,
+        batch: Callable[[Summarizer], BatchSender | None] | None = None,
     ):
         self.ws = ws
         self.calls = calls  # None: this summariser only plans (a dry run, a cost preview)
@@ -129,7 +129,8 @@ class Summarizer:
         self.budget_spent = False
         self._lock = threading.Lock()
         self._started = time.perf_counter()
-        self.batch = batch(self) if batch is not None else None  # requests go in batches, not calls
+        self._batch_factory = batch  # called at the first request: requests go in batches unless it says None
+        self.batch: BatchSender | None = None
         self._waiting: dict[Partition, dict[str, batches.BatchDoc]] | None = None
 
     # planning ------------------------------------------------------------------------------
@@ -236,6 +237,8 @@ class Summarizer:
                                      title_hint=titled(seg), meta=json.loads(seg["meta"] or "{}"))  # fmt: skip
                 with self._lock:
                     job.open += 1
+                if self._batch_factory is not None:  # decided once, at the first request of the run
+                    self.batch, self._batch_factory = self._batch_factory(self), None
                 if self.batch is not None:
                     row = job.rows[seg_id]
                     if self.batch.add(job, seg_id, row["content_hash"], row["project"],
