@@ -48,8 +48,8 @@ from bench.jezero_side import PYTHON as JEZERO_PYTHON
 from bench.jezero_side import TOKENIZER as JEZERO_TOKENIZER
 from bench.jezero_side import ensure_installed
 from jezero_pipeline.library.build import DEFAULT_MEMORY_LIMIT, PartitionSource, refresh_library
+from jezero_pipeline.library.items import ITEM_SCHEMA
 from jezero_pipeline.library.reader import Library
-from jezero_pipeline.library.schema import ITEM_SCHEMA
 from jezero_pipeline.library.segment import TOKENIZE_CHUNK
 
 BENCH_DIR = Path(__file__).resolve().parent

@@ -257,9 +257,9 @@ class Ours(Side):
     def run(self, state: Path, dry_run: bool = False) -> dict[str, Any]:
         cmd = [str(OUR_CLI), "-c", str(state / "jezero.toml"), "run", "--json"] + (["--dry-run"] if dry_run else [])
         m = measured(cmd, self.env(state), self.corpus_dir, state)
-        reports = json.loads(m["stdout"])
-        per_conn = [r for r in reports if "connector" in r]
-        failed = [r for r in reports if r.get("success") is False or r.get("failed")]
+        answer = json.loads(m["stdout"])
+        per_conn = answer["connectors"]
+        failed = [r for r in [*per_conn, answer.get("library", {})] if r.get("success") is False or r.get("failed")]
         if failed:
             raise RuntimeError(f"our run reported failures: {json.dumps(failed)[:2000]}")
         m["docs"] = sum(r.get("docs", 0) for r in per_conn)

@@ -75,8 +75,13 @@ class LineProgress(Progress):
 
     def _line(self, stage: str, what: str) -> None:
         s = self.stages.get(stage, StageCount())
-        extra = " ".join(f"{k}={v:.4g}" for k, v in sorted(s.info.items()) if v)
+        extra = " ".join(f"{k}={_plain(v)}" for k, v in sorted(s.info.items()) if v)
         total = f" of {s.total}" if s.total else ""
         eta = s.eta_seconds()
         eta_text = f" eta {eta:.0f}s" if eta is not None else ""
         print(f"{stage}: {what}: {s.done}{total} done {extra}{eta_text}".rstrip(), file=self.out, flush=True)
+
+
+def _plain(value: float) -> str:
+    """A figure with no exponent: whole numbers as they are, fractions (dollars) to the cent's tenth."""
+    return f"{value:.0f}" if float(value).is_integer() else f"{value:.3f}"

@@ -113,6 +113,23 @@ class Workspace:
             problems.append(f"redaction.extra_patterns: {err}")
         return problems
 
+    def config_warnings(self) -> list[str]:
+        """What the config is likely to get wrong without being invalid: an enabled connector whose
+        folders and files all do not exist reads nothing (a relative path follows the config file)."""
+        warnings = []
+        for i, c in enumerate(self.cfg.connectors):
+            if not c.enabled:
+                continue
+            try:
+                paths = self.connector(c.name).watch_paths()
+            except (ValueError, TypeError, NotImplementedError):
+                continue  # a config problem, reported as such, or a connector that reads no files
+            if paths and not any(p.exists() for p in paths):
+                where = ", ".join(str(p) for p in paths[:3])
+                warnings.append(f"connectors[{i}] ({c.name}): nothing to read, {where} does not exist "
+                                f"(relative paths follow the config file, in {self.cfg.base_dir})")  # fmt: skip
+        return warnings
+
     def connectors(self, names: list[str] | None = None) -> list[ConnectorConfig]:
         """The named connectors (config order), else every enabled one."""
         if names:

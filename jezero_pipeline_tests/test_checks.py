@@ -155,7 +155,7 @@ def test_the_secret_check_reads_no_original_when_nothing_changed_and_finds_one_o
     import duckdb
 
     from jezero_pipeline.config import load_config
-    from jezero_pipeline.library.reader import Library
+    from jezero_pipeline.library import tools
     from jezero_pipeline.stages.inspect import inspect_library
     from jezero_pipeline.workspace import Workspace
 
@@ -165,9 +165,9 @@ def test_the_secret_check_reads_no_original_when_nothing_changed_and_finds_one_o
     ws = Workspace(load_config(work / "jezero.toml"))
     assert inspect_library(ws).offenders == []
     read = []
-    with_originals = Library._with_originals
+    with_originals = tools.with_originals
     monkeypatch.setattr(
-        Library, "_with_originals", lambda self, rows, *a: read.extend(rows) or with_originals(self, rows, *a)
+        tools, "with_originals", lambda snap, rows, *a: read.extend(rows) or with_originals(snap, rows, *a)
     )
     again = inspect_library(ws)
     assert again.offenders == [] and again.rows > 0 and read == []

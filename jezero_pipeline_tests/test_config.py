@@ -79,7 +79,7 @@ def test_duplicate_connector_names_and_bad_type(tmp_path):
     dup = "[[connectors]]\nname='a'\ntype='codex'\n[[connectors]]\nname='a'\ntype='codex'\n"
     with pytest.raises(ConfigError, match="used twice"):
         load_config(_write(tmp_path, dup))
-    with pytest.raises(ConfigError, match="unknown connector type 'cursor'"):
-        load_config(_write(tmp_path, "[[connectors]]\nname='a'\ntype='cursor'\n"))
+    with pytest.raises(ConfigError, match="unknown connector type 'windsurf'"):
+        load_config(_write(tmp_path, "[[connectors]]\nname='a'\ntype='windsurf'\n"))
     with pytest.raises(ConfigError, match="import-only"):
         load_config(_write(tmp_path, "[[connectors]]\nname='a'\ntype='jsonl'\n"))

@@ -128,8 +128,13 @@ def test_no_other_module_spells_a_type_or_agent_name():
 
 
 def test_a_shared_module_or_an_agent_without_a_store_is_no_connector_or_agent(tmp_path):
-    with pytest.raises(UnknownConnectorType, match=r"'base'; known: antigravity, claude_code, codex, .*paperclip$"):
+    with pytest.raises(
+        UnknownConnectorType, match=r"'base'; known: aider, ampcode, antigravity, .*paperclip, .*roo_code$"
+    ):
         connector_class("base")
+    for shared in ("docstore", "vscode", "vscode_tasks", "exports", "sqlite_store", "jsonl"):
+        with pytest.raises(UnknownConnectorType):
+            connector_class(shared)
     cfg = parse_config(
         {"connectors": [{"name": "b", "type": "base"}]}, tmp_path
     )  # a module's name passes the free check
@@ -137,7 +142,10 @@ def test_a_shared_module_or_an_agent_without_a_store_is_no_connector_or_agent(tm
         f"connectors[0] (b): unknown connector type 'base'; known: {', '.join(connector_types())}"
     ]
     assert inbox_agent("claude-code").type == "claude_code"
-    assert [inbox_agent(a) for a in ("claude_code", "mail", "inbox", "cursor", "base", "../grok")] == [None] * 6
+    assert inbox_agent("cursor").type == "cursor" and inbox_agent("roo-code").type == "roo_code"
+    assert [
+        inbox_agent(a) for a in ("claude_code", "mail", "inbox", "docstore", "vscode-tasks", "base", "../grok")
+    ] == [None] * 7
 
 
 def test_a_store_is_where_the_agent_keeps_it_on_each_platform_and_as_its_environment_says(monkeypatch):

@@ -167,6 +167,177 @@ def inbox_grow(root: Path, n: int) -> None:
     claude_grow(root / f"dev{n}" / "claude-code", n)
 
 
+# round 3 ------------------------------------------------------------------------------------
+
+
+def _append(path: Path, record: dict) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with path.open("a") as f:
+        f.write(json.dumps(record) + "\n")
+
+
+def copilot_cli_add(root: Path, n: int) -> None:
+    _append(root / f"s{n}" / "events.jsonl", {"type": "session.start", "timestamp": "2026-03-01T09:00:00Z",
+                                              "data": {"sessionId": f"s{n}"}})  # fmt: skip
+
+
+def copilot_cli_grow(root: Path, n: int) -> None:
+    _append(root / f"s{n}" / "events.jsonl", {"type": "user.message", "data": {"content": "hi"}})
+
+
+def droid_add(root: Path, n: int) -> None:
+    _append(root / "-w" / f"d{n}.jsonl", {"type": "session_start", "id": f"d{n}", "cwd": "/w"})
+
+
+def droid_grow(root: Path, n: int) -> None:
+    _append(root / "-w" / f"d{n}.jsonl", {"type": "message", "message": {"role": "user", "content": "hi"}})
+
+
+def qwen_add(root: Path, n: int) -> None:
+    _append(
+        root / "projects" / "-w" / "chats" / f"q{n}.jsonl", {"sessionId": f"q{n}", "timestamp": "2026-03-01T09:00:00Z"}
+    )
+
+
+def qwen_grow(root: Path, n: int) -> None:
+    _append(root / "projects" / "-w" / "chats" / f"q{n}.jsonl", {"sessionId": f"q{n}", "type": "user"})
+
+
+def cursor_agent_add(root: Path, n: int) -> None:
+    _append(root / "projects" / "w" / "agent-transcripts" / f"c{n}" / f"c{n}.jsonl", {"role": "user", "message": {}})
+
+
+def cursor_agent_grow(root: Path, n: int) -> None:
+    _append(root / "projects" / "w" / "agent-transcripts" / f"c{n}" / f"c{n}.jsonl", {"role": "assistant"})
+
+
+def amp_add(root: Path, n: int) -> None:
+    root.mkdir(parents=True, exist_ok=True)
+    (root / f"T-{n}.json").write_text(json.dumps({"id": f"T-{n}", "created": 1772355600000, "messages": []}))
+
+
+def amp_grow(root: Path, n: int) -> None:
+    (root / f"T-{n}.json").write_text(
+        json.dumps({"id": f"T-{n}", "created": 1772355600000, "messages": [{"role": "user"}]})
+    )
+
+
+def continue_add(root: Path, n: int) -> None:
+    root.mkdir(parents=True, exist_ok=True)
+    (root / f"k{n}.json").write_text(json.dumps({"sessionId": f"k{n}", "history": []}))
+
+
+def continue_grow(root: Path, n: int) -> None:
+    (root / f"k{n}.json").write_text(json.dumps({"sessionId": f"k{n}", "history": [{"message": {"role": "user"}}]}))
+
+
+def _task(root: Path, n: int, messages: list) -> None:
+    folder = root / "tasks" / f"17723556000{n:02d}"
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "ui_messages.json").write_text(json.dumps(messages))
+
+
+def task_add(root: Path, n: int) -> None:
+    _task(root, n, [{"ts": 1772355600000, "type": "say", "say": "task", "text": "hi"}])
+
+
+def task_grow(root: Path, n: int) -> None:
+    _task(root, n, [{"ts": 1772355600000, "type": "say", "say": "task", "text": "hi"}] * 2)
+
+
+def aider_add(root: Path, n: int) -> None:
+    path = root / f"proj{n}" / ".aider.chat.history.md"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text("\n# aider chat started at 2026-03-01 09:00:00\n\n#### hi\n")
+
+
+def aider_grow(root: Path, n: int) -> None:
+    with (root / f"proj{n}" / ".aider.chat.history.md").open("a") as f:
+        f.write("hello\n")
+
+
+def _kv(db: Path, key: str, value: object) -> None:
+    db.parent.mkdir(parents=True, exist_ok=True)
+    con = sqlite3.connect(db)
+    con.execute("CREATE TABLE IF NOT EXISTS cursorDiskKV (key TEXT UNIQUE ON CONFLICT REPLACE, value BLOB)")
+    con.execute("CREATE TABLE IF NOT EXISTS ItemTable (key TEXT UNIQUE ON CONFLICT REPLACE, value BLOB)")
+    con.execute("INSERT INTO cursorDiskKV VALUES (?, ?)", (key, json.dumps(value)))
+    con.commit()
+    con.close()
+
+
+def cursor_add(root: Path, n: int) -> None:
+    db = root / "globalStorage" / "state.vscdb"
+    _kv(db, f"composerData:c{n}", {"composerId": f"c{n}", "createdAt": 1772355600000, "lastUpdatedAt": 1772355600000})
+    _kv(db, f"bubbleId:c{n}:b1", {"type": 1, "text": "hi"})
+
+
+def cursor_grow(root: Path, n: int) -> None:
+    _kv(root / "globalStorage" / "state.vscdb", f"bubbleId:c{n}:b{time.time_ns()}", {"type": 2, "text": "hello"})
+
+
+def vscode_add(root: Path, n: int) -> None:
+    folder = root / "workspaceStorage" / "ws" / "chatSessions"
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / f"v{n}.json").write_text(json.dumps({"sessionId": f"v{n}", "requests": []}))
+
+
+def vscode_grow(root: Path, n: int) -> None:
+    folder = root / "workspaceStorage" / "ws" / "chatSessions"
+    (folder / f"v{n}.json").write_text(json.dumps({"sessionId": f"v{n}", "requests": [{"message": {"text": "hi"}}]}))
+
+
+def goose_add(root: Path, n: int) -> None:
+    root.mkdir(parents=True, exist_ok=True)
+    con = sqlite3.connect(root / "sessions.db")
+    con.executescript("CREATE TABLE IF NOT EXISTS sessions (id TEXT PRIMARY KEY, working_dir TEXT, created_at TEXT);"
+                      "CREATE TABLE IF NOT EXISTS messages (id INTEGER PRIMARY KEY, session_id TEXT, role TEXT,"
+                      " content_json TEXT, created_timestamp INTEGER);")  # fmt: skip
+    con.execute("INSERT INTO sessions VALUES (?, '/w', '2026-03-01 09:00:00')", (f"g{n}",))
+    con.commit()
+    con.close()
+
+
+def goose_grow(root: Path, n: int) -> None:
+    con = sqlite3.connect(root / "sessions.db")
+    con.execute("INSERT INTO messages (session_id, role, content_json, created_timestamp) VALUES (?, 'user', '[]', ?)",
+                (f"g{n}", int(time.time())))  # fmt: skip
+    con.commit()
+    con.close()
+
+
+def _export(root: Path, convs: dict) -> None:
+    root.mkdir(parents=True, exist_ok=True)
+    (root / "conversations.json").write_text(json.dumps(list(convs.values())))
+
+
+def _convs(root: Path) -> dict:
+    path = root / "conversations.json"
+    return {c.get("conversation_id") or c.get("uuid"): c for c in json.loads(path.read_text())} if path.exists() else {}
+
+
+def chatgpt_add(root: Path, n: int) -> None:
+    _export(root, {**_convs(root), f"g{n}": {"conversation_id": f"g{n}", "create_time": 1772355600, "mapping": {}}})
+
+
+def chatgpt_grow(root: Path, n: int) -> None:
+    convs = _convs(root)
+    convs[f"g{n}"] = {**convs[f"g{n}"], "update_time": 1772355700, "mapping": {"a": {}}}
+    _export(root, convs)
+
+
+def claude_ai_add(root: Path, n: int) -> None:
+    _export(
+        root, {**_convs(root), f"c{n}": {"uuid": f"c{n}", "created_at": "2026-03-01T09:00:00Z", "chat_messages": []}}
+    )
+
+
+def claude_ai_grow(root: Path, n: int) -> None:
+    convs = _convs(root)
+    convs[f"c{n}"] = {**convs[f"c{n}"], "updated_at": "2026-03-01T09:05:00Z", "chat_messages": [{}]}
+    _export(root, convs)
+
+
 @dataclass
 class Kind:
     type: str
@@ -187,6 +358,12 @@ class Kind:
             return [root / "cur", root / "new"]
         if self.type == "inbox":
             return [root]  # and each device's agent folder, checked below
+        if self.type == "cursor_agent":
+            return [root / "projects", root / "chats"]
+        if self.type == "cursor":
+            return [root / "globalStorage" / "state.vscdb", root / "globalStorage" / "state.vscdb-wal"]
+        if self.type == "aider":
+            return [root / "proj1" / ".aider.chat.history.md"] if (root / "proj1").exists() else []
         return [root]
 
 
@@ -200,6 +377,27 @@ KINDS = [
     Kind("hermes", "db_path", None, "~/.hermes/state.db", hermes_add, hermes_grow, database=True),
     Kind("antigravity", "data_dir", "~/.gemini/antigravity-cli", "", antigravity_add, antigravity_grow),
     Kind("mail", "path", None, "~/Mail", mail_add, mail_grow),
+    Kind("copilot_cli", "sessions_dir", "~/.copilot/session-state", "", copilot_cli_add, copilot_cli_grow),
+    Kind("factory_droid", "sessions_dir", "~/.factory/sessions", "", droid_add, droid_grow),
+    Kind("qwen_code", "data_dir", "~/.qwen", "", qwen_add, qwen_grow),
+    Kind("cursor_agent", "cursor_dir", "~/.cursor", "", cursor_agent_add, cursor_agent_grow),
+    Kind("ampcode", "threads_dir", "~/.local/share/amp/threads", "", amp_add, amp_grow),
+    Kind("continue_dev", "sessions_dir", "~/.continue/sessions", "", continue_add, continue_grow),
+    Kind("cline", "storage_dir", "~/.config/Code/User/globalStorage/saoudrizwan.claude-dev", "", task_add, task_grow),
+    Kind(
+        "roo_code",
+        "storage_dir",
+        "~/.config/VSCodium/User/globalStorage/rooveterinaryinc.roo-cline",
+        "",
+        task_add,
+        task_grow,
+    ),
+    Kind("aider", "projects_dir", "~", "", aider_add, aider_grow),
+    Kind("cursor", "user_dir", "~/.config/Cursor/User", "", cursor_add, cursor_grow),
+    Kind("copilot_vscode", "user_dir", "~/.config/Code - Insiders/User", "", vscode_add, vscode_grow),
+    Kind("goose", "sessions_dir", "~/.local/share/goose/sessions", "", goose_add, goose_grow),
+    Kind("chatgpt", "export_path", None, "~/exports/chatgpt", chatgpt_add, chatgpt_grow),
+    Kind("claude_ai", "export_path", None, "~/exports/claude", claude_ai_add, claude_ai_grow),
     Kind("inbox", "dir", None, "~/inbox", inbox_add, inbox_grow),
 ]
 
@@ -222,7 +420,7 @@ def test_every_type_is_covered_here():
 @pytest.mark.parametrize("type_", connector_types())
 def test_an_unknown_option_is_refused_naming_it(type_):
     required = {"claude_code": {"projects_dir": "x"}, "codex": {"sessions_dir": "x"}, "hermes": {"db_path": "x"},
-                "mail": {"path": "x"}}.get(type_, {})  # fmt: skip
+                "mail": {"path": "x"}, "chatgpt": {"export_path": "x"}, "claude_ai": {"export_path": "x"}}.get(type_, {})  # fmt: skip
     with pytest.raises(ValueError, match=r"unknown option\(s\) 'sesions_dir'"):
         make_connector(ConnectorConfig(name="c", type=type_, options={**required, "sesions_dir": "~/typo"}),
                        ProjectsConfig(), Path("."))  # fmt: skip
@@ -232,7 +430,8 @@ def test_an_unknown_option_is_refused_naming_it(type_):
 def test_the_default_location_is_watched_and_its_changes_seen_by_stat(kind, tmp_path, monkeypatch):
     home = tmp_path / "home"
     monkeypatch.setenv("HOME", str(home))
-    monkeypatch.delenv("XDG_DATA_HOME", raising=False)
+    for name in ("XDG_DATA_HOME", "XDG_CONFIG_HOME", "COPILOT_HOME", "CURSOR_CONFIG_DIR", "CONTINUE_GLOBAL_DIR"):
+        monkeypatch.delenv(name, raising=False)
     root = Path((kind.default or kind.given).replace("~", str(home)))
     options = {} if kind.default else {kind.option: kind.given}
     kind.add(root, 1)

@@ -88,7 +88,7 @@ def test_two_runs_killed_mid_summarising_then_a_run_that_finishes_and_pays_nothi
     fake_server.latency = 0.0
     out = subprocess.run(cmd, env=env, capture_output=True, text=True, timeout=300)
     assert out.returncode == 0, out.stderr[-2000:]
-    report = json.loads(out.stdout)[0]
+    report = json.loads(out.stdout)["connectors"][0]
     assert report["calls"] == report["docs"] - len(journalled)
     assert killed_calls - len(journalled) <= 2, "at most the call in flight at each kill was lost"
 
@@ -96,7 +96,7 @@ def test_two_runs_killed_mid_summarising_then_a_run_that_finishes_and_pays_nothi
     rows = {r["segment_id"]: r for r in ws.store.read(SUMMARIES, DAY)}
     asked_again = {r["content_hash"] for r in rows.values() if r["input_tokens"]}
     assert not (asked_again & done)
-    assert json.loads(out.stdout)[-1]["items"] == report["docs"] == len(rows)
+    assert json.loads(out.stdout)["library"]["items"] == report["docs"] == len(rows)
     assert list(ws.store.read_journal(DAY)) == [], "the journal is folded into the partition file"
     with _instance(tmp_path, monkeypatch) as instance:
         from jezero_pipeline.defs.record import record_into
@@ -142,4 +142,8 @@ def test_a_dagster_run_of_a_partition_a_command_is_writing_fails_at_once_naming_
     fake_server.reset()
     fake_server.latency = 0.0
     again = subprocess.run(cmd, env=env, capture_output=True, text=True, timeout=120)
-    assert again.returncode == 0 and json.loads(again.stdout)[0]["calls"] == 0 and fake_server.total_calls == 0
+    assert (
+        again.returncode == 0
+        and json.loads(again.stdout)["connectors"][0]["calls"] == 0
+        and fake_server.total_calls == 0
+    )

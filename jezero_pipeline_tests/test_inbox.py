@@ -153,7 +153,9 @@ def test_a_grown_transcript_is_appended_in_place_and_a_stale_offset_is_refused(h
         ("codex", "2026/03/01/notes.jsonl", 400),
         ("opencode", "other.db", 400),
         ("grok", "%2Fw/g1/system_prompt.txt", 400),
-        ("cursor", "x.jsonl", 404),
+        ("cursor", "x.jsonl", 400),
+        ("cursor", "globalStorage/secrets.json", 400),
+        ("windsurf", "x.jsonl", 404),
     ],
 )
 def test_a_path_outside_the_agents_store_is_refused(host, agent, relpath, status):
@@ -336,6 +338,37 @@ def test_a_sqlite_store_is_pushed_as_a_consistent_snapshot(host, tmp_path):
     stored = cfg.resolve("inbox") / "laptop" / "opencode" / "opencode.db"
     got = sqlite3.connect(stored).execute("SELECT id FROM session").fetchall()
     assert got == [("ses_1",)]
+
+
+def test_a_cursor_state_vscdb_is_pushed_as_a_snapshot_and_read_from_the_inbox(host, tmp_path):
+    import sqlite3
+
+    from round3 import connector as make
+
+    cfg, _, url, token = host
+    user = tmp_path / "laptop" / "cursor-user"
+    db = user / "globalStorage" / "state.vscdb"
+    db.parent.mkdir(parents=True)
+    con = sqlite3.connect(db)
+    con.execute("PRAGMA journal_mode=WAL")
+    con.execute("CREATE TABLE cursorDiskKV (key TEXT UNIQUE ON CONFLICT REPLACE, value BLOB)")
+    con.executemany("INSERT INTO cursorDiskKV VALUES (?, ?)", [
+        ("composerData:c1", json.dumps({"composerId": "c1", "name": "Pushed", "createdAt": 1767261600000})),
+        ("bubbleId:c1:b1", json.dumps({"type": 1, "text": "Sent from the laptop"}))])  # fmt: skip
+    con.commit()  # in the -wal only
+    (tmp_path / "laptop" / "jezero.toml").write_text(
+        '[[connectors]]\nname = "cu"\ntype = "cursor"\n[connectors.options]\nuser_dir = "cursor-user"\n'
+    )
+    from jezero_pipeline.config import load_config
+
+    files = local_files(load_config(tmp_path / "laptop" / "jezero.toml"))
+    assert [(f.agent.agent, f.relpath) for f in files] == [("cursor", "globalStorage/state.vscdb")]
+    report = Pusher(url, "laptop", token, tmp_path / "s.json").push(files)
+    con.close()
+    assert report.replaced == 1 and report.errors == []
+    inbox = make("inbox", dir=str(cfg.resolve("inbox")))
+    (s,) = inbox.scan({}, 4e9).sessions
+    assert (s.session_id, s.title_hint, s.meta["device"]) == ("c1", "Pushed", "laptop")
 
 
 def test_two_device_processes_push_at_once_over_loopback(tmp_path):

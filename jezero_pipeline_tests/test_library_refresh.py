@@ -17,12 +17,12 @@ from jezero_pipeline.library import index, reader, segment
 from jezero_pipeline.library.build import (
     LibraryBuildError,
     PartitionSource,
-    _one_ahead,
     delta_path,
     items_table,
     refresh_library,
 )
 from jezero_pipeline.library.fts import STOPWORDS, ascii_parts, ascii_tokens
+from jezero_pipeline.library.incoming import one_ahead
 from jezero_pipeline.library.reader import Library, QueryError
 
 NOW = datetime(2026, 1, 1, tzinfo=UTC)
@@ -327,7 +327,7 @@ def test_a_library_read_on_disk_answers_as_one_held_in_memory(tmp_path, monkeypa
     monkeypatch.setattr(index, "MEMORY_POSTINGS", 0)
     monkeypatch.setattr(index, "CACHE_MIN_POSTINGS", 1)  # every list and its scores kept once read
     with Library(path) as lib:
-        assert lib.search("alpha")["count"] and lib._index is not None and lib._index.memory is None
+        assert lib.search("alpha")["count"] and lib._search is not None and lib._search.index.memory is None
     assert answers(path) == in_memory
     assert any(in_memory)
 
@@ -422,45 +422,72 @@ def test_a_reader_in_a_loop_during_100_refreshes_never_sees_an_error_or_half_a_l
     assert "delta" in modes and "merge" in modes
 
 
-def test_many_long_originals_build_and_merge_within_the_memory_limit(tmp_path, monkeypatch):
-    """Segments run up to max_input_chars (60,000) characters, so originals of tens of KB are the
-    normal case for long sessions. A scan pins whole vectors of 2,048 rows: with originals held
-    whole, 3,000 of 40 KB failed with DuckDB's out-of-memory error at a 128 MB limit,
-    in the build and again in a merge that copies them. Held in chunks, both keep to it and every
-    original reads back whole, also through a lean reader's scan of all of them at a limit below
-    one batch of them (the chunks are joined outside DuckDB)."""
-    vocab = [f"{w}{k}" for k in range(400) for w in ("invalidation", "reconnecting", "deployments", "migrations")]
+LONG_VOCAB = [f"{w}{k}" for k in range(400) for w in ("invalidation", "reconnecting", "deployments", "migrations")]
 
-    def original(i: int) -> str:
-        return " ".join(random.Random(i).choices(vocab, k=2_700))  # ~40 KB of long words (fewer to tokenize)
+
+def long_original(i: int) -> str:
+    return " ".join(random.Random(i).choices(LONG_VOCAB, k=2_700))  # ~40 KB of long words (fewer to tokenize)
+
+
+def long_originals(n: int) -> dict[str, PartitionSource]:
+    """`n` items with originals of ~40 KB in one partition, and one short item in another."""
 
     def read():
-        for start in range(0, 3_000, 100):
+        for start in range(0, n, 100):
             rows = [
-                item(f"long-{i:05d}", f"long original {i}", days_ago=1 - i / 6_000) for i in range(start, start + 100)
+                item(f"long-{i:05d}", f"long original {i}", days_ago=1 - i / 6_000)
+                for i in range(start, min(start + 100, n))
             ]
             for row in rows:
-                row["original"] = original(int(row["external_id"][5:]))
+                row["original"] = long_original(int(row["external_id"][5:]))
             yield from items_table(rows).to_batches()
 
-    def one(version: str):
-        return PartitionSource(version, lambda: items_table([item("short", f"short one {version}")]).to_batches())
+    return {"c|long": PartitionSource("v1", read), "c|short": short_one("v1")}
 
+
+def short_one(version: str) -> PartitionSource:
+    return PartitionSource(version, lambda: items_table([item("short", f"short one {version}")]).to_batches())
+
+
+def test_many_long_originals_build_and_merge_within_the_memory_limit(tmp_path, monkeypatch):
+    """Segments run up to max_input_chars (60,000) characters, so originals of tens of KB are the
+    normal case for long sessions. 3,000 of 40 KB are built and merged (a copy of them all) at
+    the build's memory limit, and every original reads back whole, also through a lean reader's
+    scan of all of them at a limit below one batch of them (the chunks are joined outside DuckDB)."""
     path, state = tmp_path / "library.duckdb", tmp_path / "state"
-    parts = {"c|long": PartitionSource("v1", read), "c|short": one("v1")}
-    assert len(original(0)) > 38_000
+    parts = long_originals(3_000)
+    assert len(long_original(0)) > 38_000
     assert refresh_library(path, state, parts).items == 3_001
-    merged = refresh_library(path, state, {**parts, "c|short": one("v2")}, merge_share=0.0)
+    merged = refresh_library(path, state, {**parts, "c|short": short_one("v2")}, merge_share=0.0)
     assert (merged.mode, merged.items, merged.items_read) == ("merge", 3_001, 1)  # 3,000 copied
     with Library(path) as lib:
         hits = lib.search("long original 2999", limit=1)["results"]
         got = lib.get_item(hits[0]["id"], include_original=True)["item"]
-    assert got["external_id"] == "long-02999" and got["original"] == original(2_999)
+    assert got["external_id"] == "long-02999" and got["original"] == long_original(2_999)
     monkeypatch.setattr(reader, "LEAN_MEMORY", "48MB")  # below a batch of 2,000 originals (80 MB)
     with Library(path, lean=True) as lib:  # the checks' scan
         scanned = [(it["external_id"], it["original"]) for it in lib.iter_items() if it["external_id"] != "short"]
     assert [e for e, _ in scanned] == [f"long-{i:05d}" for i in range(3_000)]
-    assert all(text == original(int(e[5:])) for e, text in scanned)
+    assert all(text == long_original(int(e[5:])) for e, text in scanned)
+
+
+@pytest.mark.slow
+def test_a_build_and_merge_of_long_originals_keeps_to_a_lower_memory_limit_every_time(tmp_path, monkeypatch):
+    """The build's statements share one memory limit, so whether they keep to it must not depend
+    on which of them happen to run at once. 30 builds and merges of 120 originals of 40 KB (two
+    pieces: the second written while the first is tokenized, then both tokenized at once) all
+    keep to three quarters of the default limit. The index is written after the pieces, one
+    statement at a time over at most POSTINGS_PIECE postings: fewer here, so that the pieces'
+    statements are what is tested."""
+    monkeypatch.setattr(segment, "POSTINGS_PIECE", 1_000_000)
+    parts = long_originals(120)
+    for k in range(30):
+        path, state = tmp_path / f"library-{k}.duckdb", tmp_path / f"state-{k}"
+        assert refresh_library(path, state, parts, memory_limit="72MB").items == 121
+        again = refresh_library(path, state, {**parts, "c|short": short_one("v2")}, memory_limit="72MB", merge_share=0)
+        assert again.mode == "merge"
+        for p in (path, delta_path(path)):
+            p.unlink(missing_ok=True)
 
 
 def test_batches_read_one_ahead_on_a_thread_come_in_order_and_a_readers_error_reaches_the_build():
@@ -475,7 +502,7 @@ def test_batches_read_one_ahead_on_a_thread_come_in_order_and_a_readers_error_re
 
     got = []
     with pytest.raises(LibraryBuildError, match="atoms"):
-        for batch in _one_ahead(batches()):
+        for batch in one_ahead(batches()):
             assert len(made) <= batch + 2  # never more than one made ahead of the one in hand
             got.append(batch)
     assert got == [0, 1, 2, 3, 4]

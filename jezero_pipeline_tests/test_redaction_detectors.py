@@ -182,8 +182,8 @@ def test_maven_and_nuget_credentials_in_xml():
 
 
 # One-time codes: the fast scan (digit runs by table, the phrase regex tried only where a phrase
-# can start) finds exactly what the plain scan finds: every `\d{3,8}` run, the regexes tried at
-# every position of the stretches within reach. Text built from the phrases' own pieces, so the
+# can start) finds exactly what the plain scan finds: every run of digits a code can end with
+# (`\d{3,}(?![\w-])`), the regexes tried at every position of the stretches within reach. Text built from the phrases' own pieces, so the
 # cases that matter (codes, phrases glued to words, long digit runs, non-ASCII) come up often.
 _OTC_PIECES = [
     "Your", "your", "YOUR", " verification code", " code", " is ", " was ", ": ", "=", "-", " ", "\t", "\n",
@@ -201,7 +201,7 @@ def _plain_one_time_codes(text: str) -> set[tuple[int, int]]:
     if not any(t in lower for t in accounts._TRIGGERS):
         return set()
     windows: list[tuple[int, int]] = []
-    for d in accounts._DIGITS.finditer(text):
+    for d in accounts._CODE_DIGITS.finditer(text):
         lo, hi = max(0, d.start() - accounts._REACH), min(len(text), d.end() + accounts._REACH)
         if windows and lo <= windows[-1][1]:
             windows[-1] = (windows[-1][0], hi)

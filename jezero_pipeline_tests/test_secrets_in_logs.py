@@ -47,7 +47,8 @@ def test_a_secret_in_a_failing_steps_message_or_an_error_answer_never_reaches_da
         partition_key="cc|2026-03-01", instance=instance, raise_on_error=False)  # fmt: skip
     assert not failed.success
     (failure,) = [e for e in failed.all_events if e.is_step_failure]
-    assert "[REDACTED:" in failure.step_failure_data.error.message
+    message = failure.step_failure_data.error.message
+    assert URL_PASSWORD not in message and "models.example.com" in message, "the URL's user-info is masked"
 
     # 2. a model server that echoes a token in its error answer: the segments fail, nothing leaks
     write_config(tmp_path, base_url=fake_server.anthropic_base_url)

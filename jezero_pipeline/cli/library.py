@@ -10,17 +10,22 @@ from pathlib import Path
 from typing import Any
 
 from ..config import Config
+from ..listen import CannotListen, check_port
+from ..models import ATOM_KINDS, TRUST_VALUES
 from .common import FAILED, OK, USAGE, CommandError, fetch_published, library_sync, open_library, out, workspace
-from .render import items_text, print_item, print_search
+from .render import items_text, print_item, print_search, sources_text, stats_text
 
 
 def cmd_search(args: argparse.Namespace, cfg: Config) -> int:
     """Full-text search; words are literal, "quoted phrases" allowed."""
-    res = open_library(cfg).search(args.query, project=args.project, source=args.source, since=args.since,
-                                   until=args.until, kind=args.kind, trust=args.trust, limit=args.limit)  # fmt: skip
+    lib = open_library(cfg)
+    res = lib.search(args.query, project=args.project, source=args.source, since=args.since, until=args.until,
+                     kind=args.kind, trust=args.trust, limit=args.limit)  # fmt: skip
     if args.json:
         out(args, res)
     else:
+        for r in res["results"]:  # the transcript, for the hits found only there (shown around the hit)
+            r["original"] = (lib.get_item(r["id"], include_original=True)["item"] or {}).get("original")
         print_search(res, args.query)
     return OK
 
@@ -45,17 +50,27 @@ def cmd_timeline(args: argparse.Namespace, cfg: Config) -> int:
 
 def cmd_later(args: argparse.Namespace, cfg: Config) -> int:
     res = open_library(cfg).later(args.id, query=args.query, limit=args.limit)
-    out(args, res, f"matched_by={res.get('matched_by')}\n" + items_text(res.get("later") or []))
-    return OK if res.get("found") else FAILED
+    if not res.get("found"):
+        if args.json:
+            out(args, res)
+        else:
+            print(f"no item {args.id} in the library", file=sys.stderr)
+        return FAILED
+    how = {"subject": "newer items on the same subject", "project_timeline": "nothing newer on this subject; "
+           "the newer items of the same project"}.get(res.get("matched_by") or "", "")  # fmt: skip
+    out(args, res, f"{how}:\n{items_text(res.get('later') or [])}" if res.get("later") else "nothing newer")
+    return OK
 
 
 def cmd_sources(args: argparse.Namespace, cfg: Config) -> int:
-    out(args, open_library(cfg).list_sources())
+    res = open_library(cfg).list_sources()
+    out(args, res, sources_text(res))
     return OK
 
 
 def cmd_stats(args: argparse.Namespace, cfg: Config) -> int:
-    out(args, open_library(cfg).stats())
+    res = open_library(cfg).stats()
+    out(args, res, stats_text(res))
     return OK
 
 
@@ -75,6 +90,13 @@ def cmd_eval(args: argparse.Namespace, cfg: Config) -> int:
 
 
 def cmd_serve(args: argparse.Namespace, cfg: Config) -> int:
+    try:
+        return _serve(args, cfg)
+    except CannotListen as err:
+        raise CommandError(str(err), FAILED) from None
+
+
+def _serve(args: argparse.Namespace, cfg: Config) -> int:
     if args.inbox:
         from .inbox import serve_inbox  # lazy: the upload server loads only with --inbox
 
@@ -140,9 +162,13 @@ def cmd_health(args: argparse.Namespace, cfg: Config) -> int:
 
 def cmd_check_config(args: argparse.Namespace, cfg: Config) -> int:
     """Every problem of the config file, one per line (exit 2), or `ok`."""
-    problems = workspace(cfg).config_problems()
-    out(args, {"ok": not problems, "problems": problems},
-        "\n".join(f"error: {args.config_file}: {p}" for p in problems) or f"ok: {args.config_file}")  # fmt: skip
+    ws = workspace(cfg)
+    problems, warnings = ws.config_problems(), ws.config_warnings()
+    lines = [f"error: {args.config_file}: {p}" for p in problems] + [
+        f"warning: {args.config_file}: {w}" for w in warnings
+    ]
+    out(args, {"ok": not problems, "problems": problems, "warnings": warnings},
+        "\n".join(lines + ([] if problems else [f"ok: {args.config_file}"])))  # fmt: skip
     return USAGE if problems else OK
 
 
@@ -154,35 +180,54 @@ def connector_list_text(rows: list[dict[str, Any]]) -> str:
     )
 
 
+def positive(value: str) -> int:
+    """A count from the command line: a whole number of 1 or more (argparse `type`)."""
+    try:
+        n = int(value)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{value!r} is not a whole number") from None
+    if n < 1:
+        raise argparse.ArgumentTypeError(f"{n} is not 1 or more")
+    return n
+
+
 def _filters(parser: argparse.ArgumentParser, options: tuple[str, ...]) -> None:
+    helps = {
+        "--project": ("PROJECT", "only items of this project (as `sources`/`stats` name them)", None),
+        "--source": ("SOURCE", "only items of this source: a connector's name, or an import's --source", None),
+        "--since": ("WHEN", "only items from this date or time on (ISO; UTC when it has no offset)", None),
+        "--until": ("WHEN", "only items before this date or time (ISO; UTC when it has no offset)", None),
+        "--kind": ("KIND", "only items with an atom of this kind", ATOM_KINDS),
+        "--trust": ("TRUST", "only items of this trust (own: your agents; external: mail, exports)", TRUST_VALUES),
+    }
     for opt in options:
-        what = "ISO date or time (UTC when it has no offset)" if opt in ("--since", "--until") else None
-        parser.add_argument(opt, help=what or f"only items with this {opt[2:]}")
-    parser.add_argument("--limit", type=int, help="at most this many results")
+        metavar, what, choices = helps[opt]
+        parser.add_argument(opt, metavar=metavar if not choices else None, help=what, choices=choices)
+    parser.add_argument("--limit", type=positive, help="at most this many results (default from [search])")
 
 
 def register(add: Any) -> None:
     s = add("search", cmd_search, "full-text search of the library")
-    s.add_argument("query")
+    s.add_argument("query", help='words to find, literally; "quoted words" as a phrase (e.g. \'ERR_PNPM "lock file"\')')
     _filters(s, ("--project", "--source", "--since", "--until", "--kind", "--trust"))
 
     sh = add("show", cmd_show, "one item of the library")
-    sh.add_argument("id", type=int)
+    sh.add_argument("id", type=int, help="the item's id, as search and timeline show it")
     sh.add_argument("--original", action="store_true", help="also print the redacted original")
 
     tl = add("timeline", cmd_timeline, "items newest first over [since, until)")
     _filters(tl, ("--project", "--source", "--since", "--until"))
 
     la = add("later", cmd_later, "newer items on the same subject in the same project")
-    la.add_argument("id", type=int)
+    la.add_argument("id", type=int, help="the item to start from")
     la.add_argument("--query", help="the subject, when not the item's own title")
-    la.add_argument("--limit", type=int, help="at most this many items")
+    la.add_argument("--limit", type=positive, help="at most this many items (default 5)")
 
     add("sources", cmd_sources, "each source with its item count and latest date")
     add("stats", cmd_stats, "library statistics")
 
     ev = add("eval", cmd_eval, "hit@1, hit@k and MRR over a TOML file of cases")
-    ev.add_argument("file")
+    ev.add_argument("file", help="a TOML file of [[case]] entries (question, query, expect)")
     ev.add_argument("--k", type=int, default=None, help="default: the file's [defaults] k, else 5")
     ev.add_argument("--save", help="write the results to this JSON file")
     ev.add_argument("--compare", help="a saved results file to compare with")
@@ -193,7 +238,7 @@ def register(add: Any) -> None:
     sv.add_argument("--web", action="store_true", help="the read-only search page in a browser")
     sv.add_argument("--mcp", action="store_true", help="with --web: the MCP server at /mcp in the same server")
     sv.add_argument("--host", default="127.0.0.1", help="address to listen on (default loopback)")
-    sv.add_argument("--port", type=int, default=8765, help="port to listen on")
+    sv.add_argument("--port", type=check_port, default=8765, help="port to listen on (1-65535; default 8765)")
     sv.add_argument("--token-env", default="JEZERO_MCP_TOKEN", help="env var holding the bearer token")
     sv.add_argument("--no-auth", action="store_true", help="only allowed on a loopback host")
     sv.add_argument(

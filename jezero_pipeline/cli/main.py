@@ -14,10 +14,24 @@ from ..config import ConfigError, config_path, load_config
 from . import inbox, library, operate
 from .common import USAGE, CommandError
 
+EXAMPLES = """examples:
+  jezero-pipeline run                              # read, redact, summarise and index what changed
+  jezero-pipeline search "ERR_PNPM_OUTDATED_LOCKFILE"
+  jezero-pipeline search 'lockfile "ci failed"' --since 2026-03-01 --kind error
+  jezero-pipeline show 42 --original               # one item, with its redacted transcript
+  jezero-pipeline serve --web                      # the search page on http://127.0.0.1:8765/
+  jezero-pipeline check-config                     # every problem of the config file, one per line
+
+The config comes from -c, else $JEZERO_CONFIG, else ./jezero.toml. Every command takes --json.
+Exit codes: 0 ok, 1 failures, 2 config or usage error, 3 locked (another command holds what it needs)."""
+
 
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
-        prog="jezero-pipeline", description="AI coding-agent sessions to a searchable library, as Dagster assets."
+        prog="jezero-pipeline",
+        description="AI coding-agent sessions to a searchable library, as Dagster assets.",
+        epilog=EXAMPLES,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     p.add_argument("-c", "--config", dest="config", help="config file (default $JEZERO_CONFIG, else ./jezero.toml)")
     sub = p.add_subparsers(dest="command", required=True)

@@ -16,7 +16,7 @@ from ..staging.tables import SUMMARIES
 from ..workspace import Workspace
 from .common import FAILED, LOCKED, OK, CommandError, open_library, out, partitions_free, workspace
 from .library import connector_list_text
-from .render import progress_for
+from .render import preview_text, progress_for, run_text
 
 
 def _day(value: str | None, name: str) -> str | None:
@@ -35,12 +35,12 @@ def _names(args: argparse.Namespace, cfg: Config) -> list[str]:
     return names
 
 
-def _print_reports(args: argparse.Namespace, reports: list[dict[str, Any]]) -> None:
-    if args.json:
-        out(args, reports)
-    else:
-        for r in reports:
-            print(json.dumps(r, default=str))
+def _print_run(args: argparse.Namespace, report: service.RunReport, **extra: Any) -> None:
+    """One JSON object with --json; a line per connector and one for the library otherwise."""
+    connectors, library = [c.as_dict() for c in report.connectors], report.library.as_dict()
+    landed = {"landed": report.landed} if report.landed else {}  # batches landed at the command's start
+    out(args, {"connectors": connectors, "library": library, "warnings": report.warnings, **landed, **extra},
+        run_text(connectors, library, report.landed))  # fmt: skip
 
 
 def _warn_all(report: service.RunReport) -> None:
@@ -54,6 +54,8 @@ def checked(cfg: Config, config_file: Any) -> Workspace:
     problems = ws.config_problems()
     if problems:
         raise ConfigError("; ".join(f"{config_file}: {p}" for p in problems))
+    for warning in ws.config_warnings():
+        print(f"warning: {config_file}: {warning}", file=sys.stderr)
     return ws
 
 
@@ -65,7 +67,8 @@ def cmd_run(args: argparse.Namespace, cfg: Config) -> int:
         from ..operations.preview import preview  # lazy: each command loads only what it runs
 
         batch = cfg.summarizer.batch_applies(False, args.batch)
-        _print_reports(args, [preview(ws, n, dry_run=args.dry_run, sample=args.sample, batch=batch) for n in names])
+        previews = [preview(ws, n, dry_run=args.dry_run, sample=args.sample, batch=batch) for n in names]
+        out(args, {"connectors": previews}, "\n".join(preview_text(p) for p in previews))
         return OK
     progress = progress_for(args.json)
     try:
@@ -79,7 +82,7 @@ def cmd_run(args: argparse.Namespace, cfg: Config) -> int:
         out(args, {"skipped": "another run holds the lock", "lock": lock}, f"skipped: another run holds {lock}")
         return OK
     _warn_all(report)
-    _print_reports(args, [*(c.as_dict() for c in report.connectors), report.library.as_dict()])
+    _print_run(args, report)
     return OK if report.ok else FAILED
 
 
@@ -110,8 +113,7 @@ def cmd_resummarize(args: argparse.Namespace, cfg: Config) -> int:
     if report.locked:
         raise CommandError("locked: a run is in progress", LOCKED)
     _warn_all(report)
-    out(args, {"reports": [c.as_dict() for c in report.connectors], "library": report.library.as_dict(),
-               "partitions": len(parts), **({"landed": report.landed} if report.landed else {})})  # fmt: skip
+    _print_run(args, report, partitions=len(parts))
     return OK if report.ok else FAILED
 
 

@@ -35,6 +35,7 @@ from ..staging.locks import AlreadyRunning
 from ..summarizing.generation import generation_fingerprint
 from ..workspace import Workspace
 from .automation import library_condition, resummarize_condition
+from .io import KEY as STAGED_TABLES
 from .record import as_dagster, check_result
 from .resources import JezeroResource
 from .runs import mark_run_worker
@@ -97,7 +98,7 @@ def build_assets(cfg: Config) -> tuple[dg.AssetsDefinition, dg.AssetsDefinition,
             kinds={"python", "parquet"},
             automation_condition=resummarize_condition(cfg) if name == SUMMARIZE else None,
             skippable=True,
-        )
+        ).with_io_manager_key(STAGED_TABLES)  # downstream assets read them as DataFrames (io.py)
         for i, name in enumerate(STAGES)
     ]
     no_secret_left = dg.AssetCheckSpec(

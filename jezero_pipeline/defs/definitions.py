@@ -19,6 +19,8 @@ from ..config import Config, load_config
 from .assets import build_assets
 from .automation import change_sensor, connector_checks, watchdog
 from .batches import batches_sensor
+from .io import KEY as STAGED_TABLES
+from .io import StagedTablesIOManager
 from .jobs import MAINTENANCE_JOBS, asset_jobs
 from .record import commands_recorded
 from .resources import JezeroResource
@@ -31,6 +33,7 @@ def build_definitions(
     cfg: Config, config_path: str = "", executor: dg.ExecutorDefinition = dg.in_process_executor
 ) -> dg.Definitions:
     sessions, search_index, _ = build_assets(cfg)
+    jezero = JezeroResource(config_path=config_path)
     jobs = asset_jobs()
     sessions_job, summaries_job = jobs[0], jobs[1]
     schedules, interval_sensors = connector_checks(cfg, sessions_job)
@@ -63,7 +66,7 @@ def build_definitions(
         jobs=[*jobs, *MAINTENANCE_JOBS],
         schedules=schedules,
         sensors=sensors,
-        resources={"jezero": JezeroResource(config_path=config_path)},
+        resources={"jezero": jezero, STAGED_TABLES: StagedTablesIOManager(jezero=jezero)},
         executor=executor,
     )
 

@@ -5,8 +5,8 @@ folders with defaults and globs applied). A file whose size and mtime match the 
 left alone. A transcript that grew is asked about first (HEAD: the stored size and SHA-256):
 when the stored copy is still the start of the local file, only the rest is sent, up to its
 last complete line, and appended; otherwise, and for every other file, the whole file is
-sent zstd-compressed and replaces the stored one. A SQLite store is sent as a consistent
-snapshot (SQLite's backup API), never as a file caught mid-write. An interrupted push loses
+sent zstd-compressed and replaces the stored one. A SQLite store (any file with SQLite's
+header) is sent as a consistent snapshot (SQLite's backup API), never as a file caught mid-write. An interrupted push loses
 nothing: the next one asks again and resumes. Bytes go out at `max_kib_per_second` at most.
 """
 
@@ -122,7 +122,7 @@ class Pusher:
         return report
 
     def _push_one(self, f: LocalFile, report: PushReport) -> None:
-        if f.agent.store.database or f.path.suffix == ".db":
+        if f.agent.store.database or f.path.suffix == ".db" or _is_sqlite(f.path):
             with snapshot(f.path) as snap:
                 self._put(f, snap.read_bytes(), report)
             return
@@ -195,6 +195,15 @@ class Pusher:
                     self.sleep(ahead)
                 self._window = (start, sent)
             yield chunk
+
+
+def _is_sqlite(path: Path) -> bool:
+    """A SQLite database whatever its name (Cursor's and VS Code's `state.vscdb`), by its header."""
+    try:
+        with path.open("rb") as f:
+            return f.read(16) == b"SQLite format 3\x00"
+    except OSError:
+        return False
 
 
 def _stamp(f: LocalFile) -> dict[str, float]:

@@ -131,7 +131,7 @@ class InboxApp:
 
 
 def serve_inbox(cfg: Config, host: str, port: int) -> None:
-    """Serve the inbox with uvicorn until interrupted."""
-    import uvicorn  # lazy: only the server needs it
+    """Serve the inbox until interrupted (the address printed once bound)."""
+    from ..listen import serve_asgi, shown  # lazy: only the server needs uvicorn
 
-    uvicorn.run(InboxApp(cfg).starlette(), host=host, port=port, log_level="warning")
+    serve_asgi(InboxApp(cfg).starlette(), host, port, [f"inbox: http://{shown(host)}:{port}/inbox/v1/"])

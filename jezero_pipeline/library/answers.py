@@ -1,36 +1,29 @@
-"""The JSON answers of the library's tools (CLI `--json`, MCP), as typed dicts."""
+"""The JSON answers of the library's tools (CLI `--json`, MCP), as typed dicts.
+
+An answer's items are `Item`s, whose fields come from the item declaration (items.py).
+"""
 
 from __future__ import annotations
 
-from typing import NotRequired, TypedDict
+from typing import TypedDict
 
+from .items import Atom, Item
 
-class Atom(TypedDict):
-    kind: str
-    text: str
-
-
-class Item(TypedDict):
-    """One library item; `original` only when asked for, scores only in search results."""
-
-    id: int
-    source: str
-    external_id: str
-    session_id: str | None
-    occurred_at: str | None  # ISO 8601, UTC
-    title: str | None
-    summary: str | None
-    questions: list[str]
-    atoms: list[Atom]
-    project: str | None
-    trust: str
-    original_ref: str | None
-    content_hash: str | None
-    original: NotRequired[str | None]
-    original_digest: NotRequired[str]  # Library.iter_items(original_digest=True)
-    matched_atoms: NotRequired[list[Atom]]  # atoms containing a query term
-    score: NotRequired[float]  # relevance after the recency re-rank
-    relevance: NotRequired[float]  # BM25F
+__all__ = [
+    "Atom",
+    "Item",
+    "SearchAnswer",
+    "ItemAnswer",
+    "TimelineAnswer",
+    "LaterBase",
+    "LaterAnswer",
+    "SourceRow",
+    "SourcesAnswer",
+    "StatsAnswer",
+    "SlotPlan",
+    "TermPlan",
+    "ExplainAnswer",
+]
 
 
 class SearchAnswer(TypedDict):

@@ -13,7 +13,8 @@ again); when the delta would hold more than `merge_share` of the base's items, b
 delta are merged into a new base. Every file is written aside, fsynced and renamed in, so a
 reader sees the old library or the new one; it never waits for a build and a build never
 waits for it (the caller holds the single-writer lock). Memory: batches stream into DuckDB,
-which keeps to `memory_limit` and spills to `state_dir/tmp`.
+which keeps to `memory_limit` and spills to `state_dir/tmp`; segment.py says what the
+statements running at once hold. The input is incoming.py.
 """
 
 from __future__ import annotations
@@ -23,31 +24,39 @@ import json
 import logging
 import os
 import time
-from collections.abc import Callable, Iterable, Iterator, Mapping
-from concurrent.futures import ThreadPoolExecutor
+from collections.abc import Mapping
 from dataclasses import asdict, dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any
 
 import duckdb
-import pyarrow as pa
-import pyarrow.compute as pc
 
-from ..models import TRUST_VALUES
 from . import delta_path
 from .fts import TOKENIZER_SETTINGS, create_tokenizer, load_fts, macros_sql
+from .incoming import LibraryBuildError, PartitionSource, items_table, load_incoming
 from .ranking import FIELD_WEIGHTS
-from .schema import ITEM_COLUMNS, ITEM_SCHEMA, META_DDL, SCHEMA_VERSION, chunks_sql
+from .schema import META_DDL, SCHEMA_VERSION
 from .segment import write_segment
 from .state import assign_ids, attach_state, next_generation
 
-log = logging.getLogger(__name__)
-T = TypeVar("T")
+# The build's interface: its callers import these from here.
+__all__ = [
+    "DEFAULT_MEMORY_LIMIT",
+    "LibraryBuildError",
+    "PartitionSource",
+    "RefreshReport",
+    "build_library",
+    "delta_path",
+    "items_table",
+    "library_bytes",
+    "refresh_library",
+    "stale_partitions",
+]
 
-# The build pieces and spills; peak RSS ~ this + ~220 MB (see build_apart). Measured, full builds:
-# 11,081 items: 96 MB 318-328 MB peak in 20.2-20.4 s, 128 MB 339-366 MB in 18.2-21.1 s (3 runs
-# each), 64 MB out of memory; 100,000 items: 96 MB 359 MB in 42.5 s, 128 MB 393 MB in 37.4 s.
+log = logging.getLogger(__name__)
+
+# DuckDB memory of a build: what its statements hold at once (segment.py says what bounds it).
 DEFAULT_MEMORY_LIMIT = "96MB"
 MERGE_SHARE = 0.1  # merge when the delta would hold more than this share of the base's items
 MAX_REJECTED_MESSAGES = 50
@@ -55,18 +64,6 @@ MAX_REJECTED_MESSAGES = 50
 FINGERPRINT = hashlib.sha256(
     json.dumps([SCHEMA_VERSION, TOKENIZER_SETTINGS, FIELD_WEIGHTS, macros_sql()], sort_keys=True).encode()
 ).hexdigest()[:16]
-
-
-class LibraryBuildError(ValueError):
-    """Input the library cannot be built from; the message names the partition and field."""
-
-
-@dataclass(frozen=True)
-class PartitionSource:
-    """One partition as the library sees it: a cheap version token and its complete items."""
-
-    version: str
-    read: Callable[[], Iterable[pa.RecordBatch]]
 
 
 @dataclass
@@ -182,7 +179,7 @@ def refresh_library(
                 con.execute(f"ATTACH '{_sql_str(path)}' AS base (READ_ONLY)")
                 if cur is not None and cur.has_delta:
                     con.execute(f"ATTACH '{_sql_str(dpath)}' AS old (READ_ONLY)")
-            read, rejected = _load_incoming(con, changed, partitions)
+            read, rejected = load_incoming(con, changed, partitions)
             dropped = _dedupe(con, changed, removed, cur if not full else None)
             new_ids = assign_ids(con)
             mode, copies, generation = _plan(con, full, changed, removed, cur, merge_share)
@@ -245,165 +242,11 @@ def _configure(con: duckdb.DuckDBPyConnection, state_dir: Path, memory_limit: st
     con.execute("SET enable_progress_bar = false")
     # Text columns are checkpointed with FSST alone. Left to choose, DuckDB analyses every method
     # over each column it writes (a dictionary of every distinct string among them), outside
-    # memory_limit: measured on a 100,000-item build, peak RSS 444 MB with the analysis, 366-409
-    # MB without, and a file of about the same size (277 MB vs 273). Other types choose freely.
+    # memory_limit; FSST alone makes a file of about the same size. Other types choose freely.
     con.execute("SET force_compression = 'fsst'")
     load_fts(con)
     create_tokenizer(con)
     attach_state(con, state_dir)
-
-
-# `incoming` holds every item column but the original, which `incoming_original` holds in
-# chunks (as the library does, see schema): a scan pins a whole vector of 2,048 rows, 80 MB of
-# 40 KB originals, and a build of 3,000 of them failed at a 128 MB limit.
-_INCOMING_DDL = """
-CREATE TEMP TABLE incoming (
-    source VARCHAR, external_id VARCHAR, session_id VARCHAR, occurred_at TIMESTAMP, title VARCHAR,
-    summary VARCHAR, questions VARCHAR[], atoms STRUCT(kind VARCHAR, text VARCHAR)[], project VARCHAR,
-    trust VARCHAR, original_ref VARCHAR, content_hash VARCHAR,
-    part VARCHAR, seq BIGINT, id BIGINT, text_len BIGINT
-);
-CREATE TEMP TABLE incoming_original (seq BIGINT, n INTEGER, chunk VARCHAR);
-"""
-_INCOMING_COLUMNS = ", ".join(c for c in ITEM_COLUMNS if c != "original")
-
-
-# The text a piece of the build tokenizes, measured while it streams in (see segment._pieces).
-_TEXT_LEN = " + ".join(f"coalesce(length({c}), 0)" for c in ("title", "summary", "original", "project"))
-
-
-INSERT_ROWS = 2_000  # items handed to DuckDB per INSERT, gathered across partitions, ...
-INSERT_BYTES = 8 << 20  # ... or about this much Arrow data, whichever comes first
-
-
-def _load_incoming(
-    con: duckdb.DuckDBPyConnection, changed: list[str], partitions: Mapping[str, PartitionSource]
-) -> tuple[int, list[str]]:
-    """Stream every changed partition's batches into the temp table `incoming`.
-
-    Batches are gathered across partitions into INSERTs of up to INSERT_ROWS items: an INSERT
-    has a fixed cost of a few milliseconds, and a day partition often holds a handful of items
-    (one INSERT per partition was most of a 2,000-session build's load time). Every row gets its
-    own `seq` (the order read), which the de-duplication keeps the last of. The next INSERT's
-    batches are read and conformed on a thread while DuckDB (which releases the GIL) runs this
-    one: reading is Python and pyarrow, about two thirds of the load.
-    """
-    con.execute(_INCOMING_DDL)
-    tally = _Tally()
-    for tables in _one_ahead(_gathered(changed, partitions, tally)):
-        _insert_incoming(con, tables)
-    if tally.rejected:
-        log.warning("library: %d row(s) skipped, e.g. %s", len(tally.rejected), tally.rejected[0])
-    return tally.read, tally.rejected
-
-
-@dataclass
-class _Tally:
-    read: int = 0  # rows read, rejected ones included
-    rejected: list[str] = field(default_factory=list)
-
-
-def _gathered(changed: list[str], partitions: Mapping[str, PartitionSource], tally: _Tally) -> Iterator[list[pa.Table]]:
-    """The changed partitions' conformed rows, with `part` and `seq`, an INSERT's worth at a time."""
-    held: list[pa.Table] = []
-    held_rows = held_bytes = 0
-    for part in changed:
-        row0 = 0
-        for batch in partitions[part].read():
-            table, bad = conform_batch(batch, part, row0)
-            row0 += batch.num_rows
-            tally.rejected += bad
-            n = table.num_rows
-            if n:
-                table = table.append_column("part", pa.array([part] * n, pa.string()))
-                held.append(table.append_column("seq", pa.array(range(tally.read, tally.read + n), pa.int64())))
-                held_rows, held_bytes = held_rows + n, held_bytes + table.nbytes
-            tally.read += batch.num_rows
-            if held_rows >= INSERT_ROWS or held_bytes >= INSERT_BYTES:
-                yield held
-                held, held_rows, held_bytes = [], 0, 0
-    if held:
-        yield held
-
-
-def _one_ahead(items: Iterator[T]) -> Iterator[T]:
-    """`items`, each next one made on a thread while the caller works on the last."""
-    done = object()
-    with ThreadPoolExecutor(1, thread_name_prefix="read-ahead") as pool:
-        coming = pool.submit(next, items, done)
-        while (item := coming.result()) is not done:
-            coming = pool.submit(next, items, done)
-            yield item
-
-
-def _insert_incoming(con: duckdb.DuckDBPyConnection, tables: list[pa.Table]) -> None:
-    con.register("batch_in", pa.concat_tables(tables))
-    con.execute(f"INSERT INTO incoming SELECT {_INCOMING_COLUMNS}, part, seq, NULL, {_TEXT_LEN} FROM batch_in")
-    con.execute(f"INSERT INTO incoming_original {chunks_sql('original', 'seq', 'batch_in')}")
-    con.unregister("batch_in")
-
-
-def conform_batch(batch: pa.RecordBatch, part: str, row0: int = 0) -> tuple[pa.Table, list[str]]:
-    """`batch` cast to ITEM_SCHEMA (UTC made naive), its bad rows dropped and described."""
-    where = f"partition {part!r}"
-    missing = [c for c in ITEM_COLUMNS if c not in batch.schema.names]
-    if missing:
-        raise LibraryBuildError(f"{where}: missing column(s) {missing}; expected {ITEM_COLUMNS}")
-    cols = []
-    for f in ITEM_SCHEMA:
-        try:
-            col = batch.column(f.name).cast(f.type)
-        except (pa.ArrowInvalid, pa.ArrowNotImplementedError, pa.ArrowTypeError) as err:
-            raise LibraryBuildError(f"{where}: field {f.name!r} is not {f.type}: {err}") from None
-        if f.name == "occurred_at":
-            col = col.cast(pa.timestamp("us"))  # UTC wall time, as the library stores it
-        elif f.name == "trust":
-            col = pc.fill_null(col, "own")
-        cols.append(col)
-    table = pa.Table.from_arrays(cols, names=ITEM_COLUMNS)
-    problems: list[tuple[pa.Array, str]] = []
-    for name in ("source", "external_id"):
-        c = table.column(name)
-        problems.append((pc.or_kleene(pc.is_null(c), pc.equal(pc.utf8_length(c), 0)), f"field {name!r} is empty"))
-    problems.append((pc.is_null(table.column("occurred_at")), "field 'occurred_at' is empty"))
-    problems.append(
-        (
-            pc.invert(pc.is_in(table.column("trust"), pa.array(TRUST_VALUES))),
-            "field 'trust' must be 'own' or 'external'",
-        )
-    )
-    problems.append((_bad_atoms(table.column("atoms")), "field 'atoms': each atom needs string 'kind' and 'text'"))
-    bad = pa.array([False] * table.num_rows)
-    messages = []
-    for mask, text in problems:
-        mask = pc.fill_null(mask, True)
-        for i in pc.indices_nonzero(mask).to_pylist():
-            messages.append(f"{where} row {row0 + i}: {text}" + _shown(table, i, text))
-        bad = pc.or_(bad, mask)
-    if messages:
-        table = table.filter(pc.invert(bad))
-    return table, messages
-
-
-def _shown(table: pa.Table, i: int, text: str) -> str:
-    if "trust" in text:
-        return f", got {table.column('trust')[i].as_py()!r}"
-    return ""
-
-
-def _bad_atoms(atoms: pa.ChunkedArray) -> pa.Array:
-    """Per row: True when an atom (or its kind or text) is null."""
-    arr = atoms.combine_chunks()
-    flat = pc.list_flatten(arr)
-    if len(flat) == 0:
-        return pa.array([False] * len(arr))
-    parents = pc.list_parent_indices(arr)
-    atom_bad = pc.or_(
-        pc.is_null(flat),
-        pc.or_(pc.is_null(pc.struct_field(flat, [0])), pc.is_null(pc.struct_field(flat, [1]))),
-    )
-    rows = set(pc.filter(parents, pc.fill_null(atom_bad, True)).to_pylist())
-    return pa.array([i in rows for i in range(len(arr))])
 
 
 def _dedupe(con: duckdb.DuckDBPyConnection, changed: list[str], removed: list[str], cur: _Current | None) -> int:
@@ -546,7 +389,7 @@ def _sql_str(path: Path) -> str:
 
 
 def build_library(items: Any, path: Path, state_dir: Path | None = None, part: str = "all") -> dict[str, Any]:
-    """A full build from rows in hand (dicts with ITEM_COLUMNS) as one partition.
+    """A full build from rows in hand (dicts with the item columns) as one partition.
 
     For tests and one-off tools; the pipeline calls `refresh_library` with its partitions.
     `state_dir` defaults to `<path>.state` beside the library. Returns the report's metadata.
@@ -555,21 +398,3 @@ def build_library(items: Any, path: Path, state_dir: Path | None = None, part: s
     state = Path(state_dir) if state_dir is not None else Path(path).with_name(Path(path).name + ".state")
     source = PartitionSource(version="rows", read=lambda: table.to_batches(max_chunksize=10_000))
     return refresh_library(path, state, {part: source}, rebuild=True).as_metadata()
-
-
-def items_table(items: Any) -> pa.Table:
-    """Rows (dicts with ITEM_COLUMNS) as an Arrow table of ITEM_SCHEMA."""
-    rows = list(items)
-    missing = sorted({c for c in ITEM_COLUMNS for r in rows if c not in r})
-    if missing:
-        raise LibraryBuildError(f"items: missing column(s) {missing}; expected {ITEM_COLUMNS}")
-    cols = {c: [r[c] for r in rows] for c in ITEM_COLUMNS}
-    try:
-        return pa.Table.from_pydict(cols, schema=_loose_schema())
-    except (pa.ArrowInvalid, pa.ArrowTypeError) as err:
-        raise LibraryBuildError(f"items: {err}") from None
-
-
-def _loose_schema() -> pa.Schema:
-    """ITEM_SCHEMA with every field nullable, so bad rows reach the per-row checks."""
-    return pa.schema([pa.field(f.name, f.type) for f in ITEM_SCHEMA])

@@ -24,8 +24,10 @@ import numpy as np
 import pyarrow as pa
 
 from .fts import PARTS_MACRO, STEMMER, STOPWORDS_TABLE, TOKENS_MACRO, ascii_parts, ascii_tokens
+from .items import PUBLIC_COLUMNS
 from .query import MAX_EXPANSIONS, Affix, QueryTerm, Token
-from .schema import FIELD_NAMES, PUBLIC_COLUMNS
+from .schema import FIELD_NAMES
+from .snapshot import BASE, DELTA, Snapshot
 
 MEMORY_POSTINGS = 3_000_000
 EXPANSION_SCAN = 5_000  # words looked at per expansion before the shortest are chosen
@@ -98,6 +100,16 @@ class SegmentIndex:
         self._cached_size = 0
         self.term_scores: dict[tuple[str, float], np.ndarray] = {}  # BM25F of the cached lists
         self._dicts: list[_Dictionary] | None = None
+
+    @classmethod
+    def of(cls, snap: Snapshot, hold_postings: bool = True) -> SegmentIndex:
+        """The index of a snapshot: the base's documents first, then the delta's."""
+        (base_docs,) = snap.con.execute(f"SELECT count(*) FROM {BASE}.doclen").fetchone()
+        segments = [Segment(BASE, 0, int(base_docs))]
+        if snap.has_delta:
+            (delta_docs,) = snap.con.execute(f"SELECT count(*) FROM {DELTA}.doclen").fetchone()
+            segments.append(Segment(DELTA, int(base_docs), int(delta_docs)))
+        return cls(snap.con, segments, snap.dead_ids(), hold_postings)
 
     def cached_rows(self, ids: list[int]) -> list[dict]:
         """The public columns of these items (not the originals), from an Arrow table held in memory.

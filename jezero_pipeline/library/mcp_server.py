@@ -23,6 +23,7 @@ from mcp.server.mcpserver.exceptions import ToolError
 from mcp_types import ToolAnnotations
 
 from ..config import SearchConfig
+from ..listen import check_port
 from ..text import is_loopback
 from .query import QueryError
 from .reader import Library
@@ -191,11 +192,11 @@ def serve_http(
     require_auth: bool = True,
     library: Library | None = None,
 ) -> None:
-    """Serve streamable HTTP at http://host:port/mcp with uvicorn."""
-    import uvicorn  # lazy: only the HTTP server needs it
+    """Serve streamable HTTP at http://host:port/mcp until interrupted (the address printed once bound)."""
+    from ..listen import serve_asgi, shown  # lazy: only the HTTP server needs uvicorn
 
     app = http_app(library_path, search_cfg, host=host, token=token, require_auth=require_auth, library=library)
-    uvicorn.run(app, host=host, port=port, log_level="warning")
+    serve_asgi(app, host, port, [f"MCP server: http://{shown(host)}:{port}/mcp"])
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -208,7 +209,7 @@ def main(argv: list[str] | None = None) -> int:
     mode.add_argument("--stdio", action="store_true")
     mode.add_argument("--http", action="store_true")
     ap.add_argument("--host", default=DEFAULT_HOST)
-    ap.add_argument("--port", type=int, default=DEFAULT_PORT)
+    ap.add_argument("--port", type=check_port, default=DEFAULT_PORT)
     ap.add_argument("--token-env", default=DEFAULT_TOKEN_ENV, help="environment variable holding the bearer token")
     ap.add_argument("--no-auth", action="store_true", help="no token (loopback hosts only)")
     args = ap.parse_args(argv)

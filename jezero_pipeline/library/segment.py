@@ -1,17 +1,17 @@
 """Write one segment file: items, their postings, positions, words and lengths, in set-wise SQL.
 
-A segment is made of new items (the temp table `incoming`, tokenized here) and of items
-copied with their postings from other segments (a delta rewritten, or a base and a delta
+A segment is made of new items (the temp table `incoming`, tokenized by postings.py) and of
+items copied with their postings from other segments (a delta rewritten, or a base and a delta
 merged): copied items are not tokenized again, their postings are renumbered. So a refresh
 costs the changed items plus a copy of the small delta, and a merge costs a copy, never a
-re-read of every partition.
+re-read of every partition. Postings are written sorted by (term_id, doc), so DuckDB's
+per-row-group min/max lets `WHERE term_id = ?` read only that term's row groups.
 
-Tokenizing (new items): split each field with the `tokens` macro, count each word per (item,
-field) with its positions, stem each distinct word once (far fewer words than tokens), split
-each distinct identifier into its parts once, then fold the fields into one posting per
-(term, item): the field-weighted frequency (ranking.stored_f_base_sql), the original's apart,
-and the positions. Postings are written sorted by (term_id, doc), so DuckDB's per-row-group
-min/max lets `WHERE term_id = ?` read only that term's row groups.
+Memory is bounded by the build's shape, not by the number of items. The items go in by
+pieces (consecutive ids, at most TOKENIZE_CHUNK items and about TOKENIZE_BYTES of text) and
+every statement while they do works on one piece, with at most STATEMENTS_AT_ONCE of them at
+a time (postings.Gate); then the index is written one statement at a time, each over at most
+POSTINGS_PIECE postings. Everything else the build holds is in tables DuckDB spills to disk.
 """
 
 from __future__ import annotations
@@ -21,19 +21,14 @@ from concurrent.futures import Future, ThreadPoolExecutor
 
 import duckdb
 
-from .fts import PARTS_MACRO, STEMMER, STOPWORDS_TABLE, TOKENS_MACRO
-from .ranking import ORIGINAL_FNO, PARTS_FNO, stored_f_base_sql
-from .schema import FIELD_NAMES, FIELDS, ITEMS_DDL, ORIGINALS_DDL, POS_FIELD_SHIFT, joined_sql
+from .items import ITEMS_DDL, ORIGINAL, SEARCH_TEXT, TABLE_COLUMNS, TABLE_FROM_STORED
+from .postings import STATEMENTS_AT_ONCE, Gate, tokenize_piece
+from .schema import FIELD_NAMES, FIELDS, ORIGINALS_DDL, chunks_sql
 
-ITEM_COLS = (
-    "id, source, external_id, session_id, occurred_at, title, summary, questions, atoms, project, "
-    "trust, original_ref, content_hash, part, questions_text, atoms_text"
-)
+ITEM_COLS = ", ".join(TABLE_COLUMNS)
 LEN_COLS = ", ".join(f"len_{n}" for n in FIELD_NAMES)
-# Items written and tokenized at a time: at most TOKENIZE_CHUNK, and about TOKENIZE_BYTES
-# characters of text, which bounds a build's memory (TOKENIZE_WORKERS pieces are tokenized at
-# once, one more waits). Measured on 100,000 imported items, two runs each, two workers: pieces
-# of 3 MB peaked at 386-398 MB in 37-40 s, pieces of 6 MB at 406-426 MB in 40 s.
+# A piece: at most TOKENIZE_CHUNK items, and about TOKENIZE_BYTES characters of text (a
+# session's original can be 1,000 times a summary).
 TOKENIZE_CHUNK = 2_500
 TOKENIZE_BYTES = 3 << 20
 POSTINGS_PIECE = 4_000_000  # postings sorted at a time when the index is written
@@ -50,11 +45,9 @@ def write_segment(con: duckdb.DuckDBPyConnection, copies: list[tuple[str, str]])
     here once its items are written. `copies`: (schema of an attached segment, name of a temp
     table of the ids to copy from it). Returns the number of items written.
 
-    Items go in by id range (pieces of at most TOKENIZE_CHUNK items and about TOKENIZE_BYTES
-    of text, a session's original can be 1,000 times a summary), and each piece's new items
-    are tokenized as soon as it is written (on another connection, while the next pieces are
-    written), so a build's memory is set by the piece and TOKENIZE_WORKERS, never by the
-    number of items (postings are per item: pieces never meet).
+    Items go in by pieces of consecutive ids, and each piece's new items are tokenized as soon
+    as it is written (on another connection, while the next pieces are written): postings are
+    per item, so pieces never meet.
     """
     con.execute(ITEMS_DDL)
     con.execute(ORIGINALS_DDL)
@@ -82,33 +75,32 @@ def write_segment(con: duckdb.DuckDBPyConnection, copies: list[tuple[str, str]])
 
 
 def _write_pieces(con: duckdb.DuckDBPyConnection, copies: list[tuple[str, str]]) -> None:
-    """Write the items piece by piece; each piece's new items, with their originals whole, go to
-    a table of `WORK` that a worker tokenizes on its own connection while this one writes the
-    next pieces. TOKENIZE_WORKERS pieces are tokenized at a time and one more waits, written
-    ahead, so a worker that finishes starts on the next piece at once (without it, each worker
-    sat idle while this connection wrote a piece: pieces of a 100,000-item build kept 1.66-1.68
-    cores busy, with it 1.84-1.86, at the same peak RSS, two runs each)."""
+    """Write the items piece by piece. A piece's new items, with their originals whole, first
+    go to a table of `WORK`, which gives the piece's original chunks and which a worker then
+    tokenizes on its own connection while this one writes the next pieces. TOKENIZE_WORKERS
+    pieces are tokenized at a time and one more waits, written ahead, so that a worker that
+    finishes starts on the next piece at once; the gate (`Gate`) lets STATEMENTS_AT_ONCE of all
+    these statements run at a time, whichever connection runs them."""
     pending: deque[Future[None]] = deque()
+    gate = Gate(STATEMENTS_AT_ONCE)
     # One thread per statement: statements run side by side here, and DuckDB's own threads on
-    # a statement over one small piece cost more than they gain (a 100,000-item build: 72 s of
-    # CPU in 40 s with them, 49 s of CPU in 36 s without).
+    # a statement over one small piece cost more than they gain.
     con.execute("SET threads = 1")
     with ThreadPoolExecutor(TOKENIZE_WORKERS, thread_name_prefix="tokenize") as pool:
         try:
             for k, (lo, hi, new) in enumerate(_pieces(con, copies)):
-                con.execute(f"INSERT INTO items SELECT * FROM ({_items_sql(copies, lo, hi)}) ORDER BY id")
-                con.execute(f"INSERT INTO originals SELECT * FROM ({_originals_sql(copies, lo, hi)}) ORDER BY id, n")
-                if not new:
+                piece = f"{WORK}.piece_{k}" if new else None
+                if piece is not None:
+                    gate.run(con, f"CREATE TABLE {piece} AS {_new_piece_sql(lo, hi)}")
+                gate.run(con, f"INSERT INTO items SELECT * FROM ({_items_sql(copies, lo, hi)}) ORDER BY id")
+                gate.run(
+                    con, f"INSERT INTO originals SELECT * FROM ({_originals_sql(copies, lo, hi, piece)}) ORDER BY id, n"
+                )
+                if piece is None:
                     continue
                 while len(pending) > TOKENIZE_WORKERS:
                     pending.popleft().result()
-                con.execute(f"""
-                    CREATE TABLE {WORK}.piece_{k} AS
-                    SELECT i.*, o.original
-                    FROM items i LEFT JOIN ({joined_sql("originals", f"id BETWEEN {lo} AND {hi}")}) o USING (id)
-                    WHERE i.id BETWEEN {lo} AND {hi} AND i.id IN (SELECT id FROM incoming WHERE id BETWEEN {lo} AND {hi})
-                """)
-                pending.append(pool.submit(_tokenize_piece, con.cursor(), f"{WORK}.piece_{k}"))
+                pending.append(pool.submit(tokenize_piece, con.cursor(), piece, gate, WORK))
             while pending:
                 pending.popleft().result()
         finally:
@@ -117,31 +109,39 @@ def _write_pieces(con: duckdb.DuckDBPyConnection, copies: list[tuple[str, str]])
     con.execute("RESET threads")
 
 
+def _new_piece_sql(lo: int, hi: int) -> str:
+    """The new items with ids in [lo, hi]: their id and indexed text (schema.FIELDS), the
+    original joined whole from its chunks in `incoming_original`."""
+    text = [SEARCH_TEXT[f] + f" AS {f}" if f in SEARCH_TEXT else f"i.{f}" for f in FIELDS if f != ORIGINAL]
+    return f"""
+        SELECT i.id, {", ".join(text)}, o.{ORIGINAL}
+        FROM incoming i LEFT JOIN (
+            SELECT seq, string_agg(chunk, '' ORDER BY n) AS {ORIGINAL} FROM incoming_original
+            WHERE seq IN (SELECT seq FROM incoming WHERE id BETWEEN {lo} AND {hi}) GROUP BY seq
+        ) o USING (seq)
+        WHERE i.id BETWEEN {lo} AND {hi}
+    """
+
+
 def _items_sql(copies: list[tuple[str, str]], lo: int, hi: int) -> str:
     """The items with ids in [lo, hi], copied and new (the originals apart, see `_originals_sql`)."""
     sources = [
         f"SELECT {ITEM_COLS} FROM {alias}.items WHERE id BETWEEN {lo} AND {hi} AND id IN (SELECT id FROM {keep})"
         for alias, keep in copies
     ]
-    sources.append(f"""
-        SELECT id, source, external_id, session_id, occurred_at, title, summary, questions, atoms, project,
-               trust, original_ref, content_hash, part, array_to_string(questions, chr(10)),
-               array_to_string(list_transform(atoms, a -> a.text), chr(10))
-        FROM incoming WHERE id BETWEEN {lo} AND {hi}
-    """)
+    sources.append(f"SELECT {TABLE_FROM_STORED} FROM incoming WHERE id BETWEEN {lo} AND {hi}")
     return " UNION ALL ".join(sources)
 
 
-def _originals_sql(copies: list[tuple[str, str]], lo: int, hi: int) -> str:
-    """The original chunks of the items with ids in [lo, hi], copied as they are."""
+def _originals_sql(copies: list[tuple[str, str]], lo: int, hi: int, piece: str | None) -> str:
+    """The original chunks of the items with ids in [lo, hi]: copied ones as they are, new ones
+    cut from the originals whole in the table `piece`."""
     sources = [
         f"SELECT id, n, chunk FROM {alias}.originals WHERE id BETWEEN {lo} AND {hi} AND id IN (SELECT id FROM {keep})"
         for alias, keep in copies
     ]
-    sources.append(f"""
-        SELECT i.id, o.n, o.chunk
-        FROM incoming_original o JOIN (SELECT seq, id FROM incoming WHERE id BETWEEN {lo} AND {hi}) i USING (seq)
-    """)
+    if piece is not None:
+        sources.append(chunks_sql(ORIGINAL, "id", piece))
     return " UNION ALL ".join(sources)
 
 
@@ -166,65 +166,6 @@ def _pieces(con: duckdb.DuckDBPyConnection, copies: list[tuple[str, str]]) -> li
             GROUP BY piece ORDER BY piece
         """).fetchall()
     ]
-
-
-def _tokenize_piece(con: duckdb.DuckDBPyConnection, piece: str) -> None:
-    """The new items of the table `piece` into `new_post`, `all_len` and `chunk_words` of WORK,
-    on `con`, a connection of its own (its temp tables are its own), closed here with the table
-    dropped. `occ` holds one row per token; each distinct word is stemmed and split into parts
-    once; one aggregation folds every occurrence joined with its word's terms (whole words
-    with their positions, parts without) into one posting per (term, item), and the lengths
-    come from the tokens and their words' term counts: the join of tokens and terms is never
-    stored (stored, it was a table as long as all the postings' input; 10-15% of a piece)."""
-    with con:  # closed at the end, whatever happens
-        fields_sql = " UNION ALL ".join(
-            f"SELECT id, {i} AS fno, {TOKENS_MACRO}({col}) AS toks FROM {piece} WHERE {col} IS NOT NULL"
-            for i, col in enumerate(FIELDS)
-        )
-        con.execute(f"""
-            CREATE TEMP TABLE occ AS
-            SELECT id, fno::TINYINT AS fno, unnest(toks) AS cw, generate_subscripts(toks, 1)::INTEGER AS p
-            FROM ({fields_sql})
-        """)
-        con.execute(f"""
-            CREATE TEMP TABLE cwords AS
-            SELECT cw, lower(cw) AS w, {PARTS_MACRO}(cw) AS parts FROM (SELECT DISTINCT cw FROM occ)
-        """)
-        con.execute(f"""
-            CREATE TEMP TABLE stems AS
-            SELECT w, stem(w, '{STEMMER}') AS term FROM (
-                SELECT DISTINCT w FROM (SELECT w FROM cwords UNION ALL SELECT unnest(parts) FROM cwords))
-            WHERE w NOT IN (SELECT sw FROM {STOPWORDS_TABLE})
-        """)
-        con.execute("""
-            CREATE TEMP TABLE cterms AS
-            SELECT c.cw, s.term, false AS part FROM cwords c JOIN stems s USING (w)
-            UNION ALL
-            SELECT c.cw, s.term, true FROM (SELECT cw, unnest(parts) AS w FROM cwords) c JOIN stems s USING (w)
-        """)
-        # A field's length counts its tokens' whole-word terms; the parts field, their parts' terms.
-        con.execute("""
-            CREATE TEMP TABLE cterm_counts AS
-            SELECT cw, (count(*) FILTER (WHERE NOT part))::INTEGER AS whole,
-                   (count(*) FILTER (WHERE part))::INTEGER AS parts
-            FROM cterms GROUP BY cw
-        """)
-        lens = ", ".join(f"coalesce(sum(c.whole) FILTER (WHERE o.fno = {i}), 0)::INTEGER" for i in range(PARTS_FNO))
-        con.execute(f"""
-            INSERT INTO {WORK}.all_len
-            SELECT o.id, {lens}, sum(c.parts)::INTEGER FROM occ o JOIN cterm_counts c USING (cw) GROUP BY o.id
-        """)
-        fno = f"CASE WHEN c.part THEN {PARTS_FNO} ELSE o.fno END"
-        con.execute(f"""
-            INSERT INTO {WORK}.new_post
-            SELECT c.term, o.id, sum({stored_f_base_sql(fno, "1")})::FLOAT,
-                   (count(*) FILTER (WHERE NOT c.part AND o.fno = {ORIGINAL_FNO}))::INTEGER,
-                   coalesce(list((o.fno::INTEGER << {POS_FIELD_SHIFT}) | o.p) FILTER (WHERE NOT c.part), [])
-            FROM occ o JOIN cterms c USING (cw) GROUP BY c.term, o.id
-        """)
-        con.execute(f"INSERT INTO {WORK}.chunk_words SELECT w, term FROM stems")
-        for name in ("cterm_counts", "cterms", "stems", "cwords", "occ", piece):
-            con.execute(f"DROP TABLE {name}")
 
 
 def _copy_postings(con: duckdb.DuckDBPyConnection, copies: list[tuple[str, str]]) -> None:

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..config import Config
 from ..engine.processes import helper_pool
+from ..library.items import to_staged
 from ..models import ATOM_KINDS, TRUST_VALUES, Partition
 from ..sessions.jsonl import MAX_LINE_BYTES
 from ..stages import index
@@ -367,15 +368,14 @@ def _redacted(redactor: Redactor, row: dict[str, Any]) -> tuple[dict[str, Any], 
 
 
 def _stored(clean: dict[str, Any], source: str, trust: str, now: datetime) -> ImportRow:
-    """A redacted item row as the imports table stores it."""
+    """A redacted item row as the imports table stores it: its item columns by their staged
+    names (library/items.py), and what an import stands in for a summary's bookkeeping."""
     original = clean.get("original") or ""
     return {
-        "segment_id": clean["external_id"], "source": source, "session_id": clean["external_id"],
+        **to_staged(clean), "source": source, "session_id": clean["external_id"],
         "occurred_at": datetime.fromisoformat(clean["occurred_at"]).astimezone(UTC),
         "content_hash": sha256(original or clean["title"] + "\n" + clean["summary"]),
-        "generation": "imported", "status": "ok", "error": None, "title": clean["title"],
-        "summary": clean["summary"], "questions": json.dumps(clean.get("questions") or [], ensure_ascii=False),
-        "atoms": json.dumps(clean.get("atoms") or [], ensure_ascii=False), "project": clean.get("project"),
-        "trust": clean.get("trust") or trust, "original_ref": clean.get("original_ref") or "",
-        "input_tokens": 0, "output_tokens": 0, "summarized_at": now, "original": original,
+        "generation": "imported", "status": "ok", "error": None, "trust": clean.get("trust") or trust,
+        "original_ref": clean.get("original_ref") or "", "input_tokens": 0, "output_tokens": 0,
+        "summarized_at": now, "original": original,
     }  # fmt: skip

@@ -1,7 +1,11 @@
 """Secret redaction: every transcript byte passes through here before a model, a log or the library.
 
 values       the one placeholder / public-value test every detector's hits go through
-detectors/   the built-in detectors, one module per family, and the pass that runs them
+shapes       what a value's own shape says: regular fillers, hashes, references, passwords
+tuning       the few thresholds fitted on the labelled corpus
+detectors/   the built-in detectors, one module per family, and the pass that runs them:
+             provider formats as a fast path, then candidates by position (arguments, URL
+             paths, labelled and unnamed values) decided by shape and context
 escapes      a decoded view of escaped lines (\\u, \\x, octal, HTML, percent), mapped back
 custom       user `extra_patterns`, compiled with a timeout
 redactor     Span, merging, the one rewrite pass (Redactor)

@@ -11,48 +11,26 @@ from __future__ import annotations
 
 import base64
 import binascii
-import math
+import html
 import re
-from collections import Counter
 from functools import lru_cache
+
+from . import tuning
+from .shapes import WORD_RE, entropy, is_reference, patterned
 
 MARKER_START = "[REDACTED:"
 
 # --------------------------------------------------------------------------- shape
 
 
-def entropy(s: str) -> float:
-    """Shannon entropy in bits per character."""
-    n = len(s)
-    if not n:
-        return 0.0
-    return -sum(c / n * math.log2(c / n) for c in Counter(s).values())
-
-
-_WORD_RE = re.compile(r"[A-Z]?[a-z]{4,}|[A-Z]{5,}")
 _CAMEL_RE = re.compile(r"[a-z]*(?:[A-Z][a-z]+)+")
-HEX_RE = re.compile(r"^[0-9a-fA-F]+$")
-
-
-def random_looking(v: str, min_len: int = 16) -> bool:
-    """Opaque token shape: long, mixes letters and digits, not made of words."""
-    if len(v) < min_len:
-        return False
-    digits = sum(c.isdigit() for c in v)
-    letters = sum(c.isalpha() for c in v)
-    if digits == 0 or letters == 0:
-        return False
-    wordy = sum(len(w) for w in _WORD_RE.findall(v))
-    if wordy > 0.6 * len(v):
-        return False
-    return entropy(v) >= 3.0
 
 
 def random_case(v: str) -> bool:
     """Letters only but with case flipping at random (`XgnCqjWmRbhVio`), unlike CamelCase words."""
     if len(v) < 10 or v.islower() or v.isupper():
         return False
-    return sum(len(w) for w in _WORD_RE.findall(v)) < 0.3 * len(v) and entropy(v) >= 3.0
+    return sum(len(w) for w in WORD_RE.findall(v)) < 0.3 * len(v) and entropy(v) >= 3.0
 
 
 def scrambled_letters(v: str) -> bool:
@@ -77,6 +55,7 @@ _TEMPLATE_PART = re.compile(
     |\$\([^)]*\)|\$env:\w+|\$(?:[A-Z_][A-Z0-9_]*|[a-z_][a-z_]*\d*)(?![A-Za-z0-9_])|\$\d
     |%[A-Za-z_]\w*%|@\w+@|\{[A-Za-z_][\w.]*\}|\{\d*\}
     |<[A-Za-z][\w .:/\-]*>|\[[A-Za-z][\w .\-]*\]
+    |@[A-Z][A-Za-z]*(?:\.[A-Z][A-Za-z]*)+\([^()]*\)
     |!(?:Ref|Sub|GetAtt|ImportValue|FindInMap|Join|Select|If|Base64|Split|GetAZs|vault|secret|env_var|ENV|include)
     (?![A-Za-z])""",
     re.X,
@@ -107,8 +86,15 @@ def is_template(v: str) -> bool:
 _MASK_RUN = re.compile(r"[*•●·█]{3,}|[xX]{4,}|\.{3,}|…|#{4,}|_{4,}|-{4,}")
 
 
+_MASK_RUNS = ("...", "…", "####", "____", "----")
+_X_RUN = re.compile(r"[xX]{4}")
+_MASK_CHARS = "*•●·█"
+
+
 def is_masked(v: str) -> bool:
     """`********`, `ghp_****ab12`, `sk-...Qx4f`, `xxxx-xxxx`: a mask with at most a few clear characters."""
+    if not (any(run in v for run in _MASK_RUNS) or any(c in v for c in _MASK_CHARS) or _X_RUN.search(v) is not None):
+        return False  # none of the mask runs' characters: the search below cannot match
     if not _MASK_RUN.search(v):
         return False
     return sum(c.isalnum() for c in _MASK_RUN.sub("", v)) <= 8
@@ -137,25 +123,33 @@ _FILLERS = frozenset(_FILLER_WORDS.split())
 _VOCAB = _MARKERS | _FILLERS
 _SEGMENTS = re.compile(r"[A-Z]{2,}(?![a-z])|[A-Z]?[a-z]+|[A-Z]|\d+")
 _VOWELS = frozenset("aeiouy")
+_CONSONANT_RUN = re.compile(r"[^aeiouy]{5}")
+
+
+_WORD_LENGTHS = tuple(sorted({len(w) for w in _VOCAB if len(w) <= 12}))
 
 
 @lru_cache(maxsize=4096)
 def _breaks_into_vocab(s: str) -> tuple[bool, bool]:
-    """(s splits into vocabulary words, one of them is a marker), e.g. `yourpasswordhere`."""
+    """(s splits into vocabulary words, one of them is a marker), e.g. `yourpasswordhere`.
+
+    From each place a split reaches, the vocabulary's word lengths are tried forward: a string
+    that starts with no word (most segments of a generated value) costs one look per length.
+    """
     n = len(s)
-    best: list[tuple[bool, bool] | None] = [None] * (n + 1)
-    best[0] = (True, False)
-    for i in range(1, n + 1):
-        for j in range(max(0, i - 12), i):
-            prev = best[j]
-            if prev is None:
-                continue
-            w = s[j:i]
+    reached = [True] + [False] * n
+    marked = [False] * (n + 1)  # some split up to here holds a marker
+    for j in range(n):
+        if not reached[j]:
+            continue
+        for length in _WORD_LENGTHS:
+            if j + length > n:
+                break
+            w = s[j : j + length]
             if w in _VOCAB:
-                marker = prev[1] or w in _MARKERS
-                if best[i] is None or (marker and not best[i][1]):
-                    best[i] = (True, marker)
-    return best[n] or (False, False)
+                reached[j + length] = True
+                marked[j + length] = marked[j + length] or marked[j] or w in _MARKERS
+    return (True, marked[n]) if reached[n] else (False, False)
 
 
 def _wordish(s: str) -> bool:
@@ -163,13 +157,14 @@ def _wordish(s: str) -> bool:
     if len(s) < 2 or len(s) > 14:
         return False
     vowels = sum(c in _VOWELS for c in s)
-    return vowels >= max(1, len(s) // 5) and re.search(r"[^aeiouy]{5}", s) is None
+    return vowels >= max(1, len(s) // 5) and _CONSONANT_RUN.search(s) is None
 
 
 def _word_profile(v: str) -> tuple[bool, bool, bool]:
     """(no random part, every word is vocabulary, a marker word is present)."""
     all_vocab, marker = True, False
-    for seg in _SEGMENTS.findall(v):
+    for found in _SEGMENTS.finditer(v):  # a generated value fails within its first few segments
+        seg = found.group()
         if seg.isdigit():
             if len(seg) > 4:
                 return False, False, False
@@ -191,12 +186,14 @@ def _has_random_part(v: str) -> bool:
     return any(c.isalnum() for c in v) and not _word_profile(v)[0]
 
 
+_LETTER = re.compile(r"[^\W\d_]")
+
+
 def says_placeholder(v: str) -> bool:
     """Words only, and they say so: `your-api-key-here`, `not-a-real-key`, `dummy_password_123`."""
-    if sum(c.isalpha() for c in v) < 3:
-        return False  # `123a`, `4471k`: digits and a letter or two are a short password
-    plain, all_vocab, marker = _word_profile(v)
-    return plain and (marker or all_vocab)
+    plain, all_vocab, marker = _word_profile(v)  # a generated value fails at its first odd segment
+    # `123a`, `4471k`: digits and a letter or two are a short password
+    return plain and (marker or all_vocab) and len(_LETTER.findall(v, 0, 400)) >= 3
 
 
 def _is_sequence(v: str) -> bool:
@@ -204,8 +201,8 @@ def _is_sequence(v: str) -> bool:
     n = len(v)
     if n < 4:
         return False
-    steps = {ord(b) - ord(a) for a, b in zip(v, v[1:])}
-    if steps in ({1}, {-1}):
+    first = ord(v[1]) - ord(v[0])
+    if first in (1, -1) and all(ord(b) - ord(a) == first for a, b in zip(v, v[1:])):
         return True
     period = (v + v).find(v, 1)  # the shortest unit v is made of, repeated whole
     return period <= n // 3 and n % period == 0
@@ -248,11 +245,45 @@ _WHOLE_WORD_LIST = (
 _WHOLE_WORDS = frozenset(_WHOLE_WORD_LIST.split())
 
 
+def unquoted(v: str) -> str:
+    """`v` with escapes undone (`\\"`, `\\$`, `&lt;`) and outer quotes or backticks stripped: a
+    template written inside a string of another language is still a template."""
+    if "\\" in v or "&" in v:
+        v = html.unescape(v).replace('\\"', '"').replace("\\'", "'").replace("\\$", "$")
+    return v.strip("\"'`")
+
+
+_TOKEN_RE = re.compile(r"[A-Za-z0-9_\-]+")
+
+
+def token_chars(v: str) -> bool:
+    """Only ASCII letters, digits, `_` and `-`: the shape of most tokens, and one that no template,
+    selector, route, package pin or punctuation mask can take, so those tests need not run."""
+    return v.isascii() and (v.isalnum() or _TOKEN_RE.fullmatch(v) is not None)
+
+
+def _masked_token(v: str) -> bool:
+    """is_masked for a value of token characters: only `xxxx`, `____` or `----` runs can mask it."""
+    return ("____" in v or "----" in v or _X_RUN.search(v) is not None) and is_masked(v)
+
+
 def is_placeholder(v: str) -> bool:
     """Template, mask, documented example, words that say placeholder, or too regular to be random."""
     if not v or v.startswith(MARKER_START) or v.lower() in _WHOLE_WORDS:
         return True
-    return is_template(v) or is_masked(v) or is_documented_example(v) or says_placeholder(v) or low_entropy(v)
+    if token_chars(v):
+        return (
+            _masked_token(v)
+            or is_documented_example(v)
+            or says_placeholder(v)
+            or low_entropy(v)
+            or patterned(v)
+            or ("-" in v and is_reference(v))
+        )
+    if is_template(v) or is_masked(v) or is_documented_example(v) or says_placeholder(v) or low_entropy(v):
+        return True
+    plain = unquoted(v)
+    return (plain != v and bool(plain) and is_template(plain)) or patterned(v) or is_reference(v)
 
 
 # --------------------------------------------------------------------------- public values
@@ -271,12 +302,37 @@ _DIGEST = re.compile(
 )
 # Keys meant for browsers and clients: Stripe/Supabase publishable keys, Mapbox public tokens,
 # PostHog project keys.
-_PUBLIC_PREFIXES = ("pk_live_", "pk_test_", "sb_publishable_", "pk.eyJ", "phc_", "ssh-rsa ", "ssh-ed25519 ")
+# `pk` is the publishable half of a key pair wherever a vendor splits one (`pk_live_`, `pk-lf-`, `pk.`).
+_PUBLIC_PREFIXES = ("pk_", "pk-", "pk.eyJ", "sb_publishable_", "phc_", "ssh-rsa ", "ssh-ed25519 ", "arn:aws")
+
+
+_ANON_ROLE = re.compile(r'"role"\s*:\s*"anon"')
+
+
+def _anonymous_jwt(v: str) -> bool:
+    """A JWT whose claims give the anonymous role (a Supabase anon key, meant for browsers)."""
+    parts = v.split(".")
+    if len(parts) != 3 or not v.startswith("eyJ"):
+        return False
+    claims = b64_text(parts[1])
+    return claims is not None and _ANON_ROLE.search(claims) is not None
+
+
+def _may_be_package(v: str) -> bool:
+    """What every `_PACKAGE` form needs: a `:`, `@` or `=`, or a version's first character."""
+    return ":" in v or "@" in v or "=" in v or v[:1] in _VERSION_STARTS
+
+
+_VERSION_STARTS = frozenset("^~v0123456789")
 
 
 def is_public_value(v: str) -> bool:
     """Package coordinates, digests and checksums, public keys: values that are meant to be seen."""
-    return bool(_PACKAGE.fullmatch(v) or _DIGEST.fullmatch(v) or v.startswith(_PUBLIC_PREFIXES))
+    if v.startswith(_PUBLIC_PREFIXES):
+        return True
+    if token_chars(v):  # no package pin or JWT; a digest only as `sha256-…` or an age recipient
+        return ("-" in v or v.startswith("age1")) and _DIGEST.fullmatch(v) is not None
+    return bool((_may_be_package(v) and _PACKAGE.fullmatch(v)) or _DIGEST.fullmatch(v) or _anonymous_jwt(v))
 
 
 def stands_in(value: str, head: int = 0) -> bool:
@@ -285,6 +341,12 @@ def stands_in(value: str, head: int = 0) -> bool:
     `head` is the length of a fixed provider prefix: the tests look at the random part after it,
     and at the whole value for documented examples and public keys.
     """
+    return _stands_in(value, head, tuning.current())
+
+
+@lru_cache(maxsize=8192)
+def _stands_in(value: str, head: int, params: tuning.Params) -> bool:
+    """stands_in, cached per value and thresholds (several detectors propose the same value)."""
     part = value[head:]
     return (
         is_documented_example(value)

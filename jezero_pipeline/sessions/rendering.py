@@ -158,9 +158,8 @@ class BlockCollector:
             self.blocks.append(Block(ordinal, stamp, line))
 
 
-def emit_session(
+def make_session(
     connector: Connector,
-    result: ScanResult,
     collector: BlockCollector,
     *,
     session_id: str,
@@ -172,16 +171,10 @@ def emit_session(
     meta: dict[str, str] | None = None,
     appended: bool = False,
     project: str | None = None,
-) -> bool:
-    """Add a parsed session to the result unless it is our own summariser call or too short.
-
-    Returns True when the session was kept. The project hint is `project` when the source
-    names one, else it comes from the cwd (via sessions/projects.py) with the connector's
-    `project` as the fallback. `appended`: the
-    blocks are only the new (or grown) ones of a stored session that was kept before, so it
-    is neither judged again nor counted short; with no new block it is left as stored.
-    """
-    session = Session(
+) -> Session:
+    """The Session of collected blocks (`emit_session` judges and adds it; scan loops that judge
+    it themselves, such as JsonlFileConnector's, take it as it is)."""
+    return Session(
         source=connector.cfg.name,
         session_id=session_id,
         blocks=collector.blocks,
@@ -195,11 +188,25 @@ def emit_session(
         mtime=mtime,
         appended=appended,
     )
+
+
+def emit_session(connector: Connector, result: ScanResult, collector: BlockCollector, **fields: Any) -> bool:
+    """Add a parsed session (`make_session`'s fields) to the result unless it is our own
+    summariser call or too short.
+
+    Returns True when the session was kept. The project hint is `project` when the source
+    names one, else it comes from the cwd (via sessions/projects.py) with the connector's
+    `project` as the fallback. `appended`: the
+    blocks are only the new (or grown) ones of a stored session that was kept before, so it
+    is neither judged again nor counted short; with no new block it is left as stored.
+    """
+    session = make_session(connector, collector, **fields)
+    appended = session.appended
     if appended:
         if session.blocks:
             result.sessions.append(session)
         else:
-            result.unchanged.append(path)  # grew by records that hold no dialogue
+            result.unchanged.append(session.path)  # grew by records that hold no dialogue
         return True
     if collector.first_user_raw and is_own_summarizer_call(collector.first_user_raw):
         return False

@@ -29,14 +29,34 @@ def open_sqlite_readonly(path: Path) -> sqlite3.Connection:
     Raises sqlite3.DatabaseError for a corrupt or truncated file; the schema is checked
     right away so that error comes here, not halfway through a session.
     """
-    conn = sqlite3.connect(f"file:{quote(str(path))}?mode=ro", uri=True, timeout=5)
+    uri = f"file:{quote(str(path))}?mode=ro"
+    try:
+        return _checked(sqlite3.connect(uri, uri=True, timeout=5))
+    except sqlite3.OperationalError as err:
+        if "unable to open" not in str(err) or not Path(f"{path}-wal").exists():
+            raise
+    # A reader of a WAL database needs its -shm file; where that cannot be made (a read-only
+    # folder), the database is read as of its last checkpoint, without the log.
+    return _checked(sqlite3.connect(uri + "&immutable=1", uri=True, timeout=5))
+
+
+def _checked(conn: sqlite3.Connection) -> sqlite3.Connection:
     conn.row_factory = sqlite3.Row
+    conn.text_factory = decode_text
     try:
         conn.execute("SELECT count(*) FROM sqlite_master").fetchone()
     except sqlite3.DatabaseError:
         conn.close()
         raise
+    except (UnicodeDecodeError, ValueError) as err:  # a garbled schema
+        conn.close()
+        raise sqlite3.DatabaseError(str(err)) from None
     return conn
+
+
+def decode_text(raw: bytes) -> str:
+    """TEXT values as str, invalid UTF-8 replaced: one damaged value never fails a read."""
+    return raw.decode("utf-8", "replace")
 
 
 def sqlite_tables(conn: Any) -> dict[str, set[str]]:
@@ -144,6 +164,10 @@ class DatabaseConnector(Connector, Generic[S]):
         )
         _LISTINGS[str(db)] = (stat, units)
         return units
+
+    def _scan(self, result: ScanResult, previous: dict[str, FileState], now: float) -> None:
+        for db in self.databases():
+            self.scan_database(db, previous, now, result)
 
     def scan_database(self, db: Path, previous: dict[str, FileState], now: float, result: ScanResult) -> None:
         """Read the wanted sessions that changed since `previous` and have settled."""

@@ -1,172 +1,188 @@
 """The offline summariser: no key, no network, no model.
 
 It fills the same five-field schema from the text itself, so the whole pipeline runs (and
-is tested) without an API key. It is a fallback, not a substitute for a model: titles are
-the first request, the summary is the first request plus the last answer, and atoms are
-lines that look like errors, commands or decisions, copied verbatim.
+is tested) without an API key. It is a fallback, not a substitute for a model: the title is
+the title hint or the first request, the summary says what was asked, what changed and how
+it ended, the questions are built around the segment's distinctive names (error codes,
+files, functions, tests), and the atoms are lines and sentences that are one, copied
+verbatim (extractive_atoms.py).
 """
 
 from __future__ import annotations
 
-import json
 import re
 
 from ..models import Atom, Summary
+from .extractive_atoms import extract_atoms
+from .extractive_dialogue import Turn, dialogue, sentences
+from .extractive_questions import questions
 from .prompt import SummaryRequest
 from .results import SummaryResult
+from .schema import MAX_QUESTIONS, MAX_TITLE_CHARS
 
-_LINE = re.compile(r"^\[\d{4}-\d\d-\d\d \d\d:\d\d\] (?P<role>[\w -]+?): (?P<text>.*)$")
-_ERROR = re.compile(
-    r"(Traceback \(most recent call last\)|\b[A-Z][A-Za-z]*(Error|Exception)\b|\berror\b[:\[]|\bERR_[A-Z_]+|"
-    r"\b[EW]\d{3,5}\b|\bfailed\b|\bpanic(ked)?\b|exit code [1-9])",
-)
-_COMMAND = re.compile(r"^(shell: |\(command\) |tool call: Bash |\$ )")
-_DECISION = re.compile(
-    r"\b(decided|decide to|we('ll| will) (use|go with|keep|switch)|chose|choose|let's (use|go with)|"
-    r"instead of|switch(ed)? to|going with|settled on|prefer)\b",
-    re.I,
-)
-_RATIONALE = re.compile(r"\b(because|so that|since|the reason)\b", re.I)
-_FIX = re.compile(r"\b(fixed|the fix|fixes|resolved|works now|now passes)\b", re.I)
-_RISK = re.compile(r"\b(risk|careful|caveat|beware|might break|warning)\b", re.I)
-_SENTENCE = re.compile(r"(?<=[.!?])\s+")
-_WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_.-]{3,}")
-_STOP = frozenset(
+TITLE_CHARS = 80
+SUMMARY_PART_CHARS = 240
+_DANGLING = frozenset(
     [
-        "that",
-        "this",
+        "a",
+        "an",
+        "the",
+        "and",
+        "or",
+        "but",
+        "so",
+        "to",
+        "of",
+        "for",
+        "in",
+        "on",
+        "at",
         "with",
+        "by",
         "from",
-        "have",
-        "what",
-        "when",
-        "will",
-        "would",
-        "could",
-        "should",
-        "there",
-        "their",
-        "about",
+        "that",
         "which",
-        "into",
-        "your",
-        "they",
-        "them",
+        "because",
+        "as",
+        "is",
+        "are",
+        "was",
+        "if",
         "then",
-        "than",
-        "were",
-        "been",
-        "just",
-        "like",
-        "also",
-        "some",
-        "more",
-        "make",
-        "made",
-        "need",
-        "want",
-        "here",
-        "only",
+        "my",
+        "our",
+        "your",
+        "this",
+        "these",
+        "those",
+        "when",
+        "while",
+        "after",
+        "before",
+        "since",
+        "into",
+        "it",
+        "i",
     ]
 )
-
-
-def _dialogue(text: str) -> list[tuple[str, str]]:
-    out = []
-    for line in text.splitlines():
-        m = _LINE.match(line)
-        if m:
-            out.append((m["role"].strip(), m["text"].strip()))
-        elif out and line.strip():
-            role, prev = out[-1]
-            out[-1] = (role, f"{prev}\n{line.strip()}")
-    return out
-
-
-def _first_sentence(text: str, limit: int) -> str:
-    flat = " ".join(text.split())
-    first = _SENTENCE.split(flat, maxsplit=1)[0] if flat else ""
-    return first if len(first) <= limit else first[: limit - 1].rstrip() + "…"
-
-
-_TOOL_COMMAND = re.compile(
-    r'^tool call: (?:Bash|shell|exec_command|run_shell_command)\b.*?"(?:command|cmd)"\s*:\s*"((?:[^"\\]|\\.)*)"?'
+_FILLER = re.compile(r"^(?:(?:hey|hi|hello|ok|okay|so|well|um|uh|please)\b[,!.]?\s+)+", re.I)
+_CLAUSE = re.compile(r", | - |; |: | (?:and|but|because|so|which|while|since) ")
+_ACK = re.compile(
+    r"^(?:(?:done|fixed|ok|okay|great|perfect|all set|that works now)[\s!.,]*$|(?:great|glad)\b.*!$)", re.I
+)
+_OFFER = re.compile(r"^(?:let me|do you want|would you like|shall i|want me to|if you want|you can|you could)\b", re.I)
+_PLAN = re.compile(r"^(?:I|we)(?:'ll| will|'m going to)\b", re.I)
+_ENDS_SENTENCE = re.compile(r"[.!?][`\"')\]]*$")
+_RESULT = re.compile(
+    r"\b(?:pass(?:es|ed)?|succeed(?:s|ed)?|works?|worked|is (?:green|clean|fixed|gone)|are (?:green|gone))\b",
+    re.I,
 )
 
 
-def _command_of(line: str) -> str | None:
-    """The command a line runs: `shell: …`, `(command) …`, `$ …`, or a Bash tool call's argument."""
-    m = _TOOL_COMMAND.match(line)
-    if m:
-        try:
-            return json.loads(f'"{m.group(1)}"')
-        except ValueError:
-            return m.group(1)
-    if _COMMAND.match(line) and not line.startswith("tool call"):
-        return re.sub(r"^(shell: |\(command\) |\$ )", "", line)
+def _cut(text: str, limit: int) -> str:
+    """`text` flattened to one line and at most `limit` characters: cut after a clause when one
+    fits, else at a word, never ending on a connecting word or a colon."""
+    flat = " ".join(text.split())
+    if len(flat) > limit:
+        clauses = [m.start() for m in _CLAUSE.finditer(flat, limit // 2, limit) if len(flat[: m.start()].split()) >= 4]
+        flat = flat[: clauses[-1]] if clauses else flat[: limit + 1].rsplit(" ", 1)[0]
+        words = flat.split()
+        while len(words) > 1 and words[-1].lower().strip(",;:") in _DANGLING:
+            words.pop()
+        flat = " ".join(words)
+    return flat.rstrip(" ,;:-(")
+
+
+def _full_stop(text: str) -> str:
+    text = text.rstrip(" :")
+    return text if not text or _ENDS_SENTENCE.search(text) else f"{text}."
+
+
+def _first_request(turns: list[Turn]) -> Turn | None:
+    """The person's first request: a user turn with prose (UI commands, their output and
+    injected `<tag>…</tag>` blocks are not requests)."""
+    for t in turns:
+        if t.role == "user" and t.kind == "said" and sentences(t.text, person=True):
+            text = t.text.strip()
+            if not (text.startswith("<") and text.endswith(">")):
+                return t
     return None
 
 
-def _keywords(text: str, n: int) -> list[str]:
-    counts: dict[str, int] = {}
-    for w in _WORD.findall(text):
-        lw = w.lower().strip(".-")
-        if lw not in _STOP and len(lw) > 3:
-            counts[lw] = counts.get(lw, 0) + 1
-    return [w for w, _ in sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))[:n]]
+def _gist(turn: Turn | None, limit: int) -> str:
+    """The first sentences of a turn's prose, up to `limit` characters."""
+    out = ""
+    for s in sentences(turn.text, person=turn.role == "user", quoted=True) if turn else []:
+        joined = f"{out} {_full_stop(_FILLER.sub('', s))}".strip()
+        if out and len(joined) > limit:
+            break
+        out = joined
+    return _capital(_full_stop(_cut(out, limit))) if out else ""
 
 
-def _atoms(turns: list[tuple[str, str]]) -> list[Atom]:
-    atoms: list[Atom] = []
-    seen: set[str] = set()
+def _capital(text: str) -> str:
+    """A sentence's first letter in capitals when its first word is a plain lowercase word."""
+    return text[0].upper() + text[1:] if re.match(r"[a-z]+(?:'[a-z]+)?\b(?![./_-]\w)", text) else text
 
-    def add(kind: str, text: str) -> None:
-        text = text.strip()[:300]
-        if text and text not in seen and len(atoms) < 12:
-            seen.add(text)
-            atoms.append(Atom(kind, text))
 
-    for role, text in turns:
-        for line in text.splitlines():
-            line = line.strip().lstrip("-* ").strip()
-            command = _command_of(line)
-            if command:
-                add("command", command)
-            elif _ERROR.search(line) and not line.startswith("tool call"):
-                add("error", line)
-        for sentence in _SENTENCE.split(text):
-            s = sentence.strip()
-            if not s or len(s) > 300 or s.startswith("tool call"):
-                continue
-            if _DECISION.search(s):
-                add("decision", s)
-            elif _FIX.search(s) and role == "assistant":
-                add("fix", s)
-            elif _RATIONALE.search(s) and role == "assistant":
-                add("rationale", s)
-            elif _RISK.search(s) and role == "assistant":
-                add("risk", s)
-    return atoms
+def _outcome(turns: list[Turn], changed: str) -> str:
+    """How it ended: in the last assistant answer with a substantial sentence, the one that
+    reports a result; with no change to report, its first substantial sentence."""
+    for t in reversed(turns):
+        if t.role == "user" or t.kind != "said":
+            continue
+        said = [
+            s
+            for s in sentences(t.text)
+            if len(s.split()) >= 4 and not (_ACK.match(s) or _OFFER.match(s) or _PLAN.match(s) or s.endswith("?"))
+        ]
+        if said:
+            results = [s for s in said if _RESULT.search(s) and s not in changed]
+            best = results[0] if results else (None if changed else said[0])
+            return _full_stop(_cut(best, SUMMARY_PART_CHARS)) if best else ""
+    return ""
+
+
+def _summary(turns: list[Turn], request: Turn | None, atoms: list[Atom]) -> str:
+    parts = []
+    asked = _gist(request, SUMMARY_PART_CHARS)
+    opening = "" if asked else _gist(next((t for t in turns if t.kind == "said"), None), SUMMARY_PART_CHARS)
+    if asked:
+        parts.append(f"Asked: {asked}")
+    elif opening:
+        parts.append(f"Continues: {opening}")
+    fixes = [a.text for a in atoms if a.kind == "fix"]
+    changed = fixes[-1] if fixes else ""
+    outcome = _outcome(turns, changed)
+    if changed and changed not in outcome and changed not in opening:  # else a sentence already says it
+        parts.append(f"Changed: {_full_stop(_cut(changed, SUMMARY_PART_CHARS))}")
+    if outcome and outcome not in opening:
+        parts.append(f"Outcome: {outcome}")
+    return " ".join(parts) or "No request or answer in this segment."
+
+
+def _title(title_hint: str | None, request: Turn | None, turns: list[Turn]) -> str:
+    """The title hint; else the first request's first sentence (the opening prose when the
+    segment has no request), cut at a clause to TITLE_CHARS."""
+    if title_hint and title_hint.strip():
+        return title_hint.strip()[:MAX_TITLE_CHARS]
+    source = request or next((t for t in turns if t.kind in ("said", "tool_result")), None)
+    first = next(iter(sentences(source.text, person=source.role == "user", quoted=True)), "") if source else ""
+    title = _cut(_FILLER.sub("", first).rstrip(":").replace("`", ""), TITLE_CHARS).rstrip(".")
+    return _capital(title) or "Untitled session"
 
 
 def summarize_extractive(text: str, title_hint: str | None, project_hint: str | None) -> Summary:
-    turns = _dialogue(text)
-    users = [t for r, t in turns if r == "user"]
-    answers = [t for r, t in turns if r == "assistant"]
-    first_request = users[0] if users else (turns[0][1] if turns else text)
-    title = (title_hint or _first_sentence(first_request, 80) or "Untitled session")[:200]
-    parts = [f"Asked: {_first_sentence(first_request, 240)}"]
-    substantial = [a for a in answers if len(a) >= 40 and not a.startswith("tool call")]
-    if substantial:
-        parts.append(f"Last answer: {_first_sentence(substantial[-1], 240)}")
-    summary = " ".join(parts)
-    keywords = _keywords(" ".join(t for r, t in turns if not t.startswith("tool call")) or text, 3)
-    questions = [f"How was {title.rstrip('.?!')} handled?"] + [f"What happened with {k}?" for k in keywords]
+    """The five fields from the segment's own text (deterministic, never raises on text)."""
+    turns = dialogue(text)
+    request = _first_request(turns)
+    atoms = extract_atoms(turns)
+    title = _title(title_hint, request, turns)
     return Summary(
         title=title,
-        summary=summary,
-        questions=questions[:6],
-        atoms=_atoms(turns),
+        summary=_summary(turns, request, atoms),
+        questions=questions(title, request.text if request else "", atoms, turns)[:MAX_QUESTIONS],
+        atoms=atoms,
         project=project_hint,
     )
 

@@ -4,25 +4,22 @@ The one import of the library's reader for the whole package is here, so moving 
 is a one-line change.
 
 `LibraryFacts` answers what the page shows and `Library` has no method for (a session's
-segments in order, items per week, items per project). It reads through its own in-memory
-DuckDB that ATTACHes the file read-only: a second plain `duckdb.connect` of the same path in
-this process would share (and keep alive) the `Library`'s cached DuckDB instance, and the
-`Library` would then keep reading the old file after a rebuild. Like the `Library`, it
-re-attaches when the file at the path is a different file, so it follows atomic rebuilds.
+segments in order, items per week, items per project). It reads the library as the reader
+does, through a snapshot of base and delta (library/snapshot.py) that it opens again when a
+refresh swaps either file, and counts its live items: the base's less those the delta
+replaces or removes, plus the delta's. So the page's counts are the CLI's and the MCP tools'.
 """
 
 from __future__ import annotations
 
-import os
 import threading
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, TypedDict
 
-import duckdb
-
 from ..library.query import LibraryMissing, QueryError
 from ..library.reader import Library
+from ..library.snapshot import Follower
 
 __all__ = ["Library", "LibraryFacts", "LibraryMissing", "QueryError"]
 
@@ -53,42 +50,25 @@ def _iso(dt: datetime) -> str:
 
 
 class LibraryFacts:
-    """Read-only counts and lists over the library file, following atomic rebuilds."""
+    """Read-only counts and lists over the library's live items, following atomic swaps."""
 
     def __init__(self, path: Path):
         self.path = Path(path)
         self._lock = threading.Lock()
-        self._con: duckdb.DuckDBPyConnection | None = None
-        self._key: tuple[int, int, int, int] | None = None
+        self._files = Follower(self.path)
 
     def close(self) -> None:
         with self._lock:
-            if self._con is not None:
-                self._con.close()
-            self._con, self._key = None, None
+            self._files.close()
 
     def _rows(self, sql: str, params: list[Any]) -> list[tuple[Any, ...]]:
         with self._lock:
-            try:
-                st = os.stat(self.path)
-            except FileNotFoundError:
-                raise LibraryMissing(f"no library at {self.path}: build it first (jezero-pipeline run)") from None
-            key = (st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns)
-            if self._con is None:
-                self._con = duckdb.connect()
-            if key != self._key:
-                if self._key is not None:
-                    self._con.execute("DETACH lib")
-                    self._key = None
-                quoted = str(self.path).replace("'", "''")  # ATTACH takes no parameters
-                self._con.execute(f"ATTACH '{quoted}' AS lib (READ_ONLY)")
-                self._key = key
-            return self._con.execute(sql, params).fetchall()
+            return self._files.current().con.execute(sql, params).fetchall()
 
     def session(self, source: str, session_id: str) -> list[SessionSegment]:
         """The segments of one session, in the order they occur in it (`<session>#<ordinal>`)."""
         rows = self._rows(
-            "SELECT id, external_id, occurred_at, title FROM lib.items WHERE source = ? AND session_id = ? "
+            "SELECT id, external_id, occurred_at, title FROM live_items WHERE source = ? AND session_id = ? "
             "ORDER BY TRY_CAST(regexp_extract(external_id, '#(\\d+)$', 1) AS BIGINT) NULLS LAST, occurred_at, id",
             [source, session_id],
         )
@@ -104,7 +84,7 @@ class LibraryFacts:
             clauses.append("source = ?")
             params.append(source)
         rows = self._rows(
-            f"SELECT date_trunc('week', occurred_at)::DATE AS week, count(DISTINCT {_COPY_KEY}) FROM lib.items "
+            f"SELECT date_trunc('week', occurred_at)::DATE AS week, count(DISTINCT {_COPY_KEY}) FROM live_items "
             f"WHERE {' AND '.join(clauses)} GROUP BY week ORDER BY week",
             params,
         )
@@ -113,7 +93,7 @@ class LibraryFacts:
     def projects(self) -> list[ProjectCount]:
         """Each project (None: items with no project) with its item count and latest date, biggest first."""
         rows = self._rows(
-            "SELECT project, count(*), max(occurred_at) FROM lib.items GROUP BY project "
+            "SELECT project, count(*), max(occurred_at) FROM live_items GROUP BY project "
             "ORDER BY count(*) DESC, project NULLS LAST",
             [],
         )

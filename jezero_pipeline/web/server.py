@@ -10,11 +10,11 @@ process would share DuckDB's cached instance and stop following rebuilds.
 
 from __future__ import annotations
 
-import sys
 from typing import Any
 
 from ..config import Config
 from ..library import mcp_server
+from ..listen import serve_asgi, shown
 from ..staging import published
 from .app import Pages, routes_app
 from .data import Library
@@ -69,12 +69,7 @@ def serve_app(
 
 
 def serve(cfg: Config, *, host: str, port: int, token: str | None, with_mcp: bool = False, mcp_auth: bool = True):
-    """Run the page (and MCP) with uvicorn until interrupted."""
-    import uvicorn  # lazy: only the serving process needs the server
-
+    """Run the page (and MCP) until interrupted; the addresses are printed once bound."""
     app = serve_app(cfg, host=host, token=token, with_mcp=with_mcp, mcp_auth=mcp_auth)
-    shown = f"[{host}]" if ":" in host else host
-    print(f"search page: http://{shown}:{port}/", file=sys.stderr)
-    if with_mcp:
-        print(f"MCP server: http://{shown}:{port}{MCP_PATH}", file=sys.stderr)
-    uvicorn.run(app, host=host, port=port, log_level="warning")
+    base = f"http://{shown(host)}:{port}"
+    serve_asgi(app, host, port, [f"search page: {base}/", *([f"MCP server: {base}{MCP_PATH}"] if with_mcp else [])])

@@ -9,7 +9,7 @@ way whichever rule found them.
 from __future__ import annotations
 
 from ..values import stands_in
-from . import accounts, commands, context, encoded, keys, names, tokens, web
+from . import accounts, arguments, commands, context, encoded, generic, keys, names, tokens, urls, web
 from .base import Detector, Scan
 
 __all__ = ["BUILTIN", "find"]
@@ -33,24 +33,40 @@ BUILTIN: tuple[tuple[Detector, tuple[str, ...] | None], ...] = (
     (web.detect_userinfo, None),
     (web.detect_auth, None),
     (web.detect_cookies, None),
-    (commands.detect_curl_user, None),
+    (commands.detect_curl_user, ("-u",)),  # `--user` holds `-u`
     (commands.detect_cli_passwords, None),
     (commands.detect_pgpass, ("pgpass",)),
-    (commands.detect_key_file_blobs, None),
+    (commands.detect_key_file_blobs, ("\n",)),  # the blob stands on a line after the command
     (encoded.detect_encoded, encoded.TRIGGERS),
     (accounts.detect_one_time_codes, None),
     (accounts.detect_account_links, None),
+    (arguments.detect_flags, (" -", "\t-", "\n-", " /")),
+    (arguments.detect_positions, None),
+    (arguments.detect_calls, ("(",)),
+    (urls.detect_url_paths, ("://",)),
+    (generic.detect_labelled, None),
+    (generic.detect_block_scalars, None),
+    (generic.detect_passwords_said, ("passw",)),
+    (generic.detect_byte_arrays, (",",)),
+    (generic.detect_prefixed_generic, None),
 )
 
 
 def find(text: str, nested: bool = True) -> list[tuple[int, int, str]]:
     """(start, end, kind) of every secret the built-in detectors find in `text`, unmerged."""
     scan = Scan(text, _holds_secret if nested else None)
-    lower = scan.lower
+    has = scan.has
     for detect, triggers in BUILTIN:
-        if triggers is None or any(t in lower for t in triggers):
+        if triggers is None or any(map(has, triggers)):
             detect(scan)
-    return [(h.start, h.end, h.kind) for h in scan.hits if h.trusted or not stands_in(text[h.start : h.end], h.head)]
+    kept: list[tuple[int, int, str]] = []
+    for h in scan.hits:
+        # A hit inside one already kept changes no merged span: its value need not be tested.
+        if any(s <= h.start and h.end <= e for s, e, _ in kept):
+            continue
+        if h.trusted or not stands_in(text[h.start : h.end], h.head):
+            kept.append((h.start, h.end, h.kind))
+    return kept
 
 
 def _holds_secret(decoded: str) -> bool:

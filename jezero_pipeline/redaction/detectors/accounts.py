@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 import string
 
-from ..values import HEX_RE, random_looking
+from ..shapes import HEX_RE, random_looking
 from .base import DIGIT_CLASS, Scan
 
 _CODE = r"(?P<code>(?:[A-Z]{1,3}-)?(?:\d{4,8}|\d{3,4}[- ]\d{3,4}))(?![\w-])"
@@ -41,7 +41,7 @@ _CODE_BEFORE = re.compile(
     re.I,
 )
 _TRIGGERS = ("code", "otp", "pin", "passcode", "password", "token")
-_DIGITS = re.compile(r"\d{3,8}")
+_CODE_DIGITS = re.compile(r"\d{3,}(?![\w-])")  # a run of digits a code can end with
 _REACH = 120  # the longest code phrase before or after a code, with room to spare
 _URL = re.compile(r"https?://[^\s<>\"'`)\]}]+", re.I)
 _ACCOUNT_ACTION = re.compile(
@@ -59,11 +59,12 @@ def detect_one_time_codes(scan: Scan) -> None:
     in an ASCII stretch, only where a phrase can start (see `_phrase_matches`).
     """
     lower = scan.lower
-    if not any(t in lower for t in _TRIGGERS):
+    if not any(map(scan.has, _TRIGGERS)):
         return
     text = scan.text
+    after = tuple(filter(scan.has, _AFTER_STARTS))  # a word absent from the text is in no stretch
     for lo, hi in _near_digits(scan):
-        for rx, starts in ((_CODE_AFTER, _AFTER_STARTS), (_CODE_BEFORE, None)):
+        for rx, starts in ((_CODE_AFTER, after), (_CODE_BEFORE, None)):
             for m in _phrase_matches(rx, starts, text, lower, lo, hi):
                 scan.add(m.start("code"), m.end("code"), "one_time_code", trusted=True)
 
@@ -113,20 +114,22 @@ def _phrase_matches(
 
 
 def _near_digits(scan: Scan) -> list[tuple[int, int]]:
-    """Stretches within `_REACH` of a run of digits, merged; their ends are `_REACH` from any digit.
+    r"""Stretches within `_REACH` of a run of digits that can end a code, merged.
 
-    A run is what `_DIGITS.finditer` finds (3 to 8 digits, a longer run in pieces of 8): in
-    ASCII text read from the scan's digit runs (a table lookup, not a regex at every character),
-    where the 1 or 2 digits left after the pieces of a longer run are not a match of their own.
+    A code ends where its digits do, before no word character or dash (`(?![\w-])`), so only
+    those runs of 3 or more digits count; in prose most runs of digits (dates, versions, ids,
+    times) do not, which keeps the stretches searched for a code phrase few and short. In ASCII
+    text the runs are read from the scan's digit runs (a table lookup, not a regex).
     """
     text = scan.text
+    n = len(text)
     if text.isascii():
-        runs = [(s, e - ((e - s) % 8 if e - s > 8 and (e - s) % 8 < 3 else 0)) for s, e in scan.runs(DIGIT_CLASS, 3)]
-    else:  # `\d` is any Unicode digit
-        runs = [(d.start(), d.end()) for d in _DIGITS.finditer(text)]
+        runs = [(s, e) for s, e in scan.runs(DIGIT_CLASS, 3) if e == n or text[e] not in _WORD_ASCII]
+    else:  # `\d` and `\w` are Unicode classes here
+        runs = [(d.start(), d.end()) for d in _CODE_DIGITS.finditer(text)]
     out: list[tuple[int, int]] = []
     for start, end in runs:
-        lo, hi = max(0, start - _REACH), min(len(text), end + _REACH)
+        lo, hi = max(0, start - _REACH), min(n, end + _REACH)
         if out and lo <= out[-1][1]:
             out[-1] = (out[-1][0], hi)
         else:
@@ -134,17 +137,30 @@ def _near_digits(scan: Scan) -> list[tuple[int, int]]:
     return out
 
 
+_QUERY_NAME = re.compile(r"[?&]([^=&#]+)=")
+
+
+def _names_action(url: str, after_host: int) -> bool:
+    """The path or a query name says reset, verify, invite…; a query value (`tab=tokens`) does not."""
+    query_at = url.find("?", after_host)
+    if _ACCOUNT_ACTION.search(url, after_host, len(url) if query_at == -1 else query_at):
+        return True
+    return query_at != -1 and any(_ACCOUNT_ACTION.search(n) for n in _QUERY_NAME.findall(url, query_at))
+
+
 def detect_account_links(scan: Scan) -> None:
     """The random part of a password-reset, magic sign-in, invitation or confirmation link."""
     text = scan.text
-    if "://" not in text:
+    if not scan.has("://"):
         return
     for m in _URL.finditer(text):
         url = m.group()
         after_host = url.find("/", url.find("://") + 3)
-        if after_host == -1 or not _ACCOUNT_ACTION.search(url, after_host):
+        if after_host == -1 or not _names_action(url, after_host):
             continue
         for part in _URL_PART.finditer(url, after_host):
             value = part.group().rstrip(".")
             if random_looking(value, 16) or (len(value) >= 20 and HEX_RE.match(value)):
-                scan.add(m.start() + part.start(), m.start() + part.start() + len(value), "account_link")
+                # trusted: a link that resets, confirms or signs in carries a live token, even
+                # one a filler-maker could have typed (`abc123def456…`)
+                scan.add(m.start() + part.start(), m.start() + part.start() + len(value), "account_link", trusted=True)

@@ -29,7 +29,8 @@ class Hit(NamedTuple):
     trusted: bool = False  # a whole block (a private key): no value test
 
 
-def _table(chars: str, equals: bool = False) -> bytes:
+def make_table(chars: str, equals: bool = False) -> bytes:
+    """A translation table for `Scan.runs`: each of `chars` becomes `a`, the rest a space."""
     table = bytearray(b" " * 256)
     for c in chars:
         table[ord(c)] = ord("a")
@@ -39,9 +40,9 @@ def _table(chars: str, equals: bool = False) -> bytes:
 
 
 _ALNUM = string.ascii_letters + string.digits
-TOKEN_CLASS = _table(_ALNUM + "_-")  # provider tokens, base64url
-B64_CLASS = _table(_ALNUM + "+/", equals=True)  # base64 (AWS secrets, key files)
-DIGIT_CLASS = _table(string.digits)  # numbers (one-time codes)
+TOKEN_CLASS = make_table(_ALNUM + "_-")  # provider tokens, base64url
+B64_CLASS = make_table(_ALNUM + "+/", equals=True)  # base64 (AWS secrets, key files)
+DIGIT_CLASS = make_table(string.digits)  # numbers (one-time codes)
 
 
 _NOT_A = re.compile(rb"[^a]")
@@ -55,8 +56,23 @@ def lowered(text: str) -> str:
     return lower
 
 
+# From this length on, literals are first looked for among the text's distinct words.
+WORDS_FROM = 2048
+
+
 class Scan:
-    """One text under detection, its shared views, and the hits found so far."""
+    """One text under detection, its shared views, and the hits found so far.
+
+    `has(literal)` (lower-cased text) and `has_cased(literal)` (the text as written) say whether
+    a literal occurs: most detectors start by asking for a few, and most are absent. In a short
+    text each asks the text itself. A long text is read once into its distinct words (runs of
+    non-space characters, each once, a space apart), a few times shorter than the text: a
+    literal with no space in it occurs in the text exactly when it occurs in those words, so an
+    absent literal costs a pass over them, not over the text.
+    """
+
+    has: Callable[[str], bool]
+    has_cased: Callable[[str], bool]
 
     def __init__(self, text: str, nested: Callable[[str], bool] | None = None) -> None:
         self.text = text
@@ -64,6 +80,29 @@ class Scan:
         self.hits: list[Hit] = []
         # Whether a decoded value holds a secret (base64 inside config); None inside a nested scan.
         self.nested = nested
+        if len(text) < WORDS_FROM:
+            self.has, self.has_cased = self.lower.__contains__, text.__contains__
+        else:
+            self.has, self.has_cased = self._has, self._has_cased
+            self._found: dict[str, bool] = {}
+
+    @cached_property
+    def words(self) -> str:
+        return " ".join(set(self.lower.split()))
+
+    def _has(self, literal: str) -> bool:
+        found = self._found.get(literal)
+        if found is None:
+            parts = literal.split()
+            found = all(part in self.words for part in parts) and (
+                (len(parts) == 1 and parts[0] == literal) or literal in self.lower
+            )
+            self._found[literal] = found
+        return found
+
+    def _has_cased(self, literal: str) -> bool:
+        # what occurs as written occurs lower-cased (`lowered` keeps every ASCII letter's place)
+        return self._has(literal.lower()) and literal in self.text
 
     def add(self, start: int, end: int, kind: str, head: int = 0, trusted: bool = False) -> None:
         if end > start:

@@ -52,7 +52,7 @@ def detect_cli_passwords(scan: Scan) -> None:
     """`mysql -pSECRET`, `sshpass -p SECRET`; a number after `ssh -p` is a port, not matched."""
     text = scan.text
     for cmd, spaced, rx in _CLI_RX:
-        if cmd not in text:
+        if not scan.has_cased(cmd):
             continue
         for m in rx.finditer(text):
             if glued(text, m.start()):

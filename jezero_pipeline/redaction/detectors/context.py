@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import re
 
-from ..values import HEX_RE, entropy
+from ..shapes import HEX_RE, entropy
 from .base import B64_CLASS, Scan
+from .generic import label_says_not_secret
 
 _AWS_ID = re.compile(r"(?:AKIA|ASIA|ABIA|ACCA)[A-Z0-9]{16}")
 _CAMEL_WORDS = re.compile(r"[A-Z]?[a-z]{3,}")
@@ -28,7 +29,7 @@ def detect_aws_secret(scan: Scan) -> None:
             continue
         if ids is None:
             ids = [m.start() for m in _AWS_ID.finditer(text)]
-        if any(abs(i - pos) <= 200 for i in ids) or _aws_alone(v):
+        if any(abs(i - pos) <= 200 for i in ids) or (_aws_alone(v) and not label_says_not_secret(scan, pos)):
             scan.add(pos, end, "aws_secret_key")
 
 
@@ -54,9 +55,9 @@ _TWILIO_SID = re.compile(r"(?<![A-Za-z0-9])AC[0-9a-f]{32}(?![A-Za-z0-9])")
 def detect_provider_context(scan: Scan) -> None:
     """Heroku API keys (UUIDs after a Heroku key name) and Twilio account SIDs on a line naming Twilio."""
     text, lower = scan.text, scan.lower
-    for m in _HEROKU.finditer(lower) if "heroku" in lower else ():
+    for m in _HEROKU.finditer(lower) if scan.has("heroku") else ():
         scan.add(m.start("uuid"), m.end("uuid"), "heroku_key")
-    pos = lower.find("twilio")
+    pos = lower.find("twilio") if scan.has("twilio") else -1
     while pos != -1:
         start, end = scan.line_at(pos)
         for m in _TWILIO_SID.finditer(text, start, end):

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from ..values import random_looking
+from ..shapes import random_looking
 from .base import Scan
 
 _KEY_BEGIN = r"-----BEGIN[A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----"
@@ -84,10 +84,10 @@ _PUTTY = re.compile(r"Private-Lines:[ \t]*(\d{1,3})[ \t]*\r?\n")
 def detect_key_files(scan: Scan) -> None:
     """SSH2 (`---- BEGIN SSH2 ENCRYPTED PRIVATE KEY ----`) blocks and PuTTY `Private-Lines:` bodies."""
     text = scan.text
-    if "---- BEGIN SSH2" in text:
+    if scan.has_cased("---- BEGIN SSH2"):
         for m in _SSH2.finditer(text):
             scan.add(m.start(), m.end(), "private_key", trusted=True)
-    if "Private-Lines:" in text:
+    if scan.has_cased("Private-Lines:"):
         for m in _PUTTY.finditer(text):
             end = m.end()
             for _ in range(int(m.group(1))):
@@ -101,7 +101,7 @@ _JWK_PRIVATE = re.compile(r"\"(?:d|p|q|dp|dq|qi|k)\"[ \t]*:[ \t]*\"(?P<value>[A-
 
 def detect_jwk(scan: Scan) -> None:
     """The private members of a JSON Web Key (RFC 7518: d, p, q, dp, dq, qi; k of a symmetric key)."""
-    if '"kty"' not in scan.text:
+    if not scan.has_cased('"kty"'):
         return
     for m in _JWK_PRIVATE.finditer(scan.text):
         scan.add(m.start("value"), m.end("value"), "private_key")

@@ -12,17 +12,8 @@ from __future__ import annotations
 
 import re
 
-from ..values import (
-    HEX_RE,
-    MARKER_START,
-    basic_pair_password,
-    entropy,
-    is_placeholder,
-    is_public_value,
-    random_case,
-    random_looking,
-    scrambled_letters,
-)
+from ..shapes import HEX_RE, entropy, is_uuid, random_looking
+from ..values import MARKER_START, basic_pair_password, is_placeholder, is_public_value, random_case, scrambled_letters
 from .base import Scan, glued
 from .web import BRACED, query_param
 
@@ -38,6 +29,7 @@ _NAME_WORDS = (
     ("contrase", "contrase(?:ña|na)"),
     ("clave", "clave"),
     ("auth", "auth"),
+    ("psk", "psk"),  # a pre-shared key (Wi-Fi, IPsec)
 )
 _VALUE = r"(?P<value>(?:@|[rbu]{1,2})?(?P<q>\\?[\"'`])(?P<qv>[^\n]{0,400}?)(?P=q)|[^\s\"'`]{1,400})"
 # After the name, one of:
@@ -59,7 +51,7 @@ _AFTER_NAME = (
 _GENERIC = [(literal, re.compile(word + _AFTER_NAME)) for literal, word in _NAME_WORDS]
 # `--password value`: a flag name may be followed by whitespace and any value.
 _FLAG = re.compile(
-    r"--[a-z0-9\-_]*(?:pass(?:word|wd|phrase)?|pwd|secret|token|key|credentials?)"
+    r"--(?:[a-z0-9\-_]*(?:pass(?:word|wd|phrase)?|pwd|secret|token|key|credentials?)|pat(?=[ \t=]))"
     r"(?P<sep>=|[ \t]+)(?P<value>(?P<q>[\"'])(?P<qv>[^\n]{0,400}?)(?P=q)|[^\s\"'`]{1,400})"
 )
 _NAME_CHARS_REVERSED = re.compile(r"[a-z0-9_.\-]{0,60}")
@@ -70,8 +62,17 @@ _STRONG_KEY_NAMES = re.compile(
     r"sas|hmac|jwt|openai|anthropic|stripe|aws|azure|gcp|github|gitlab|slack|sendgrid|twilio|"
     r"mailgun|heroku|x[_\-]?api)[_\-.]?keys?$"
 )
+_INDEX_KEY = re.compile(
+    r"(?:cache|sort|primary|foreign|partition|idempotency|object|routing|row|unique|lookup|index|dedup|file|"
+    r"s3|kms|gpg|pgp|ssh|host|hash|etag|commit|content|^)[_\-.]?keys?$"
+)
 _WEAK_NAMES = re.compile(r"^(?:pass|auth)s?$|(?:^|[_\-.])auths?$")
-_PUBLIC_NAME = re.compile(r"(?:^|[_\-.])pub(?:lic|lishable)?(?:[_\-.]|keys?$|$)|publickey|publishable")
+# Keys meant to be seen: public and publishable halves, and the search-only and site keys that
+# search and captcha vendors put in every page.
+_PUBLIC_NAME = re.compile(
+    r"(?:^|[_\-.])pub(?:lic|lishable)?(?:[_\-.]|keys?$|$)|publickey|publishable"
+    r"|(?:^|[_\-.])(?:search|site)(?:[_\-.]?only)?(?:[_\-.]?api)?[_\-.]?keys?$"
+)
 # The env/config lookups whose default argument is a secret position.
 _LOOKUP_CALL = re.compile(
     r"(?:getenv|environ(?:\.get)?|env\.fetch|env|getordefault|getproperty|get_env|env::var|env\.var|"
@@ -131,7 +132,12 @@ def value_ok(name: str, sep: str, value: str, quoted: bool) -> bool:
     if name.endswith("auth") and basic_pair_password(value) is not None:
         return not is_placeholder(basic_pair_password(value) or "")
     if weak_key or _WEAK_NAMES.search(name):
-        return random_looking(value, 16) and not (HEX_RE.match(value) and len(value) in (32, 40, 64, 128))
+        if weak_key and is_uuid(value):
+            return False  # a UUID under a key that says no more (`InstrumentationKey`, `idempotency_key`) is an id
+        digest = HEX_RE.match(value) and len(value) in (32, 40, 64, 128)
+        # Hex of a hash's length is a digest under a key that indexes something (`cache_key`),
+        # a credential under one that says nothing else (`auth`, `Ocp-Apim-Key`).
+        return random_looking(value, 16) and not (digest and _INDEX_KEY.search(name))
     if quoted:
         if len(value) < (3 if is_password else 4):
             return False
@@ -164,11 +170,10 @@ def value_ok(name: str, sep: str, value: str, quoted: bool) -> bool:
 
 def detect_names(scan: Scan) -> None:
     """`name=value`, `name: value`, JSON pairs, lookup defaults and `--flag value`."""
-    lower = scan.lower
     for literal, rx in _GENERIC:
-        if literal in lower:
+        if scan.has(literal):
             _each(scan, rx)
-    if "--" in lower:
+    if scan.has("--"):
         _each(scan, _FLAG, flag=True)
 
 
@@ -250,7 +255,7 @@ _SECRET_NAME = re.compile(
 
 def detect_shell_defaults(scan: Scan) -> None:
     """`${API_TOKEN:-value}`, `${DB_PASSWORD:=value}`, Spring `${db.password:value}`."""
-    if "${" not in scan.lower:
+    if not scan.has("${"):
         return
     for m in _SHELL_DEFAULT.finditer(scan.lower):
         name = m.group("name")
@@ -258,6 +263,8 @@ def detect_shell_defaults(scan: Scan) -> None:
             continue
         vs, ve = m.span("value")
         value = scan.text[vs:ve]
+        if value.startswith("?"):
+            continue  # `${VAR:?message}`: the message printed when VAR is unset
         if value[:1] in "\"'" and value[-1:] == value[:1] and len(value) >= 2:
             vs, ve, value = vs + 1, ve - 1, value[1:-1]
         if value_ok(name, "=", value, quoted=True):
@@ -272,7 +279,7 @@ _NETRC_LOGIN = re.compile(r"(?:^|\s)login[ \t]+\S+")
 def detect_netrc(scan: Scan) -> None:
     """netrc's `machine H login L password P`, on one line or on the lines after `machine`."""
     lower = scan.lower
-    if "login" not in lower:
+    if not scan.has("login"):
         return
     for m in _NETRC_PASSWORD.finditer(lower):
         if glued(lower, m.start()) or lower[m.start() - 1 : m.start()] == "-":
@@ -298,7 +305,7 @@ _XML_ADD = re.compile(r"<add\s+key=\"(?P<name>[^\"]{1,80})\"\s+value=\"(?P<value
 def detect_xml(scan: Scan) -> None:
     """`<password>…</password>` (Maven settings.xml) and `<add key="…Password" value="…"/>` (.NET)."""
     for literal, rx in (("</", _XML_ELEMENT), ("<add", _XML_ADD)):
-        if literal not in scan.lower:
+        if not scan.has(literal):
             continue
         for m in rx.finditer(scan.lower):
             name = m.group("name")

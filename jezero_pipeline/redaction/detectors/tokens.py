@@ -14,7 +14,8 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from ..values import b64_text, random_looking
+from ..shapes import random_looking
+from ..values import b64_text
 from .base import BOUNDARY, Scan, glued
 
 
@@ -195,7 +196,17 @@ def _index(tail: bool) -> tuple[dict[str, list[TokenRule]], tuple[int, ...]]:
     return table, tuple(sorted({len(k) for k in table}, reverse=True))
 
 
-_HEADS, _HEAD_LENGTHS = _index(tail=False)
+def _lengths_by_start(keys: dict[str, list[TokenRule]]) -> dict[str, tuple[int, ...]]:
+    """The keys' lengths (longest first) by their first two characters: a run whose start begins
+    no key (most runs: random text, ids, paths) costs one look-up, not one per length."""
+    lengths: dict[str, set[int]] = {}
+    for key in keys:
+        lengths.setdefault(key[:2], set()).add(len(key))
+    return {start: tuple(sorted(ns, reverse=True)) for start, ns in lengths.items()}
+
+
+_HEADS = _index(tail=False)[0]
+_HEAD_LENGTHS_BY_START = _lengths_by_start(_HEADS)
 _TAILS, _TAIL_LENGTHS = _index(tail=True)
 _TAIL_ENDS = frozenset(k[-1] for k in _TAILS)
 
@@ -222,7 +233,7 @@ def detect_prefixed(scan: Scan) -> None:
     for p, e in scan.token_runs():
         while p < e and text[p] in "-_":
             p += 1  # `-----ghp_…`, `__sk-…`: dashes before a token are punctuation
-        for n in _HEAD_LENGTHS:
+        for n in _HEAD_LENGTHS_BY_START.get(text[p : p + 2], ()):
             for rule in _HEADS.get(text[p : p + n], ()):
                 _try(scan, rule, p - rule.back)
         if p and text[p - 1] in _TAIL_ENDS:
@@ -262,7 +273,7 @@ def detect_urls(scan: Scan) -> None:
     """Webhook URLs (Slack, Discord, Teams) and Braintree tokens, scheme included."""
     text = scan.text
     for literal, kind, rx in _URL_RULES:
-        if literal not in text:
+        if not scan.has_cased(literal):
             continue
         for m in rx.finditer(text):
             start = m.start()
@@ -285,7 +296,7 @@ _AZURE_SECRET = re.compile(r"[A-Za-z0-9_~.]{3}\dQ~[A-Za-z0-9_~.\-]{31,34}(?![A-Z
 def detect_inner(scan: Scan) -> None:
     """Telegram bot tokens, Discord bot tokens and Azure AD client secrets."""
     text = scan.text
-    if ":A" in text:
+    if scan.has_cased(":A"):
         for m in _TELEGRAM.finditer(text):
             bot = _TELEGRAM_BOT_ID.search(text, max(0, m.start() - 10), m.start())
             if bot and (
@@ -304,7 +315,7 @@ def detect_inner(scan: Scan) -> None:
             if (st and text[st - 1] in BOUNDARY) or not random_looking(text[st : m.end()], 40):
                 continue
             scan.add(st, m.end(), "discord_token")
-    pos = text.find("Q~")
+    pos = text.find("Q~") if scan.has_cased("Q~") else -1
     while pos != -1:
         start = pos - 4
         if start >= 0 and (start == 0 or text[start - 1] not in BOUNDARY | {"~", "."}):

@@ -9,18 +9,23 @@ from __future__ import annotations
 
 import re
 
-from ..values import HEX_RE, MARKER_START, credential_like, random_looking
+from ..shapes import HEX_RE, random_looking
+from ..values import MARKER_START, credential_like
 from .base import Scan, glued
 
 _TRAIL = ".,;:!?)]}>"
 BRACED = re.compile(r"\{[^{}\"'\n]{1,128}\}(?=[;\s\"']|$)")  # ODBC quotes a value in braces
 _PASSWORD_PARAMS = re.compile(r"(?:passw(?:or)?d|pwd|pass)$")
-_QUERY_NAMES = re.compile(r"(?:token|key|secret|sig|signature|passw(?:or)?d|pwd|pass|jwt|session_?id|verifier)$")
+_QUERY_NAMES = re.compile(
+    r"(?:token|key|secret|sig|signature|passw(?:or)?d|pwd|pass|jwt|session_?id|verifier|code|auth|streamid)$"
+)
 _QUERY_ONLY = (  # names that are secret in a query string only (`&sig=…`), found by their literal
     ("sig", re.compile(r"sig(?:nature)?=")),
     ("jwt=", re.compile(r"jwt=")),
     ("session", re.compile(r"session_?id=")),
     ("verifier=", re.compile(r"verifier=")),
+    ("code=", re.compile(r"code=")),
+    ("streamid=", re.compile(r"streamid=")),
 )
 _QUERY_VALUE = re.compile(r"[^&;\s\"'<>]{0,2000}")
 _QUERY_NAME_CHARS_REVERSED = re.compile(r"[a-z0-9_\-]{0,40}")
@@ -53,7 +58,7 @@ def detect_query_only(scan: Scan) -> None:
     """Query-string names that are no secret elsewhere: signatures, `jwt=`, session ids, PKCE verifiers."""
     lower = scan.lower
     for literal, rx in _QUERY_ONLY:
-        if literal not in lower:
+        if not scan.has(literal):
             continue
         for m in rx.finditer(lower):
             back = _QUERY_NAME_CHARS_REVERSED.match(lower[max(0, m.start() - 40) : m.start()][::-1])
@@ -68,7 +73,7 @@ _USERINFO = re.compile(r"://(?P<user>[^\s:/?#@\"'<>\[\]]{0,200}):(?P<pw>[^\s/\"'
 
 def detect_userinfo(scan: Scan) -> None:
     """`scheme://user:password@host` for every scheme."""
-    if "://" not in scan.text:
+    if not scan.has("://"):
         return
     for m in _USERINFO.finditer(scan.text):
         pw = m.group("pw")
@@ -91,7 +96,7 @@ def detect_auth(scan: Scan) -> None:
     """`Bearer`/`Basic`/`Token` credentials and `Authorization:` header values."""
     text, lower = scan.text, scan.lower
     for scheme, rx in _AUTH_SCHEMES:
-        if scheme not in lower:
+        if not scan.has(scheme):
             continue
         for m in rx.finditer(lower):
             st = m.start()
@@ -104,7 +109,7 @@ def detect_auth(scan: Scan) -> None:
             if scheme == "token" and not (random_looking(v, 12) or HEX_RE.match(v)):
                 continue  # "token budget", "token-counting"
             scan.add(vs, ve, "bearer_token" if scheme == "bearer" else "auth_credential")
-    for m in _AUTH_HEADER.finditer(lower) if "authorization" in lower else ():
+    for m in _AUTH_HEADER.finditer(lower) if scan.has("authorization") else ():
         vs, ve = m.span("value")
         if credential_like(text[vs:ve], 6):
             scan.add(vs, ve, "auth_credential")
@@ -122,7 +127,7 @@ _COOKIE_ATTRS = frozenset(_COOKIE_ATTR_WORDS.split())
 def detect_cookies(scan: Scan) -> None:
     """Session values in `Cookie:` and `Set-Cookie:` headers."""
     text = scan.text
-    if "cookie" not in scan.lower:
+    if not scan.has("cookie"):
         return
     for m in _COOKIE.finditer(scan.lower):
         body_start = m.start("body")

@@ -1,0 +1,285 @@
+"""Credentials passed as arguments: to flags of any spelling, in positions, and to calls.
+
+A command or a call that takes a credential says so in the name of the flag (`-pw`,
+`-NuGetApiKey`, `-srcstorepass`), of the call (`login`, `connect`, `HTTPBasicAuth`, `hmac.new`),
+or of the argument before the value (`config set …_authToken VALUE`); a few short flags (`-p`,
+`-P`, `-w`) and joined forms (`user/pw@db`, `user%pw`, `user,pw`) carry one by convention. Each
+such position proposes a candidate; the value's shape decides (`shapes.password_shaped`), so
+`ssh -p 2222`, `mkdir -p src/app` and `kubectl logs -p pod-7d9f` stay.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ..shapes import classes, hash_shaped, is_uuid, mixed_token, opaque_token, password_shaped, random_looking
+from .base import Scan, glued
+
+_CRED_WORD = r"(?:pass(?:word|wd|phrase|wort)?|pwd|pw|secret|token|apikey|api[_\-]?key|key|auth|credentials?)"
+_CRED_FRAGMENTS = ("pass", "pw", "secret", "token", "key", "auth", "credential")  # one is in every `_CRED_WORD`
+# Each pattern starts with a literal or a character class, so a search skips text that cannot
+# match at C speed; the word boundaries the patterns need are checked after a match.
+# Flags stand after whitespace (`=-pg8…` in a digest is no flag): `-pw X`, `-NuGetApiKey X`,
+# `-srcstorepass X`, `-passout pass:X`; the two-dash form is names.py's.
+_ONE_DASH_FLAG = re.compile(
+    r"-(?<=\s-)(?P<flag>(?:[a-z][a-z0-9]*?)?" + _CRED_WORD + r"[a-z]?)(?:[ \t]+|=|:)"
+    r"(?P<q>[\"']?)(?P<value>[^\s\"'|;`]{1,300})(?P=q)"
+)
+# Short flags that take a password by convention; `-p`/`-P` may be glued to the value.
+_SHORT_FLAG = re.compile(r"-(?<=\s-)(?P<flag>[pPwt])(?P<sp>[ \t]+|)(?P<q>[\"']?)(?P<value>[^\s\"'|;`]{1,200})(?P=q)")
+# Windows `/pass:X`, `/p:X`, `/password:X` (cmdkey, msbuild, sqlpackage)
+_SLASH_FLAG = re.compile(
+    r"/(?<=\s/)(?:p|pw|pwd|pass|password|passwd|token|apikey|secret|key)[:=](?P<q>[\"']?)(?P<value>[^\s\"']{1,200})(?P=q)"
+)
+# Any flag: its value is a candidate when it has all four kinds of character, or three and no
+# words (`Xk9mQ2vLp4`, not `WebApp01`), or is a generated token (`--oauth2-bearer X`, `-k X`);
+# format strings, globs and patterns are not.
+_ANY_FLAG = re.compile(r"-(?<=\s-)-?[A-Za-z][\w\-]{0,40}(?:[ \t]+|=)(?P<q>[\"']?)(?P<value>[^\s\"'|;`]{8,300})(?P=q)")
+_FORMAT_CHARS = re.compile(r"%[A-Za-z{(]|[{}()\\*?\[\]<>]")
+_PATTERN_PARTS = re.compile(r"[{}()\\\[\]<>/]|\.[A-Za-z]{1,5}$")  # groups, classes, paths, file types
+_LDAP = re.compile(r"\bldap[a-z]*\b")
+# `-u user,pw` (lftp), `-U user%pw` (smbclient), `-a user:pw` (httpie), `--proxy-user user:pw`
+_JOINED_USER = re.compile(
+    r"-(?<=\s-)(?:u|U|a|-[a-z\-]*user)(?:[ \t]+|=)(?P<q>[\"']?)[\w.@\\\-]{1,64}[,%:](?P<value>[^\s\"']{1,200})(?P=q)"
+)
+# `scott/pw@db` (sqlplus, expdp, rman)
+_USER_SLASH = re.compile(r"/(?P<value>[^\s/\"']{4,64})@(?=[\w/])")
+_USER_BEFORE_SLASH = re.compile(r"[\w$#]{0,29}[A-Za-z](?![\w/.@\-])")  # reversed: `scott` before `/pw@db`
+# `… password VALUE` and `… passphrase VALUE` in a command or a sentence
+_WORD_THEN_VALUE = re.compile(r"pass(?:word|wd|phrase)[ \t]+(?P<value>[^\s\"'|;&]{4,200})")
+# `config set //registry/:_authToken VALUE`, `config --global github-oauth.github.com VALUE`
+_SETTER = re.compile(
+    r"(?:config|set|add)[ \t]+(?:(?:set|--global|--local|-g)[ \t]+)*"
+    r"(?P<name>[^\s=\"']*"
+    + _CRED_WORD
+    + r"[^\s=\"']*|[^\s=\"']*oauth[^\s=\"']*)[ \t]+(?P<q>[\"']?)(?P<value>[^\s\"']{6,300})(?P=q)"
+)
+# Verbs whose next positional argument is a credential; the words say so, not one program.
+_CRED_VERB = re.compile(
+    r"(?:add_user[ \t]+\S+|change_password[ \t]+\S+|unseal|add-authtoken|authtoken|wpa_passphrase[ \t]+\S+"
+    r"|htpasswd[ \t]+(?:-\w+[ \t]+)*\S+[ \t]+\S+|net[ \t]+use[ \t]+[a-z]:[ \t]+\S+|net[ \t]+user[ \t]+\S+)[ \t]+(?P<q>[\"']?)(?P<value>[^\s\"']{6,300})(?P=q)"
+)
+_CRED_VERB_WORDS = (
+    "add_user", "change_password", "unseal", "add-authtoken", "authtoken", "wpa_passphrase", "htpasswd", "net use",
+    "net user",
+)  # fmt: skip
+# A subcommand that names a credential or takes one (`set-agent-token agent <uuid>`, `snyk auth
+# <uuid>`, `cargo login <token>`, `bw unlock <password>`):
+# one of the next two arguments that is shaped like a token is one.
+_CRED_SUBCOMMAND = re.compile(
+    r"(?P<word>token|auth|password|passwd|secret|apikey|api-key|login|unlock|signin)[ \t]+"
+    r"(?:(?P<skip>[a-z][\w\-]{0,20})[ \t]+)?(?P<q>[\"']?)(?P<value>[^\s\"'|;`-][^\s\"'|;`]{7,300})(?P=q)(?=\s|$)"
+)
+_VERB_CHARS_REVERSED = re.compile(r"[\w\-]{0,40}")
+_TAKES_ONE = ("login", "unlock", "signin")  # verbs that take a credential; the rest name one
+_SUBCOMMAND_WORDS = ("token", "auth", "password", "passwd", "secret", "apikey", "api-key", *_TAKES_ONE)
+# a here-string into a command that reads a password on its input (`… password_stdin … <<< 'pw'`)
+# (a fragment of the command's name or flag, so it may stand inside a word: `chpasswd`, `--password-stdin`)
+_HERE_WORDS = ("passw", "stdin", "-s", "login", "auth")
+_HERE_STRING = re.compile(
+    r"(?:passw|stdin|-s\b|login|auth)[^\n<]*?<<<[ \t]*(?P<q>[\"']?)(?P<value>[^\s\"']{6,300})(?P=q)"
+)
+# SQL: `CREATE USER x IDENTIFIED BY 'pw'`, `ALTER USER x IDENTIFIED BY pw`
+_IDENTIFIED_BY = re.compile(
+    r"identified[ \t]+by[ \t]+(?:password[ \t]+)?(?P<q>[\"']?)(?P<value>[^\s\"';]{4,300})(?P=q)"
+)
+# `echo VALUE | docker login --password-stdin`, `| sudo -S`, `| passwd --stdin`
+_ECHO_PIPE = re.compile(
+    r"(?:echo|printf)[ \t]+(?:-n[ \t]+)?(?P<q>[\"']?)(?P<value>[^\s\"'|]{6,300})(?P=q)[ \t]*\|[^\n|]*"
+    r"(?:--password-stdin|sudo[ \t]+-s|--stdin|chpasswd|passwd)"
+)
+_LITERAL_FLAG = re.compile(r"--from-literal=[^=\s]+=(?P<q>[\"']?)(?P<value>[^\s\"']{4,300})(?P=q)")
+_SECRET_SET = re.compile(
+    r"(?:secrets?|tokens?|variables?)[ \t]+(?:set|add|create|put)\b[^\n]*?(?:--body|--value)[ \t=]+(?P<q>[\"']?)(?P<value>[^\s\"']{6,300})(?P=q)"
+)
+
+
+_PROMPTS = ("$ ", "> ", "# ", "ps ", "ps>", "c:\\")
+
+
+def _value(scan: Scan, m: re.Match[str], kind: str, ids: bool = False, shaped: bool = True) -> None:
+    """Report the value of `m` when it is shaped like a password or a token (`ids`: or a UUID or
+    hex digest, where the position says token: `config set …_authToken <uuid>`; `shaped=False`:
+    only those)."""
+    vs, ve = m.span("value")
+    while ve > vs and scan.text[ve - 1] == "&":
+        ve -= 1  # `cmd -p pw &`: the shell's background mark
+    value = scan.text[vs:ve]
+    if value.lower().startswith(("pass:", "env:", "file:", "fd:")):
+        if not value.lower().startswith("pass:"):
+            return  # openssl's `env:VAR`, `file:path`: where the password is, not the password
+        vs += 5
+        value = value[5:]
+    token = shaped and (password_shaped(value) or opaque_token(value))
+    if token or (ids and (is_uuid(value) or (hash_shaped(value) and len(value) >= 32))):
+        scan.add(vs, ve, kind)
+
+
+def detect_flags(scan: Scan) -> None:
+    """Values of one-dash and Windows credential flags, of `-p`/`-P`/`-w` when shaped like a
+    password, and of `-t` when a UUID or digest."""
+    lower = scan.lower
+    if scan.has(" /"):
+        for m in _SLASH_FLAG.finditer(lower):
+            _value(scan, m, "argument")
+    if not scan.has("-"):
+        return
+    for m in _ONE_DASH_FLAG.finditer(lower) if any(map(scan.has, _CRED_FRAGMENTS)) else ():
+        _value(scan, m, "argument")
+    for m in _SHORT_FLAG.finditer(scan.text):
+        flag = m.group("flag")
+        if flag == "w" and not _LDAP.search(lower, max(0, m.start() - 200), m.start()):
+            continue  # `-w` is a password only to the LDAP tools (`grep -w`, `curl -w`)
+        if flag == "t" and m.group("sp"):
+            _value(scan, m, "argument", ids=True, shaped=False)  # `-t <uuid>`: a token; `-t name:tag` stays
+            continue
+        if flag != "t":
+            _value(scan, m, "argument")
+    for m in _JOINED_USER.finditer(scan.text):
+        _value(scan, m, "argument")
+    for m in _ANY_FLAG.finditer(scan.text):
+        value = m.group("value")
+        kinds = classes(value)
+        shaped = kinds == 4 or mixed_token(value) or (kinds == 3 and len(value) >= 10 and random_looking(value, 10))
+        if "=" not in value and not _format_like(value) and shaped:
+            scan.add(m.start("value"), m.end("value"), "argument")
+
+
+def _format_like(value: str) -> bool:
+    """A format string, glob or pattern (`%Y%m%d`, `*.py`, `src/**`), not a password that holds `%`
+    or `*`: a password has all four kinds of character and no groups, paths or file types."""
+    if not _FORMAT_CHARS.search(value):
+        return False
+    return classes(value) < 4 or _PATTERN_PARTS.search(value) is not None
+
+
+def _matches(rx: re.Pattern[str], scan: Scan, literals: tuple[str, ...]) -> list[re.Match[str]]:
+    """`rx.finditer(scan.lower)` for a pattern that starts with one of `literals`: tried only where
+    a literal occurs (found by `str.find`, at C speed), in order, each after the last match."""
+    lower = scan.lower
+    starts = set()
+    for literal in filter(scan.has, literals):
+        p = lower.find(literal)
+        while p != -1:
+            starts.add(p)
+            p = lower.find(literal, p + 1)
+    out, pos = [], 0
+    for p in sorted(starts):
+        if p >= pos and (m := rx.match(lower, p)):
+            out.append(m)
+            pos = m.end()
+    return out
+
+
+def detect_positions(scan: Scan) -> None:
+    """Passwords and tokens in positions: `user/pw@db`, `password VALUE`, setters, verbs, pipes."""
+    text, lower = scan.text, scan.lower
+    if scan.has("@"):
+        for m in _USER_SLASH.finditer(text):
+            user = _USER_BEFORE_SLASH.match(text[max(0, m.start() - 31) : m.start()][::-1])
+            if user and user.end():
+                _value(scan, m, "argument")
+    # A single character is found at memchr speed; a missing one rules out every pattern that
+    # needs it, without a pass for each of their longer literals.
+    here = _HERE_WORDS if scan.has("<<<") else ()
+    pipe = ("echo ", "printf ") if scan.has("|") else ()
+    # `_WORD_THEN_VALUE` starts with its one literal `pass`: finditer skips to it at C speed
+    words = _WORD_THEN_VALUE.finditer(lower) if scan.has("pass") else ()
+    for m in [*words, *_matches(_ECHO_PIPE, scan, pipe)]:
+        if not glued(lower, m.start()) and lower[m.start() - 1 : m.start()] != "-":
+            _value(scan, m, "argument")
+    identified = _IDENTIFIED_BY.finditer(lower) if scan.has("identified") else ()
+    for m in [*_matches(_HERE_STRING, scan, here), *identified]:
+        _value(scan, m, "argument")
+    for m in _matches(_SETTER, scan, ("config ", "set ", "add ")):
+        if not glued(lower, m.start()):
+            _value(scan, m, "argument", ids=True)
+    if scan.has("from-literal"):
+        for m in _LITERAL_FLAG.finditer(lower):
+            _value(scan, m, "argument", ids=True)
+    for m in _matches(_CRED_VERB, scan, _CRED_VERB_WORDS):
+        if not glued(lower, m.start()):
+            _value(scan, m, "argument")
+    if lower.startswith(_PROMPTS) or scan.has("\n$ ") or scan.has("\n> "):
+        for m in _matches(_CRED_SUBCOMMAND, scan, _SUBCOMMAND_WORDS):
+            back = _VERB_CHARS_REVERSED.match(lower[max(0, m.start() - 40) : m.start()][::-1]).end()
+            verb_start = m.start() - back
+            if verb_start and lower[verb_start - 1] not in " \t\n":
+                continue  # part of a longer word or a path
+            if m.group("word") in _TAKES_ONE and back:
+                continue  # `xlogin`, `auto-unlock`: not the verb itself
+            _value(scan, m, "argument", ids=True)
+    if scan.has("--body") or scan.has("--value"):
+        for m in _matches(_SECRET_SET, scan, ("secret", "token", "variable")):
+            _value(scan, m, "argument")
+
+
+# --------------------------------------------------------------------------- calls
+
+# A call whose name says it takes a credential: its string literals are candidates.
+_CALL = re.compile(
+    r"(?:login|auth|connect(?:ion)?|credentials?|client|session|github|fernet|hmac\.new|hmac\w*|jwt\.encode|jwt\.sign|"
+    r"minio|redis|mongo|smtp(?:_ssl)?|imap4?(?:_ssl)?|ftp(?:_tls)?|signer|basic|aes\.new|keyspec|token|secret|apikey|"
+    r"password|[th]otp|bind\w*)[ \t]*\($"
+    r"|(?:oauth|credential|password|secret|apikey|hmac)\w*[ \t]*\($",
+)
+_CALLEE_CHARS_REVERSED = re.compile(r"[\w.]{0,80}")
+_AUTH_TUPLE = re.compile(r"auth[ \t]*=[ \t]*\($")  # `auth=(`, `basic_auth=(`
+_LITERAL = re.compile(r"(?:\b[bru]{1,2})?(?P<q>[\"'])(?P<value>[^\"'\n]{4,300})(?P=q)")
+_TOKEN_CALLEES = re.compile(r"github|session|client|token|auth|key", re.I)
+# A client's constructor or factory (`new PDO(`, `Airtable(`, `ethers.Wallet(`, `SearchClient.create(`):
+# it takes the account's credentials by position, so a literal with all four kinds of character
+# or a generated token is one.
+_CONSTRUCTOR = re.compile(r"(?<![\w.])(?:\w+\.)*[A-Z]\w*(?:\.(?:create|connect|new|init|open|login))?[ \t]*\($")
+
+
+# A quote after `(` or `,`: two patterns, each with a literal first character, which a search
+# skips to far faster than to either of a class of two.
+_LITERAL_STARTS = tuple(re.compile(re.escape(c) + r"[ \t]*(?:[bru]{1,2})?[\"']") for c in "(,")
+
+
+def _start(m: re.Match[str]) -> int:
+    return m.start()
+
+
+def detect_calls(scan: Scan) -> None:
+    """String literals passed to a credential-taking call (`connect(h, u, "pw")`, `Github("…")`).
+
+    Found from the literals: a quote after `(` or `,` is looked up to the `(` of its call, and
+    only a call whose name says credential is read (prose has few quoted call arguments).
+    """
+    text = scan.text
+    if not scan.has("("):
+        return
+    done: set[int] = set()
+    for q in sorted((m for rx in _LITERAL_STARTS for m in rx.finditer(text)), key=_start):
+        line_start = text.rfind("\n", 0, q.start()) + 1
+        open_at = q.start() if text[q.start()] == "(" else text.rfind("(", line_start, q.start())
+        if open_at == -1 or open_at in done or text.find(")", open_at, q.start()) != -1:
+            continue
+        done.add(open_at)
+        head = text[max(line_start, open_at - 80) : open_at + 1]
+        call = _CALL.search(head.lower()) or _AUTH_TUPLE.search(head)
+        if call is None or call.end() != len(head):
+            call = _CONSTRUCTOR.search(head)
+            if call is None:
+                continue
+        back = _CALLEE_CHARS_REVERSED.match(head[: call.start()][::-1]).end()
+        callee = head[call.start() - back :]
+        token_callee = call.re is _AUTH_TUPLE or bool(_TOKEN_CALLEES.search(callee))
+        close = text.find(")", open_at)
+        end = close if close != -1 and close - open_at <= 400 else min(len(text), open_at + 400)
+        nl = text.find("\n", open_at, end)
+        end = nl if nl != -1 else end
+        constructor = call.re is _CONSTRUCTOR
+        for lit in _LITERAL.finditer(text, open_at + 1, end):
+            value = lit.group("value")
+            if constructor and not token_callee:
+                if classes(value) == 4 and password_shaped(value) or opaque_token(value):
+                    scan.add(lit.start("value"), lit.end("value"), "argument")
+            elif (
+                password_shaped(value)
+                or opaque_token(value)
+                or (token_callee and len(value) >= 32 and hash_shaped(value) and not is_uuid(value))
+            ):
+                scan.add(lit.start("value"), lit.end("value"), "argument")

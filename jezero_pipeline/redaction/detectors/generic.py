@@ -1,0 +1,248 @@
+"""Secrets nobody named a rule for: any long opaque value, decided by its label and its shape.
+
+Every long run of key characters is a candidate. Its label, the words before it on its line
+(`Unseal Key 3:`, `wallet private key:`, `SOME_NAME=`), and its own shape decide:
+- under a label that says key, secret, seed or share, a base64, hex or base58 blob is a key,
+  unless the label says it is public or an id, hash or fingerprint;
+- under a label that says nothing, a value long and random enough is a secret (the
+  thresholds are in tuning.py), unless the label says id, hash, version, path or public;
+- a run that starts with a short lower-case prefix and a separator (`tvly-…`, `nfp_…`) is a
+  vendor token when its body is random and the prefix is not an object id's (`msg_`, `toolu_`,
+  `cus_`: ids of messages, tool calls and customers, which transcripts are full of).
+A recovery phrase (twelve to twenty-four words) under a mnemonic or seed-phrase label is found
+too.
+"""
+
+from __future__ import annotations
+
+import re
+import string
+
+from .. import tuning
+from ..shapes import HEX_RE, entropy, hash_shaped, is_uuid, mixed_token, opaque_token, password_shaped, random_looking
+from ..values import b64_text
+from .base import Scan, glued, make_table
+from .names import value_ok
+
+_KEY_LABEL = re.compile(
+    r"(?:^|[^a-z])(?:keys?|secrets?|seed|shares?|unseal|mnemonic|wallet|private|passphrase|credentials?|signing)"
+    r"(?:[^a-z]|$)"
+)
+_NOT_SECRET_LABEL = re.compile(
+    r"(?:^|[^a-z])(?:ids?|kid|hash(?:es)?|sha\d*|md5|sum|checksum|digest|integrity|fingerprint|thumbprint|etag|"
+    r"commit|rev(?:ision)?|version|h1|public|pub|pubkey|url|uri|path|file|dir|image|tag|ref|name|salt|nonce|"
+    r"request|trace|span|session_?id|build|run|job|event|object|account|tenant|client|project|user|signature|"
+    r"sig|data|content|body|payload|image|encrypted|cert(?:ificate)?|ca)(?:[^a-z]|$)"
+)
+_PUBLIC_LABEL = re.compile(r"public|publishable|pubkey|(?:search|site)[ _\-.]?(?:only[ _\-.]?)?(?:api[ _\-.]?)?key")
+_LABEL_REACH = 60
+_NEUTRAL_MAX = 200  # longer blobs under a silent name are data (images, ciphertext), not keys
+# A label is the few words right before the value and its separator (`Unseal Key 3: `,
+# `API_TOKEN=`, `"key": "`, `encryption key -> `, `| api_key | `, `Client secret ..... `, `key is `);
+# a marker or a quote ends it, so it reads the same after a neighbour is redacted.
+_LABEL = re.compile(
+    r"(?P<label>[a-z0-9_][a-z0-9 _\-()]{0,40}?)[\"']?[ \t]*"
+    r"(?:[:=]|=>|:=|->|→|\||[ \t]is|[ \t]was|\.{3,}|[ \t]{2,})[ \t]*(?:[\"'`]|base64:)?(?:0x)?$"
+)
+_PHRASE_LABEL = re.compile(r"(?:mnemonic|seed[ _\-]?phrase|recovery[ _\-]?phrase|secret[ _\-]?phrase|seed[ _\-]?words)")
+_PHRASE = re.compile(r"[ \t]*(?:[:=]|=>)?[ \t]*[\"'`]?(?P<words>(?:[a-z]{3,8}[ \t]+){11,23}[a-z]{3,8})\b")
+_B58 = re.compile(r"[1-9A-HJ-NP-Za-km-z]+")
+
+
+_SEPARATOR_ENDS = frozenset(":=>|→.s")
+
+
+def _separated(lower: str, floor: int, start: int) -> bool:
+    """What `_LABEL` needs right before `start`: a separator, then spaces, a quote or `0x`. Most
+    runs have none (a word and one space before them), so the search is not tried there."""
+    end = start - 2 if lower.startswith("0x", start - 2) and start - 2 >= floor else start
+    if end > floor and lower[end - 1] in "\"'`":
+        end -= 1
+    k = end
+    while k > floor and lower[k - 1] in " \t":
+        k -= 1
+    return end - k >= 2 or (k > floor and lower[k - 1] in _SEPARATOR_ENDS)
+
+
+def _label(scan: Scan, start: int) -> str | None:
+    """The label right before `start` on its line, lower-cased, or None when there is none."""
+    line_start = scan.text.rfind("\n", 0, start) + 1
+    floor = max(line_start, start - _LABEL_REACH)
+    if not _separated(scan.lower, floor, start):
+        return None
+    m = _LABEL.search(scan.lower, floor, start)
+    return m.group("label").strip() if m else None
+
+
+def _last_word(rx: re.Pattern[str], label: str) -> int:
+    return max((m.end() for m in rx.finditer(label)), default=-1)
+
+
+def _last_word_says(label: str) -> tuple[bool, bool]:
+    """(the label names a key, the label names something else): the later word decides, so
+    `client secret` is a secret and `key id` an id; a public label is never a secret."""
+    key_at, other_at = _last_word(_KEY_LABEL, label), _last_word(_NOT_SECRET_LABEL, label)
+    public = _PUBLIC_LABEL.search(label) is not None
+    return key_at > other_at and not public, public or other_at > key_at
+
+
+def label_says_not_secret(scan: Scan, start: int) -> bool:
+    """The label right before `start` names a public value, an id or a digest (`data-sitekey=`)."""
+    label = _label(scan, start)
+    return label is not None and _last_word_says(label)[1]
+
+
+_GROUPED = re.compile(r"[A-Za-z0-9]{4,8}(?:-[A-Za-z0-9]{4,8}){3,}")  # recovery and licence keys
+
+
+def _blob(v: str) -> bool:
+    """A key's encoding: base64 with a random mix, long hex, base58 (a WIF key), or groups of
+    characters (a recovery key)."""
+    if HEX_RE.match(v):
+        return len(v) >= 32
+    if _GROUPED.fullmatch(v):
+        return any(c.isdigit() for c in v) and len(set(v) - {"-"}) >= 6
+    core = v.rstrip("=")
+    return len(core) >= 24 and (random_looking(core, 24) or mixed_token(core) or bool(_B58.fullmatch(core)))
+
+
+KEY_CLASS = make_table(string.ascii_letters + string.digits + "+/_-")  # base64 and base64url
+
+
+def detect_labelled(scan: Scan) -> None:
+    """Blobs under a key label, random values under a silent name, recovery phrases."""
+    text = scan.text
+    params = tuning.current()
+    for start, end in scan.runs(KEY_CLASS, 24):
+        value = text[start:end]
+        if glued(text, start) or text[start - 1 : start] in "/." and start > 0:
+            continue
+        if text[end : end + 1] == "." and text[end + 1 : end + 2].isalnum():
+            continue  # a part of a dotted token (a JWT): the token's own rule decides it whole
+        label = _label(scan, start)
+        if label is None:
+            continue
+        pad = len(text[end : end + 2]) - len(text[end : end + 2].lstrip("="))
+        end += pad  # base64 padding is part of the key
+        keyed, not_secret = _last_word_says(label)
+        if keyed and not not_secret:
+            if _blob(value) and not (is_uuid(value) or (hash_shaped(value) and "key" not in label)):
+                scan.add(start, end, "secret")
+        elif (
+            not not_secret
+            and len(label) >= 3  # `x`, `n`: a JSON Web Key's public members (keys.py reads JWKs)
+            and params.neutral_len <= len(value) <= _NEUTRAL_MAX
+            and not hash_shaped(value)
+            and entropy(value) >= params.neutral_entropy
+            and mixed_token(value)
+            and b64_text(value) is None  # encoded text (a JSON header, a config) is data, not a key
+        ):
+            scan.add(start, end, "secret")
+    lower = scan.lower
+    if any(map(scan.has, ("mnemonic", "phrase", "seed words"))):
+        for lm in _PHRASE_LABEL.finditer(lower):
+            pm = _PHRASE.match(lower, lm.end())
+            if pm:
+                scan.add(pm.start("words"), pm.end("words"), "secret")
+
+
+# A key written as its bytes (`[174,47,…]`, Solana's id.json) on a line that names a key.
+_BYTE_ARRAY = re.compile(r"\[[ \t]*(?:\d{1,3}[ \t]*,[ \t]*){31,}\d{1,3}[ \t]*\]")
+_BYTES_LABEL = re.compile(r"key|secret|wallet|seed|id\.json")
+_NUMBER = re.compile(r"\d+")
+
+
+def detect_byte_arrays(scan: Scan) -> None:
+    """An array of 32 or more byte values on a line that says key, secret, wallet or seed."""
+    text = scan.text
+    for m in _BYTE_ARRAY.finditer(text):
+        ls, _ = scan.line_at(m.start())
+        if _BYTES_LABEL.search(scan.lower, ls, m.start()) and all(int(x) < 256 for x in _NUMBER.findall(m.group())):
+            scan.add(m.start() + 1, m.end() - 1, "private_key")
+
+
+# A password a tool printed: `Generated password for admin: X`, `Your new password is X`.
+# The words between say whose password it is (`for admin`); a bare `password=` is names.py's.
+_PASSWORD_SAID = re.compile(
+    r"(?:passw(?:or)?d|passphrase)(?:[ \t][a-z0-9 _@.\-]{1,30}?[ \t]*(?::|=>|->)|[ \t]+is)[ \t]+[\"'`]?"
+    r"(?P<value>[^\s\"'`()\[\]{}\\]{6,200})(?=[\s\"'`]|$)"
+)
+
+
+def detect_passwords_said(scan: Scan) -> None:
+    """A password-shaped or generated value after a phrase that says password and a separator."""
+    for m in _PASSWORD_SAID.finditer(scan.lower):
+        vs, ve = m.span("value")
+        while ve > vs and scan.text[ve - 1] in ".,;)":
+            ve -= 1
+        value = scan.text[vs:ve]
+        if password_shaped(value) or opaque_token(value):
+            scan.add(vs, ve, "password")
+
+
+# `password: |` then the value on the next, indented line (a YAML block scalar)
+_BLOCK = re.compile(
+    r"(?P<name>[\w.\-]*(?:passw(?:or)?d|passphrase|secret|token|api[_\-]?key|private[_\-]?key|credentials?))"
+    r"[\"']?:[ \t]*[|>][\-+]?[ \t]*\r?\n[ \t]+(?P<value>[^\s][^\n]{0,400}?)[ \t]*\r?(?=\n|$)"
+)
+
+
+def detect_block_scalars(scan: Scan) -> None:
+    """A secret written as a YAML block scalar under a secret name."""
+    lower = scan.lower
+    if not (scan.has(": |") or scan.has(": >")):
+        return
+    for m in _BLOCK.finditer(lower):
+        vs, ve = m.span("value")
+        if value_ok(m.group("name"), "=", scan.text[vs:ve], quoted=True):
+            scan.add(vs, ve, "secret")
+
+
+# --------------------------------------------------------------------------- prefixed tokens
+
+_PREFIXED = re.compile(
+    r"(?P<prefix>[a-z][a-z0-9]{1,9}(?:[_\-][a-z0-9]{1,8}){0,2}[_\-.])(?P<body>[A-Za-z0-9_\-]{20,200})"
+)
+# Prefixes of object ids that transcripts are full of: messages, tool calls, completions,
+# runs, files, customers, payments, users, projects.
+_ID_PREFIX_WORDS = (
+    "msg toolu tool chatcmpl cmpl call run thread asst file req resp user usr org prj proj team cus pi ch "
+    "evt sub acct price prod in txn batch ft ftjob vs step src seti pm card job img doc item id uid order "
+    "inv ws srv node pod sha sha1 sha256 sha384 sha512 md5 v1 v2 data release build test rs fc"
+)
+_ID_PREFIXES = frozenset(_ID_PREFIX_WORDS.split())
+_UUID_INSIDE = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-")
+_CRED_HINT = re.compile(r"sk|key|api|pat|tok|secret|auth|pw|pass|priv|cred")
+
+
+# An extended or bech32 key whose own prefix says private (`xprv…`, `tprv…`, `nsec1…`); the
+# public ones (`xpub…`, `npub1…`) say so too.
+_PRIVATE_PREFIX = re.compile(r"(?:[a-z]prv|nsec1|[a-z]?priv)[1-9A-HJ-NP-Za-km-z]{40,}")
+
+
+def detect_prefixed_generic(scan: Scan) -> None:
+    """`vendor_`/`vendor-` + a random body: a token of a vendor no rule names; a key whose
+    prefix says private."""
+    text = scan.text
+    for start, end in scan.token_runs():
+        if _PRIVATE_PREFIX.fullmatch(text, start, end) and not glued(text, start):
+            scan.add(start, end, "private_key", head=4)
+            continue
+        m = _PREFIXED.match(text, start, end)
+        if m is None or glued(text, start) or m.end() != end:
+            continue
+        prefix, body = m.group("prefix"), m.group("body")
+        if prefix.split("_")[0].split("-")[0] in _ID_PREFIXES:
+            continue
+        label = _label(scan, start)
+        if label is not None and _NOT_SECRET_LABEL.search(label):
+            continue  # `sha256=…`, `"id": "…"`: a digest or an id whatever its shape
+        hinted = _CRED_HINT.search(prefix) is not None
+        if (is_uuid(body) or (HEX_RE.match(body) and len(body) >= 32)) and hinted:
+            scan.add(start, end, "token", head=len(prefix))
+        elif HEX_RE.match(body) or "__" in body or _UUID_INSIDE.search(body) or body.count("-") + body.count("_") > 2:
+            continue  # hex after an unhinted prefix is an id; file and folder names join words and ids
+        elif body.islower() and (len(body) < 32 or "_" in body or entropy(body) < 4.0):
+            continue  # a lower-case body is a snake_case name unless long and random
+        elif (len(body) >= 32 or hinted) and random_looking(body, 20) and entropy(body) >= 3.5:
+            scan.add(start, end, "token", head=len(prefix))

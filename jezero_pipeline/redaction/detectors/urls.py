@@ -1,0 +1,75 @@
+"""Secrets inside URLs that are not in a query or a password: path segments and token users.
+
+An incoming-webhook, push, build-hook or stream URL is a capability: whoever holds it may
+post. Its secret is an opaque path segment after a segment that names the capability (`hooks`,
+`webhook`, `catch`, `push`, `input`, `keys`, `bot…`), or any segment of an `rtmp://` stream URL
+after its application name. A token may also stand as a URL's user with no password
+(`https://TOKEN@github.com`). Numbers, words, file names and the segments of repository and
+document links stay: what an opaque segment is, and where it stands, decide.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ..shapes import HEX_RE, is_uuid, mixed_token, random_looking
+from .base import Scan
+
+_URL = re.compile(r"(?i:https?|rtmps?|wss?)://[^\s<>\"'`)\]}|]+")
+_CAPABILITY = re.compile(
+    r"(?:web)?hooks?|incoming(?:webhook)?|build_hooks|catch|push|ping|notify|input|intake|keys?|tokens?|secrets?|"
+    r"deploy|trigger|ingest|integrations?",
+    re.I,
+)
+_CAPABILITY_HOST = re.compile(r"(?:^|[.\-])(?:web)?hooks?(?:[.\-]|$)|(?:^|[.\-])(?:ingest|inbound|push|ping)[.\-]")
+_SEGMENT = re.compile(r"[^/?#]+")
+_WORDS = re.compile(r"[A-Za-z]+(?:[_\-.][A-Za-z]+)*")
+_TOKEN_USER = re.compile(r"://(?P<user>[A-Za-z0-9_\-]{20,200})@")
+_TELEGRAM_BOT = re.compile(r"bot\d{6,12}:[A-Za-z0-9_\-]{30,}")
+
+
+def opaque(segment: str) -> bool:
+    """A path segment that is a generated value, not a word, number, version or file name."""
+    if len(segment) < 6 or segment.isdigit() or _WORDS.fullmatch(segment):
+        return False
+    if "." in segment and segment.rsplit(".", 1)[1].isalpha() and len(segment.rsplit(".", 1)[1]) <= 5:
+        return False  # `main.js`, `report.pdf`
+    has_digit = any(c.isdigit() for c in segment)
+    has_alpha = any(c.isalpha() for c in segment)
+    if is_uuid(segment) or (HEX_RE.match(segment) and len(segment) >= 16):
+        return True
+    return has_digit and has_alpha and (random_looking(segment, 6) or mixed_token(segment) or len(segment) <= 12)
+
+
+def detect_url_paths(scan: Scan) -> None:
+    """Opaque segments after a capability segment, stream keys, and token users of URLs."""
+    text = scan.text
+    if not scan.has("://"):
+        return
+    for m in _URL.finditer(text):
+        url = m.group()
+        scheme_end = url.find("://") + 3
+        path_at = url.find("/", scheme_end)
+        user = _TOKEN_USER.match(url, scheme_end - 3)
+        if user and (random_looking(user.group("user"), 20) or HEX_RE.match(user.group("user"))):
+            scan.add(m.start() + user.start("user"), m.start() + user.end("user"), "url_secret")
+        if path_at == -1:
+            continue
+        end = len(url)
+        for stop in "?#":
+            at = url.find(stop, path_at)
+            end = at if at != -1 and at < end else end
+        segments = [(s.start(), s.group()) for s in _SEGMENT.finditer(url, path_at, end)]
+        stream = url[:4].lower() == "rtmp"
+        host = url[scheme_end:path_at].lower()
+        # index of the last capability segment seen; a host named for one counts as segment -1
+        after = -1 if _CAPABILITY_HOST.search(host) else None
+        for i, (pos, seg) in enumerate(segments):
+            if _TELEGRAM_BOT.fullmatch(seg):
+                scan.add(m.start() + pos + 3, m.start() + pos + len(seg), "url_secret")
+                continue
+            in_reach = (stream and i >= 1) or (after is not None and i - after <= 3)
+            if in_reach and opaque(seg.rstrip(".,;:")):
+                scan.add(m.start() + pos, m.start() + pos + len(seg.rstrip(".,;:")), "url_secret")
+            elif _CAPABILITY.fullmatch(seg):
+                after = i

@@ -1,0 +1,247 @@
+"""Writes the round-3 labelled lines (tune and heldout 1 to 9 .jsonl) from the templates beside it.
+
+Each template is a transcript-style line of our own around a value of a shape that a public
+scanner documents (its rule's documented format, example or negative example), tagged with
+that scanner so scores can be computed leaving one source out. Every value is generated here
+from a seeded random source in the documented shape: no scanner's fixture value or code is
+copied, and no value is a key of a real account.
+
+    python jezero_pipeline_tests/redaction_corpus/round3/build.py
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import string
+import sys
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+SEED = 38
+
+Maker = Callable[[random.Random], str]
+B62 = string.ascii_letters + string.digits
+B58 = "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz"
+LOWER_ALNUM = string.ascii_lowercase + string.digits
+UPPER_ALNUM = string.ascii_uppercase + string.digits
+
+
+def pick(alphabet: str, n: int) -> Maker:
+    """n characters drawn from `alphabet`, with at least one digit and one letter when it has both."""
+
+    def make(rng: random.Random) -> str:
+        while True:
+            v = "".join(rng.choice(alphabet) for _ in range(n))
+            has_digit = any(c.isdigit() for c in alphabet)
+            has_alpha = any(c.isalpha() for c in alphabet)
+            if (not has_digit or any(c.isdigit() for c in v)) and (not has_alpha or any(c.isalpha() for c in v)):
+                return v
+
+    return make
+
+
+def b62(n: int) -> Maker:
+    return pick(B62, n)
+
+
+def hexl(n: int) -> Maker:
+    return pick("0123456789abcdef", n)
+
+
+def hexu(n: int) -> Maker:
+    return pick("0123456789ABCDEF", n)
+
+
+def digits(n: int) -> Maker:
+    return pick(string.digits, n)
+
+
+def lower_alnum(n: int) -> Maker:
+    return pick(LOWER_ALNUM, n)
+
+
+def upper_alnum(n: int) -> Maker:
+    return pick(UPPER_ALNUM, n)
+
+
+def b64(n: int, pad: str = "") -> Maker:
+    base = pick(B62 + "+/", n)
+    return lambda rng: base(rng) + pad
+
+
+def b64url(n: int) -> Maker:
+    return pick(B62 + "-_", n)
+
+
+def b58(n: int) -> Maker:
+    return pick(B58, n)
+
+
+def password(n: int) -> Maker:
+    return pick(B62 + "!#%^*@$&", n)
+
+
+def uuid(rng: random.Random) -> str:
+    h = hexl(32)(rng)
+    return f"{h[:8]}-{h[8:12]}-4{h[13:16]}-a{h[17:20]}-{h[20:]}"
+
+
+def const(value: str) -> Maker:
+    return lambda rng: value
+
+
+def join(*parts: Maker | str) -> Maker:
+    """Concatenate makers and literal strings."""
+    return lambda rng: "".join(p if isinstance(p, str) else p(rng) for p in parts)
+
+
+def groups(maker: Maker, n: int, sep: str = "-") -> Maker:
+    return lambda rng: sep.join(maker(rng) for _ in range(n))
+
+
+# --------------------------------------------------------------------------- placeholder shapes
+
+
+def alphabet_run(n: int, upper: bool = False, offset: bool = True) -> Maker:
+    def make(rng: random.Random) -> str:
+        letters = string.ascii_uppercase if upper else string.ascii_lowercase
+        start = rng.randrange(3) if offset else 0
+        return (letters * 2)[start : start + n]
+
+    return make
+
+
+def mixed_case_alphabet(n: int) -> Maker:
+    """`AbCdEf…` then a counting run: the scanners' own filler shape."""
+
+    def make(rng: random.Random) -> str:
+        s = "".join(c.upper() if i % 2 == 0 else c for i, c in enumerate(string.ascii_lowercase))
+        return (s + "1234567890")[:n]
+
+    return make
+
+
+def interleaved(n: int, upper: bool = False, digit_first: bool = False) -> Maker:
+    """`a1b2c3…` / `1a2b3c…`."""
+
+    def make(rng: random.Random) -> str:
+        letters = string.ascii_uppercase if upper else string.ascii_lowercase
+        out = []
+        for i in range(n):
+            pair = [letters[i % 26], str((i + 1) % 10)]
+            out += pair[::-1] if digit_first else pair
+        return "".join(out)[:n]
+
+    return make
+
+
+KEYBOARD_ROWS = ("qwertyuiop", "asdfghjkl", "zxcvbnm", "1234567890")
+
+
+def keyboard_run(n: int, upper: bool = False) -> Maker:
+    def make(rng: random.Random) -> str:
+        row = rng.choice(("qwertyuiopasdfghjklzxcvbnm", "1qaz2wsx3edc4rfv5tgb6yhn7ujm", "qazwsxedcrfvtgbyhnujm"))
+        s = (row * 3)[:n]
+        return s.upper() if upper else s
+
+    return make
+
+
+def counting(n: int, hex_digits: bool = False) -> Maker:
+    def make(rng: random.Random) -> str:
+        unit = "0123456789abcdef" if hex_digits else rng.choice(("0123456789", "1234567890"))
+        return (unit * (n // len(unit) + 1))[:n]
+
+    return make
+
+
+def repeated(unit: Maker, times: int) -> Maker:
+    return lambda rng: unit(rng) * times
+
+
+# --------------------------------------------------------------------------- templates
+
+
+@dataclass
+class Template:
+    """One line shape; `{v}` is the labelled value, other fields are filled from `fill`."""
+
+    scanner: str
+    kind: str
+    text: str
+    value: Maker
+    secret: bool = True
+    n: int = 1
+    note: str = ""
+    fill: dict[str, Maker] = field(default_factory=dict)
+
+
+def S(scanner: str, kind: str, text: str, value: Maker, n: int = 1, note: str = "", **fill: Maker) -> Template:
+    return Template(scanner, kind, text, value, True, n, note, dict(fill))
+
+
+def L(scanner: str, kind: str, text: str, value: Maker, n: int = 1, note: str = "", **fill: Maker) -> Template:
+    return Template(scanner, kind, text, value, False, n, note, dict(fill))
+
+
+def build(templates: list[Template], rng: random.Random) -> list[dict]:
+    rows = []
+    for t in templates:
+        for _ in range(t.n):
+            v = t.value(rng)
+            values = {k: m(rng) for k, m in t.fill.items()}
+            text = t.text.replace("{v}", v)
+            for k, x in values.items():
+                text = text.replace("{" + k + "}", x)
+            assert v in text, t.text
+            rows.append(
+                {
+                    "text": text,
+                    "secret": v if t.secret else None,
+                    "kind": t.kind,
+                    "scanner": t.scanner,
+                    "source": f"{t.scanner}: {t.note or t.kind}",
+                }
+            )
+    return rows
+
+
+def main() -> int:
+    sys.path.insert(0, str(HERE))
+    import heldout2_templates
+    import heldout3_templates
+    import heldout4_templates
+    import heldout5_templates
+    import heldout6_templates
+    import heldout7_templates
+    import heldout8_templates
+    import heldout9_templates
+    import heldout_templates
+    import tune_templates
+
+    for name, module, seed in (
+        ("tune", tune_templates, SEED),
+        ("heldout", heldout_templates, SEED + 1),
+        ("heldout2", heldout2_templates, SEED + 2),
+        ("heldout3", heldout3_templates, SEED + 3),
+        ("heldout4", heldout4_templates, SEED + 4),
+        ("heldout5", heldout5_templates, SEED + 5),
+        ("heldout6", heldout6_templates, SEED + 6),
+        ("heldout7", heldout7_templates, SEED + 7),
+        ("heldout8", heldout8_templates, SEED + 8),
+        ("heldout9", heldout9_templates, SEED + 9),
+    ):
+        rows = build(module.TEMPLATES, random.Random(seed))
+        out = HERE / f"{name}.jsonl"
+        out.write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in rows), encoding="utf-8")
+        print(
+            f"{out.name}: {sum(1 for r in rows if r['secret'])} secrets, {sum(1 for r in rows if not r['secret'])} look-alikes"
+        )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
