@@ -7,7 +7,6 @@ the second leaves everything to a real `dagster-daemon` (no command runs the pip
 from __future__ import annotations
 
 import os
-import shutil
 import signal
 import subprocess
 import sys
@@ -17,12 +16,15 @@ from pathlib import Path
 import dagster as dg
 import duckdb
 import pytest
+import yaml
 from batchfixtures import batch_docs, batch_work, segment_ids, stored
 from runs import workspace
 
 from jezero_pipeline.config import load_config
+from jezero_pipeline.defs.batches import run_key
 from jezero_pipeline.defs.definitions import build_definitions
 from jezero_pipeline.defs.resources import JezeroResource
+from jezero_pipeline.staging import batches as docs
 
 REPO = Path(__file__).resolve().parents[1]
 DAY = "cc|2026-03-01"
@@ -67,7 +69,7 @@ def test_a_backfill_submits_and_ends_the_sensor_lands_it_and_the_library_follows
         fake_server.batches.end()
         landed = tick(instance, open_tick.cursor)
         (request,) = landed.run_requests
-        assert request.partition_key == DAY and request.run_key == f"batch:{doc.submission}:{DAY}:{DAY}"
+        assert request.partition_key == DAY and request.run_key == f"{run_key(doc)}:{DAY}:{DAY}"
         assert request.run_config["ops"]["sessions"]["config"]["resummarize"] == "yes"  # as the backfill did
         run = defs.resolve_job_def("summaries_job").execute_in_process(
             partition_key=request.partition_key, run_config=request.run_config, instance=instance, tags=request.tags
@@ -91,6 +93,59 @@ def test_a_backfill_submits_and_ends_the_sensor_lands_it_and_the_library_follows
     assert fake_server.total_calls == 0 and fake_server.paid_twice == {}
 
 
+def test_the_same_requests_batched_again_later_get_runs_of_their_own(tmp_path, fake_server):
+    """A week on, a landed batch's document is pruned; the same segments sent again in a batch
+    (a forced re-summarise) get the same submission id. Their landing's runs must not carry a run
+    key the instance has seen: the daemon skips such a request and the partition would wait on."""
+    work = batch_work(tmp_path, fake_server, extra='batch = "backfill"\n')
+    config = str(work / "jezero.toml")
+    defs = build_definitions(load_config(config), config)
+    resources = {"jezero": JezeroResource(config_path=config)}
+    sensor = defs.resolve_sensor_def("summary_batches")
+    summaries_job = defs.resolve_job_def("summaries_job")
+    with dg.instance_for_test() as instance:
+
+        def land_and_run() -> str:
+            context = dg.build_sensor_context(instance=instance, definitions=defs, resources=resources)
+            (request,) = sensor.evaluate_tick(context).run_requests
+            seen = instance.get_run_ids(dg.RunsFilter(tags={"dagster/run_key": request.run_key}))
+            assert not seen, "the daemon would skip this request"
+            run = summaries_job.execute_in_process(partition_key=request.partition_key, run_config=request.run_config,
+                                                   instance=instance,
+                                                   tags={**request.tags, "dagster/run_key": request.run_key})  # fmt: skip
+            assert run.success and _summaries_metadata(instance)["batch_stored"] == 9
+            return request.run_key
+
+        defs.resolve_job_def("sessions_job").execute_in_process(
+            partition_key=DAY, instance=instance, tags={"dagster/backfill": "bf"}
+        )
+        (first,) = batch_docs(work)
+        land_and_run()
+        ws = workspace(work)
+        assert docs.prune(ws.store, now=time.time() + 8 * 86400) == 1
+        again = {"ops": {"sessions": {"config": {"force_ids": sorted(segment_ids(ws)), "batch": "yes"}}}}
+        summaries_job.execute_in_process(partition_key=DAY, run_config=again, instance=instance)
+        (second,) = batch_docs(work)
+        assert second.submission == first.submission
+        land_and_run()
+    assert fake_server.total_calls == 0 and sum(fake_server.batches.creates.values()) == 2
+
+
+def _instance_home(tmp_path: Path) -> Path:
+    """The repository's dagster.yaml with every path it names inside tmp_path. Its paths are
+    relative, and the daemon resolves them against its working folder (the repository's, for
+    workspace.yaml): copied as is, every run of this test would share the checkout's
+    data/dagster, and a run key an earlier run used would have this run's runs skipped."""
+    home = tmp_path / "dh"
+    home.mkdir()
+    instance = yaml.safe_load((REPO / "dagster.yaml").read_text())
+    instance["storage"]["sqlite"]["base_dir"] = str(home / "storage")
+    instance["local_artifact_storage"]["config"]["base_dir"] = str(home / "artifacts")
+    instance["compute_logs"]["config"]["base_dir"] = str(home / "logs")
+    (home / "dagster.yaml").write_text(yaml.safe_dump(instance))
+    return home
+
+
 @pytest.mark.slow
 def test_the_daemon_alone_completes_a_batch_backfill(tmp_path, fake_server, monkeypatch):
     """`dagster job backfill`, then only the daemon: the backfill's run submits the batch and
@@ -98,10 +153,9 @@ def test_the_daemon_alone_completes_a_batch_backfill(tmp_path, fake_server, monk
     library follows. No command is waiting on anything."""
     fake_server.batches.seconds = 20  # the batch ends 20 s after it is created
     work = batch_work(tmp_path, fake_server, extra='batch = "backfill"\nbatch_poll_seconds = 5\n')
-    home = tmp_path / "dh"
-    home.mkdir()
-    shutil.copy(REPO / "dagster.yaml", home / "dagster.yaml")
-    env = {**os.environ, "DAGSTER_HOME": str(home), "JEZERO_CONFIG": str(work / "jezero.toml")}
+    home = _instance_home(tmp_path)
+    monkeypatch.setenv("DAGSTER_HOME", str(home))
+    env = {**os.environ, "JEZERO_CONFIG": str(work / "jezero.toml")}
     bin_dir = Path(sys.executable).parent
     backfill = subprocess.run(
         [str(bin_dir / "dagster"), "job", "backfill", "-w", "workspace.yaml", "-j", "sessions_job",
@@ -109,12 +163,13 @@ def test_the_daemon_alone_completes_a_batch_backfill(tmp_path, fake_server, monk
         cwd=REPO, env=env, capture_output=True, text=True, timeout=300,
     )  # fmt: skip
     assert backfill.returncode == 0, backfill.stdout[-2000:] + backfill.stderr[-2000:]
+    log = (tmp_path / "daemon.log").open("w")
     daemon = subprocess.Popen([str(bin_dir / "dagster-daemon"), "run", "-w", "workspace.yaml"], cwd=REPO, env=env,
-                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)  # fmt: skip
+                              stdout=log, stderr=subprocess.STDOUT, start_new_session=True)  # fmt: skip
+    library = work / "library.duckdb"
+    seen_waiting = False
     try:
-        deadline = time.time() + 420
-        library = work / "library.duckdb"
-        seen_waiting = False
+        deadline = time.time() + 420  # four runs, each a process of its own, on a shared 2-core machine
         while time.time() < deadline:
             docs = batch_docs(work)
             seen_waiting = seen_waiting or any(d.state == "submitted" for d in docs)
@@ -122,14 +177,18 @@ def test_the_daemon_alone_completes_a_batch_backfill(tmp_path, fake_server, monk
                 break
             time.sleep(2)
         else:
-            pytest.fail(f"the daemon did not finish: batches {[(d.state, d.requested) for d in batch_docs(work)]}")
+            with dg.DagsterInstance.get() as instance:
+                runs = [(r.dagster_run.job_name, r.dagster_run.status.value) for r in instance.get_run_records()]
+            pytest.fail(f"the daemon did not finish: batches {[(d.state, d.requested) for d in batch_docs(work)]}, "
+                        f"runs {runs}, library items {_items(library) if library.exists() else None}, daemon log: "
+                        f"{(tmp_path / 'daemon.log').read_text()[-3000:]}")  # fmt: skip
     finally:
         os.killpg(daemon.pid, signal.SIGTERM)
         daemon.wait(timeout=60)
+        log.close()
     assert seen_waiting, "the backfill's run ended with its batch open"
     assert fake_server.total_calls == 0 and sum(fake_server.batches.creates.values()) == 1
     assert fake_server.paid_twice == {} and len(fake_server.paid) == 9
-    monkeypatch.setenv("DAGSTER_HOME", str(home))
     with dg.DagsterInstance.get() as instance:
         jobs = {r.dagster_run.job_name for r in instance.get_run_records()}
         assert {"sessions_job", "summaries_job"} <= jobs, jobs  # the backfill's run, the sensor's run

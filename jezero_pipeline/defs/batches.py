@@ -12,7 +12,10 @@ when the batch was a re-summarise under `batch = "backfill"`).
 
 Each landed batch is requested once: its runs carry a run key, and the document is marked
 requested by the tick after the one that requested them (the cursor says which), as
-`commands_recorded` deletes a record only once its events are stored.
+`commands_recorded` deletes a record only once its events are stored. The run key names the
+submission and when it was prepared: the same requests asked again later (after their document
+was pruned, or with staging started afresh beside the same instance) get the same submission id,
+and a key the instance has seen would have their runs silently skipped.
 """
 
 from __future__ import annotations
@@ -27,6 +30,11 @@ from ..staging import batches as docs
 from .assets import SessionsConfig
 from .automation import run_requests
 from .resources import JezeroResource
+
+
+def run_key(doc: docs.BatchDoc) -> str:
+    """What this landing's runs are keyed by: one submission, prepared once."""
+    return f"batch:{doc.submission}@{doc.prepared_at:.3f}"
 
 
 def batches_sensor(job: dg.UnresolvedAssetJobDefinition, poll_seconds: int = 60) -> dg.SensorDefinition:
@@ -62,7 +70,7 @@ def batches_sensor(job: dg.UnresolvedAssetJobDefinition, poll_seconds: int = 60)
             again = doc.resummarize and doc.generation == ws.generation
             config = dg.RunConfig(ops={"sessions": SessionsConfig(resummarize="yes" if again else "no")})
             rectangles = plan_rectangles(doc.partitions(), order)
-            requests += run_requests(rectangles, "batch", run_key=f"batch:{doc.submission}", run_config=config)
+            requests += run_requests(rectangles, "batch", run_key=run_key(doc), run_config=config)
             requested.append(doc.submission)
             context.log.info(f"batch {doc.label} {doc.state}: {doc.outcomes or doc.error}, ${doc.cost_usd:.4f}")
         new_cursor = json.dumps({"requested": requested})
