@@ -176,3 +176,24 @@ def test_the_batches_command_lists_and_cancels(tmp_path, fake_server, capsys):
     assert main(["-c", config, "batches", "--json"]) == 0
     (after,) = json.loads(capsys.readouterr().out)["batches"]
     assert after["state"] == "landed" and after["outcomes"] == {"canceled": 3}
+
+
+def test_the_commands_say_in_words_what_waits_on_a_batch_and_what_landed(tmp_path, fake_server, capsys):
+    from jezero_pipeline.cli import main
+
+    fake_server.batches.seconds = None
+    work = batch_work(tmp_path, fake_server, sessions=1)
+    config = str(work / "jezero.toml")
+    assert main(["-c", config, "run", "--dry-run", "--batch"]) == 0
+    ahead = capsys.readouterr().out
+    assert "direct, $" in ahead and "in a batch (the run would send them in a batch)" in ahead
+    assert main(["-c", config, "run", "--batch"]) == 0
+    (doc,) = batch_docs(work)
+    submitted = capsys.readouterr().out
+    assert "3 sent in a batch, 3 waiting on one, 0 landed from one" in submitted
+    assert f"waiting on batch(es) {doc.label}" in submitted
+    fake_server.batches.end()
+    assert main(["-c", config, "run"]) == 0
+    landed = capsys.readouterr().out.splitlines()
+    assert landed[0].startswith(f"batch    {doc.label} landed: 1 day(s), 3 succeeded, $")
+    assert "0 sent in a batch, 0 waiting on one, 3 landed from one" in landed[1]

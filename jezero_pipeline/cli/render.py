@@ -104,7 +104,7 @@ def preview_text(p: dict[str, Any]) -> str:
     if p.get("estimated_cost_usd_direct") is not None:
         lines.append(f"  about {number(p['input_tokens'])} input and {number(p['output_tokens'])} output token(s): "
                      f"${p['estimated_cost_usd_direct']:,.4f} direct, ${p['estimated_cost_usd_batch']:,.4f} in a batch "
-                     f"(this run would send them {p['send']})")  # fmt: skip
+                     f"(the run would send them {'in a batch' if p['send'] == 'batch' else 'directly'})")  # fmt: skip
     for item in p.get("items", []):
         lines.append(f"  {item['segment_id']}: {item['status']} {item.get('title') or item.get('error') or ''}")
     return "\n".join(lines)
