@@ -197,3 +197,16 @@ def test_the_commands_say_in_words_what_waits_on_a_batch_and_what_landed(tmp_pat
     landed = capsys.readouterr().out.splitlines()
     assert landed[0].startswith(f"batch    {doc.label} landed: 1 day(s), 3 succeeded, $")
     assert "0 sent in a batch, 0 waiting on one, 3 landed from one" in landed[1]
+
+
+@pytest.mark.slow
+def test_the_cost_benchmark_shows_what_it_claims_on_a_small_corpus(tmp_path, capsys, monkeypatch):
+    """bench/batch_cost.py checks its own claims (every segment stored and paid once, a batch at
+    most half the direct cost, cached tokens on every call after the first and a lower cost); at
+    2,000 sessions its figures are in the README."""
+    from bench import batch_cost, jezero_side
+
+    monkeypatch.setenv(jezero_side.API_KEY_ENV, "")  # the benchmark sets it: restored after the test
+    assert batch_cost.main(["--sessions", "30", "--workdir", str(tmp_path), "--json"]) == 0
+    figures = json.loads(capsys.readouterr().out)
+    assert figures["not_shown"] == [] and figures["ratios"]["batch / direct"] <= 0.5 + 1e-3
