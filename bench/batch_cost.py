@@ -18,7 +18,7 @@ table (the per-partition `estimated_cost_usd`, landed batches included), which t
 server's usage drives:
 
     .venv/bin/python -m bench.batch_cost                       # 2,000 sessions, ~12 min on 2 shared cores
-    .venv/bin/python -m bench.batch_cost --sessions 200 --workdir /tmp/bc
+    .venv/bin/python -m bench.batch_cost --sessions 200 --workdir DIR
 """
 
 from __future__ import annotations
