@@ -208,15 +208,9 @@ class Side:
         return {**os.environ, jezero_side.API_KEY_ENV: "bench-fake-key"}
 
 
-class Ours(Side):
-    name = "ours"
-
-    def write_config(self, d: Path, url: str) -> None:
-        (d / "dagster_home").mkdir()
-        shutil.copy(
-            REPO / "dagster.yaml", d / "dagster_home" / "dagster.yaml"
-        )  # what users run: its paths are relative
-        (d / "jezero.toml").write_text(f"""\
+def our_config(d: Path, url: str, corpus_dir: Path, concurrency: int = CONCURRENCY, summarizer_extra: str = "") -> str:
+    """Our config for a state folder `d`: the corpus's two connectors, the fake server at `url`."""
+    return f"""\
 [storage]
 path = "{d / "library.duckdb"}"
 staging_dir = "{d / "staging"}"
@@ -226,8 +220,8 @@ provider = "anthropic"
 base_url = "{url}"
 model = "fake"
 api_key_env = "{jezero_side.API_KEY_ENV}"
-max_concurrency = {CONCURRENCY}
-
+max_concurrency = {concurrency}
+{summarizer_extra}
 [projects]
 git = false
 
@@ -235,16 +229,27 @@ git = false
 name = "{corpus.CLAUDE_SOURCE}"
 type = "claude_code"
 [connectors.options]
-projects_dir = "{self.corpus_dir / "claude" / "projects"}"
+projects_dir = "{corpus_dir / "claude" / "projects"}"
 settle_minutes = 0
 
 [[connectors]]
 name = "{corpus.CODEX_SOURCE}"
 type = "codex"
 [connectors.options]
-sessions_dir = "{self.corpus_dir / "codex" / "sessions"}"
+sessions_dir = "{corpus_dir / "codex" / "sessions"}"
 settle_minutes = 0
-""")
+"""
+
+
+class Ours(Side):
+    name = "ours"
+
+    def write_config(self, d: Path, url: str) -> None:
+        (d / "dagster_home").mkdir()
+        shutil.copy(
+            REPO / "dagster.yaml", d / "dagster_home" / "dagster.yaml"
+        )  # what users run: its paths are relative
+        (d / "jezero.toml").write_text(our_config(d, url, self.corpus_dir))
 
     def env(self, state: Path) -> dict[str, str]:
         return {**super().env(state), "DAGSTER_HOME": str(state / "dagster_home")}

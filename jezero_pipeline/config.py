@@ -39,6 +39,11 @@ DEFAULT_ROOTS = [
     "developer",
     "sites",
 ]
+# Prompt-cache prices as multiples of the input price, (write, read), when not set: Anthropic
+# charges 1.25× for a 5-minute cache write and 0.1× for a read; OpenAI caches on its own, charges
+# nothing to write and takes 50% to 90% off a read depending on the model: 0.5 is the smallest
+# discount (gpt-4o), so the estimate never promises more than the cheapest case saves.
+CACHE_PRICE_FACTORS = {"anthropic": (1.25, 0.1), "openai_compatible": (1.0, 0.5)}
 _SECRET_KEY = re.compile(r"(api[_-]?key|token|secret|password|passwd|credential)", re.I)
 
 
@@ -99,6 +104,16 @@ class SummarizerConfig(_Strict):
     max_cost_usd_per_run: float | None = Field(None, ge=0)  # needs both prices below
     price_input_per_mtok: float | None = Field(None, ge=0)  # USD per million input tokens
     price_output_per_mtok: float | None = Field(None, ge=0)
+    # Input tokens written to / read from the provider's prompt cache; unset: the provider's
+    # multiplier of price_input_per_mtok (CACHE_PRICE_FACTORS).
+    price_cache_write_per_mtok: float | None = Field(None, ge=0)
+    price_cache_read_per_mtok: float | None = Field(None, ge=0)
+    prompt_caching: bool = True  # mark the fixed prefix (tools, system prompt) cacheable
+    # The providers' batch APIs (results within 24 hours, at a discount): "off"; "backfill": Dagster
+    # backfills, `resummarize` and `run --batch`; "always": every run that summarises.
+    batch: Literal["off", "backfill", "always"] = "off"
+    batch_discount: float = Field(0.5, ge=0, lt=1)  # a batched request costs (1 - this) × its direct price
+    batch_poll_seconds: int = Field(60, ge=5)  # how often the summary_batches sensor asks about open batches
 
     @model_validator(mode="after")
     def _needs_model(self) -> SummarizerConfig:
@@ -114,11 +129,38 @@ class SummarizerConfig(_Strict):
     def priced(self) -> bool:
         return self.price_input_per_mtok is not None or self.price_output_per_mtok is not None
 
-    def cost_usd(self, input_tokens: int, output_tokens: int) -> float:
-        """Estimated USD for these tokens at the configured prices (0 for an unpriced side)."""
-        return input_tokens / 1e6 * (self.price_input_per_mtok or 0) + output_tokens / 1e6 * (
-            self.price_output_per_mtok or 0
+    def cache_price(self, kind: Literal["write", "read"]) -> float:
+        """USD per million input tokens written to (or read from) the prompt cache."""
+        explicit = self.price_cache_write_per_mtok if kind == "write" else self.price_cache_read_per_mtok
+        if explicit is not None:
+            return explicit
+        factors = CACHE_PRICE_FACTORS.get(self.provider, (1.0, 1.0))
+        return (self.price_input_per_mtok or 0) * factors[0 if kind == "write" else 1]
+
+    def cost_usd(
+        self, input_tokens: int, output_tokens: int, *, cache_read: int = 0, cache_write: int = 0, batch: bool = False
+    ) -> float:
+        """Estimated USD at the configured prices (0 for an unpriced side). `input_tokens` counts
+        every input token, those read from or written to the cache among them; a batched request
+        costs (1 - batch_discount) of the same request sent directly."""
+        plain = max(0, input_tokens - cache_read - cache_write)
+        usd = (
+            plain / 1e6 * (self.price_input_per_mtok or 0)
+            + cache_write / 1e6 * self.cache_price("write")
+            + cache_read / 1e6 * self.cache_price("read")
+            + output_tokens / 1e6 * (self.price_output_per_mtok or 0)
         )
+        return usd * (1 - self.batch_discount) if batch else usd
+
+    def batch_applies(self, deliberate: bool, explicit: bool | None = None) -> bool:
+        """Whether a run sends its requests in batches: `explicit` when a command or run config
+        says (`--batch`, `--no-batch`), else by `batch`, where `deliberate` is a backfill or a
+        re-summarise (the runs that need no answer within seconds). Never for the offline one."""
+        if self.provider == "extractive":
+            return False
+        if explicit is not None:
+            return explicit
+        return self.batch == "always" or (self.batch == "backfill" and deliberate)
 
     @property
     def effective_base_url(self) -> str | None:

@@ -23,6 +23,7 @@ from .engine.pipeline import COLLECT, REDACT, STAGES, SUMMARIZE, PartitionDone, 
 from .models import Partition
 from .progress import Progress
 from .stages import index, outcomes
+from .stages.batch_land import has_open, land
 from .stages.plan import plan_run
 from .staging.records import CommandRecord
 from .workspace import Workspace
@@ -45,7 +46,12 @@ FIGURES = {
     "calls": (SUMMARIZE, "calls"),
     "input_chars": (SUMMARIZE, "input_chars"),
     "input_tokens": (SUMMARIZE, "input_tokens"),
+    "cached_input_tokens": (SUMMARIZE, "cached_input_tokens"),
     "output_tokens": (SUMMARIZE, "output_tokens"),
+    "batch_requests": (SUMMARIZE, "batch_requests"),
+    "waiting_batch": (SUMMARIZE, "waiting_batch"),
+    "batch_stored": (SUMMARIZE, "batch_stored"),
+    "batch_cost_usd": (SUMMARIZE, "batch_cost_usd"),
     "estimated_cost_usd": (SUMMARIZE, "estimated_cost_usd"),
 }
 
@@ -59,6 +65,7 @@ class ConnectorReport:
     figures: dict[str, float] = field(default_factory=lambda: {k: 0 for k in FIGURES})
     waiting_to_settle: int = 0  # changed units still being written, left for a later run
     errors: list[str] = field(default_factory=list)  # redacted, one line each
+    batches: list[str] = field(default_factory=list)  # the batches its partitions wait on
 
     @property
     def ok(self) -> bool:
@@ -66,7 +73,8 @@ class ConnectorReport:
 
     def as_dict(self) -> dict[str, Any]:
         return {"connector": self.connector, "partitions": self.partitions, "success": self.ok, **self.figures,
-                "waiting_to_settle": self.waiting_to_settle, "errors": self.errors}  # fmt: skip
+                "waiting_to_settle": self.waiting_to_settle, "errors": self.errors,
+                **({"waiting_on_batches": self.batches} if self.batches else {})}  # fmt: skip
 
 
 @dataclass
@@ -91,6 +99,7 @@ class RunReport:
     library: LibraryReport
     locked: bool = False  # another command held the run lock: nothing was done
     warnings: list[str] = field(default_factory=list)  # not failures: records that could not be written
+    landed: list[dict[str, Any]] = field(default_factory=list)  # batches that landed at the command's start
 
     @property
     def ok(self) -> bool:
@@ -107,16 +116,19 @@ def run(
     max_calls: int | None = None,
     progress: Progress | None = None,
     provider: Any = None,
+    batch: bool | None = None,
 ) -> RunReport:
     """The changed (connector, day) partitions of these connectors (within [since, until])
-    through every stage, then the library. With nothing changed and the library current,
-    nothing else is loaded: no DuckDB, no SDK, no Dagster."""
+    through every stage, then the library. With nothing changed, no batch open and the library
+    current, nothing else is loaded: no DuckDB, no SDK, no Dagster. `batch`: send the summary
+    requests in provider batches (None: `[summarizer] batch = "always"` does)."""
     with ws.run_lock() as got:
         if not got:
             return RunReport([ConnectorReport(n) for n in names], LibraryReport(str(ws.library_path)), locked=True)
-        plan = plan_run(ws, names, time.time(), since, until)
         report = _Run(ws, names, Budget.for_run(ws.cfg.summarizer, max_calls), progress, provider)
-        options = RunOptions(limit=limit, follow_library=True)
+        report.land()  # first: a landed batch reopens its partitions, which this run then writes
+        plan = plan_run(ws, names, time.time(), since, until)
+        options = RunOptions(limit=limit, follow_library=True, batch=ws.cfg.summarizer.batch_applies(False, batch))
         report.stages(plan.changed, STAGES, options, plan.surveys)
         report.library_refresh()
         for c in report.report.connectors:
@@ -133,17 +145,21 @@ def resummarize(
     max_calls: int | None = None,
     progress: Progress | None = None,
     provider: Any = None,
+    batch: bool | None = None,
 ) -> RunReport:
     """Summarise these partitions again: with `force_ids`, exactly those segments; else every
-    segment whose summary is of an older generation. Then the library."""
+    segment whose summary is of an older generation. Then the library. `batch`: in provider
+    batches (None: as `[summarizer] batch` says: "backfill" or "always")."""
     parts = sorted(set(parts))
     names = sorted({p.connector for p in parts})
     with ws.run_lock() as got:
         if not got:
             return RunReport([ConnectorReport(n) for n in names], LibraryReport(str(ws.library_path)), locked=True)
         report = _Run(ws, names, Budget.for_run(ws.cfg.summarizer, max_calls), progress, provider)
+        report.land()
         forced = set(force_ids)
-        options = RunOptions(resummarize=not forced, force_ids=forced, follow_library=True)
+        options = RunOptions(resummarize=not forced, force_ids=forced, follow_library=True,
+                             batch=ws.cfg.summarizer.batch_applies(True, batch))  # fmt: skip
         report.stages(parts, (SUMMARIZE,), options)
         report.library_refresh()
         return report.finish()
@@ -209,6 +225,16 @@ class _Run:
                 if message not in errors:
                     errors.append(message)
 
+    def land(self) -> None:
+        """Land the batches that ended since the last command (none open: one folder listed)."""
+        if not has_open(self.ws):
+            return
+        landing = land(self.ws, command_owner())
+        self.report.warnings += landing.errors
+        self.report.landed += [{"batch": d.label, "state": d.state, "cost_usd": round(d.cost_usd, 6),
+                                "outcomes": d.outcomes, "partitions": len(d.partitions())}
+                               for d in [*landing.landed, *landing.abandoned]]  # fmt: skip
+
     def _count(self, event: PartitionDone, counted: dict[str, set[Partition]]) -> None:
         c = self._by_name.get(event.part.connector)
         if c is None:
@@ -222,8 +248,10 @@ class _Run:
                 c.figures[name] += values[key]
         if event.stage == SUMMARIZE:
             c.errors += event.report.errors
+            c.batches += [b for b in event.report.waiting_on if b not in c.batches]
 
     def _stage_errors(self, event: StageDone) -> None:
+        self.report.warnings += [w for w in event.extra.get("warnings", []) if w not in self.report.warnings]
         withheld = event.extra.get("withheld_ids") or []
         if event.stage == SUMMARIZE and withheld:
             for c in self.report.connectors:

@@ -14,7 +14,10 @@ atoms); latency, injected failures, counters and a request-body log are configur
     python -m jezero_pipeline_tests.fake_model_server --port 0 --latency 0.2 [--log FILE]   # prints its URL
 
 Routes: POST /v1/messages (Anthropic), POST /v1/chat/completions and /chat/completions
-(OpenAI), GET /stats (calls per path, max_in_flight as JSON), POST /stats/reset.
+(OpenAI), GET /stats (calls per path, max_in_flight as JSON), POST /stats/reset, and both
+providers' batch APIs (fake_batches.py: `srv.batches`). Usage reports the prompt cache as the
+providers do (fake_cache.py: `srv.cache.min_tokens`), and `srv.paid` counts the answers paid
+for per document, direct or batched (`srv.paid_twice` lists any paid more than once).
 
 Outcomes: "ok"; an HTTP status such as "500", "503", "400" (error body in the provider's
 format); "429" (retry-after: 1) or "429:<seconds>"; "timeout" (hang `hang_seconds`, longer
@@ -27,6 +30,7 @@ from __future__ import annotations
 
 import argparse
 import collections
+import hashlib
 import itertools
 import json
 import re
@@ -38,6 +42,13 @@ from dataclasses import dataclass
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
+
+try:  # beside it in the tests' folder (pytest's import path), or in the package `python -m` runs
+    from fake_batches import FakeBatches
+    from fake_cache import PromptCache
+except ModuleNotFoundError:
+    from jezero_pipeline_tests.fake_batches import FakeBatches
+    from jezero_pipeline_tests.fake_cache import PromptCache
 
 ANTHROPIC_PATH = "/v1/messages"
 OPENAI_PATHS = ("/v1/chat/completions", "/chat/completions")
@@ -148,6 +159,8 @@ class FakeModelServer:
         self._ids = itertools.count(1)
         self._httpd: ThreadingHTTPServer | None = None
         self._thread: threading.Thread | None = None
+        self.cache = PromptCache()  # `cache.min_tokens`: the shortest prefix a provider caches
+        self.batches = FakeBatches(self)
         self.reset()
 
     # configuration
@@ -173,8 +186,36 @@ class FakeModelServer:
             self.max_in_flight = self.in_flight
             self._plan.clear()
             self._rules.clear()
+            self.paid: collections.Counter[str] = collections.Counter()  # 200 answers per document digest
+        self.cache.reset()
+        self.batches.reset()
+
+    def clear_rules(self) -> None:
+        with self._lock:
+            self._rules.clear()
+
+    def bill(self, model: str, document: str) -> None:
+        """One answer was paid for (a direct 200 or a batch's succeeded request), per model and
+        document: the same document summarised by another model is another answer."""
+        with self._lock:
+            self.paid[hashlib.sha256(f"{model}\n{document}".encode()).hexdigest()[:16]] += 1
+
+    def inspect(self, body: dict[str, Any]) -> tuple[str, Any]:
+        """A request's document and the rule it matches (None: no rule)."""
+        document = document_of(body)
+        with self._lock:
+            return document, next((o for sub, o in self._rules if sub in document), None)
+
+    def answer(self, anthropic_format: bool, body: dict[str, Any], n: int) -> dict[str, Any]:
+        """The successful answer to a request (a batch's), billed like a direct one."""
+        return success_body(self, anthropic_format, body, fake_summary(document_of(body)), n)
 
     # observation
+    @property
+    def paid_twice(self) -> dict[str, int]:
+        """Documents answered (and paid) more than once."""
+        return {k: n for k, n in self.paid.items() if n > 1}
+
     @property
     def total_calls(self) -> int:
         return sum(self.calls.values())
@@ -285,9 +326,12 @@ def _error_body(anthropic_format: bool, status: int, message: str | None = None)
     return {"error": {"message": message, "type": kind, "code": None}}
 
 
-def _success_body(anthropic_format: bool, body: dict[str, Any], answer: Any, n: int) -> dict[str, Any]:
+def success_body(server: FakeModelServer, anthropic_format: bool, body: dict[str, Any], answer: Any,
+                 n: int) -> dict[str, Any]:  # fmt: skip
+    """A 200 answer in the provider's format, its usage from the prompt cache; billed to its document."""
     model = str(body.get("model", "fake-model"))
-    input_tokens = max(1, len(json.dumps(body.get("messages", ""))) // 4)
+    use = server.cache.usage(body, anthropic_format)
+    server.bill(model, document_of(body))
     if anthropic_format:
         output_tokens = max(1, len(json.dumps(answer)) // 4)
         choice = body.get("tool_choice")
@@ -300,7 +344,12 @@ def _success_body(anthropic_format: bool, body: dict[str, Any], answer: Any, n: 
             "content": [{"type": "tool_use", "id": f"toolu_fake_{n}", "name": tool, "input": answer}],
             "stop_reason": "tool_use",
             "stop_sequence": None,
-            "usage": {"input_tokens": input_tokens, "output_tokens": output_tokens},
+            "usage": {
+                "input_tokens": use["input"] - use["cache_read"] - use["cache_write"],
+                "cache_creation_input_tokens": use["cache_write"],
+                "cache_read_input_tokens": use["cache_read"],
+                "output_tokens": output_tokens,
+            },
         }
     if isinstance(answer, dict) and "title" in answer:
         answer = _restricted_to_schema(answer, body)
@@ -313,9 +362,10 @@ def _success_body(anthropic_format: bool, body: dict[str, Any], answer: Any, n: 
         "model": model,
         "choices": [{"index": 0, "message": {"role": "assistant", "content": content}, "finish_reason": "stop"}],
         "usage": {
-            "prompt_tokens": input_tokens,
+            "prompt_tokens": use["input"],
             "completion_tokens": output_tokens,
-            "total_tokens": input_tokens + output_tokens,
+            "total_tokens": use["input"] + output_tokens,
+            "prompt_tokens_details": {"cached_tokens": use["cache_read"]},
         },
     }
 
@@ -330,7 +380,8 @@ def _make_handler(server: FakeModelServer) -> type[BaseHTTPRequestHandler]:
 
         def _send(self, status: int, payload: bytes, headers: dict[str, str] | None = None) -> None:
             self.send_response(status)
-            self.send_header("content-type", "application/json")
+            if "content-type" not in (headers or {}):
+                self.send_header("content-type", "application/json")
             self.send_header("content-length", str(len(payload)))
             for k, v in (headers or {}).items():
                 self.send_header(k, v)
@@ -340,15 +391,29 @@ def _make_handler(server: FakeModelServer) -> type[BaseHTTPRequestHandler]:
         def _send_json(self, status: int, obj: Any, headers: dict[str, str] | None = None) -> None:
             self._send(status, json.dumps(obj, ensure_ascii=False).encode("utf-8"), headers)
 
+        def _batches(self, method: str, raw: bytes) -> bool:
+            path, _, query = self.path.partition("?")
+            if not server.batches.handles(path):
+                return False
+            headers = {k.lower(): v for k, v in self.headers.items()}
+            status, payload = server.batches.handle(method, path, query, headers, raw)
+            if isinstance(payload, bytes):
+                self._send(status, payload, {"content-type": "application/octet-stream"})
+            else:
+                self._send_json(status, payload)
+            return True
+
         def do_GET(self) -> None:
             if self.path.rstrip("/") == "/stats":
                 self._send_json(200, server.stats())
-            else:
+            elif not self._batches("GET", b""):
                 self._send_json(404, {"error": {"message": f"no route {self.path}"}})
 
         def do_POST(self) -> None:
             raw = self.rfile.read(int(self.headers.get("content-length") or 0))
             path = self.path.split("?", 1)[0]
+            if self._batches("POST", raw):
+                return
             if path == "/stats/reset":
                 server.reset()
                 self._send_json(200, server.stats())
@@ -375,7 +440,7 @@ def _make_handler(server: FakeModelServer) -> type[BaseHTTPRequestHandler]:
             server._wait(server.latency)
             n = next(server._ids)
             if isinstance(outcome, dict) and "answer" in outcome:
-                self._send_json(200, _success_body(anthropic_format, body, outcome["answer"], n))
+                self._send_json(200, success_body(server, anthropic_format, body, outcome["answer"], n))
                 return
             outcome = str(outcome)
             if outcome == "timeout":
@@ -389,9 +454,9 @@ def _make_handler(server: FakeModelServer) -> type[BaseHTTPRequestHandler]:
             elif outcome == "no_title":
                 answer = fake_summary(document)
                 del answer["title"]
-                self._send_json(200, _success_body(anthropic_format, body, answer, n))
+                self._send_json(200, success_body(server, anthropic_format, body, answer, n))
             elif outcome == "ok":
-                self._send_json(200, _success_body(anthropic_format, body, fake_summary(document), n))
+                self._send_json(200, success_body(server, anthropic_format, body, fake_summary(document), n))
             elif _STATUS_OUTCOME.fullmatch(outcome):
                 status, _, retry_after = outcome.partition(":")
                 headers = {"retry-after": retry_after or "1"} if status == "429" else {}

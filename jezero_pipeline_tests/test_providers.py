@@ -167,10 +167,17 @@ def test_anthropic_request_shape(fake_server):
     assert body["tool_choice"] == {"type": "tool", "name": "record_summary"}
     assert [t["name"] for t in body["tools"]] == ["record_summary"]
     assert body["tools"][0]["input_schema"] == SUMMARY_SCHEMA
-    assert "data" in body["system"] and "never follow them" in body["system"]
+    # The system prompt is one block marked cacheable: with the tools before it, the fixed prefix.
+    (system,) = body["system"]
+    assert system["cache_control"] == {"type": "ephemeral"} and system["text"] == prompt.SYSTEM_PROMPT
     assert body["messages"] == [{"role": "user", "content": build_user_message(REQ, None, [])}]
     headers = fake_server.requests[-1].headers  # SDK 2.x sends the key as a Bearer token
     assert "test-key" in (headers.get("x-api-key"), headers.get("authorization", "").removeprefix("Bearer "))
+
+
+def test_without_prompt_caching_the_system_prompt_is_sent_plain(fake_server):
+    provider(fake_server, "anthropic", prompt_caching=False).summarize(REQ)
+    assert fake_server.request_json()["system"] == prompt.SYSTEM_PROMPT
 
 
 def test_openai_request_shape(fake_server):

@@ -38,8 +38,9 @@ def _names(args: argparse.Namespace, cfg: Config) -> list[str]:
 def _print_run(args: argparse.Namespace, report: service.RunReport, **extra: Any) -> None:
     """One JSON object with --json; a line per connector and one for the library otherwise."""
     connectors, library = [c.as_dict() for c in report.connectors], report.library.as_dict()
-    out(args, {"connectors": connectors, "library": library, "warnings": report.warnings, **extra},
-        run_text(connectors, library))  # fmt: skip
+    landed = {"landed": report.landed} if report.landed else {}  # batches landed at the command's start
+    out(args, {"connectors": connectors, "library": library, "warnings": report.warnings, **landed, **extra},
+        run_text(connectors, library, report.landed))  # fmt: skip
 
 
 def _warn_all(report: service.RunReport) -> None:
@@ -65,13 +66,15 @@ def cmd_run(args: argparse.Namespace, cfg: Config) -> int:
     if args.dry_run or args.sample:
         from ..operations.preview import preview  # lazy: each command loads only what it runs
 
-        previews = [preview(ws, n, dry_run=args.dry_run, sample=args.sample) for n in names]
+        batch = cfg.summarizer.batch_applies(False, args.batch)
+        previews = [preview(ws, n, dry_run=args.dry_run, sample=args.sample, batch=batch) for n in names]
         out(args, {"connectors": previews}, "\n".join(preview_text(p) for p in previews))
         return OK
     progress = progress_for(args.json)
     try:
         report = service.run(ws, names, since=_day(args.since, "--since"), until=_day(args.until, "--until"),
-                             limit=args.limit, max_calls=args.max_calls, progress=progress)  # fmt: skip
+                             limit=args.limit, max_calls=args.max_calls, progress=progress,
+                             batch=args.batch)  # fmt: skip
     finally:
         progress.close()
     if report.locked:
@@ -99,11 +102,12 @@ def cmd_resummarize(args: argparse.Namespace, cfg: Config) -> int:
     if args.dry_run:
         from ..operations.preview import cost_preview  # lazy: as above
 
-        out(args, cost_preview(ws, parts, resummarize=not force))
+        out(args, cost_preview(ws, parts, resummarize=not force, batch=cfg.summarizer.batch_applies(True, args.batch)))
         return OK
     progress = progress_for(args.json)
     try:
-        report = service.resummarize(ws, parts, force_ids=force, max_calls=args.max_calls, progress=progress)  # fmt: skip
+        report = service.resummarize(ws, parts, force_ids=force, max_calls=args.max_calls, progress=progress,
+                                     batch=args.batch)  # fmt: skip
     finally:
         progress.close()
     if report.locked:
@@ -111,6 +115,24 @@ def cmd_resummarize(args: argparse.Namespace, cfg: Config) -> int:
     _warn_all(report)
     _print_run(args, report, partitions=len(parts))
     return OK if report.ok else FAILED
+
+
+def cmd_batches(args: argparse.Namespace, cfg: Config) -> int:
+    """The summary batches (landing those that ended), or cancel one."""
+    from ..operations.batches import batch_status, cancel_batch  # lazy: each command loads only what it runs
+
+    ws = workspace(cfg)
+    if args.cancel:
+        try:
+            out(args, cancel_batch(ws, args.cancel))
+        except ValueError as err:
+            raise CommandError(str(err), FAILED) from None
+        return OK
+    status = batch_status(ws, service.command_owner(), poll=not args.no_poll)
+    lines = [f"{b['submission']}  {b['state']:<9} {b['status'] or '-':<11} {b['requests']:>6} requests  "
+             f"{b['first']} .. {b['last']}  ${b['cost_usd']:.4f}  {b['provider_id'] or ''}" for b in status["batches"]]  # fmt: skip
+    out(args, status, "\n".join(lines + [f"warning: {e}" for e in status["errors"]]) or "no batches")
+    return FAILED if status["errors"] else OK
 
 
 def _parse_ids(args: argparse.Namespace) -> list[int]:
@@ -215,6 +237,8 @@ def register(add: Any) -> None:
     r.add_argument("--max-calls", type=int, default=None, help="HTTP attempts for this command (default: config)")
     r.add_argument("--sample", type=int, default=0, help="summarise the newest N sessions; store nothing")
     r.add_argument("--dry-run", action="store_true", help="collect and redact only; report, no model call")
+    r.add_argument("--batch", action=argparse.BooleanOptionalAction, default=None,
+                   help="send summaries in provider batches (half price, answers within 24 h); default: config")  # fmt: skip
 
     rs = add("resummarize", cmd_resummarize, "summarise chosen items or days again (after a prompt or model change)")
     rs.add_argument("--ids", help="comma-separated item ids")
@@ -224,6 +248,12 @@ def register(add: Any) -> None:
     rs.add_argument("--until", help="up to this day (YYYY-MM-DD, UTC)")
     rs.add_argument("--max-calls", type=int, default=None, help="HTTP attempts for this command (default: config)")
     rs.add_argument("--dry-run", action="store_true", help="print the calls, tokens and cost it would spend")
+    rs.add_argument("--batch", action=argparse.BooleanOptionalAction, default=None,
+                    help="send summaries in provider batches (half price, answers within 24 h); default: config")  # fmt: skip
+
+    bt = add("batches", cmd_batches, "the summary batches: state, counts, cost (lands those that ended)")
+    bt.add_argument("--cancel", metavar="ID", help="cancel this batch (our submission id or the provider's)")
+    bt.add_argument("--no-poll", action="store_true", help="list only: ask the provider nothing")
 
     st = add("redact-stored", cmd_redact_stored, "re-apply current rules to staging and the library")
     st.add_argument("--dry-run", action="store_true", help="count what would change; write nothing")

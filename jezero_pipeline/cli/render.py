@@ -56,10 +56,13 @@ def size(n: float) -> str:
     return f"{n:.1f} GB"
 
 
-def run_text(connectors: list[dict[str, Any]], library: dict[str, Any]) -> str:
-    """A command's report for a terminal: a line per connector, one for the library."""
+def run_text(connectors: list[dict[str, Any]], library: dict[str, Any], landed: list[dict[str, Any]] = ()) -> str:
+    """A command's report for a terminal: a line per batch landed at its start, a line per
+    connector, one for the library."""
     width = max([len(c["connector"]) for c in connectors] + [7])
-    lines = []
+    lines = [f"{'batch':<{width}}  {b['batch']} {b['state']}: {number(b['partitions'])} day(s), "
+             f"{', '.join(f'{n} {k}' for k, n in sorted(b['outcomes'].items())) or 'no answers'}, "
+             f"${b['cost_usd']:,.4f}" for b in landed]  # fmt: skip
     for c in connectors:
         if not c["partitions"]:
             waiting = f", {c['waiting_to_settle']} file(s) still being written" if c.get("waiting_to_settle") else ""
@@ -73,10 +76,16 @@ def run_text(connectors: list[dict[str, Any]], library: dict[str, Any]) -> str:
         if c["failed"] or c["pending_budget"]:
             parts.append(f"{number(c['failed'])} failed, {number(c['pending_budget'])} left for the budget")
         parts.append(f"{number(c['calls'])} call(s)")
+        if c.get("batch_requests") or c.get("waiting_batch") or c.get("batch_stored"):
+            parts.append(f"{number(c.get('batch_requests', 0))} sent in a batch, {number(c.get('waiting_batch', 0))} "
+                         f"waiting on one, {number(c.get('batch_stored', 0))} landed from one")  # fmt: skip
         if c.get("estimated_cost_usd"):
             parts.append(f"${c['estimated_cost_usd']:,.4f}")
         lines.append(f"{c['connector']:<{width}}  " + ", ".join(parts))
         lines += [f"{'':<{width}}  error: {e}" for e in c.get("errors", [])[:5]]
+        if c.get("waiting_on_batches"):
+            lines.append(f"{'':<{width}}  waiting on batch(es) {', '.join(c['waiting_on_batches'])}: "
+                         f"the next run, the batches command or the summary_batches sensor lands them")  # fmt: skip
     if library.get("refreshed"):
         lines.append(f"{'library':<{width}}  {number(library['items'] or 0)} item(s) ({library['mode']}), "
                      f"{library['library']}")  # fmt: skip
@@ -92,6 +101,10 @@ def preview_text(p: dict[str, Any]) -> str:
             f"session(s), {number(p['docs'])} segment(s), {number(p['to_summarise'])} to summarise "
             f"({number(p['input_chars'])} characters), {number(p['redactions'])} redaction(s)")  # fmt: skip
     lines = [head] + [f"  warning: {w}" for w in p.get("warnings", [])[:10]]
+    if p.get("estimated_cost_usd_direct") is not None:
+        lines.append(f"  about {number(p['input_tokens'])} input and {number(p['output_tokens'])} output token(s): "
+                     f"${p['estimated_cost_usd_direct']:,.4f} direct, ${p['estimated_cost_usd_batch']:,.4f} in a batch "
+                     f"(the run would send them {'in a batch' if p['send'] == 'batch' else 'directly'})")  # fmt: skip
     for item in p.get("items", []):
         lines.append(f"  {item['segment_id']}: {item['status']} {item.get('title') or item.get('error') or ''}")
     return "\n".join(lines)

@@ -67,6 +67,8 @@ class SessionsConfig(dg.Config):
     resummarize: Literal["auto", "yes", "no"] = "auto"  # auto: a backfill re-summarises, other runs do not
     force_ids: list[str] = []  # segment ids to summarise again even if a summary exists
     max_calls: int = -1  # HTTP attempts for this run; -1: [summarizer] max_calls_per_run
+    # auto: as [summarizer] batch says ("backfill": a backfill or a re-summarise; "always": every run)
+    batch: Literal["auto", "yes", "no"] = "auto"
 
 
 @contextmanager
@@ -128,11 +130,14 @@ def build_assets(cfg: Config) -> tuple[dg.AssetsDefinition, dg.AssetsDefinition,
         selected = {k.to_user_string() for k in context.selected_asset_keys}
         tags = context.run.tags
         wanted = tags.get("jezero/resummarize") or config.resummarize  # the opt-in automation sets the tag
+        backfill = bool(tags.get("dagster/backfill"))
+        resummarize = wanted == "yes" or (wanted == "auto" and backfill)
         options = RunOptions(
             limit=config.limit,
-            resummarize=wanted == "yes" or (wanted == "auto" and bool(tags.get("dagster/backfill"))),
+            resummarize=resummarize,
             force_ids=set(config.force_ids),
             follow_library=True,
+            batch=ws.cfg.summarizer.batch_applies(backfill or resummarize, _yes_no(config.batch)),
         )
         budget = Budget.for_run(ws.cfg.summarizer, None if config.max_calls < 0 else config.max_calls)
         with redacted_failures(ws):
@@ -182,6 +187,10 @@ def build_assets(cfg: Config) -> tuple[dg.AssetsDefinition, dg.AssetsDefinition,
     return sessions, search_index, partitions
 
 
+def _yes_no(value: str) -> bool | None:
+    return None if value == "auto" else value == "yes"
+
+
 def _results(
     context: dg.AssetExecutionContext,
     ws: Workspace,
@@ -206,6 +215,11 @@ def _results(
             for w in rep.warnings[:20]:
                 context.log.warning(ws.redactor.redact(w)[0])
     context.log.info(f"{done.stage}: {len(done.reports)} partition(s): {totals}")
+    for warning in done.extra.get("warnings", []):
+        context.log.warning(warning)
+    for batch in done.extra.get("batches", []):
+        context.log.info(f"submitted batch {batch['batch']}: {batch['requests']} requests over "
+                         f"{batch['partitions']} partition(s); the summary_batches sensor lands it")  # fmt: skip
     tags = None
     if done.stage == SUMMARIZE:
         reports = list(done.reports.values())

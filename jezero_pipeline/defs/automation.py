@@ -14,6 +14,7 @@ from __future__ import annotations
 import json
 import time
 from collections.abc import Iterable
+from typing import Any
 
 import dagster as dg
 
@@ -37,16 +38,19 @@ def cron_for(minutes: int) -> str | None:
     return f"0 */{hours} * * *" if hours < 24 else "0 0 * * *"
 
 
-def run_requests(rectangles: Iterable[Rectangle], trigger: str, run_key: str | None = None) -> list[dg.RunRequest]:
+def run_requests(
+    rectangles: Iterable[Rectangle], trigger: str, run_key: str | None = None, run_config: Any = None
+) -> list[dg.RunRequest]:
     """One request per rectangle: a partition key for one partition, a key range otherwise."""
     out = []
     for rect in rectangles:
         tags = {"jezero/trigger": trigger}
         key = f"{run_key}:{rect.start_key}:{rect.end_key}" if run_key else None
         if rect.start_key == rect.end_key:
-            out.append(dg.RunRequest(partition_key=rect.start_key, tags=tags, run_key=key))
+            out.append(dg.RunRequest(partition_key=rect.start_key, tags=tags, run_key=key, run_config=run_config))
         else:
-            out.append(dg.RunRequest(tags={**tags, RANGE_START: rect.start_key, RANGE_END: rect.end_key}, run_key=key))
+            out.append(dg.RunRequest(tags={**tags, RANGE_START: rect.start_key, RANGE_END: rect.end_key},
+                                     run_key=key, run_config=run_config))  # fmt: skip
     return out
 
 

@@ -18,6 +18,7 @@ import dagster as dg
 from ..config import Config, load_config
 from .assets import build_assets
 from .automation import change_sensor, connector_checks, watchdog
+from .batches import batches_sensor
 from .io import KEY as STAGED_TABLES
 from .io import StagedTablesIOManager
 from .jobs import MAINTENANCE_JOBS, asset_jobs
@@ -34,10 +35,11 @@ def build_definitions(
     sessions, search_index, _ = build_assets(cfg)
     jezero = JezeroResource(config_path=config_path)
     jobs = asset_jobs()
-    sessions_job = jobs[0]
+    sessions_job, summaries_job = jobs[0], jobs[1]
     schedules, interval_sensors = connector_checks(cfg, sessions_job)
     sensors = [
         change_sensor(sessions_job),
+        batches_sensor(summaries_job, cfg.summarizer.batch_poll_seconds),
         reap_dead_runs_sensor,
         commands_recorded,
         watchdog,

@@ -24,6 +24,8 @@ class Spent:
     input_tokens: int = 0
     output_tokens: int = 0
     cost_usd: float = 0.0
+    batched: int = 0  # requests sent in batches (each also counts as one attempt)
+    committed_usd: float = 0.0  # their worst-case cost: their answers, and real cost, come later
 
 
 class Budget:
@@ -47,9 +49,12 @@ class Budget:
         calls = cfg.max_calls_per_run if max_attempts is None else max_attempts
         return cls(calls, cfg.max_cost_usd_per_run, cfg)
 
-    def worst_case_usd(self, input_chars: int, max_output_tokens: int) -> float:
-        """An upper bound on one call's cost: ~3 characters a token in, the output cap out."""
-        return self.cfg.cost_usd(input_chars // 3 + 1, max_output_tokens)
+    def worst_case_usd(self, input_chars: int, max_output_tokens: int, batch: bool = False) -> float:
+        """An upper bound on one call's cost: ~3 characters a token in (each of them a cache write
+        when caching is on: never cheaper than a plain input token), the output cap out."""
+        tokens = input_chars // 3 + 1
+        written = tokens if self.cfg.prompt_caching else 0
+        return self.cfg.cost_usd(tokens, max_output_tokens, cache_write=written, batch=batch)
 
     def admit(self, worst_case_usd: float = 0.0) -> float | None:
         """Reserve a call's first attempt and its worst-case cost; None when the budget refuses.
@@ -60,7 +65,8 @@ class Budget:
             if self.max_attempts is not None and self.spent.attempts + self._reserved_attempts >= self.max_attempts:
                 return None
             if self.max_cost_usd is not None and (
-                self.spent.cost_usd + self._reserved_cost + worst_case_usd > self.max_cost_usd
+                self.spent.cost_usd + self.spent.committed_usd + self._reserved_cost + worst_case_usd
+                > self.max_cost_usd
             ):
                 return None
             self._reserved_attempts += 1
@@ -87,7 +93,9 @@ class Budget:
         with self._lock:
             return self.max_attempts is not None and self.spent.attempts + self._reserved_attempts >= self.max_attempts
 
-    def finish(self, input_tokens: int = 0, output_tokens: int = 0) -> None:
+    def finish(
+        self, input_tokens: int = 0, output_tokens: int = 0, cache_read_tokens: int = 0, cache_write_tokens: int = 0
+    ) -> None:
         """A call ended: book its tokens, release its cost reservation (and an unused attempt
         reservation: an offline summary counts as one attempt, an HTTP call counted its own)."""
         first, cost = getattr(self._local, "reservation", (False, 0.0))
@@ -99,4 +107,22 @@ class Budget:
             self._reserved_cost -= cost
             self.spent.input_tokens += input_tokens
             self.spent.output_tokens += output_tokens
-            self.spent.cost_usd += self.cfg.cost_usd(input_tokens, output_tokens)
+            self.spent.cost_usd += self.cfg.cost_usd(
+                input_tokens, output_tokens, cache_read=cache_read_tokens, cache_write=cache_write_tokens
+            )
+
+    def settle(self, reservation: float, worst_case_usd: float) -> None:
+        """An admitted request went into a batch: it counts as an attempt, and its worst case
+        stays spent (the real cost is known when the batch lands, after the command)."""
+        with self._lock:
+            self._reserved_attempts -= 1
+            self._reserved_cost -= reservation
+            self.spent.attempts += 1
+            self.spent.batched += 1
+            self.spent.committed_usd += worst_case_usd
+
+    def release(self, reservation: float) -> None:
+        """An admitted request was not sent after all."""
+        with self._lock:
+            self._reserved_attempts -= 1
+            self._reserved_cost -= reservation

@@ -21,6 +21,7 @@ from typing import Any
 from .budget import Budget, BudgetExhausted
 
 CALLS_AHEAD = 2
+USAGE = ("input_tokens", "output_tokens", "cache_read_tokens", "cache_write_tokens")  # a call's tokens, by kind
 
 
 class CallFailed(Exception):
@@ -35,8 +36,10 @@ class CallOutcome:
     value: Any = None
     error: str | None = None
     deferred: bool = False
-    input_tokens: int = 0
+    input_tokens: int = 0  # every input token, cached or not
     output_tokens: int = 0
+    cache_read_tokens: int = 0
+    cache_write_tokens: int = 0
     seconds: float = 0.0
 
 
@@ -56,7 +59,7 @@ class CallLoop:
     ) -> bool:
         """Start `call()` when a worker is free; False (nothing started) when the budget refuses it.
 
-        `call` returns a value with optional `input_tokens`/`output_tokens`; it raises CallFailed
+        `call` returns a value with optional token counts (USAGE); it raises CallFailed
         for a failure it can word, BudgetExhausted when a retry cannot be paid for.
         """
         self._slots.acquire()
@@ -72,8 +75,7 @@ class CallLoop:
         self.budget.start(reservation)
         try:
             value = call()
-            outcome = CallOutcome(key, value, input_tokens=getattr(value, "input_tokens", 0),
-                                  output_tokens=getattr(value, "output_tokens", 0))  # fmt: skip
+            outcome = CallOutcome(key, value, **{k: getattr(value, k, 0) for k in USAGE})
         except BudgetExhausted as err:
             outcome = CallOutcome(key, error=str(err), deferred=True)
         except CallFailed as err:
@@ -81,7 +83,7 @@ class CallLoop:
         except Exception as err:  # a bug or an odd SDK error fails this call only
             outcome = CallOutcome(key, error=f"{type(err).__name__}: {err}")
         outcome.seconds = time.perf_counter() - t0
-        self.budget.finish(outcome.input_tokens, outcome.output_tokens)
+        self.budget.finish(**{k: getattr(outcome, k) for k in USAGE})
         try:
             with self._record:
                 if not outcome.deferred:

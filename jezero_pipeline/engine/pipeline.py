@@ -16,7 +16,7 @@ import sys
 import threading
 import time
 from collections import defaultdict
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
@@ -24,6 +24,7 @@ from typing import Any
 from ..models import Partition
 from ..operations.watchdog import watch
 from ..progress import Progress
+from ..stages.batch_submit import BatchSender, batch_route
 from ..stages.collect import Collector, CollectReport, ConnectorSurvey, survey_connector
 from ..stages.redact import redact_partition
 from ..stages.segment import segment_partition
@@ -59,6 +60,7 @@ class RunOptions:
     resummarize: bool = False  # also pay for segments whose summary is of an older generation
     force_ids: set[str] = field(default_factory=set)  # segment ids to summarise again regardless
     follow_library: bool = False  # refresh the library from summarised partitions while the run goes on
+    batch: bool = False  # send summary requests in provider batches (answers land later, at a discount)
 
 
 @dataclass
@@ -103,6 +105,7 @@ class Pipeline:
         self.provider = provider
         self.progress = progress or Progress()
         self.surveys = dict(surveys or {})
+        self.warnings: list[str] = []  # said once per run, not failures (a server without a batch API)
         self._events: queue.Queue[PartitionDone | StageDone | BaseException | None] = queue.Queue()
 
     def events(self) -> Iterator[PartitionDone | StageDone]:
@@ -237,10 +240,14 @@ class Pipeline:
                 refresher.close()
         self.progress.batch_done("summarize", f"{len(self.parts)} partition(s)")
         self._record_outcomes(reports, summarizer.withheld)
+        submitted = summarizer.batch.submitted if summarizer.batch is not None else []
         self._events.put(StageDone(SUMMARIZE, reports, {
             "withheld_ids": summarizer.withheld, "scanned_segments": summarizer.scanned,
             "attempts": self.budget.spent.attempts, "budget_spent": summarizer.budget_spent,
-            "cost_usd": self.budget.spent.cost_usd}))  # fmt: skip
+            "cost_usd": self.budget.spent.cost_usd, "batched": self.budget.spent.batched,
+            "batch_committed_usd": self.budget.spent.committed_usd, "warnings": self.warnings,
+            "batches": [{"batch": d.label, "requests": len(d.requests), "partitions": len(d.partitions()),
+                         "state": d.state} for d in submitted]}))  # fmt: skip
 
     def _summarizer(self, refresher: LibraryRefresher | None) -> Summarizer:
         provider = self.provider
@@ -248,6 +255,7 @@ class Pipeline:
             from ..summarizing.providers import make_provider  # lazy: imports only the configured SDK
 
             provider = make_provider(self.ws.cfg.summarizer, self.ws.api_key(), budget=self.budget)
+        batch = self._batch_sender() if self.options.batch else None
 
         def done(part: Partition, report: SummarizeReport) -> None:
             if refresher is not None and not report.current:
@@ -262,7 +270,31 @@ class Pipeline:
             force_ids=self.options.force_ids,
             progress=self.progress,
             on_done=done,
+            batch=batch,
         )
+
+    def _batch_sender(self) -> Callable[[Summarizer], BatchSender | None]:
+        """What makes this run's batch sender, at its first request: None when the server has no
+        batch API (said once; the requests are then direct calls). Batch calls use a client of
+        their own: they are no model calls, the budget counts the requests they carry
+        (BatchSender), not their HTTP attempts."""
+
+        def make(summarizer: Summarizer) -> BatchSender | None:
+            from ..summarizing.providers import endpoint_of, make_provider  # lazy: as above
+
+            cfg = self.ws.cfg.summarizer
+            client = make_provider(cfg, self.ws.api_key())
+            endpoint = endpoint_of(cfg)
+            use, warning = batch_route(self.ws, client, endpoint)  # type: ignore[arg-type]
+            if warning:
+                self.warnings.append(warning)
+            if not use:
+                return None
+            return BatchSender(self.ws, client, self.budget, resummarize=self.options.resummarize,  # type: ignore[arg-type]
+                               on_waiting=summarizer.batch_waiting, on_failed=summarizer.batch_failed,
+                               endpoint=endpoint)  # fmt: skip
+
+        return make
 
     # health records -------------------------------------------------------------------------
 
@@ -279,7 +311,7 @@ class Pipeline:
         pending: dict[str, int] = defaultdict(int)
         for part, rep in reports.items():
             failed[part.connector].extend(rep.errors)
-            still_open[part.connector][part.day] = bool(rep.open)
+            still_open[part.connector][part.day] = bool(rep.failed + rep.pending_budget)  # not what waits on a batch
             pending[part.connector] += rep.pending_budget
         for name, days in still_open.items():
             record_open(self.ws.store, name, days)

@@ -23,8 +23,11 @@ CHARS_PER_TOKEN = 4  # input tokens are estimated from characters at this rate
 DEFAULT_OUTPUT_TOKENS = 400  # per call, when no stored summary tells the real average
 
 
-def preview(ws: Workspace, connector: str, dry_run: bool = True, sample: int = 0) -> dict[str, Any]:
-    """What a run of this connector would do now (dry run), or the newest N sessions summarised
+def preview(
+    ws: Workspace, connector: str, dry_run: bool = True, sample: int = 0, batch: bool = False
+) -> dict[str, Any]:
+    """What a run of this connector would do now (dry run: with its cost sent directly and in
+    batches; `batch`, the way the run would send them), or the newest N sessions summarised
     without storing anything (sample)."""
     now = time.time()
     survey = survey_connector(ws, connector, now)
@@ -44,7 +47,10 @@ def preview(ws: Workspace, connector: str, dry_run: bool = True, sample: int = 0
         "bytes_read": sum(r.bytes_read for _, _, r in collected),
         "warnings": [ws.redactor.redact(w)[0] for _, _, r in collected for w in r.warnings],
     }  # fmt: skip
+    out_tokens = answers = 0
     for part in sorted({p for p, _ in sessions}):
+        stored = _answered_output(ws, part)
+        out_tokens, answers = out_tokens + stored[0], answers + stored[1]
         rows, _ = segment_partition(ws, part, [s for p, s in sessions if p == part], write=False)
         red, rrep = redact_partition(ws, part, rows, write=False)
         job = summarizer.plan(part, red)
@@ -58,7 +64,7 @@ def preview(ws: Workspace, connector: str, dry_run: bool = True, sample: int = 0
         if not dry_run:
             summarizer.run(job)
     if dry_run:
-        return report
+        return {**report, **estimate(ws, report["to_summarise"], report["input_chars"], out_tokens, answers, batch)}
     reports = summarizer.close()
     items = [r for rows in summarizer.rows.values() for r in rows]
     report.update(
@@ -79,27 +85,49 @@ def _sampler(ws: Workspace) -> Summarizer:
     return Summarizer(ws, CallLoop(ws.cfg.summarizer.max_concurrency, budget), provider, write=False)
 
 
-def cost_preview(ws: Workspace, parts: list[Partition], resummarize: bool = True) -> dict[str, Any]:
-    """Calls, input tokens and estimated cost a (re-)summarise of these partitions would spend."""
+def cost_preview(
+    ws: Workspace, parts: list[Partition], resummarize: bool = True, batch: bool = False
+) -> dict[str, Any]:
+    """Calls, input tokens and estimated cost a (re-)summarise of these partitions would spend,
+    directly and in batches; `batch`: the way this command would send them."""
     summarizer = Summarizer(ws, resummarize=resummarize, write=False)
     calls = chars = 0
     out_tokens, answers = 0, 0
     for part in parts:
         if not ws.store.exists(REDACTED_SEGMENTS, part):
             continue
-        for row in ws.store.read(SUMMARIES, part, columns=["status", "output_tokens"]):
-            if row["status"] == "ok" and row["output_tokens"]:
-                out_tokens, answers = out_tokens + row["output_tokens"], answers + 1
+        stored = _answered_output(ws, part)
+        out_tokens, answers = out_tokens + stored[0], answers + stored[1]
         job = summarizer.plan(part, ws.store.read(REDACTED_SEGMENTS, part))
         if job is not None:
             calls += len(job.todo)
             chars += sum(len(job.texts[i]["text"]) for i in job.todo) if job.texts else 0
+    return {"partitions": len(parts), **estimate(ws, calls, chars, out_tokens, answers, batch),
+            "generation": ws.generation}  # fmt: skip
+
+
+def _answered_output(ws: Workspace, part: Partition) -> tuple[int, int]:
+    """(output tokens, answers) of the partition's stored summaries: the real average answer."""
+    rows = (
+        ws.store.read(SUMMARIES, part, columns=["status", "output_tokens"]) if ws.store.exists(SUMMARIES, part) else []
+    )
+    tokens = [r["output_tokens"] for r in rows if r["status"] == "ok" and r["output_tokens"]]
+    return sum(tokens), len(tokens)
+
+
+def estimate(
+    ws: Workspace, calls: int, chars: int, out_tokens: int, answers: int, batch: bool = False
+) -> dict[str, Any]:
+    """The figures of a preview: input tokens from characters, output tokens at the stored
+    answers' average (DEFAULT_OUTPUT_TOKENS without any), the cost sent directly and in batches
+    at the price table (no prompt-cache saving is assumed: it depends on the model's minimum)."""
     per_call = round(out_tokens / answers) if answers else DEFAULT_OUTPUT_TOKENS
     tokens_in, tokens_out = chars // CHARS_PER_TOKEN, calls * per_call
     s = ws.cfg.summarizer
+    direct = round(s.cost_usd(tokens_in, tokens_out), 4) if s.priced else None
+    batched = round(s.cost_usd(tokens_in, tokens_out, batch=True), 4) if s.priced else None
     return {
-        "partitions": len(parts), "calls": calls, "input_chars": chars, "input_tokens": tokens_in,
-        "output_tokens": tokens_out,
-        "estimated_cost_usd": round(s.cost_usd(tokens_in, tokens_out), 4) if s.priced else None,
-        "generation": ws.generation,
+        "calls": calls, "input_chars": chars, "input_tokens": tokens_in, "output_tokens": tokens_out,
+        "estimated_cost_usd": batched if batch else direct, "estimated_cost_usd_direct": direct,
+        "estimated_cost_usd_batch": batched, "send": "batch" if batch else "direct",
     }  # fmt: skip

@@ -67,6 +67,10 @@ def partition_materialization(ws: Workspace, stage: str, part: Partition, report
         })  # fmt: skip
         if report.failed_ids:
             meta["failed_ids"] = {"json": report.failed_ids[:200]}
+        if report.waiting_on:  # the UI's partition page: its summaries wait on these batches
+            meta["waiting_on_batch"] = ", ".join(report.waiting_on)
+        if report.landed_from:
+            meta["landed_from_batch"] = ", ".join(report.landed_from)
     tags = {CODE_VERSION_TAG: code_version(ws, stage, [report]), **partition_tags(part)}
     return Materialization(stage, part.key, meta, tags)
 
@@ -92,6 +96,7 @@ def summaries_checks(reports: list[Any], extra: dict[str, Any]) -> list[CheckOut
     withheld = extra.get("withheld_ids", [])
     failed = sorted(i for rep in reports for i in rep.failed_ids)
     pending = sum(rep.pending_budget for rep in reports)
+    waiting = sum(rep.waiting_batch for rep in reports)
     return [
         CheckOutcome(
             REDACTED_SEGMENTS.name,
@@ -107,7 +112,12 @@ def summaries_checks(reports: list[Any], extra: dict[str, Any]) -> list[CheckOut
             SUMMARIES.name,
             EVERY_SEGMENT,
             not failed and not pending,
-            {"failed": len(failed), "pending_budget": pending, "failed_ids": {"json": failed[:100]}},
+            {
+                "failed": len(failed),
+                "pending_budget": pending,
+                "waiting_batch": waiting,
+                "failed_ids": {"json": failed[:100]},
+            },  # fmt: skip
             warn_only=True,
         ),  # fmt: skip
     ]

@@ -7,7 +7,11 @@ summary is of an older generation. Every answer is journalled (fsynced) the mome
 arrives, so a crash or a retried step never pays twice. Partitions are planned one at a time
 and their requests go to the call loop the summariser is given (the engine's), so calls stay
 in flight across partition boundaries; each request is scanned by the redactor right before it
-is handed over (the blocking check).
+is handed over (the blocking check). In batch mode the requests go to a BatchSender instead
+(batch_submit.py): the partition is written with them waiting on their batch (an older summary
+of the segment, if any, kept meanwhile) and stays open; no run sends a waiting segment again.
+When the batch lands (batch_land.py) its answers are in the journal, and the next plan of the
+partition writes them, under the generation they were asked with, and reports their cost.
 """
 
 from __future__ import annotations
@@ -24,10 +28,12 @@ from typing import Any
 from ..engine.calls import CallLoop, CallOutcome
 from ..models import Partition
 from ..progress import Progress
+from ..staging import batches
 from ..staging.tables import REDACTED_SEGMENTS, SUMMARIES, RedactedRow, SummaryRow
 from ..summarizing.prompt import ANTHROPIC_MAX_TOKENS, SummaryRequest
 from ..text import digest
 from ..workspace import Workspace
+from .batch_submit import BatchSender
 from .report import PartitionReport
 
 WITHHELD = "withheld: a secret detector still fires after redaction (see the no_secret_left check)"
@@ -46,11 +52,20 @@ class SummarizeReport(PartitionReport):
     pending_budget: int = 0  # deferred by the budget; done next run
     calls: int = 0  # model calls made for this partition
     input_chars: int = 0
-    input_tokens: int = 0
+    input_tokens: int = 0  # every input token, cached or not
+    cached_input_tokens: int = 0  # read from the provider's prompt cache
+    cache_write_tokens: int = 0  # written to it
     output_tokens: int = 0
     summarize_seconds: float = 0.0  # summed call time
-    estimated_cost_usd: float | None = None  # at the configured prices
+    batch_requests: int = 0  # sent in a batch by this run
+    waiting_batch: int = 0  # segments whose batch has not landed yet; the partition stays open
+    batch_stored: int = 0  # answers of a landed batch written by this run (among `stored`)
+    batch_cost_usd: float = 0.0  # what those answers cost, at the batch price
+    calls_cost_usd: float = 0.0  # what this run's direct calls cost (prompt cache prices included)
+    estimated_cost_usd: float | None = None  # when priced: calls_cost_usd + batch_cost_usd
     generations: dict[str, int] = field(default_factory=dict)  # generation -> summaries on it
+    waiting_on: list[str] = field(default_factory=list)  # the batches it waits on
+    landed_from: list[str] = field(default_factory=list)  # the batches whose answers it wrote
     failed_ids: list[str] = field(default_factory=list)
     withheld_ids: list[str] = field(default_factory=list)  # a detector still fired: never sent
     errors: list[str] = field(default_factory=list)  # redacted
@@ -59,7 +74,7 @@ class SummarizeReport(PartitionReport):
     @property
     def open(self) -> int:
         """Segments still to summarise: the partition is planned again until none are."""
-        return self.failed + self.pending_budget
+        return self.failed + self.pending_budget + self.waiting_batch
 
     def old_generation(self, current: str) -> int:
         """Summaries of this partition on another generation than `current`."""
@@ -78,6 +93,8 @@ class _Job:
     texts: dict[str, Any] | None = None  # the segments to send, when not read from staging
     open: int = 0  # calls in flight
     submitted: bool = False
+    waiting: dict[str, str] = field(default_factory=dict)  # segment id -> the batch it waits on
+    stale: dict[str, dict[str, Any]] = field(default_factory=dict)  # segment id -> its older summary
 
 
 class Summarizer:
@@ -94,6 +111,7 @@ class Summarizer:
         progress: Progress | None = None,
         write: bool = True,
         on_done: Callable[[Partition, SummarizeReport], None] | None = None,
+        batch: Callable[[Summarizer], BatchSender | None] | None = None,
     ):
         self.ws = ws
         self.calls = calls  # None: this summariser only plans (a dry run, a cost preview)
@@ -111,6 +129,9 @@ class Summarizer:
         self.budget_spent = False
         self._lock = threading.Lock()
         self._started = time.perf_counter()
+        self._batch_factory = batch  # called at the first request: requests go in batches unless it says None
+        self.batch: BatchSender | None = None
+        self._waiting: dict[Partition, dict[str, batches.BatchDoc]] | None = None
 
     # planning ------------------------------------------------------------------------------
 
@@ -123,7 +144,7 @@ class Summarizer:
         inputs = ws.store.build_id(REDACTED_SEGMENTS, part)
         if self.write and not self.force_ids and redacted is None:
             done = ws.store.current(SUMMARIES, part, inputs)
-            if done is not None and done.get("open") == "0":
+            if done is not None and done.get("open") == "0" and next(ws.store.read_journal(part), None) is None:
                 report = SummarizeReport.from_footer(done)
                 if not self.resummarize or set(report.generations) <= {gen}:
                     report.reused = report.docs
@@ -136,28 +157,51 @@ class Summarizer:
             if row.get("status") == "ok":
                 journal[row["content_hash"]] = row
         report = SummarizeReport(docs=len(segs))
-        rows: dict[str, SummaryRow] = {}
-        todo: list[str] = []
+        job = _Job(part, inputs, {}, [], report, {r["id"]: r for r in redacted} if redacted is not None else None)
+        waiting = self._waiting_in(part)
         for seg in segs:
             base = _base_row(seg, gen)
-            hit = self._usable(seg, previous.get(seg["id"]), journal.get(seg["content_hash"]))
+            prev = previous.get(seg["id"])
+            hit = self._usable(seg, prev, journal.get(seg["content_hash"]))
             if hit is not None:
-                rows[seg["id"]] = {**base, **{k: hit[k] for k in _SUMMARY_FIELDS}, "generation": hit["generation"],
-                                   "status": "ok", "error": None, "input_tokens": 0, "output_tokens": 0,
-                                   "summarized_at": _when(hit["summarized_at"])}  # fmt: skip
-                report.reused += 1
-            else:
-                rows[seg["id"]] = {**base, "status": "pending", "error": DEFERRED, "title": None, "summary": None,
+                job.rows[seg["id"]] = _answered(base, hit)
+                if _landed_now(hit, prev):  # a batch's answer, written for the first time
+                    self._count_landed(report, hit, job.rows[seg["id"]])
+                else:
+                    report.reused += 1
+                continue
+            if prev is not None and prev.get("status") == "ok" and prev.get("content_hash") == seg["content_hash"]:
+                job.stale[seg["id"]] = _answered(base, prev)  # an older generation's: kept until replaced
+            job.rows[seg["id"]] = {**base, "status": "pending", "error": DEFERRED, "title": None, "summary": None,
                                    "questions": None, "atoms": None, "project": seg["project_hint"],
                                    "input_tokens": 0, "output_tokens": 0, "summarized_at": None}  # fmt: skip
-                todo.append(seg["id"])
-        texts = {r["id"]: r for r in redacted} if redacted is not None else None
-        return _Job(part, inputs, rows, todo, report, texts)
+            if seg["content_hash"] in waiting:  # asked in a batch that has not landed: never asked again
+                self._wait(job, seg["id"], waiting[seg["content_hash"]])
+            else:
+                job.todo.append(seg["id"])
+        return job
+
+    def _waiting_in(self, part: Partition) -> dict[str, batches.BatchDoc]:
+        if self._waiting is None:
+            self._waiting = batches.waiting(self.ws.store)
+        return self._waiting.get(part, {})
+
+    def _count_landed(self, report: SummarizeReport, hit: dict[str, Any], row: SummaryRow) -> None:
+        cost = float(hit.get("cost_usd") or 0.0)
+        row.update(input_tokens=int(hit.get("input_tokens") or 0), output_tokens=int(hit.get("output_tokens") or 0))
+        report.batch_stored += 1
+        report.batch_cost_usd += cost
+        report.input_tokens += row["input_tokens"]
+        report.output_tokens += row["output_tokens"]
+        report.cached_input_tokens += int(hit.get("cache_read_tokens") or 0)
+        report.cache_write_tokens += int(hit.get("cache_write_tokens") or 0)
+        if hit["batch"] not in report.landed_from:
+            report.landed_from.append(hit["batch"])
 
     def _usable(self, seg: dict[str, Any], prev: SummaryRow | None, journalled: dict[str, Any] | None) -> Any:
         if seg["id"] in self.force_ids:
             return None
-        for hit in (prev, journalled):
+        for hit in (journalled, prev):  # a journalled answer is newer than the partition file
             if hit is None or hit.get("status") != "ok" or hit.get("content_hash") != seg["content_hash"]:
                 continue
             if self.resummarize and hit.get("generation") != self.ws.generation:
@@ -193,6 +237,18 @@ class Summarizer:
                                      title_hint=titled(seg), meta=json.loads(seg["meta"] or "{}"))  # fmt: skip
                 with self._lock:
                     job.open += 1
+                if self._batch_factory is not None:  # decided once, at the first request of the run
+                    self.batch, self._batch_factory = self._batch_factory(self), None
+                if self.batch is not None:
+                    row = job.rows[seg_id]
+                    if self.batch.add(job, seg_id, row["content_hash"], row["project"],
+                                      self.provider.summary_params(req), len(req.text)):  # fmt: skip
+                        job.report.batch_requests += 1
+                        continue
+                    with self._lock:
+                        job.open -= 1
+                    self.budget_spent = True
+                    break  # the budget is spent: the rest stay pending
                 budget = self.calls.budget
                 worst = budget.worst_case_usd(len(req.text), ANTHROPIC_MAX_TOKENS) if budget.max_cost_usd else 0.0
                 if not self.calls.submit(seg_id, lambda req=req: self.provider.summarize(req),
@@ -213,11 +269,8 @@ class Summarizer:
         if outcome.deferred:
             pass  # stays pending
         elif outcome.error is None:
-            s = outcome.value.summary
-            row.update(title=s.title, summary=s.summary, questions=json.dumps(s.questions, ensure_ascii=False),
-                       atoms=json.dumps([{"kind": a.kind, "text": a.text} for a in s.atoms], ensure_ascii=False),
-                       project=s.project or row["project"], status="ok", error=None, summarized_at=now,
-                       input_tokens=outcome.input_tokens, output_tokens=outcome.output_tokens)  # fmt: skip
+            row.update(**answer_columns(outcome.value.summary, row["project"]), status="ok", error=None,
+                       summarized_at=now, input_tokens=outcome.input_tokens, output_tokens=outcome.output_tokens)  # fmt: skip
         else:
             row.update(
                 status="failed", error=self.ws.redactor.redact(outcome.error or "unknown error")[0], summarized_at=now
@@ -227,29 +280,60 @@ class Summarizer:
             rep.calls += 1
             rep.input_chars += chars
             rep.input_tokens += outcome.input_tokens
+            rep.cached_input_tokens += outcome.cache_read_tokens
+            rep.cache_write_tokens += outcome.cache_write_tokens
             rep.output_tokens += outcome.output_tokens
             rep.summarize_seconds += outcome.seconds
             if self.write:
                 self.ws.store.append_journal(job.part, [row])
-            self.progress.add("summarize", 1, cost_usd=self.ws.cfg.summarizer.cost_usd(
-                outcome.input_tokens, outcome.output_tokens))  # fmt: skip
+            cost = self.ws.cfg.summarizer.cost_usd(outcome.input_tokens, outcome.output_tokens,
+                                                   cache_read=outcome.cache_read_tokens,
+                                                   cache_write=outcome.cache_write_tokens)  # fmt: skip
+            rep.calls_cost_usd += cost
+            self.progress.add("summarize", 1, cost_usd=cost)
+        self._settled(job)
+
+    def _settled(self, job: _Job) -> None:
+        """One request of the job has its outcome; the job is finished after its last."""
         with self._lock:
             job.open -= 1
             finish = job.open == 0 and job.submitted
         if finish:
             self._finish(job)
 
+    # batches -------------------------------------------------------------------------------
+
+    def _wait(self, job: _Job, seg_id: str, doc: batches.BatchDoc) -> None:
+        """The segment waits on a batch: its older summary (if any) stays meanwhile."""
+        job.waiting[seg_id] = doc.label
+        row = job.stale.get(seg_id) or {**job.rows[seg_id], "error": f"waiting on batch {doc.label}"}
+        job.rows[seg_id] = row  # type: ignore[assignment]
+
+    def batch_waiting(self, job: _Job, seg_id: str, doc: batches.BatchDoc) -> None:
+        """BatchSender: the request is in a batch (submitted, or unconfirmed: it may exist)."""
+        self._wait(job, seg_id, doc)
+        self.progress.add("summarize", 1)
+        self._settled(job)
+
+    def batch_failed(self, job: _Job, seg_id: str, error: str) -> None:
+        """BatchSender: the request was not submitted after all (retried next run)."""
+        status = "pending" if error == STOPPED else "failed"
+        job.rows[seg_id].update(status=status, error=self.ws.redactor.redact(error)[0])
+        self._settled(job)
+
     def _finish(self, job: _Job) -> None:
         """All answers are in: write the partition's summaries and drop its journal."""
         rep, rows = job.report, list(job.rows.values())
-        rep.stored = sum(1 for r in rows if r["status"] == "ok") - rep.reused
+        rep.waiting_batch = len(job.waiting)
+        rep.waiting_on = sorted(set(job.waiting.values()))
+        rep.stored = sum(1 for r in rows if r["status"] == "ok" and r["segment_id"] not in job.waiting) - rep.reused
         rep.failed = sum(1 for r in rows if r["status"] == "failed")
-        rep.pending_budget = sum(1 for r in rows if r["status"] == "pending")
+        rep.pending_budget = sum(1 for r in rows if r["status"] == "pending" and r["segment_id"] not in job.waiting)
         rep.failed_ids = sorted(r["segment_id"] for r in rows if r["status"] == "failed")
         rep.errors = [f"{r['segment_id']}: {r['error']}" for r in rows if r["status"] == "failed"][:20]
         rep.generations = dict(Counter(r["generation"] for r in rows if r["status"] == "ok"))
         if self.ws.cfg.summarizer.priced:
-            rep.estimated_cost_usd = self.ws.cfg.summarizer.cost_usd(rep.input_tokens, rep.output_tokens)
+            rep.estimated_cost_usd = rep.calls_cost_usd + rep.batch_cost_usd
         rep.digest = digest(f"{r['segment_id']}:{r['content_hash']}:{r['generation']}" for r in rows
                             if r["status"] == "ok")  # fmt: skip
         if self.write:
@@ -264,7 +348,13 @@ class Summarizer:
             self.on_done(part, report)
 
     def close(self) -> dict[Partition, SummarizeReport]:
-        """Wait for every call in flight; the reports of every planned partition."""
+        """Submit the last batch (nothing, when the blocking check stopped the run), wait for
+        every call in flight; the reports of every planned partition."""
+        if self.batch is not None:
+            if self.stopped:
+                self.batch.discard(STOPPED)
+            else:
+                self.batch.flush()
         if self.calls is not None:
             self.calls.close()
         return self.reports
@@ -279,6 +369,30 @@ def _base_row(seg: dict[str, Any], generation: str) -> dict[str, Any]:
     return {"segment_id": seg["id"], "source": seg["source"], "session_id": seg["session_id"],
             "occurred_at": seg["occurred_at"], "content_hash": seg["content_hash"], "generation": generation,
             "trust": seg["trust"], "original_ref": seg["original_ref"]}  # fmt: skip
+
+
+def _answered(base: dict[str, Any], hit: dict[str, Any]) -> Any:
+    """A summary row from a usable answer (the partition's file or the journal), as reused."""
+    return {**base, **{k: hit[k] for k in _SUMMARY_FIELDS}, "generation": hit["generation"], "status": "ok",
+            "error": None, "input_tokens": 0, "output_tokens": 0, "summarized_at": _when(hit["summarized_at"])}  # fmt: skip
+
+
+def _landed_now(hit: dict[str, Any], prev: SummaryRow | None) -> bool:
+    """A batch's journalled answer the partition file does not hold yet (landing it again after a
+    crash journals the same answer, with the same time: written once, counted once)."""
+    if not hit.get("batch"):
+        return False
+    return prev is None or (prev.get("generation"), _when(prev.get("summarized_at"))) != (
+        hit["generation"], _when(hit["summarized_at"]))  # fmt: skip
+
+
+def answer_columns(summary: Any, project: str | None) -> dict[str, Any]:
+    """A model's summary as the columns of its row (`project`: the segment's hint, kept when the
+    model names none)."""
+    return {"title": summary.title, "summary": summary.summary,
+            "questions": json.dumps(summary.questions, ensure_ascii=False),
+            "atoms": json.dumps([{"kind": a.kind, "text": a.text} for a in summary.atoms], ensure_ascii=False),
+            "project": summary.project or project}  # fmt: skip
 
 
 def _when(value: Any) -> datetime | None:

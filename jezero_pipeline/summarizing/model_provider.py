@@ -18,11 +18,10 @@ from __future__ import annotations
 import json
 import random
 import threading
-from typing import Any, Protocol
+from typing import Any, NamedTuple, Protocol
 
 from jezero_pipeline.config import SummarizerConfig
 from jezero_pipeline.engine.budget import Budget, BudgetExhausted
-from jezero_pipeline.models import Summary
 from jezero_pipeline.summarizing.prompt import (
     SYSTEM_PROMPT,
     TOOL_NAME,
@@ -40,6 +39,15 @@ DEFAULT_BACKOFF_SECONDS = 2.0  # Jezero's first wait
 # A longer server-asked wait: the openai SDK gives up at once, our Anthropic client falls back
 # to the backoff instead of sleeping for it.
 MAX_RETRY_AFTER_SECONDS = 120.0
+
+
+class Tokens(NamedTuple):
+    """One answer's tokens: every input token (cache reads and writes among them), the output."""
+
+    input_tokens: int = 0
+    output_tokens: int = 0
+    cache_read_tokens: int = 0
+    cache_write_tokens: int = 0
 
 
 class Provider(Protocol):
@@ -107,11 +115,12 @@ def summarizer_error(err: Exception, timeout: float, sdk: Any) -> Exception:
     return SummarizerError(f"malformed answer: {type(err).__name__}: {err}")
 
 
-def _parsed(raw: Any, segment_id: str) -> Summary:
+def _result(raw: Any, tokens: Tokens, segment_id: str) -> SummaryResult:
     try:
-        return parse_summary(raw)
+        summary = parse_summary(raw)
     except SummaryError as err:
         raise SummarizerError(f"malformed answer for {segment_id}: {err}") from None
+    return SummaryResult(summary=summary, **tokens._asdict())
 
 
 PROJECT_TOOL = "record_project"
@@ -161,13 +170,41 @@ class ModelProvider:
         self._client.backoff_base = backoff
         self._client.budget = budget
 
-    def _call(self, system: str, user: str, tool: str, schema: dict[str, Any], item: str) -> tuple[Any, int, int]:
+    # what each provider spells its own way ------------------------------------------------------
+
+    def _params(self, system: str, user: str, tool: str, schema: dict[str, Any]) -> dict[str, Any]:
+        """The request's parameters, as the SDK's create() (and a batch line) takes them; the
+        fixed part (tools, system prompt, schema) first, marked cacheable when caching is on."""
         raise NotImplementedError
 
-    def summarize(self, req: SummaryRequest) -> SummaryResult:
+    def _send(self, params: dict[str, Any]) -> Any:
+        """One direct request through the SDK (its retries included)."""
+        raise NotImplementedError
+
+    def _answer(self, response: Any, tool: str, item: str) -> tuple[Any, Tokens]:
+        """The raw answer (tool input or JSON text) and the tokens of a response."""
+        raise NotImplementedError
+
+    # shared ---------------------------------------------------------------------------------
+
+    def _request(self, params: dict[str, Any], tool: str, item: str) -> tuple[Any, Tokens]:
+        try:
+            response = self._send(params)
+        except (self.sdk.APIError, ValueError, AttributeError, TypeError) as err:  # ValueError: body not JSON
+            raise summarizer_error(err, self._cfg.timeout_seconds, self.sdk) from err
+        return self._answer(response, tool, item)
+
+    def summary_params(self, req: SummaryRequest) -> dict[str, Any]:
+        """The parameters of one summary request: a direct call and a batch line send the same."""
         user = build_user_message(req, self._cfg.output_language, self._cfg.known_projects)
-        raw, tokens_in, tokens_out = self._call(SYSTEM_PROMPT, user, TOOL_NAME, SUMMARY_SCHEMA, req.segment_id)
-        return SummaryResult(summary=_parsed(raw, req.segment_id), input_tokens=tokens_in, output_tokens=tokens_out)
+        return self._params(SYSTEM_PROMPT, user, TOOL_NAME, SUMMARY_SCHEMA)
+
+    def summary_result(self, response: Any, item: str) -> SummaryResult:
+        """A response to summary_params() (a batch's answer) as a validated result."""
+        return _result(*self._answer(response, TOOL_NAME, item), item)
+
+    def summarize(self, req: SummaryRequest) -> SummaryResult:
+        return _result(*self._request(self.summary_params(req), TOOL_NAME, req.segment_id), req.segment_id)
 
     def guess_project(self, item: str, text: str, known_projects: list[str]) -> str | None:
         """The model's project slug for one item, or None (Jezero's `retag --ask-model`)."""
@@ -175,7 +212,7 @@ class ModelProvider:
             f"Known projects (the order means nothing): {', '.join(sorted(known_projects))}\n" if known_projects else ""
         )
         user = f"{known}<document>\n{text.replace('</document>', '</ document>')}\n</document>"
-        raw, _, _ = self._call(PROJECT_PROMPT, user, PROJECT_TOOL, PROJECT_SCHEMA, item)
+        raw, _ = self._request(self._params(PROJECT_PROMPT, user, PROJECT_TOOL, PROJECT_SCHEMA), PROJECT_TOOL, item)
         if isinstance(raw, str):
             try:
                 raw = json.loads(raw)

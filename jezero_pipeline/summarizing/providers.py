@@ -18,7 +18,15 @@ from jezero_pipeline.summarizing.model_provider import (
 )
 from jezero_pipeline.summarizing.results import SummarizerError, SummaryResult
 
-__all__ = ["Provider", "SummarizerError", "SummaryResult", "make_provider", "provider_class", "retry_delay"]
+__all__ = [
+    "Provider",
+    "SummarizerError",
+    "SummaryResult",
+    "endpoint_of",
+    "make_provider",
+    "provider_class",
+    "retry_delay",
+]
 
 DEFAULT_OPENAI_BASE_URL = "https://api.openai.com/v1"
 BACKOFF_ENV = "JEZERO_PIPELINE_RETRY_BACKOFF_SECONDS"  # tests and benchmarks shrink it
@@ -49,17 +57,21 @@ def make_provider(
 
         return ExtractiveProvider()
     backoff = _backoff_seconds(backoff_seconds)
-    if cfg.provider == "anthropic":
-        base_url = cfg.effective_base_url or "https://api.anthropic.com"
-        check_base_url(base_url, cfg.allow_insecure_http)
-        if not api_key:
-            raise ValueError(f"provider 'anthropic' needs an API key: set ${cfg.api_key_env}")
-    elif cfg.provider == "openai_compatible":
-        base_url = cfg.base_url or DEFAULT_OPENAI_BASE_URL
-        check_base_url(base_url, cfg.allow_insecure_http)
+    base_url = endpoint_of(cfg)
+    check_base_url(base_url, cfg.allow_insecure_http)
+    if cfg.provider == "anthropic" and not api_key:
+        raise ValueError(f"provider 'anthropic' needs an API key: set ${cfg.api_key_env}")
+    if cfg.provider == "openai_compatible":
         api_key = api_key or "unused"  # local servers need no key, but the SDK insists on one
     provider = provider_class(cfg.provider)  # raises for a name that is not a model provider
     return provider(cfg, api_key, base_url, backoff, budget)
+
+
+def endpoint_of(cfg: SummarizerConfig) -> str:
+    """The base URL the provider's SDK client talks to."""
+    if cfg.provider == "anthropic":
+        return cfg.effective_base_url or "https://api.anthropic.com"
+    return cfg.base_url or DEFAULT_OPENAI_BASE_URL
 
 
 def provider_class(name: str) -> type[ModelProvider]:

@@ -16,5 +16,7 @@ class SummarizerError(CallFailed):
 @dataclass
 class SummaryResult:
     summary: Summary
-    input_tokens: int
+    input_tokens: int  # every input token, those read from or written to the prompt cache among them
     output_tokens: int
+    cache_read_tokens: int = 0
+    cache_write_tokens: int = 0
