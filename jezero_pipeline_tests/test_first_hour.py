@@ -100,3 +100,41 @@ def test_check_config_and_run_say_when_a_connector_has_nothing_to_read(tmp_path,
     (tmp_path / "projects").mkdir()
     assert main(["-c", str(tmp_path / "jezero.toml"), "check-config"]) == 0
     assert "warning" not in capsys.readouterr().out
+
+
+def test_a_dagster_home_that_does_not_exist_is_named_even_when_nothing_changed(tmp_path, monkeypatch, capsys):
+    """A local run never opens the instance, so it would not fail: it says what Dagster will say."""
+    work = one_session_workspace(tmp_path)
+    assert main(["-c", str(work / "jezero.toml"), "run"]) == 0
+    capsys.readouterr()
+    missing = tmp_path / "no-such-home"
+    monkeypatch.setenv("DAGSTER_HOME", str(missing))
+    assert main(["-c", str(work / "jezero.toml"), "run"]) == 0  # nothing changed
+    err = capsys.readouterr().err.splitlines()
+    assert err == [f"warning: DAGSTER_HOME={missing} does not exist, and Dagster refuses it: "
+                   f"create it (mkdir -p {missing}) or unset DAGSTER_HOME"]  # fmt: skip
+    monkeypatch.setenv("DAGSTER_HOME", "data/dagster")
+    assert main(["-c", str(work / "jezero.toml"), "check-config"]) == 0
+    out = capsys.readouterr().out
+    assert "DAGSTER_HOME='data/dagster' is not an absolute path" in out and "Traceback" not in out
+
+
+def test_an_empty_dagster_home_gets_dagsters_defaults_and_a_missing_one_one_line(tmp_path, monkeypatch, capsys):
+    from jezero_pipeline.config import ConfigError, load_config
+    from jezero_pipeline.defs.instance import instance_for
+
+    work = one_session_workspace(tmp_path)
+    cfg = load_config(work / "jezero.toml")
+    monkeypatch.setenv("DAGSTER_HOME", str(tmp_path / "nowhere"))
+    with pytest.raises(ConfigError, match=r"^DAGSTER_HOME=\S+nowhere does not exist, .*\(mkdir -p "):
+        instance_for(cfg)
+    empty = tmp_path / "empty-home"
+    empty.mkdir()
+    monkeypatch.setenv("DAGSTER_HOME", str(empty))
+    instance = instance_for(cfg)  # no dagster.yaml: Dagster's defaults, as `dagster dev` would use
+    try:
+        assert instance.get_runs() == [] and instance.root_directory == str(empty)
+    finally:
+        instance.dispose()
+    assert main(["-c", str(work / "jezero.toml"), "check-config"]) == 0
+    assert f"note: DAGSTER_HOME={empty} has no dagster.yaml: Dagster's defaults apply" in capsys.readouterr().out

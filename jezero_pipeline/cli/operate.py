@@ -11,6 +11,7 @@ from typing import Any
 
 from .. import service
 from ..config import Config, ConfigError
+from ..dagster_home import home_problem
 from ..models import Partition
 from ..staging.tables import SUMMARIES
 from ..workspace import Workspace
@@ -55,6 +56,8 @@ def checked(cfg: Config, config_file: Any) -> Workspace:
         raise ConfigError("; ".join(f"{config_file}: {p}" for p in problems))
     for warning in ws.config_warnings():
         print(f"warning: {config_file}: {warning}", file=sys.stderr)
+    if problem := home_problem():  # a local run does not open the instance: said all the same
+        print(f"warning: {problem}", file=sys.stderr)
     return ws
 
 
