@@ -16,6 +16,7 @@ import warnings
 import dagster as dg
 
 from ..config import Config, load_config
+from ..workspace import Workspace
 from .assets import build_assets
 from .automation import change_sensor, connector_checks, watchdog
 from .io import KEY as STAGED_TABLES
@@ -31,13 +32,14 @@ warnings.filterwarnings("ignore", category=dg.BetaWarning)  # backfill policies,
 def build_definitions(
     cfg: Config, config_path: str = "", executor: dg.ExecutorDefinition = dg.in_process_executor
 ) -> dg.Definitions:
-    sessions, search_index, _ = build_assets(cfg)
+    first_day = Workspace.open(cfg).dagster_first_day()
+    sessions, search_index, _ = build_assets(cfg, first_day)
     jezero = JezeroResource(config_path=config_path)
     jobs = asset_jobs()
     sessions_job = jobs[0]
-    schedules, interval_sensors = connector_checks(cfg, sessions_job)
+    schedules, interval_sensors = connector_checks(cfg, sessions_job, first_day)
     sensors = [
-        change_sensor(sessions_job),
+        change_sensor(sessions_job, first_day),
         reap_dead_runs_sensor,
         commands_recorded,
         watchdog,

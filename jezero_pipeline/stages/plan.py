@@ -108,7 +108,13 @@ def plan_run(
     warnings: list[str] = []
     surveys: dict[str, ConnectorSurvey] = {}
     for name in names:
-        survey = surveys[name] = survey_connector(ws, name, now)
+        surveys[name] = survey_connector(ws, name, now)
+    if ws.first_day is None:  # the first sessions ever seen: the oldest one's day is the first day
+        ws.pin_first_day(u.part.day for survey in surveys.values() for u in survey.units)
+        for survey in surveys.values():  # another process may have pinned an other day meanwhile
+            for u in survey.units:
+                u.part = ws.partition(u.part.connector, u.part.day)
+    for name, survey in surveys.items():
         occupied[name] = {u.part.day for u in survey.units}
         waiting[name] = survey.pending()
         warnings.extend(survey.warnings)
