@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+import time
 from datetime import date
 from pathlib import Path
 from typing import Any
@@ -14,7 +15,7 @@ from ..config import Config, ConfigError
 from ..dagster_home import home_problem
 from ..models import Partition
 from ..staging.tables import SUMMARIES
-from ..workspace import Workspace
+from ..workspace import Workspace, today
 from .common import FAILED, LOCKED, OK, CommandError, open_library, out, partitions_free, workspace
 from .library import connector_list_text
 from .render import preview_text, progress_for, run_text
@@ -114,6 +115,50 @@ def cmd_resummarize(args: argparse.Namespace, cfg: Config) -> int:
     _warn_all(report)
     _print_run(args, report, partitions=len(parts))
     return OK if report.ok else FAILED
+
+
+def cmd_backfill(args: argparse.Namespace, cfg: Config) -> int:
+    """The runs a UI backfill makes (up to 31 days of one connector each), executed here."""
+    ws = checked(cfg, args.config_file)
+    names = _names(args, cfg)
+    if ws.first_day is None:  # nothing seen yet: the survey chooses the first day
+        from ..stages.plan import plan_run  # lazy: as above
+
+        plan_run(ws, names, time.time())
+    first = max(date.fromisoformat(_day(args.since, "--since") or "0001-01-01"), ws.dagster_first_day())
+    last = min(date.fromisoformat(_day(args.until, "--until") or "9999-12-31"), today())
+    if first > last:
+        raise CommandError(f"no day between {first} (the first day partition) and {last}")
+    from ..defs import backfill  # lazy: Dagster loads only for the command that runs it
+
+    runs = backfill.plan(names, first, last)
+    days = (last - first).days + 1
+    head = f"{len(runs)} run(s) for {days * len(names)} partition(s) ({', '.join(names)}, {first} to {last})"
+    if args.dry_run:
+        rows = [{"connectors": list(r.connectors), "first_day": r.first_day, "last_day": r.last_day} for r in runs]
+        out(
+            args,
+            {"runs": rows},
+            "\n".join([head, *(f"{r.connectors[0]:<16} {r.first_day}..{r.last_day}" for r in runs)]),
+        )
+        return OK
+    from ..defs.instance import instance_for  # lazy: as above
+
+    if not args.json:
+        print(head, flush=True)
+    instance = instance_for(cfg)
+    done = []
+    try:
+        for run in backfill.execute(cfg, str(args.config_file), runs, instance):
+            done.append(run)
+            if not args.json:
+                what = f"{run.connectors[0]:<16} {run.first_day}..{run.last_day}" if run.connectors else "library"
+                print(f"run {run.run_id[:8]}  {what}  {'ok' if run.ok else 'failed: ' + run.error}", flush=True)
+    finally:
+        instance.dispose()
+    if args.json:
+        out(args, {"runs": [r.as_dict() for r in done]})
+    return OK if done and all(r.ok for r in done) else FAILED
 
 
 def _parse_ids(args: argparse.Namespace) -> list[int]:
@@ -227,6 +272,14 @@ def register(add: Any) -> None:
     rs.add_argument("--until", help="up to this day (YYYY-MM-DD, UTC)")
     rs.add_argument("--max-calls", type=int, default=None, help="HTTP attempts for this command (default: config)")
     rs.add_argument("--dry-run", action="store_true", help="print the calls, tokens and cost it would spend")
+
+    bf = add(
+        "backfill", cmd_backfill, "materialise a range of days as Dagster runs of up to 31 days (as a UI backfill)"
+    )
+    bf.add_argument("--connector", help="only this connector (default: every enabled one)")
+    bf.add_argument("--since", help="from this day on (YYYY-MM-DD, UTC; default: the first day partition)")
+    bf.add_argument("--until", help="up to this day (YYYY-MM-DD, UTC; default: today)")
+    bf.add_argument("--dry-run", action="store_true", help="list the runs it would make; run nothing")
 
     st = add("redact-stored", cmd_redact_stored, "re-apply current rules to staging and the library")
     st.add_argument("--dry-run", action="store_true", help="count what would change; write nothing")

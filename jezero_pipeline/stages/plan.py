@@ -127,3 +127,16 @@ def plan_run(
     order = [c.name for c in ws.cfg.connectors]
     fingerprint = hashlib.sha256("\n".join(sorted(seen)).encode()).hexdigest()[:16]
     return RunPlan(plan_rectangles(changed, order, occupied), changed, waiting, warnings, fingerprint, surveys)
+
+
+def backfill_rectangles(names: list[str], first: date, last: date, days: int) -> list[Rectangle]:
+    """A backfill's runs as a UI backfill of the pipeline asset makes them (its backfill policy
+    allows `days` partitions a run): each connector's days from `first` to `last`, `days` at a time."""
+    out = []
+    for name in names:
+        start = first
+        while start <= last:
+            end = min(start + timedelta(days=days - 1), last)
+            out.append(Rectangle((name,), start.isoformat(), end.isoformat()))
+            start = end + timedelta(days=1)
+    return out
