@@ -71,7 +71,13 @@ def build_definitions(
     )
 
 
-@dg.definitions
-def defs() -> dg.Definitions:
+def from_environment() -> dg.Definitions:
+    """The definitions of `$JEZERO_CONFIG` (else ./jezero.toml): what `defs` loads, and what a
+    code location of one's own merges its assets into (README: a downstream asset)."""
     path = os.environ.get("JEZERO_CONFIG") or None
     return build_definitions(load_config(path), path or "")
+
+
+@dg.definitions
+def defs() -> dg.Definitions:
+    return from_environment()
