@@ -85,7 +85,8 @@ def test_progress_lines_show_plain_figures():
     progress = LineProgress(out=Out())
     progress.add("collect", 29670, bytes_read=29670.0, cost_usd=0.1234)
     progress.batch_done("collect", "3 partition(s)")
-    assert "e+" not in "".join(lines) and "bytes_read=29670" in "".join(lines)
+    assert "".join(lines) == "collect: 3 partition(s): 29670 session(s) read, bytes_read=29670 cost_usd=0.123\n"
+    assert LineProgress(out=Out()).stages == {}, "each run (each Dagster step) counts from zero"
 
 
 def test_check_config_and_run_say_when_a_connector_has_nothing_to_read(tmp_path, capsys):
