@@ -3,6 +3,7 @@ downstream asset of one's own (the README's weekly digest) materialised from its
 
 from __future__ import annotations
 
+import json
 import re
 import shutil
 from pathlib import Path
@@ -100,3 +101,50 @@ def test_the_readmes_downstream_asset_materialises_from_the_demos_summaries(demo
     assert any("duckdb-extension-fts" in d for ds in frame["decisions"] for d in ds)
     one = defs.load_asset_value("summaries", partition_key=ws.store.partitions(SUMMARIES)[0].key)
     assert len(one) == 1 and isinstance(one["atoms"].iloc[0], list)
+
+
+def test_search_on_a_terminal_numbers_hits_by_rank_and_shows_a_hit_found_only_in_the_transcript(demo, capsys):
+    config = str(demo / "jezero.toml")
+    assert main(["-c", config, "search", "duckdb extension"]) == 0
+    out = capsys.readouterr().out
+    ranks = re.findall(r"^(\d+)\. \d{4}-\d\d-\d\d .* id (\d+)$", out, re.M)
+    assert [r for r, _ in ranks] == [str(i + 1) for i in range(len(ranks))] and len(ranks) >= 2
+    assert "in the transcript:" in out, "a hit found only in the original shows where"
+    assert out.rstrip().endswith(f"{len(ranks)} results")
+    assert main(["-c", config, "search", "ERR_PNPM_OUTDATED_LOCKFILE", "--limit", "1"]) == 0
+    assert capsys.readouterr().out.rstrip().endswith("\n1 result")
+
+
+@pytest.mark.parametrize("limit", ["0", "-5", "many"])
+def test_search_limit_takes_one_or_more(demo, limit, capsys):
+    with pytest.raises(SystemExit) as exit_:
+        main(["-c", str(demo / "jezero.toml"), "search", "lockfile", "--limit", limit])
+    assert exit_.value.code == 2 and "--limit" in capsys.readouterr().err
+
+
+def test_later_of_a_missing_item_names_it(demo, capsys):
+    assert main(["-c", str(demo / "jezero.toml"), "later", "999999"]) == 1
+    got = capsys.readouterr()
+    assert got.err.strip() == "no item 999999 in the library" and "matched_by" not in got.out
+
+
+def test_stats_sources_and_a_cost_preview_read_as_text_and_as_one_json_object(demo, capsys):
+    config = str(demo / "jezero.toml")
+    for argv in (
+        ["stats"],
+        ["sources"],
+        ["resummarize", "--since", "2026-03-01", "--until", "2026-04-30", "--dry-run"],
+    ):
+        assert main(["-c", config, *argv]) == 0
+        text = capsys.readouterr().out
+        assert not text.lstrip().startswith(("{", "[")), argv
+        assert main(["-c", config, *argv, "--json"]) == 0
+        assert isinstance(json.loads(capsys.readouterr().out), dict), argv
+
+
+def test_help_explains_arguments_and_gives_examples(capsys):
+    for argv, wanted in ((["--help"], "examples:"), (["search", "--help"], "{decision,rationale,fix"),
+                         (["search", "--help"], "words to find"), (["serve", "--help"], "default 8765")):  # fmt: skip
+        with pytest.raises(SystemExit):
+            main(argv)
+        assert wanted in capsys.readouterr().out, argv

@@ -18,7 +18,7 @@ from ..staging.tables import SUMMARIES
 from ..workspace import Workspace, today
 from .common import FAILED, LOCKED, OK, CommandError, open_library, out, partitions_free, workspace
 from .library import connector_list_text
-from .render import preview_text, progress_for, run_text
+from .render import cost_text, preview_text, progress_for, run_text
 
 
 def _day(value: str | None, name: str) -> str | None:
@@ -103,7 +103,8 @@ def cmd_resummarize(args: argparse.Namespace, cfg: Config) -> int:
     if args.dry_run:
         from ..operations.preview import cost_preview  # lazy: as above
 
-        out(args, cost_preview(ws, parts, resummarize=not force))
+        preview = cost_preview(ws, parts, resummarize=not force)
+        out(args, preview, cost_text(preview))
         return OK
     progress = progress_for(args.json)
     try:

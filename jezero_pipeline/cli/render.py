@@ -97,6 +97,14 @@ def preview_text(p: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
+def cost_text(p: dict[str, Any]) -> str:
+    """A re-summarise's cost preview for a terminal."""
+    cost = f"${p['estimated_cost_usd']:.4f}" if p["estimated_cost_usd"] is not None else "unknown (no prices set)"
+    return (f"{number(p['partitions'])} partition(s): {number(p['calls'])} call(s), about "
+            f"{number(p['input_tokens'])} input and {number(p['output_tokens'])} output token(s), "
+            f"estimated cost {cost} (generation {p['generation']})")  # fmt: skip
+
+
 def sources_text(answer: dict[str, Any]) -> str:
     rows = answer["sources"]
     width = max([len(r["source"]) for r in rows] + [6])
