@@ -133,13 +133,14 @@ def test_stats_sources_and_a_cost_preview_read_as_text_and_as_one_json_object(de
     for argv in (
         ["stats"],
         ["sources"],
+        ["retag", "--dry-run"],
         ["resummarize", "--since", "2026-03-01", "--until", "2026-04-30", "--dry-run"],
     ):
         assert main(["-c", config, *argv]) == 0
         text = capsys.readouterr().out
         assert not text.lstrip().startswith(("{", "[")), argv
         assert main(["-c", config, *argv, "--json"]) == 0
-        assert isinstance(json.loads(capsys.readouterr().out), dict), argv
+        assert isinstance(json.loads(capsys.readouterr().out), (dict, list)), argv
 
 
 def test_help_explains_arguments_and_gives_examples(capsys):

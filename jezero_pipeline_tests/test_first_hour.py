@@ -139,3 +139,13 @@ def test_an_empty_dagster_home_gets_dagsters_defaults_and_a_missing_one_one_line
         instance.dispose()
     assert main(["-c", str(work / "jezero.toml"), "check-config"]) == 0
     assert f"note: DAGSTER_HOME={empty} has no dagster.yaml: Dagster's defaults apply" in capsys.readouterr().out
+
+
+def test_an_import_reports_in_words_and_names_each_bad_line(tmp_path, capsys):
+    work = one_session_workspace(tmp_path)
+    path = tmp_path / "notes.jsonl"
+    path.write_text('{"id": "a", "occurred_at": "2026-03-01T00:00:00Z", "title": "t", "summary": "s"}\nnot json\n')
+    assert main(["-c", str(work / "jezero.toml"), "import-jsonl", str(path), "--source", "notes"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0] == "notes: 1 item(s) imported into 1 day(s), 0 redaction(s), 1 bad line(s)"
+    assert out[1].startswith(f"  {path}: line 2: not JSON")

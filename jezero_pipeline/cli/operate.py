@@ -18,7 +18,7 @@ from ..staging.tables import SUMMARIES
 from ..workspace import Workspace, today
 from .common import FAILED, LOCKED, OK, CommandError, open_library, out, partitions_free, workspace
 from .library import connector_list_text
-from .render import cost_text, preview_text, progress_for, run_text
+from .render import cost_text, import_text, preview_text, progress_for, retag_text, run_text
 
 
 def _day(value: str | None, name: str) -> str | None:
@@ -217,7 +217,7 @@ def cmd_import_jsonl(args: argparse.Namespace, cfg: Config) -> int:
         raise CommandError(f"{args.path}: no such file")
     with partitions_free():
         report = import_jsonl(workspace(cfg), Path(args.path), args.source, args.project, args.trust)
-    out(args, report)
+    out(args, report, import_text(report))
     return FAILED if report["problems"] and not report["imported"] else OK
 
 
@@ -236,7 +236,9 @@ def cmd_connector(args: argparse.Namespace, cfg: Config) -> int:
         if input(f"Forget which files {args.name!r} read (items stay)? [y/N] ").strip().lower() != "y":
             return FAILED
     with partitions_free():
-        out(args, connector_reset(ws, args.name))
+        reset = connector_reset(ws, args.name)
+        out(args, reset, f"{args.name}: {reset['units_forgotten']} file(s) forgotten; the next run reads them again "
+                         "and pays only for what changed")  # fmt: skip
     return OK
 
 
@@ -251,7 +253,7 @@ def cmd_retag(args: argparse.Namespace, cfg: Config) -> int:
         reports = [retag(ws, n, dry_run=args.dry_run, ask_model=args.ask_model) for n in names]
     if args.log:
         Path(args.log).write_text(json.dumps(reports, indent=1, default=str))
-    out(args, reports)
+    out(args, reports, retag_text(reports))
     return OK
 
 
