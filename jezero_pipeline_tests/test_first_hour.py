@@ -149,3 +149,15 @@ def test_an_import_reports_in_words_and_names_each_bad_line(tmp_path, capsys):
     out = capsys.readouterr().out.splitlines()
     assert out[0] == "notes: 1 item(s) imported into 1 day(s), 0 redaction(s), 1 bad line(s)"
     assert out[1].startswith(f"  {path}: line 2: not JSON")
+
+
+def test_a_sensor_runs_only_days_its_code_location_knows_and_says_to_reload_for_the_others():
+    from datetime import date
+
+    from jezero_pipeline.defs.automation import too_early
+    from jezero_pipeline.stages.plan import Rectangle
+
+    old, new = Rectangle(("cc",), "2024-06-01", "2024-06-01"), Rectangle(("cc",), "2026-03-01", "2026-03-02")
+    assert too_early([new], date(2025, 1, 1)) == ([new], None)
+    fits, line = too_early([old, new], date(2025, 1, 1))
+    assert fits == [new] and line.startswith("sessions from 2024-06-01 are before 2025-01-01") and "reload" in line
