@@ -41,6 +41,8 @@ class RealSessions(os.PathLike):
         return RealSessions(self.agent, *self.parts, other)
 
     def __getattr__(self, name: str) -> Any:
+        if name.startswith("_") or name == "pytestmark":  # pytest's probes while collecting: not a use
+            raise AttributeError(name)
         return getattr(self.path, name)
 
 
