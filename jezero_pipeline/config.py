@@ -76,7 +76,9 @@ class StorageConfig(_Strict):
 
 class PartitionsConfig(_Strict):
     # The first day partition; sessions that started earlier are filed under it (never dropped).
-    first_day: date = date(2025, 1, 1)
+    # Unset: the day the oldest session started, chosen when the pipeline first sees sessions
+    # and kept from then on (Workspace.first_day).
+    first_day: date | None = None
 
 
 class SearchConfig(_Strict):

@@ -79,7 +79,16 @@ class LineProgress(Progress):
         total = f" of {s.total}" if s.total else ""
         eta = s.eta_seconds()
         eta_text = f" eta {eta:.0f}s" if eta is not None else ""
-        print(f"{stage}: {what}: {s.done}{total} done {extra}{eta_text}".rstrip(), file=self.out, flush=True)
+        done = f"{s.done}{total} {UNITS.get(stage, 'done')}"
+        print(f"{stage}: {what}: {', '.join(x for x in (done, extra) if x)}{eta_text}", file=self.out, flush=True)
+
+
+UNITS = {  # what a stage's count counts, in a plain line
+    "collect": "session(s) read",
+    "segment": "segment(s) made",
+    "redact": "segment(s) redacted",
+    "summarize": "summarised",
+}
 
 
 def _plain(value: float) -> str:

@@ -7,6 +7,7 @@ piece from the whole config, so there is one place that knows how a config becom
 from __future__ import annotations
 
 import os
+from collections.abc import Iterable
 from datetime import UTC, date, datetime, timedelta
 from functools import cached_property
 from pathlib import Path
@@ -18,11 +19,15 @@ from .sessions import Connector, make_connector
 from .staging.location import open_store
 from .staging.locks import PartitionLocking, file_lock
 from .staging.store import Store
+from .staging.tables import RAW_SESSIONS
 from .summarizing.endpoint import check_base_url
 from .summarizing.generation import generation_fingerprint
 
 if TYPE_CHECKING:
     from .redaction import Redactor
+
+FIRST_DAY_DOC = ("partitions", "first_day.json")  # the pinned first day, when the config sets none
+LEGACY_FIRST_DAY = date(2025, 1, 1)  # the first day before it was taken from the sessions
 
 
 class Workspace:
@@ -31,6 +36,7 @@ class Workspace:
 
     def __init__(self, cfg: Config, lock_dsn: str | None = None):
         self.cfg = cfg
+        self._first_day: date | None = None
         self.store: Store = open_store(cfg.staging_location, cfg.staging_dir)
         if self.store.remote and lock_dsn:
             from .staging.pglocks import PgLocks  # lazy: psycopg2 loads only for a shared instance
@@ -139,13 +145,48 @@ class Workspace:
     # days ----------------------------------------------------------------------------------
 
     @property
-    def first_day(self) -> date:
-        return self.cfg.partitions.first_day
+    def first_day(self) -> date | None:
+        """The first day partition: `[partitions] first_day` when the config sets it, else the
+        day the oldest session started, pinned in staging the first time sessions were seen
+        (`pin_first_day`); None before that."""
+        if self.cfg.partitions.first_day is not None:
+            return self.cfg.partitions.first_day
+        if self._first_day is None:
+            doc = self.store.read_doc(*FIRST_DAY_DOC)
+            if isinstance(doc, dict) and isinstance(doc.get("first_day"), str):
+                self._first_day = date.fromisoformat(doc["first_day"])
+        return self._first_day
+
+    def dagster_first_day(self) -> date:
+        """Where Dagster's day partitions start: the first day, or before any session was seen,
+        the first day of earlier versions (a sensor's first survey then finds its keys inside)."""
+        return self.first_day or LEGACY_FIRST_DAY
+
+    def pin_first_day(self, days: Iterable[str]) -> date | None:
+        """Choose the first day from the sessions' `days` (their own start days, unclamped) when
+        neither the config nor an earlier run chose it; kept from then on, so a partition never
+        moves. Staging filled by an earlier version (every unset config meant 2025-01-01) keeps
+        the day it filed older sessions under."""
+        if self.first_day is not None:
+            return self.first_day
+        oldest = min((date.fromisoformat(d) for d in days), default=None)
+        if oldest is None:
+            return None
+        with self.store.lock("first-day"):
+            self._first_day = None
+            if self.first_day is None:  # no other process pinned it meanwhile
+                if oldest < LEGACY_FIRST_DAY and self.store.partitions(RAW_SESSIONS):
+                    oldest = LEGACY_FIRST_DAY
+                self.store.write_doc(*FIRST_DAY_DOC, obj={"first_day": oldest.isoformat()})
+                self._first_day = oldest
+        return self.first_day
 
     def partition(self, connector: str, day: str) -> Partition:
         """The partition a session of `day` is filed under: its own day, clamped to the days
         Dagster knows (an older session goes to the first day, a future one to today)."""
-        d = min(max(date.fromisoformat(day), self.first_day), today())
+        d = date.fromisoformat(day)
+        first = self.first_day
+        d = min(max(d, first) if first else d, today())
         return Partition(connector, d.isoformat())
 
     def api_key(self) -> str | None:

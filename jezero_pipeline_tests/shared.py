@@ -17,17 +17,19 @@ SHARED = Path(__file__).resolve().parents[2] / "shared"
 
 
 class RealSessions(os.PathLike):
-    """The folder of one agent's real transcripts, checked when a test first uses it."""
+    """The folder of one agent's real transcripts (or a path inside it), checked when a test
+    first uses it: joining a name (`FIXTURES / "x.jsonl"`, at import) checks nothing yet."""
 
-    def __init__(self, agent: str):
+    def __init__(self, agent: str, *parts: str):
         self.agent = agent
+        self.parts = parts
 
     @property
     def path(self) -> Path:
-        path = SHARED / "fixtures" / "real-sessions" / self.agent
-        if not path.is_dir():
-            missing(f"real session fixtures missing: {path} (the read-only ../shared folder beside the repository)")
-        return path
+        folder = SHARED / "fixtures" / "real-sessions" / self.agent
+        if not folder.is_dir():
+            missing(f"real session fixtures missing: {folder} (the read-only ../shared folder beside the repository)")
+        return folder.joinpath(*self.parts)
 
     def __fspath__(self) -> str:
         return str(self.path)
@@ -35,10 +37,12 @@ class RealSessions(os.PathLike):
     def __str__(self) -> str:
         return str(self.path)
 
-    def __truediv__(self, other: str) -> Path:
-        return self.path / other
+    def __truediv__(self, other: str) -> RealSessions:
+        return RealSessions(self.agent, *self.parts, other)
 
     def __getattr__(self, name: str) -> Any:
+        if name.startswith("_") or name == "pytestmark":  # pytest's probes while collecting: not a use
+            raise AttributeError(name)
         return getattr(self.path, name)
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import tempfile
@@ -406,8 +407,13 @@ GARBAGE = st.one_of(
     st.sampled_from([b"not json", b'{"type": "user", "message": ', b"\xff\xfe\xfa", b"[1, 2]", b"null", b"}{"]),
     st.binary(max_size=40).filter(lambda b: b"\n" not in b),
 )
-SOURCE = (FIXTURES / "entire__0b-6786ea0065__full.jsonl").read_bytes()
-SOURCE_LINES = SOURCE.split(b"\n")
+
+
+@functools.cache
+def _source() -> tuple[bytes, dict[int, str]]:
+    """A real transcript and its blocks, read when a test first needs them (skipped without ../shared)."""
+    source = (FIXTURES / "entire__0b-6786ea0065__full.jsonl").read_bytes()
+    return source, _blocks_of(source)
 
 
 def _blocks_of(data: bytes) -> dict[int, str]:
@@ -419,22 +425,20 @@ def _blocks_of(data: bytes) -> dict[int, str]:
         return {b.ordinal: b.text for s in result.sessions for b in s.blocks}
 
 
-CLEAN = _blocks_of(SOURCE)
-
-
 @settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
-    cut=st.integers(0, len(SOURCE)), inserts=st.lists(st.tuples(st.integers(0, len(SOURCE_LINES)), GARBAGE), max_size=3)
-)
-def test_truncation_and_garbage_never_raise_nor_lose_earlier_records(cut, inserts):
-    lines = SOURCE[:cut].split(b"\n")
+    cut_share=st.floats(0, 1), inserts=st.lists(st.tuples(st.floats(0, 1), GARBAGE), max_size=3)
+)  # shares of the transcript's length and lines: the strategy needs no file at collection
+def test_truncation_and_garbage_never_raise_nor_lose_earlier_records(cut_share, inserts):
+    source, clean = _source()
+    lines = source[: round(cut_share * len(source))].split(b"\n")
     damage = len(lines)  # 1-based number of the (maybe partial) line at the cut
-    for at, junk in sorted(inserts, reverse=True):
-        at = min(at, len(lines))
+    for share, junk in sorted(inserts, reverse=True):
+        at = round(share * len(lines))
         lines.insert(at, junk)
         damage = min(damage, at + 1)
     got = _blocks_of(b"\n".join(lines))
-    expected = {n: t for n, t in CLEAN.items() if n < damage}
+    expected = {n: t for n, t in clean.items() if n < damage}
     assert {n: t for n, t in got.items() if n < damage} == expected
 
 

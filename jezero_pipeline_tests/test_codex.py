@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import json
 import tempfile
 from pathlib import Path
@@ -375,8 +376,6 @@ GARBAGE = st.one_of(
     st.sampled_from([b"not json", b'{"type": "response_item", "payload": ', b"\xff\xfe", b"[]", b"42"]),
     st.binary(max_size=40).filter(lambda b: b"\n" not in b),
 )
-SOURCE = BASIC.read_bytes()
-N_LINES = SOURCE.count(b"\n") + 1
 
 
 def _blocks_of(data: bytes) -> dict[int, str]:
@@ -386,17 +385,24 @@ def _blocks_of(data: bytes) -> dict[int, str]:
         return {b.ordinal: b.text for s in result.sessions for b in s.blocks}
 
 
-CLEAN = _blocks_of(SOURCE)
+@functools.cache
+def _source() -> tuple[bytes, dict[int, str]]:
+    """A real rollout and its blocks, read when a test first needs them (skipped without ../shared)."""
+    source = BASIC.read_bytes()
+    return source, _blocks_of(source)
 
 
 @settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(cut=st.integers(0, len(SOURCE)), inserts=st.lists(st.tuples(st.integers(1, N_LINES), GARBAGE), max_size=3))
-def test_truncation_and_garbage_never_raise_nor_lose_earlier_records(cut, inserts):
-    lines = SOURCE[:cut].split(b"\n")
+@given(
+    cut_share=st.floats(0, 1), inserts=st.lists(st.tuples(st.floats(0, 1), GARBAGE), max_size=3)
+)  # shares of the rollout's length and lines: the strategy needs no file at collection
+def test_truncation_and_garbage_never_raise_nor_lose_earlier_records(cut_share, inserts):
+    source, clean = _source()
+    lines = source[: round(cut_share * len(source))].split(b"\n")
     damage = len(lines)
-    for at, junk in sorted(inserts, reverse=True):
-        at = min(at, len(lines))
+    for share, junk in sorted(inserts, reverse=True):
+        at = max(1, round(share * len(lines)))
         lines.insert(at, junk)
         damage = min(damage, at + 1)
     got = _blocks_of(b"\n".join(lines))
-    assert {n: t for n, t in got.items() if n < damage} == {n: t for n, t in CLEAN.items() if n < damage}
+    assert {n: t for n, t in got.items() if n < damage} == {n: t for n, t in clean.items() if n < damage}

@@ -13,6 +13,7 @@ from sessionfiles import long_turns, write_claude_session, write_config
 from jezero_pipeline.models import Partition
 from jezero_pipeline.sessions.claude_code import ClaudeCodeConnector
 from jezero_pipeline.stages.collect import Collector, survey_connector
+from jezero_pipeline.stages.plan import plan_run
 from jezero_pipeline.stages.redact import redact_partition
 from jezero_pipeline.stages.segment import segment_partition
 from jezero_pipeline.staging.tables import RAW_SESSIONS
@@ -110,11 +111,41 @@ def test_an_old_file_edited_months_later_rematerialises_only_its_own_day(work):
 
 
 def test_a_session_older_than_the_first_day_is_filed_under_it_not_dropped(work):
+    (work / "jezero.toml").write_text((work / "jezero.toml").read_text() + '\n[partitions]\nfirst_day = "2025-01-01"\n')
     write_claude_session(work / "projects", "cccc3333-0000-4000-8000-000000000003", long_turns("ancient"),
                          start=datetime(2019, 5, 1, 9, tzinfo=UTC))  # fmt: skip
     ws = workspace(work)
     survey = survey_connector(ws, "cc", time.time())
-    assert Partition("cc", ws.first_day.isoformat()) in survey.changed()
+    assert Partition("cc", "2025-01-01") in survey.changed()
+
+
+def test_the_first_day_is_the_oldest_sessions_and_stays_where_it_was_chosen(work):
+    """No first_day in the config: the first plan pins the oldest session's day (the grid starts
+    where the data starts); a session older still, found later, is filed under it."""
+    write_claude_session(work / "projects", "bbbb2222-0000-4000-8000-000000000002", long_turns("older"),
+                         start=datetime(2026, 2, 20, 9, tzinfo=UTC))  # fmt: skip
+    ws = workspace(work)
+    assert ws.first_day is None and ws.dagster_first_day().isoformat() == "2025-01-01"
+    plan = plan_run(ws, ["cc"], time.time())
+    assert sorted(p.day for p in plan.changed) == ["2026-02-20", "2026-03-01"]
+    assert workspace(work).first_day.isoformat() == "2026-02-20"  # pinned in staging, for every process
+    write_claude_session(work / "projects", "cccc3333-0000-4000-8000-000000000003", long_turns("ancient"),
+                         start=datetime(2019, 5, 1, 9, tzinfo=UTC))  # fmt: skip
+    again = plan_run(workspace(work), ["cc"], time.time())
+    assert Partition("cc", "2026-02-20") in again.changed and min(p.day for p in again.changed) == "2026-02-20"
+    ws = workspace(work)
+    assert ws.dagster_first_day().isoformat() == "2026-02-20"
+
+
+def test_staging_filled_before_the_first_day_was_chosen_keeps_the_old_default(work):
+    """Staging an earlier version filled (the first day was 2025-01-01 then) keeps filing older
+    sessions under 2025-01-01: no stored partition moves."""
+    write_claude_session(work / "projects", "cccc3333-0000-4000-8000-000000000003", long_turns("ancient"),
+                         start=datetime(2019, 5, 1, 9, tzinfo=UTC))  # fmt: skip
+    ws = workspace(work)
+    ws.store.write(RAW_SESSIONS, Partition("cc", "2025-01-01"), [])
+    plan_run(ws, ["cc"], time.time())
+    assert workspace(work).first_day.isoformat() == "2025-01-01"
 
 
 def test_a_bad_or_shrunken_source_never_drops_the_stored_session(work):

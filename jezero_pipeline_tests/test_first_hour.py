@@ -85,7 +85,8 @@ def test_progress_lines_show_plain_figures():
     progress = LineProgress(out=Out())
     progress.add("collect", 29670, bytes_read=29670.0, cost_usd=0.1234)
     progress.batch_done("collect", "3 partition(s)")
-    assert "e+" not in "".join(lines) and "bytes_read=29670" in "".join(lines)
+    assert "".join(lines) == "collect: 3 partition(s): 29670 session(s) read, bytes_read=29670 cost_usd=0.123\n"
+    assert LineProgress(out=Out()).stages == {}, "each run (each Dagster step) counts from zero"
 
 
 def test_check_config_and_run_say_when_a_connector_has_nothing_to_read(tmp_path, capsys):
@@ -100,3 +101,63 @@ def test_check_config_and_run_say_when_a_connector_has_nothing_to_read(tmp_path,
     (tmp_path / "projects").mkdir()
     assert main(["-c", str(tmp_path / "jezero.toml"), "check-config"]) == 0
     assert "warning" not in capsys.readouterr().out
+
+
+def test_a_dagster_home_that_does_not_exist_is_named_even_when_nothing_changed(tmp_path, monkeypatch, capsys):
+    """A local run never opens the instance, so it would not fail: it says what Dagster will say."""
+    work = one_session_workspace(tmp_path)
+    assert main(["-c", str(work / "jezero.toml"), "run"]) == 0
+    capsys.readouterr()
+    missing = tmp_path / "no-such-home"
+    monkeypatch.setenv("DAGSTER_HOME", str(missing))
+    assert main(["-c", str(work / "jezero.toml"), "run"]) == 0  # nothing changed
+    err = capsys.readouterr().err.splitlines()
+    assert err == [f"warning: DAGSTER_HOME={missing} does not exist, and Dagster refuses it: "
+                   f"create it (mkdir -p {missing}) or unset DAGSTER_HOME"]  # fmt: skip
+    monkeypatch.setenv("DAGSTER_HOME", "data/dagster")
+    assert main(["-c", str(work / "jezero.toml"), "check-config"]) == 0
+    out = capsys.readouterr().out
+    assert "DAGSTER_HOME='data/dagster' is not an absolute path" in out and "Traceback" not in out
+
+
+def test_an_empty_dagster_home_gets_dagsters_defaults_and_a_missing_one_one_line(tmp_path, monkeypatch, capsys):
+    from jezero_pipeline.config import ConfigError, load_config
+    from jezero_pipeline.defs.instance import instance_for
+
+    work = one_session_workspace(tmp_path)
+    cfg = load_config(work / "jezero.toml")
+    monkeypatch.setenv("DAGSTER_HOME", str(tmp_path / "nowhere"))
+    with pytest.raises(ConfigError, match=r"^DAGSTER_HOME=\S+nowhere does not exist, .*\(mkdir -p "):
+        instance_for(cfg)
+    empty = tmp_path / "empty-home"
+    empty.mkdir()
+    monkeypatch.setenv("DAGSTER_HOME", str(empty))
+    instance = instance_for(cfg)  # no dagster.yaml: Dagster's defaults, as `dagster dev` would use
+    try:
+        assert instance.get_runs() == [] and instance.root_directory == str(empty)
+    finally:
+        instance.dispose()
+    assert main(["-c", str(work / "jezero.toml"), "check-config"]) == 0
+    assert f"note: DAGSTER_HOME={empty} has no dagster.yaml: Dagster's defaults apply" in capsys.readouterr().out
+
+
+def test_an_import_reports_in_words_and_names_each_bad_line(tmp_path, capsys):
+    work = one_session_workspace(tmp_path)
+    path = tmp_path / "notes.jsonl"
+    path.write_text('{"id": "a", "occurred_at": "2026-03-01T00:00:00Z", "title": "t", "summary": "s"}\nnot json\n')
+    assert main(["-c", str(work / "jezero.toml"), "import-jsonl", str(path), "--source", "notes"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0] == "notes: 1 item(s) imported into 1 day(s), 0 redaction(s), 1 bad line(s)"
+    assert out[1].startswith(f"  {path}: line 2: not JSON")
+
+
+def test_a_sensor_runs_only_days_its_code_location_knows_and_says_to_reload_for_the_others():
+    from datetime import date
+
+    from jezero_pipeline.defs.automation import too_early
+    from jezero_pipeline.stages.plan import Rectangle
+
+    old, new = Rectangle(("cc",), "2024-06-01", "2024-06-01"), Rectangle(("cc",), "2026-03-01", "2026-03-02")
+    assert too_early([new], date(2025, 1, 1)) == ([new], None)
+    fits, line = too_early([old, new], date(2025, 1, 1))
+    assert fits == [new] and line.startswith("sessions from 2024-06-01 are before 2025-01-01") and "reload" in line

@@ -439,8 +439,21 @@ def test_timeline_order_and_half_open_period(tmp_path):
     assert lib.timeline(limit=2)["count"] == 2
 
 
+# Earlier work of the same project, as a coding library holds it: a subject's own words are rare,
+# "fix" and "build" are everywhere.
+OTHER_WORK = [
+    item(f"w{i}#0", title, FILLER, days_ago=70 + i)
+    for i, title in enumerate(
+        ["Fix the lunch menu", "Rotate the signing keys", "Fix the linter build", "Fix a flaky upload test",
+         "Docs typo fix", "Cache warmup in the nightly build", "Release notes", "Fix the disk quota alert",
+         "Retry budget", "Build the pager rota"]
+    )
+]  # fmt: skip
+
+
 def test_later_by_subject(tmp_path):
     rows = [
+        *OTHER_WORK,
         item("base#0", "zorblax migration plan", days_ago=50),
         item("n1#0", "zorblax migration redo", days_ago=40),
         item("n2#0", "zorblax migration again", days_ago=30),
@@ -456,6 +469,36 @@ def test_later_by_subject(tmp_path):
     got = [r["external_id"] for r in res["later"]]
     # the 2 closest always stay, the rest of the room goes to the newest; newest first
     assert got == ["n4#0", "n2#0", "n1#0"]
+
+
+def test_later_leaves_out_an_item_that_shares_only_a_common_word_of_the_title(tmp_path):
+    """The title's rare words make its subject: an item with "fix" and "build" in its title is
+    not on the subject of "Fix the duckdb extension import in the search build"."""
+    rows = [
+        *OTHER_WORK,
+        item("fts#0", "Fix the duckdb extension import in the search build", FILLER, days_ago=50),
+        item("e1102#0", "Fix E1102 in the segmenting build", FILLER, days_ago=45),
+        item("again#0", "duckdb extension import fails again", FILLER, days_ago=40),
+        item("fix#0", "Fix the pager", FILLER, days_ago=30),
+    ]
+    lib = make_lib(tmp_path, rows)
+    res = lib.later(id_of(lib, "fts#0"))
+    assert res["matched_by"] == "subject"
+    assert [r["external_id"] for r in res["later"]] == ["again#0"]
+    asked = lib.later(id_of(lib, "fts#0"), query="segmenting")  # a query the item itself does not match
+    assert asked["matched_by"] == "subject" and [r["external_id"] for r in asked["later"]] == ["e1102#0"]
+
+
+def test_later_with_nothing_on_the_subject_says_so_and_lists_the_project(tmp_path):
+    rows = [
+        *OTHER_WORK,
+        item("fts#0", "Fix the duckdb extension import in the search build", FILLER, days_ago=50),
+        item("e1102#0", "Fix E1102 in the segmenting build", FILLER, days_ago=45),
+    ]
+    lib = make_lib(tmp_path, rows)
+    res = lib.later(id_of(lib, "fts#0"))
+    assert res["matched_by"] == "project_timeline"
+    assert [r["external_id"] for r in res["later"]] == ["e1102#0"]
 
 
 def test_later_falls_back_to_project_timeline(tmp_path):

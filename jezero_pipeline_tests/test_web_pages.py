@@ -253,7 +253,9 @@ def test_an_item_page_shows_atoms_by_kind_questions_the_original_later_and_the_s
         assert page.count("data-copy-code") == 2  # the error and the command
         assert "Why does pnpm refuse to install in CI?" in page
         assert re.search(r"<details class=\"original\">\s*<summary>", page)  # collapsed: no `open`
-        assert "Later on this subject" in page and "Add a pre-push hook" in page
+        # Nothing later matches its title: the page says so and offers the project's later items
+        assert "Later on this subject" not in page and "Later in web" in page and "Nothing newer matches" in page
+        assert "Add a pre-push hook" in page
         status, _, _ = request(base, "/item/999999", headers=HTML)
         assert status == 404
         status, _, body = request(base, f"/item/{2**70}", headers=HTML)

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from ..config import Config
+from ..dagster_home import home_note, home_problem
 from ..listen import CannotListen, check_port
 from ..models import ATOM_KINDS, TRUST_VALUES
 from .common import FAILED, OK, USAGE, CommandError, fetch_published, library_sync, open_library, out, workspace
@@ -167,7 +168,10 @@ def cmd_check_config(args: argparse.Namespace, cfg: Config) -> int:
     lines = [f"error: {args.config_file}: {p}" for p in problems] + [
         f"warning: {args.config_file}: {w}" for w in warnings
     ]
-    out(args, {"ok": not problems, "problems": problems, "warnings": warnings},
+    problem, note = home_problem(), home_note()  # the environment's, not the file's: no file name
+    environment = [line for line in (problem, note) if line]
+    lines += [f"warning: {problem}"] * bool(problem) + [f"note: {note}"] * bool(note)
+    out(args, {"ok": not problems, "problems": problems, "warnings": warnings, "environment": environment},
         "\n".join(lines + ([] if problems else [f"ok: {args.config_file}"])))  # fmt: skip
     return USAGE if problems else OK
 

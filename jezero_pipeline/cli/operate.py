@@ -5,18 +5,20 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+import time
 from datetime import date
 from pathlib import Path
 from typing import Any
 
 from .. import service
 from ..config import Config, ConfigError
+from ..dagster_home import home_problem
 from ..models import Partition
 from ..staging.tables import SUMMARIES
-from ..workspace import Workspace
+from ..workspace import Workspace, today
 from .common import FAILED, LOCKED, OK, CommandError, open_library, out, partitions_free, workspace
 from .library import connector_list_text
-from .render import preview_text, progress_for, run_text
+from .render import cost_text, import_text, preview_text, progress_for, retag_text, run_text
 
 
 def _day(value: str | None, name: str) -> str | None:
@@ -56,6 +58,8 @@ def checked(cfg: Config, config_file: Any) -> Workspace:
         raise ConfigError("; ".join(f"{config_file}: {p}" for p in problems))
     for warning in ws.config_warnings():
         print(f"warning: {config_file}: {warning}", file=sys.stderr)
+    if problem := home_problem():  # a local run does not open the instance: said all the same
+        print(f"warning: {problem}", file=sys.stderr)
     return ws
 
 
@@ -102,7 +106,8 @@ def cmd_resummarize(args: argparse.Namespace, cfg: Config) -> int:
     if args.dry_run:
         from ..operations.preview import cost_preview  # lazy: as above
 
-        out(args, cost_preview(ws, parts, resummarize=not force, batch=cfg.summarizer.batch_applies(True, args.batch)))
+        preview = cost_preview(ws, parts, resummarize=not force, batch=cfg.summarizer.batch_applies(True, args.batch))
+        out(args, preview, cost_text(preview))
         return OK
     progress = progress_for(args.json)
     try:
@@ -133,6 +138,50 @@ def cmd_batches(args: argparse.Namespace, cfg: Config) -> int:
              f"{b['first']} .. {b['last']}  ${b['cost_usd']:.4f}  {b['provider_id'] or ''}" for b in status["batches"]]  # fmt: skip
     out(args, status, "\n".join(lines + [f"warning: {e}" for e in status["errors"]]) or "no batches")
     return FAILED if status["errors"] else OK
+
+
+def cmd_backfill(args: argparse.Namespace, cfg: Config) -> int:
+    """The runs a UI backfill makes (up to 31 days of one connector each), executed here."""
+    ws = checked(cfg, args.config_file)
+    names = _names(args, cfg)
+    if ws.first_day is None:  # nothing seen yet: the survey chooses the first day
+        from ..stages.plan import plan_run  # lazy: as above
+
+        plan_run(ws, names, time.time())
+    first = max(date.fromisoformat(_day(args.since, "--since") or "0001-01-01"), ws.dagster_first_day())
+    last = min(date.fromisoformat(_day(args.until, "--until") or "9999-12-31"), today())
+    if first > last:
+        raise CommandError(f"no day between {first} (the first day partition) and {last}")
+    from ..defs import backfill  # lazy: Dagster loads only for the command that runs it
+
+    runs = backfill.plan(names, first, last)
+    days = (last - first).days + 1
+    head = f"{len(runs)} run(s) for {days * len(names)} partition(s) ({', '.join(names)}, {first} to {last})"
+    if args.dry_run:
+        rows = [{"connectors": list(r.connectors), "first_day": r.first_day, "last_day": r.last_day} for r in runs]
+        out(
+            args,
+            {"runs": rows},
+            "\n".join([head, *(f"{r.connectors[0]:<16} {r.first_day}..{r.last_day}" for r in runs)]),
+        )
+        return OK
+    from ..defs.instance import instance_for  # lazy: as above
+
+    if not args.json:
+        print(head, flush=True)
+    instance = instance_for(cfg)
+    done = []
+    try:
+        for run in backfill.execute(cfg, str(args.config_file), runs, instance):
+            done.append(run)
+            if not args.json:
+                what = f"{run.connectors[0]:<16} {run.first_day}..{run.last_day}" if run.connectors else "library"
+                print(f"run {run.run_id[:8]}  {what}  {'ok' if run.ok else 'failed: ' + run.error}", flush=True)
+    finally:
+        instance.dispose()
+    if args.json:
+        out(args, {"runs": [r.as_dict() for r in done]})
+    return OK if done and all(r.ok for r in done) else FAILED
 
 
 def _parse_ids(args: argparse.Namespace) -> list[int]:
@@ -190,7 +239,7 @@ def cmd_import_jsonl(args: argparse.Namespace, cfg: Config) -> int:
         raise CommandError(f"{args.path}: no such file")
     with partitions_free():
         report = import_jsonl(workspace(cfg), Path(args.path), args.source, args.project, args.trust)
-    out(args, report)
+    out(args, report, import_text(report))
     return FAILED if report["problems"] and not report["imported"] else OK
 
 
@@ -209,7 +258,9 @@ def cmd_connector(args: argparse.Namespace, cfg: Config) -> int:
         if input(f"Forget which files {args.name!r} read (items stay)? [y/N] ").strip().lower() != "y":
             return FAILED
     with partitions_free():
-        out(args, connector_reset(ws, args.name))
+        reset = connector_reset(ws, args.name)
+        out(args, reset, f"{args.name}: {reset['units_forgotten']} file(s) forgotten; the next run reads them again "
+                         "and pays only for what changed")  # fmt: skip
     return OK
 
 
@@ -224,7 +275,7 @@ def cmd_retag(args: argparse.Namespace, cfg: Config) -> int:
         reports = [retag(ws, n, dry_run=args.dry_run, ask_model=args.ask_model) for n in names]
     if args.log:
         Path(args.log).write_text(json.dumps(reports, indent=1, default=str))
-    out(args, reports)
+    out(args, reports, retag_text(reports))
     return OK
 
 
@@ -254,6 +305,14 @@ def register(add: Any) -> None:
     bt = add("batches", cmd_batches, "the summary batches: state, counts, cost (lands those that ended)")
     bt.add_argument("--cancel", metavar="ID", help="cancel this batch (our submission id or the provider's)")
     bt.add_argument("--no-poll", action="store_true", help="list only: ask the provider nothing")
+
+    bf = add(
+        "backfill", cmd_backfill, "materialise a range of days as Dagster runs of up to 31 days (as a UI backfill)"
+    )
+    bf.add_argument("--connector", help="only this connector (default: every enabled one)")
+    bf.add_argument("--since", help="from this day on (YYYY-MM-DD, UTC; default: the first day partition)")
+    bf.add_argument("--until", help="up to this day (YYYY-MM-DD, UTC; default: today)")
+    bf.add_argument("--dry-run", action="store_true", help="list the runs it would make; run nothing")
 
     st = add("redact-stored", cmd_redact_stored, "re-apply current rules to staging and the library")
     st.add_argument("--dry-run", action="store_true", help="count what would change; write nothing")

@@ -110,6 +110,38 @@ def preview_text(p: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
+def cost_text(p: dict[str, Any]) -> str:
+    """A re-summarise's cost preview for a terminal."""
+    if p["estimated_cost_usd"] is None:
+        cost = "unknown (no prices set)"
+    else:
+        send = "in a batch" if p.get("send") == "batch" else "directly"
+        cost = (f"${p['estimated_cost_usd_direct']:.4f} direct, ${p['estimated_cost_usd_batch']:.4f} in a batch "
+                f"(this command would send them {send})")  # fmt: skip
+    return (f"{number(p['partitions'])} partition(s): {number(p['calls'])} call(s), about "
+            f"{number(p['input_tokens'])} input and {number(p['output_tokens'])} output token(s), "
+            f"estimated cost {cost} (generation {p['generation']})")  # fmt: skip
+
+
+def import_text(r: dict[str, Any]) -> str:
+    """An import's report for a terminal: the counts, then each bad line."""
+    head = (f"{r['source']}: {number(r['imported'])} item(s) imported into {number(r['partitions'])} day(s), "
+            f"{number(r['redactions'])} redaction(s), {number(len(r['problems']))} bad line(s)")  # fmt: skip
+    return "\n".join([head, *(f"  {p}" for p in r["problems"][:50])])
+
+
+def retag_text(reports: list[dict[str, Any]]) -> str:
+    """retag's reports for a terminal: a line per connector, then its changes."""
+    lines = []
+    for r in reports:
+        verb = "would change" if r["dry_run"] else "changed"
+        lines.append(
+            f"{r['connector']}: {verb} {number(r['retagged'])} project tag(s), {number(r['model_calls'])} model call(s)"
+        )
+        lines += [f"  {c['segment_id']}: {c['from'] or '-'} -> {c['to']}" for c in r["changes"]]
+    return "\n".join(lines)
+
+
 def sources_text(answer: dict[str, Any]) -> str:
     rows = answer["sources"]
     width = max([len(r["source"]) for r in rows] + [6])

@@ -13,6 +13,7 @@ the same materialisations (record.py).
 
 from collections.abc import Iterator
 from contextlib import contextmanager
+from datetime import date
 from typing import Any, Literal
 
 import dagster as dg
@@ -40,6 +41,7 @@ from .record import as_dagster, check_result
 from .resources import JezeroResource
 from .runs import mark_run_worker
 
+GROUP = "jezero"  # one group: the UI's lineage opens on every asset, nothing to expand
 DAYS_PER_BACKFILL_RUN = 31  # a backfill of two years is ~24 runs per connector, not 730
 
 DESCRIPTIONS = {
@@ -52,12 +54,13 @@ DESCRIPTIONS = {
 }
 
 
-def partitions_def(cfg: Config) -> dg.MultiPartitionsDefinition:
-    """Connector (the config's names) times day (UTC, from [partitions] first_day to today)."""
+def partitions_def(cfg: Config, first_day: date) -> dg.MultiPartitionsDefinition:
+    """Connector (the config's names) times day (UTC, from the first day to today: see
+    Workspace.first_day, the config's or the oldest session's)."""
     return dg.MultiPartitionsDefinition(
         {
             "connector": dg.StaticPartitionsDefinition([c.name for c in cfg.connectors]),
-            "day": dg.DailyPartitionsDefinition(start_date=cfg.partitions.first_day.isoformat(), end_offset=1),
+            "day": dg.DailyPartitionsDefinition(start_date=first_day.isoformat(), end_offset=1),
         }
     )
 
@@ -85,15 +88,17 @@ def redacted_failures(ws: Workspace) -> Iterator[None]:
         raise dg.Failure(description=message, metadata={"error_type": type(err).__name__}) from None
 
 
-def build_assets(cfg: Config) -> tuple[dg.AssetsDefinition, dg.AssetsDefinition, dg.MultiPartitionsDefinition]:
-    partitions = partitions_def(cfg)
+def build_assets(
+    cfg: Config, first_day: date
+) -> tuple[dg.AssetsDefinition, dg.AssetsDefinition, dg.MultiPartitionsDefinition]:
+    partitions = partitions_def(cfg, first_day)
     generation = generation_fingerprint(cfg.summarizer)
     specs = [
         dg.AssetSpec(
             name,
             deps=STAGES[i - 1 : i],  # each stage reads the one before it
             description=DESCRIPTIONS[name],
-            group_name="summaries" if name == SUMMARIZE else "sessions",
+            group_name=GROUP,
             code_version=generation if name == SUMMARIZE else STAGE_VERSION,
             kinds={"python", "parquet"},
             automation_condition=resummarize_condition(cfg) if name == SUMMARIZE else None,
@@ -152,7 +157,7 @@ def build_assets(cfg: Config) -> tuple[dg.AssetsDefinition, dg.AssetsDefinition,
     @dg.asset(
         deps=[dg.AssetDep(SUMMARIZE, partition_mapping=dg.AllPartitionMapping())],
         code_version=STAGE_VERSION,
-        group_name="library",
+        group_name=GROUP,
         kinds={"duckdb"},
         automation_condition=library_condition(),
         check_specs=[

@@ -14,6 +14,7 @@ from __future__ import annotations
 import json
 import time
 from collections.abc import Iterable
+from datetime import date
 from typing import Any
 
 import dagster as dg
@@ -60,14 +61,32 @@ def _changes(jezero: JezeroResource, names: list[str]) -> tuple[list[Rectangle],
     return plan.rectangles, plan.fingerprint
 
 
-def _changed_days_of(name: str, jezero: JezeroResource) -> list[dg.RunRequest] | dg.SkipReason:
+def too_early(rectangles: list[Rectangle], first_day: date) -> tuple[list[Rectangle], str | None]:
+    """The rectangles this code location's day partitions hold, and a line about the others:
+    days before the first day it loaded (the first sessions ever seen, older than the default
+    start, chose an earlier first day) wait for the code location to be loaded again."""
+    start = first_day.isoformat()
+    fits = [r for r in rectangles if r.first_day >= start]
+    if len(fits) == len(rectangles):
+        return rectangles, None
+    early = min(r.first_day for r in rectangles)
+    return fits, (f"sessions from {early} are before {start}, where this code location's day partitions "
+                  "start: reload it (Deployment > Reload in the UI, or restart dagster dev) to run them")  # fmt: skip
+
+
+def _changed_days_of(
+    name: str, jezero: JezeroResource, first_day: date, context: dg.SensorEvaluationContext | None = None
+) -> list[dg.RunRequest] | dg.SkipReason:
     rectangles, fingerprint = _changes(jezero, [name])
+    rectangles, later = too_early(rectangles, first_day)
+    if later and context is not None:
+        context.log.warning(later)
     if not rectangles:
-        return dg.SkipReason(f"connector {name!r}: no changed, settled files")
+        return dg.SkipReason(later or f"connector {name!r}: no changed, settled files")
     return run_requests(rectangles, "schedule", run_key=f"{name}:{fingerprint}")
 
 
-def connector_checks(cfg: Config, job: dg.UnresolvedAssetJobDefinition) -> tuple[list, list]:
+def connector_checks(cfg: Config, job: dg.UnresolvedAssetJobDefinition, first_day: date) -> tuple[list, list]:
     """(schedules, sensors): one per enabled connector, firing every `interval_minutes` exactly."""
     schedules, sensors = [], []
     for c in cfg.enabled_connectors:
@@ -79,7 +98,7 @@ def connector_checks(cfg: Config, job: dg.UnresolvedAssetJobDefinition) -> tuple
             @dg.schedule(name=name, cron_schedule=cron, job=job, description=description,
                          default_status=dg.DefaultScheduleStatus.STOPPED)  # fmt: skip
             def every_interval(context: dg.ScheduleEvaluationContext, jezero: JezeroResource, connector=c.name):
-                return _changed_days_of(connector, jezero)
+                return _changed_days_of(connector, jezero, first_day)
 
             schedules.append(every_interval)
         else:
@@ -87,13 +106,13 @@ def connector_checks(cfg: Config, job: dg.UnresolvedAssetJobDefinition) -> tuple
             @dg.sensor(name=name, job=job, minimum_interval_seconds=c.interval_minutes * 60,
                        description=description, default_status=dg.DefaultSensorStatus.STOPPED)  # fmt: skip
             def every_interval_sensor(context: dg.SensorEvaluationContext, jezero: JezeroResource, connector=c.name):
-                return _changed_days_of(connector, jezero)
+                return _changed_days_of(connector, jezero, first_day, context)
 
             sensors.append(every_interval_sensor)
     return schedules, sensors
 
 
-def change_sensor(job: dg.UnresolvedAssetJobDefinition) -> dg.SensorDefinition:
+def change_sensor(job: dg.UnresolvedAssetJobDefinition, first_day: date) -> dg.SensorDefinition:
     @dg.sensor(
         job=job,
         minimum_interval_seconds=60,
@@ -108,7 +127,13 @@ def change_sensor(job: dg.UnresolvedAssetJobDefinition) -> dg.SensorDefinition:
             return dg.SkipReason("no connector has changed, settled files")
         if json.loads(context.cursor or "{}").get("changes") == fingerprint:
             return dg.SkipReason("these changes were already requested")
-        context.update_cursor(json.dumps({"changes": fingerprint}))
+        rectangles, later = too_early(rectangles, first_day)
+        if later:  # asked again each tick (the run keys keep the others once) until a reload
+            context.log.warning(later)
+            if not rectangles:
+                return dg.SkipReason(later)
+        else:
+            context.update_cursor(json.dumps({"changes": fingerprint}))
         return run_requests(rectangles, "sensor", run_key=fingerprint)
 
     return transcripts_changed

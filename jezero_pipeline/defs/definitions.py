@@ -16,6 +16,7 @@ import warnings
 import dagster as dg
 
 from ..config import Config, load_config
+from ..workspace import Workspace
 from .assets import build_assets
 from .automation import change_sensor, connector_checks, watchdog
 from .batches import batches_sensor
@@ -32,13 +33,14 @@ warnings.filterwarnings("ignore", category=dg.BetaWarning)  # backfill policies,
 def build_definitions(
     cfg: Config, config_path: str = "", executor: dg.ExecutorDefinition = dg.in_process_executor
 ) -> dg.Definitions:
-    sessions, search_index, _ = build_assets(cfg)
+    first_day = Workspace.open(cfg).dagster_first_day()
+    sessions, search_index, _ = build_assets(cfg, first_day)
     jezero = JezeroResource(config_path=config_path)
     jobs = asset_jobs()
     sessions_job, summaries_job = jobs[0], jobs[1]
-    schedules, interval_sensors = connector_checks(cfg, sessions_job)
+    schedules, interval_sensors = connector_checks(cfg, sessions_job, first_day)
     sensors = [
-        change_sensor(sessions_job),
+        change_sensor(sessions_job, first_day),
         batches_sensor(summaries_job, cfg.summarizer.batch_poll_seconds),
         reap_dead_runs_sensor,
         commands_recorded,
@@ -71,7 +73,13 @@ def build_definitions(
     )
 
 
-@dg.definitions
-def defs() -> dg.Definitions:
+def from_environment() -> dg.Definitions:
+    """The definitions of `$JEZERO_CONFIG` (else ./jezero.toml): what `defs` loads, and what a
+    code location of one's own merges its assets into (README: a downstream asset)."""
     path = os.environ.get("JEZERO_CONFIG") or None
     return build_definitions(load_config(path), path or "")
+
+
+@dg.definitions
+def defs() -> dg.Definitions:
+    return from_environment()

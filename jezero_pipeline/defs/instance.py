@@ -19,6 +19,7 @@ import dagster as dg
 import yaml
 
 from ..config import Config, ConfigError
+from ..dagster_home import home_problem
 
 _RELATIVE_PATHS = (
     ("storage", "sqlite", "base_dir"),
@@ -35,13 +36,10 @@ def instance_home(cfg: Config) -> Path:
     """The instance's folder for this config (see the module docstring); created when it is the default."""
     env = os.environ.get("DAGSTER_HOME")
     if env:
-        home = Path(env).expanduser()
-        if not home.is_absolute():
-            raise ConfigError(f"DAGSTER_HOME={env!r} must be an absolute path (Dagster's rule)")
-        if not home.is_dir():
-            raise ConfigError(f"DAGSTER_HOME={env} is not a folder: create it (mkdir -p), or unset DAGSTER_HOME "
-                              f"to use {cfg.base_dir / 'data' / 'dagster'}")  # fmt: skip
-        return home.resolve()
+        problem = home_problem(env)
+        if problem:
+            raise ConfigError(problem)
+        return Path(env).expanduser().resolve()
     if (cfg.base_dir / "dagster.yaml").exists():
         return cfg.base_dir.resolve()
     home = cfg.base_dir / "data" / "dagster"

@@ -4,7 +4,8 @@ The stages write their own Parquet files (staging/), so Dagster stores no value 
 partitioned assets; this IO manager only loads. An asset that takes `summaries` (or
 `raw_sessions`, `segments`, `redacted_segments`) as an input gets one pandas DataFrame of the
 partitions it asked for (its partition mapping decides which: all of them, a day, a range),
-read from staging with pyarrow, one row per staged row. `defs.load_asset_value("summaries",
+read from staging with pyarrow, one row per staged row, its list columns (`questions`,
+`atoms`) as lists (frames.py). `defs.load_asset_value("summaries",
 partition_key=...)` goes the same way.
 """
 
@@ -33,6 +34,8 @@ class StagedTablesIOManager(dg.ConfigurableIOManager):
     def load_input(self, context: dg.InputContext) -> Any:
         import pyarrow as pa  # lazy: only an asset that asks for a DataFrame reads staging (and loads pandas)
 
+        from ..frames import staged_frame  # lazy: as above
+
         table = _TABLES[context.asset_key.to_user_string()]
         store = self.jezero.workspace.store
         if context.has_asset_partitions:
@@ -41,5 +44,5 @@ class StagedTablesIOManager(dg.ConfigurableIOManager):
             parts = store.partitions(table)
         pieces = [t for t in (store.read_arrow(table, p) for p in sorted(parts)) if t is not None]
         if not pieces:
-            return table.schema.empty_table().to_pandas()
-        return pa.concat_tables(pieces, promote_options="default").to_pandas()
+            return staged_frame(table.schema.empty_table())
+        return staged_frame(pa.concat_tables(pieces, promote_options="default"))

@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -26,6 +26,9 @@ from .items import Item, item_out
 from .query import LibraryMissing, QueryError, check_id, check_limit, filters, parse_query
 from .search import Search
 from .snapshot import Follower
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 __all__ = ["Library", "LibraryMissing", "QueryError"]
 
@@ -129,6 +132,20 @@ class Library:
         where, params = filters(project, source, since, until, kind, trust)
         with self._opened() as search:
             return search.search(terms, where, params, n)
+
+    def search_frame(self, query: str, **filters: Any) -> pd.DataFrame:
+        """`search` as a pandas DataFrame: one row per hit, best first, with `score` and
+        `relevance` (frames.items_frame); takes the same filters and `limit`."""
+        from ..frames import items_frame  # lazy: pandas loads only for a caller that wants a DataFrame
+
+        return items_frame(self.search(query, **filters)["results"])
+
+    def items_frame(self, include_original: bool = False) -> pd.DataFrame:
+        """Every live item as a pandas DataFrame, one row each, in id order; the redacted
+        original as a column only when asked for."""
+        from ..frames import items_frame  # lazy: as above
+
+        return items_frame(self.iter_items(include_original=include_original))
 
     def explain(self, query: str) -> ExplainAnswer:
         """How a query is read: its terms, tokens, stems, and what each slot may match."""

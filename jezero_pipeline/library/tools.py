@@ -21,7 +21,7 @@ from .search import Candidate, Search, rows_of
 from .snapshot import Snapshot
 
 LATER_POOL = 50
-LATER_MIN_SHARE = 0.3  # keep `later` hits scoring at least this share of the best one
+LATER_MIN_SHARE = 0.3  # keep `later` hits scoring at least this share of the item's own score
 LATER_CLOSEST = 2  # the closest later items always stay
 ORIGINALS_FETCH = 1_000  # chunk rows per fetch when joining originals back
 
@@ -58,9 +58,11 @@ def later(search: Search, item_id: int, query: str | None, n: int) -> LaterAnswe
     """Newer items on the same subject in the same project, else the project's timeline.
 
     Searches after the item's date in its project (its source if it has none) for the query
-    (default: the item's title), recency ignored; keeps hits scoring at least 30 % of the
-    best; the 2 closest in time always stay, the rest of the room goes to the newest; newest
-    first. Nothing found: the project's later items, `matched_by="project_timeline"`.
+    (default: the item's title), recency ignored; keeps hits scoring at least 30 % of what the
+    item itself scores for that query (of the best hit's, when the item does not match it): a
+    later item that shares a word or two of the title ("fix", "build") is not on its subject.
+    The 2 closest in time always stay, the rest of the room goes to the newest; newest first.
+    Nothing found: the project's later items, `matched_by="project_timeline"`.
     """
     snap = search.snap
     rows = rows_of(snap.con, "SELECT * FROM live_items WHERE id = ?", [item_id])
@@ -77,14 +79,17 @@ def later(search: Search, item_id: int, query: str | None, n: int) -> LaterAnswe
         stems = sorted({s for q in qterms for s in q.stems})
         found = search.candidates(qterms, where, params, lists, LATER_POOL, exclude_id=item_id)
         hits = search.rerank(found, 0.0)
+        _, own = search.candidates(qterms, "i.id = ?", [item_id], lists, 1)
+        own_score = float(own[0]) if len(own) else 0.0
     except QueryError:
-        hits = []
+        hits, own_score = [], 0.0
     own_copy = search.copy_of(item_id)
     hits = [h for h in hits if h.copy != own_copy]
+    if hits:
+        bar = own_score or max(h.relevance for h in hits)
+        hits = [h for h in hits if h.relevance >= LATER_MIN_SHARE * bar]
     later: list[Item] = []
     if hits:
-        best = max(h.relevance for h in hits)
-        hits = [h for h in hits if h.relevance >= LATER_MIN_SHARE * best]
         by_time = sorted(hits, key=lambda h: (h.occurred_at, h.id))
         keep = by_time[:LATER_CLOSEST]
         rest = by_time[LATER_CLOSEST:]

@@ -108,7 +108,13 @@ def plan_run(
     warnings: list[str] = []
     surveys: dict[str, ConnectorSurvey] = {}
     for name in names:
-        survey = surveys[name] = survey_connector(ws, name, now)
+        surveys[name] = survey_connector(ws, name, now)
+    if ws.first_day is None:  # the first sessions ever seen: the oldest one's day is the first day
+        ws.pin_first_day(u.part.day for survey in surveys.values() for u in survey.units)
+        for survey in surveys.values():  # another process may have pinned an other day meanwhile
+            for u in survey.units:
+                u.part = ws.partition(u.part.connector, u.part.day)
+    for name, survey in surveys.items():
         occupied[name] = {u.part.day for u in survey.units}
         waiting[name] = survey.pending()
         warnings.extend(survey.warnings)
@@ -121,3 +127,16 @@ def plan_run(
     order = [c.name for c in ws.cfg.connectors]
     fingerprint = hashlib.sha256("\n".join(sorted(seen)).encode()).hexdigest()[:16]
     return RunPlan(plan_rectangles(changed, order, occupied), changed, waiting, warnings, fingerprint, surveys)
+
+
+def backfill_rectangles(names: list[str], first: date, last: date, days: int) -> list[Rectangle]:
+    """A backfill's runs as a UI backfill of the pipeline asset makes them (its backfill policy
+    allows `days` partitions a run): each connector's days from `first` to `last`, `days` at a time."""
+    out = []
+    for name in names:
+        start = first
+        while start <= last:
+            end = min(start + timedelta(days=days - 1), last)
+            out.append(Rectangle((name,), start.isoformat(), end.isoformat()))
+            start = end + timedelta(days=1)
+    return out
