@@ -163,8 +163,8 @@ class Search:
         exclude_id: int | None = None,
     ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """As `candidates`, with a third array: whether each doc matches every term of the query
-        that some item matches (a whole match: the pasted command, every word of a question).
-        Whole matches are kept in the pool before any partial one."""
+        (a whole match: the pasted command, the identifier, every word of a question; a term of
+        stopwords alone is no term). Whole matches are kept in the pool before any partial one."""
         index = self.index
         n_docs = len(index.ids)
         norm = self._norm()
@@ -172,7 +172,7 @@ class Search:
         total = np.zeros(n_docs)
         matched = np.zeros(n_docs, dtype=bool)
         coverage = np.zeros(n_docs, dtype=np.int32)  # terms each doc matches
-        n_present = 0  # terms some doc matches
+        n_terms = 0  # the query's terms with a searchable word: a whole match has every one
 
         def scores(stem: str, idf: float | None = None) -> tuple[np.ndarray, np.ndarray]:
             p = lists[stem]
@@ -187,6 +187,7 @@ class Search:
 
         for q in qterms:
             slots = q.slots
+            n_terms += bool(slots)
             if not slots or any(s.required and not any(a in lists for a in s.alternatives) for s in slots):
                 continue  # a token the item must have is in no item
             if len(slots) == 1 and len(slots[0].alternatives) == 1:  # each doc once: plain indexing adds
@@ -195,7 +196,6 @@ class Search:
                 total[doc] += score
                 matched[doc] = True
                 coverage[doc] += 1
-                n_present += 1
                 continue
             term_score = np.zeros(n_docs)
             present = np.zeros(n_docs, dtype=np.int32)
@@ -220,12 +220,11 @@ class Search:
             total += np.where(hit, term_score, 0.0)
             matched |= hit
             coverage += hit
-            n_present += bool(hit.any())
         allowed = self._allowed_docs(where, params, exclude_id)
         if allowed is not None:
             matched &= allowed
         docs = np.flatnonzero(matched)
-        whole = coverage[docs] == n_present
+        whole = coverage[docs] == n_terms
         if len(docs) > pool:  # keep the best `pool`, whole matches first (ties by id: the lower id first)
             key = total[docs] + np.where(whole, total.max() + 1.0, 0.0)
             kth = np.partition(key, len(docs) - pool)[len(docs) - pool]
