@@ -3,6 +3,7 @@ each importing only its own runtime (onnxruntime, or the openai SDK)."""
 
 from __future__ import annotations
 
+import functools
 import os
 
 from ..config import EmbeddingsConfig
@@ -29,6 +30,14 @@ def config_problems(cfg: EmbeddingsConfig) -> list[str]:
     return []
 
 
+@functools.lru_cache(maxsize=2)
+def _local(key: str, threads: int | None) -> Embedder:
+    """One bundled model per process and thread count: loading it costs a second and ~170 MB."""
+    from .local import LocalEmbedder  # lazy: onnxruntime loads only for the local model
+
+    return LocalEmbedder(key, threads=threads)
+
+
 def make_embedder(
     cfg: EmbeddingsConfig,
     *,
@@ -45,9 +54,7 @@ def make_embedder(
     if problems:
         raise EmbeddingError(problems[0])
     if cfg.provider == "local":
-        from .local import LocalEmbedder  # lazy: onnxruntime loads only for the local model
-
-        return LocalEmbedder(key, threads=1 if for_queries else None)
+        return _local(key, 1 if for_queries else None)
     from ..summarizing.providers import retry_backoff  # lazy: the summariser's backoff rule, env included
     from .endpoint import EndpointEmbedder  # lazy: the openai SDK loads only for an endpoint
 
