@@ -32,18 +32,178 @@ from bench.meaning_set import DEV, ENTRIES
 REPO = Path(__file__).resolve().parents[1]
 CLI = str(REPO / ".venv" / "bin" / "jezero-pipeline")
 # Function words only: a question may share these with its item, nothing else.
-STOPWORDS = set("""a an and are as at be been being but by can could did do does doing done for from had has have
-having he her here him his how i if in into is it its itself just me my no nor not of off on once one only or our
-out over own same she should so some such than that the their them then there these they this those through to too
-under until up us very was we were what when where which while who whom why will with would you your all any both
-each few more most other after again against before below between during above down now got get gets getting keep
-kept still""".split())
+STOPWORDS = set(
+    [
+        "a",
+        "an",
+        "and",
+        "are",
+        "as",
+        "at",
+        "be",
+        "been",
+        "being",
+        "but",
+        "by",
+        "can",
+        "could",
+        "did",
+        "do",
+        "does",
+        "doing",
+        "done",
+        "for",
+        "from",
+        "had",
+        "has",
+        "have",
+        "having",
+        "he",
+        "her",
+        "here",
+        "him",
+        "his",
+        "how",
+        "i",
+        "if",
+        "in",
+        "into",
+        "is",
+        "it",
+        "its",
+        "itself",
+        "just",
+        "me",
+        "my",
+        "no",
+        "nor",
+        "not",
+        "of",
+        "off",
+        "on",
+        "once",
+        "one",
+        "only",
+        "or",
+        "our",
+        "out",
+        "over",
+        "own",
+        "same",
+        "she",
+        "should",
+        "so",
+        "some",
+        "such",
+        "than",
+        "that",
+        "the",
+        "their",
+        "them",
+        "then",
+        "there",
+        "these",
+        "they",
+        "this",
+        "those",
+        "through",
+        "to",
+        "too",
+        "under",
+        "until",
+        "up",
+        "us",
+        "very",
+        "was",
+        "we",
+        "were",
+        "what",
+        "when",
+        "where",
+        "which",
+        "while",
+        "who",
+        "whom",
+        "why",
+        "will",
+        "with",
+        "would",
+        "you",
+        "your",
+        "all",
+        "any",
+        "both",
+        "each",
+        "few",
+        "more",
+        "most",
+        "other",
+        "after",
+        "again",
+        "against",
+        "before",
+        "below",
+        "between",
+        "during",
+        "above",
+        "down",
+        "now",
+        "got",
+        "get",
+        "gets",
+        "getting",
+        "keep",
+        "kept",
+        "still",
+    ]
+)
 VERBS = ["refactor", "update", "migrate", "document", "review", "profile", "rename", "split", "merge", "tune"]
-NOUNS = ["billing", "catalog", "ledger", "search", "profile", "invoice", "gateway", "scheduler", "uploader", "mailer",
-         "inventory", "checkout", "reporting", "analytics", "notifier", "exporter", "importer", "auth", "cache", "router"]
+NOUNS = [
+    "billing",
+    "catalog",
+    "ledger",
+    "search",
+    "profile",
+    "invoice",
+    "gateway",
+    "scheduler",
+    "uploader",
+    "mailer",
+    "inventory",
+    "checkout",
+    "reporting",
+    "analytics",
+    "notifier",
+    "exporter",
+    "importer",
+    "auth",
+    "cache",
+    "router",
+]
 THINGS = ["module", "service", "handler", "component", "endpoint", "job", "worker", "schema", "config", "pipeline"]
-WORDS = ["latency", "throughput", "refactoring", "cleanup", "logging", "metrics", "tests", "docs", "types", "release",
-         "config", "build", "deploy", "lint", "format", "review", "retry", "queue", "batch", "stream", "parser"]
+WORDS = [
+    "latency",
+    "throughput",
+    "refactoring",
+    "cleanup",
+    "logging",
+    "metrics",
+    "tests",
+    "docs",
+    "types",
+    "release",
+    "config",
+    "build",
+    "deploy",
+    "lint",
+    "format",
+    "review",
+    "retry",
+    "queue",
+    "batch",
+    "stream",
+    "parser",
+]
 
 
 def content_stems(texts: list[str], con) -> set[str]:
@@ -114,6 +274,7 @@ def main() -> int:
     ap.add_argument("--check", action="store_true", help="only check the paraphrase set")
     ap.add_argument("--filler", type=int, default=5000)
     ap.add_argument("--report", help="also write the figures to this markdown file")
+    ap.add_argument("--workdir", help="keep the imported library here (an existing one is searched again, not rebuilt)")
     args = ap.parse_args()
     problems = check()
     for p in problems:
@@ -132,15 +293,20 @@ def main() -> int:
         cases.append(("control", control, key))
     cases += needles
     with tempfile.TemporaryDirectory(prefix="meaning-") as d:
-        work = Path(d)
-        (work / "jezero.toml").write_text('[storage]\npath = "lib.duckdb"\nstaging_dir = "staging"\n')
-        (work / "items.jsonl").write_text("\n".join(json.dumps(x) for x in items) + "\n")
-        env = {**os.environ, "JEZERO_CONFIG": str(work / "jezero.toml")}
-        t0 = time.perf_counter()
-        out = subprocess.run([CLI, "import-jsonl", str(work / "items.jsonl"), "--source", "bench", "--json"],
-                             env=env, capture_output=True, text=True, check=True, cwd=work)  # fmt: skip
-        import_seconds = time.perf_counter() - t0
-        emb = json.loads(out.stdout)["embeddings"]
+        work = Path(args.workdir or d)
+        work.mkdir(parents=True, exist_ok=True)
+        if (work / "import.json").exists():
+            emb, import_seconds = json.loads((work / "import.json").read_text())
+        else:
+            (work / "jezero.toml").write_text('[storage]\npath = "lib.duckdb"\nstaging_dir = "staging"\n')
+            (work / "items.jsonl").write_text("\n".join(json.dumps(x) for x in items) + "\n")
+            env = {**os.environ, "JEZERO_CONFIG": str(work / "jezero.toml")}
+            t0 = time.perf_counter()
+            out = subprocess.run([CLI, "import-jsonl", str(work / "items.jsonl"), "--source", "bench", "--json"],
+                                 env=env, capture_output=True, text=True, check=True, cwd=work)  # fmt: skip
+            import_seconds = time.perf_counter() - t0
+            emb = json.loads(out.stdout)["embeddings"]
+            (work / "import.json").write_text(json.dumps([emb, import_seconds]))
         figures = measure(work, cases)
         vec_bytes = (work / "lib.duckdb.vectors").stat().st_size
     lines = report(args, items, cases, emb, import_seconds, figures, vec_bytes)
@@ -194,13 +360,17 @@ def report(args, items, cases, emb, import_seconds, fig, vec_bytes) -> list[str]
         row = [fig["hits"][(k, m)] for m in ("lexical", "semantic", "hybrid")]
         lines.append(f"| {k} | {len(row[0])} | " + " | ".join(f"{sum(r) / len(r):.3f}" for r in row) + " |")
     lines += ["", "| cost | figure |", "|---|---:|"]
-    lines.append(f"| embedding throughput (import's embed step, 2 threads), texts/s | {emb['embedded'] / max(emb['seconds'], 1e-9):.1f} |")
+    lines.append(
+        f"| embedding throughput (import's embed step, 2 threads), texts/s | {emb['embedded'] / max(emb['seconds'], 1e-9):.1f} |"
+    )
     lines.append(f"| texts embedded by the import | {emb['embedded']:,} in {emb['seconds']:.1f} s |")
     lines.append(f"| whole import (build + embed), s | {import_seconds:.1f} |")
     lines.append(f"| query embedding, ms per query (1 thread) | {fig['query_embed_ms']:.1f} |")
     for m in ("lexical", "semantic", "hybrid"):
         ms = fig["ms"][m]
-        lines.append(f"| {m} search p50 / p95, ms (query embedded each time) | {statistics.median(ms):.1f} / {percentile(ms, 95):.1f} |")
+        lines.append(
+            f"| {m} search p50 / p95, ms (query embedded each time) | {statistics.median(ms):.1f} / {percentile(ms, 95):.1f} |"
+        )
     lines.append(f"| weights file (int8 ONNX), MB | {weights_path().stat().st_size / 1e6:.1f} |")
     lines.append(f"| vectors file for {emb['vectors']:,} items, MB | {vec_bytes / 1e6:.2f} |")
     return lines

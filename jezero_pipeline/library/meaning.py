@@ -125,12 +125,12 @@ class QuerySide:
         if wanted == "semantic":
             ranked = nearest
         else:
-            docs, total, whole = search.scored(qterms, where, params, lists, search.cfg.candidate_pool)
-            lexical = search.rerank((docs, total), search.cfg.recency_weight, None, first=whole)
-            whole_ids = set(search.index.ids[docs[whole]].tolist())
-            first = [c for c in lexical if c.id in whole_ids]
-            rest = [c for c in lexical if c.id not in whole_ids]
-            ranked = hybrid.fuse(first, rest, nearest, n)
+            docs, total, share = search.scored(qterms, where, params, lists, search.cfg.candidate_pool)
+            lexical = search.rerank((docs, total), search.cfg.recency_weight, None, first=share >= 1.0)
+            shares = dict(zip(search.index.ids[docs].tolist(), share.tolist()))
+            first = [c for c in lexical if shares[c.id] >= 1.0]
+            rest = [c for c in lexical if shares[c.id] < 1.0]
+            ranked = hybrid.fuse(first, rest, nearest, n, [shares[c.id] for c in rest])
         answer = search.answer(qterms, ranked)
         answer["mode"] = wanted or "hybrid"
         return answer, None

@@ -72,8 +72,8 @@ class Search:
         """The `n` best items matching any of the parsed query's terms (query.parse_query) and
         passing the filters (query.filters); items matching every term first."""
         qterms, lists = self.plan_terms(terms)
-        docs, total, whole = self.scored(qterms, where, params, lists, self.cfg.candidate_pool)
-        ranked = self.rerank((docs, total), self.cfg.recency_weight, n, first=whole)
+        docs, total, share = self.scored(qterms, where, params, lists, self.cfg.candidate_pool)
+        ranked = self.rerank((docs, total), self.cfg.recency_weight, n, first=share >= 1.0)
         return self.answer(qterms, ranked)
 
     def answer(self, qterms: list[QueryTerm], ranked: list[Candidate]) -> SearchAnswer:
@@ -162,9 +162,9 @@ class Search:
         pool: int,
         exclude_id: int | None = None,
     ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        """As `candidates`, with a third array: whether each doc matches every term of the query
-        (a whole match: the pasted command, the identifier, every word of a question; a term of
-        stopwords alone is no term). Whole matches are kept in the pool before any partial one."""
+        """As `candidates`, with a third array: the share of the query's terms each doc matches
+        (1.0: a whole match: the pasted command, the identifier, every word of a question; a term
+        of stopwords alone is no term). Whole matches are kept in the pool before any partial one."""
         index = self.index
         n_docs = len(index.ids)
         norm = self._norm()
@@ -230,7 +230,8 @@ class Search:
             kth = np.partition(key, len(docs) - pool)[len(docs) - pool]
             docs, whole = docs[key >= kth], whole[key >= kth]
         order = np.lexsort((index.ids[docs], -total[docs], ~whole))[:pool]
-        return docs[order], total[docs[order]], whole[order]
+        share = coverage[docs[order]] / max(n_terms, 1)
+        return docs[order], total[docs[order]], share
 
     def _allowed_docs(self, where: str, params: list, exclude_id: int | None) -> np.ndarray | None:
         """A mask over docs of the items passing the filters (None: no filter)."""
