@@ -29,7 +29,7 @@ def test_definitions_load_and_validate():
     defs = build_definitions(load_config(REPO / "jezero.toml"))
     repo = defs.get_repository_def()
     keys = {k.to_user_string() for k in repo.asset_graph.get_all_asset_keys()}
-    assert keys == {"raw_sessions", "segments", "redacted_segments", "summaries", "search_index"}
+    assert keys == {"raw_sessions", "segments", "redacted_segments", "summaries", "search_index", "embeddings"}
     dims = defs.resolve_job_def("sessions_job").partitions_def.partitions_defs
     assert [d.name for d in dims] == ["connector", "day"]
     assert dims[0].partitions_def.get_partition_keys() == ["claude-code", "codex"]
