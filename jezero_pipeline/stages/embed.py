@@ -18,6 +18,7 @@ holds up the library, and a failure here never touches the items or their index.
 from __future__ import annotations
 
 import json
+import os
 import time
 from collections.abc import Callable
 from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
@@ -26,6 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from ..engine.budget import Budget, BudgetExhausted
+from ..library import delta_path
 from ..staging.locks import file_lock
 from ..workspace import Workspace
 
@@ -63,9 +65,16 @@ class EmbedReport:
 
 
 def library_key(ws: Workspace) -> list[Any]:
-    from ..library.snapshot import files_key  # lazy: keeps a no-change run free of DuckDB
-
-    return [list(k) if k else None for k in files_key(ws.library_path)]
+    """What `stat` says of the library's base and delta files (a no-change run loads no DuckDB)."""
+    out: list[Any] = []
+    for p in (ws.library_path, delta_path(ws.library_path)):
+        try:
+            st = os.stat(p)
+        except FileNotFoundError:
+            out.append(None)
+            continue
+        out.append([st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns])
+    return out
 
 
 def is_current(ws: Workspace) -> bool:
