@@ -18,6 +18,7 @@ import statistics
 import sys
 import tempfile
 import time
+from datetime import datetime
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -36,19 +37,20 @@ def main() -> int:
     ap.add_argument("--items", type=int, default=100_000)
     ap.add_argument("--queries", type=int, default=200)
     ap.add_argument("--report")
+    ap.add_argument("--workdir", help="keep the library here (an existing one is searched again, not rebuilt)")
     args = ap.parse_args()
-    import duckdb
 
     from jezero_pipeline.config import EmbeddingsConfig, SearchConfig
     from jezero_pipeline.embedding.model import model_key
     from jezero_pipeline.library.build import build_library
     from jezero_pipeline.library.reader import Library
     from jezero_pipeline.library.snapshot import open_snapshot
-    from jezero_pipeline.library.vectors import vectors_path, write_vectors
+    from jezero_pipeline.library.vectors import read_meta, vectors_path, write_vectors
 
     rng = random.Random(7)
     items, needles = filler(args.items, rng)
     for it in items:
+        it["occurred_at"] = datetime.fromisoformat(it["occurred_at"].replace("Z", "+00:00"))
         it.update(source="bench", session_id=None, questions=[], trust="own", original=None, original_ref=None,
                   content_hash=None)  # fmt: skip
     questions = [q for e in ENTRIES for q in e[3]] + [n[1] for n in needles]
@@ -56,23 +58,27 @@ def main() -> int:
     queries = questions[: args.queries]
     cfg = EmbeddingsConfig()
     key = str(model_key(cfg))
-    with tempfile.TemporaryDirectory(prefix="meaning-scale-") as d:
-        path = Path(d) / "lib.duckdb"
-        t = time.perf_counter()
-        build_library(items, path)
-        build_s = time.perf_counter() - t
+    with tempfile.TemporaryDirectory(prefix="meaning-scale-") as tmp:
+        d = Path(args.workdir or tmp)
+        d.mkdir(parents=True, exist_ok=True)
+        path = d / "lib.duckdb"
+        build_s = write_s = float("nan")
+        if not vectors_path(path).exists():
+            t = time.perf_counter()
+            build_library(items, path)
+            build_s = time.perf_counter() - t
+            snap = open_snapshot(path)
+            con = snap.con
+            con.execute(f"ATTACH '{d / 'cache.duckdb'}' AS cache")
+            con.execute("CREATE TABLE cache.vectors AS SELECT ? AS model, 'k' || id AS text_key, "
+                        "list_transform(range(384), x -> (random() - 0.5)::FLOAT) AS vec FROM live_items", [key])  # fmt: skip
+            con.execute("CREATE TEMP TABLE wanted AS SELECT id, 'k' || id AS text_key FROM live_items")
+            t = time.perf_counter()
+            write_vectors(con, "wanted", "cache", vectors_path(path), {"model": key, "built_at": "bench"})
+            write_s = time.perf_counter() - t
+            snap.close()
         del items
-        snap = open_snapshot(path)
-        con = snap.con
-        t = time.perf_counter()
-        con.execute(f"ATTACH '{Path(d) / 'cache.duckdb'}' AS cache")
-        con.execute("CREATE TABLE cache.vectors AS SELECT ? AS model, 'k' || id AS text_key, "
-                    "list_transform(range(384), x -> (random() - 0.5)::FLOAT) AS vec FROM live_items", [key])  # fmt: skip
-        con.execute("CREATE TEMP TABLE wanted AS SELECT id, 'k' || id AS text_key FROM live_items")
-        n = write_vectors(con, "wanted", "cache", vectors_path(path), {"model": key, "built_at": "bench"})
-        write_s = time.perf_counter() - t
-        snap.close()
-        duckdb.connect().close()
+        n = int(read_meta(vectors_path(path))["items"])
         lib = Library(path, SearchConfig(), embeddings=cfg)
         for q in queries:
             lib.search(q, mode="lexical")

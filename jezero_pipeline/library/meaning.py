@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
+from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -49,6 +50,7 @@ class QuerySide:
         self._meta: tuple[Any, str | None] = (object(), None)  # (file key, model of the file)
         self._vectors: tuple[Any, Any, VectorIndex | None] = (None, None, None)  # (search, file key, index)
         self._queries: OrderedDict[str, np.ndarray] = OrderedDict()
+        self._pool: ThreadPoolExecutor | None = None  # makes query vectors beside the lexical scoring
 
     def library_model(self) -> str | None:
         """The model of the library's vectors file (None: no usable file); a `stat` when unchanged."""
@@ -62,8 +64,10 @@ class QuerySide:
             self._meta = (key, model)
         return model
 
-    def query_vector(self, query: str, wanted: str | None) -> tuple[np.ndarray | None, str | None]:
-        """The query's vector, or None and the notice saying why the search is lexical."""
+    def start(self, query: str, wanted: str | None) -> tuple[Future | None, str | None]:
+        """The query's vector, being made on a thread of its own while the lexical side scores
+        (onnxruntime and the HTTP wait release the interpreter); or None and the notice saying
+        why the search is lexical."""
         if wanted == "lexical":
             return None, None
         if self.key is None:
@@ -77,18 +81,26 @@ class QuerySide:
                           "until `jezero-pipeline embed --reembed`")  # fmt: skip
         with self._lock:
             cached = self._queries.get(query)
+            if self._pool is None:
+                self._pool = ThreadPoolExecutor(2, thread_name_prefix="query-vector")
+        done: Future = Future()
         if cached is not None:
-            return cached, None
-        try:
-            vector = self._query_embedder().embed([query])[0]
-        except Exception as err:  # any failure of the vector side: the search stays lexical
-            reason = " ".join(str(err).split())[:160] or type(err).__name__
-            return None, f"the query could not be embedded ({reason}): lexical results"
+            done.set_result(cached)
+            return done, None
+        return self._pool.submit(self._embed, query), None
+
+    def _embed(self, query: str) -> np.ndarray:
+        vector = self._query_embedder().embed([query])[0]
         with self._lock:
             self._queries[query] = vector
             while len(self._queries) > QUERY_CACHE:
                 self._queries.popitem(last=False)
-        return vector, None
+        return vector
+
+    def query_vector(self, query: str, wanted: str | None) -> tuple[np.ndarray | None, str | None]:
+        """The query's vector now, or None and the notice saying why the search is lexical."""
+        pending, notice = self.start(query, wanted)
+        return (None, notice) if pending is None else waited(pending)
 
     def _query_embedder(self) -> Any:
         if self._embedder is None:
@@ -111,22 +123,32 @@ class QuerySide:
     def drop_vectors(self) -> None:
         self._vectors = (None, None, None)
 
-    def search(self, search: Search, terms: list[tuple[str, bool]], vector: np.ndarray, where: str, params: list,
+    def close(self) -> None:
+        self.drop_vectors()
+        if self._pool is not None:
+            self._pool.shutdown(wait=False)
+            self._pool = None
+
+    def search(self, search: Search, terms: list[tuple[str, bool]], pending: Future, where: str, params: list,
                n: int, wanted: str | None) -> tuple[SearchAnswer, str | None]:  # fmt: skip
         """A search by meaning (semantic) or both ways (hybrid) of one snapshot, or the lexical
-        one and a notice when its vectors are not usable."""
-        vectors = self.vectors_for(search)
-        if vectors is None or vectors.model != self.key or vectors.dims != len(vector):
-            answer = search.search(terms, where, params, n)
-            answer["mode"] = "lexical"
-            return answer, "the library's vectors file cannot be used with this model: lexical results"
+        one and a notice when the query's vector or the library's vectors are not usable."""
         qterms, lists = search.plan_terms(terms)
+        docs, total, share = search.scored(qterms, where, params, lists, search.cfg.candidate_pool)
+        lexical = search.rerank((docs, total), search.cfg.recency_weight, None, first=share >= 1.0)
+        vector, notice = waited(pending)
+        vectors = self.vectors_for(search) if vector is not None else None
+        if vector is not None and (vectors is None or vectors.model != self.key or vectors.dims != len(vector)):
+            notice = "the library's vectors file cannot be used with this model: lexical results"
+        if vector is None or notice:
+            answer = search.answer(qterms, lexical[:n])
+            answer["mode"] = "lexical"
+            return answer, notice
+        assert vectors is not None
         nearest = hybrid.semantic(search, vectors, vector, where, params, None if wanted != "semantic" else n)
         if wanted == "semantic":
             ranked = nearest
         else:
-            docs, total, share = search.scored(qterms, where, params, lists, search.cfg.candidate_pool)
-            lexical = search.rerank((docs, total), search.cfg.recency_weight, None, first=share >= 1.0)
             shares = dict(zip(search.index.ids[docs].tolist(), share.tolist()))
             first = [c for c in lexical if shares[c.id] >= 1.0]
             rest = [c for c in lexical if shares[c.id] < 1.0]
@@ -134,3 +156,12 @@ class QuerySide:
         answer = search.answer(qterms, ranked)
         answer["mode"] = wanted or "hybrid"
         return answer, None
+
+
+def waited(pending: Future) -> tuple[np.ndarray | None, str | None]:
+    """The vector a query's embedding made, or None and why not (any failure: lexical results)."""
+    try:
+        return pending.result(), None
+    except Exception as err:  # the endpoint down or slow, the model missing: the search stays lexical
+        reason = " ".join(str(err).split())[:160] or type(err).__name__
+        return None, f"the query could not be embedded ({reason}): lexical results"

@@ -76,7 +76,7 @@ class Library:
             if self._files is not None:
                 self._files.close()
             self._files, self._search = None, None
-            self.meaning.drop_vectors()
+            self.meaning.close()
 
     def __enter__(self) -> Library:
         return self
@@ -138,13 +138,13 @@ class Library:
         n = check_limit(limit, self.cfg.default_limit, self.cfg.max_limit)
         where, params = filters(project, source, since, until, kind, trust)
         wanted = meaning.check_mode(mode)
-        vector, notice = self.meaning.query_vector(query, wanted)  # outside the lock: it may wait on an endpoint
+        pending, notice = self.meaning.start(query, wanted)  # its vector is made while the lexical side scores
         with self._opened() as search:
-            if vector is None:
+            if pending is None:
                 answer = search.search(terms, where, params, n)
             else:
-                answer, notice = self.meaning.search(search, terms, vector, where, params, n, wanted)
-        answer["mode"] = "lexical" if vector is None else answer.get("mode", wanted or "hybrid")
+                answer, notice = self.meaning.search(search, terms, pending, where, params, n, wanted)
+        answer["mode"] = "lexical" if pending is None else answer.get("mode", wanted or "hybrid")
         if notice:
             answer["notice"] = notice
         return answer

@@ -36,9 +36,9 @@ CREATE TABLE meta (key VARCHAR PRIMARY KEY, value VARCHAR NOT NULL);
 """
 # From cache rows (`vec` FLOAT[], unit length): the int8 vector and the scale that undoes it.
 QUANTISED_SQL = """
-    SELECT id, text_key, greatest(list_max(list_transform(vec, x -> abs(x))), 1e-12) / 127.0 AS scale,
-           list_transform(vec, x -> round(x / (greatest(list_max(list_transform(vec, y -> abs(y))), 1e-12) / 127.0))::TINYINT) AS q
-    FROM {source}
+    SELECT id, text_key, scale, list_transform(vec, x -> round(x / scale)::TINYINT) AS q FROM (
+        SELECT id, text_key, vec, greatest(list_max(list_transform(vec, x -> abs(x))), 1e-12) / 127.0 AS scale
+        FROM {source})
 """
 
 
