@@ -71,6 +71,7 @@ def test_one_request_per_batch_then_none_and_a_new_model_only_on_purpose(tmp_pat
     assert model_key(other.cfg.embeddings) != model_key(ws.cfg.embeddings)
     changed = embed_library(other)  # a plain run after a model change: nothing paid, said so
     assert calls(fake_server) == 3 and changed.pending == 5 and "--reembed" in (changed.notice or "")
+    assert is_current(other)  # said once: the next run with nothing new loads nothing
     answer = Library(other.library_path, embeddings=other.cfg.embeddings).search("redirect loop")
     assert answer["mode"] == "lexical" and "--reembed" in answer["notice"] and answer["results"]
     done = embed_library(other, reembed=True)
@@ -259,3 +260,10 @@ def test_bundled_weights_are_checked_by_digest(tmp_path):
     fake.write_bytes(b"not the model")
     with pytest.raises(EmbeddingError, match="SHA-256"):
         LocalEmbedder("k", weights=fake).embed(["x"])
+
+
+def test_check_config_names_an_embeddings_endpoint_that_would_send_texts_unencrypted(tmp_path):
+    ws = make_ws(tmp_path, {"provider": "openai_compatible", "model": "m", "base_url": "http://10.1.2.3:11434/v1"})
+    assert any(p.startswith("embeddings.base_url") and "unencrypted" in p for p in ws.config_problems())
+    with pytest.raises(ValueError, match="embeddings.model is required"):
+        make_ws(tmp_path, {"provider": "openai_compatible"})

@@ -150,6 +150,7 @@ def _embed(ws: Workspace, report: EmbedReport, reembed: bool, dry_run: bool, max
             report.notice = (f"the library's vectors are of {report.library_model}, the config names {model}: "
                              f"`jezero-pipeline embed --reembed` embeds {len(missing)} text(s) again "
                              "(searches meanwhile are lexical)")  # fmt: skip
+            _write_state(ws, {"model": model, "library": key_now})  # said once: the next no-change run loads nothing
             return
         if dry_run:
             report.pending = len(missing)
