@@ -171,6 +171,31 @@ class SummarizerConfig(_Strict):
         return "https://api.anthropic.com" if self.provider == "anthropic" else None
 
 
+class EmbeddingsConfig(_Strict):
+    """Vectors for search by meaning: the offline model bundled as a package, an OpenAI-compatible
+    `/v1/embeddings` endpoint, or none (search stays lexical)."""
+
+    provider: Literal["local", "openai_compatible", "none"] = "local"
+    model: str | None = None  # local: the bundled model (the default); endpoint: required
+    base_url: str | None = None  # endpoint: e.g. http://127.0.0.1:11434/v1 (Ollama)
+    api_key_env: str = "JEZERO_EMBEDDINGS_API_KEY"
+    dimensions: int | None = Field(None, ge=1, le=8192)  # asked of endpoints that can shorten vectors
+    batch_size: int = Field(64, ge=1, le=2048)  # texts per request (one request per batch)
+    max_concurrency: int = Field(2, ge=1, le=64)  # requests in flight
+    timeout_seconds: float = Field(60.0, gt=0)
+    query_timeout_seconds: float = Field(5.0, gt=0)  # a search falls back to lexical after this
+    max_retries: int = Field(4, ge=0, le=10)
+    max_calls_per_run: int | None = Field(None, ge=0)  # HTTP attempts per command, retries included
+    max_input_chars: int = Field(2000, ge=100)  # of an item's text sent to the model
+    allow_insecure_http: bool = False
+
+    @model_validator(mode="after")
+    def _needs_model(self) -> EmbeddingsConfig:
+        if self.provider == "openai_compatible" and not self.model:
+            raise ValueError("embeddings.model is required for provider 'openai_compatible'")
+        return self
+
+
 class ConnectorConfig(_Strict):
     name: str
     type: str
@@ -262,6 +287,7 @@ class Config(_Strict):
     partitions: PartitionsConfig = PartitionsConfig()
     search: SearchConfig = SearchConfig()
     summarizer: SummarizerConfig = SummarizerConfig()
+    embeddings: EmbeddingsConfig = EmbeddingsConfig()
     connectors: list[ConnectorConfig] = []
     redaction: RedactionConfig = RedactionConfig()
     projects: ProjectsConfig = ProjectsConfig()
@@ -320,7 +346,7 @@ class Config(_Strict):
 
     def secret_values(self) -> dict[str, str]:
         """Values of every env var the config names as a secret, for literal redaction."""
-        names = {"summarizer_api_key": self.summarizer.api_key_env}
+        names = {"summarizer_api_key": self.summarizer.api_key_env, "embeddings_api_key": self.embeddings.api_key_env}
         for c in self.connectors:
             for k, v in c.options.items():
                 if k.endswith("_env") and isinstance(v, str):

@@ -84,10 +84,15 @@ class LibraryReport:
     mode: str = "unchanged"  # the last refresh's: unchanged, delta, merge or full
     items: int | None = None
     errors: list[str] = field(default_factory=list)
+    embeddings: dict[str, Any] | None = None  # what the embed stage did (stages/embed.py), when it ran
 
     @property
     def ok(self) -> bool:
-        return not self.errors
+        return (
+            not self.errors
+            and not (self.embeddings or {}).get("errors")
+            and not (self.embeddings or {}).get("withheld")
+        )
 
     def as_dict(self) -> dict[str, Any]:
         return {"library": self.path, "success": self.ok, **{k: v for k, v in asdict(self).items() if k != "path"}}
@@ -131,6 +136,7 @@ def run(
         options = RunOptions(limit=limit, follow_library=True, batch=ws.cfg.summarizer.batch_applies(False, batch))
         report.stages(plan.changed, STAGES, options, plan.surveys)
         report.library_refresh()
+        report.embed()
         for c in report.report.connectors:
             c.waiting_to_settle = plan.waiting.get(c.connector, 0)
         report.report.warnings += plan.warnings
@@ -162,6 +168,7 @@ def resummarize(
                              batch=ws.cfg.summarizer.batch_applies(True, batch))  # fmt: skip
         report.stages(parts, (SUMMARIZE,), options)
         report.library_refresh()
+        report.embed()
         return report.finish()
 
 
@@ -272,6 +279,21 @@ class _Run:
         lib.refreshed, lib.mode, lib.items = True, done.report.mode, done.report.items
         self._write(lambda: [outcomes.library_materialization(self.ws, done),
                              *outcomes.library_checks(self.ws, done.inspection)])  # fmt: skip
+
+    def embed(self) -> None:
+        """Embed the library's new items when the library changed or its vectors are not current
+        (a model change waits for `embed --reembed`). Its failures never touch the library."""
+        from .stages import embed  # lazy: a no-change run loads nothing of it
+
+        if self.report.library.errors or embed.is_current(self.ws):
+            return
+        try:
+            done = embed.embed_library(self.ws)
+        except Exception as err:  # the vectors stay as they were; search stays lexical for the new items
+            self.report.library.embeddings = {"errors": [self.ws.redactor.redact(f"{type(err).__name__}: {err}")[0]]}
+            return
+        self.report.library.embeddings = done.as_metadata()
+        self._write(lambda: [outcomes.embeddings_materialization(self.ws, done)])
 
     def finish(self) -> RunReport:
         if self._writer is not None:

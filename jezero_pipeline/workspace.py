@@ -113,6 +113,9 @@ class Workspace:
                 problems.append(str(err))
             if s.provider == "anthropic" and not self.api_key():
                 problems.append(f"summarizer: provider 'anthropic' needs an API key in ${s.api_key_env}")
+        from .embedding.providers import config_problems  # lazy: keeps `run` with nothing to do light
+
+        problems += config_problems(self.cfg.embeddings)
         try:
             self.redactor  # noqa: B018 (compiles extra_patterns; a bad one names itself)
         except ValueError as err:

@@ -14,7 +14,8 @@ atoms); latency, injected failures, counters and a request-body log are configur
     python -m jezero_pipeline_tests.fake_model_server --port 0 --latency 0.2 [--log FILE]   # prints its URL
 
 Routes: POST /v1/messages (Anthropic), POST /v1/chat/completions and /chat/completions
-(OpenAI), GET /stats (calls per path, max_in_flight as JSON), POST /stats/reset, and both
+(OpenAI), POST /v1/embeddings (OpenAI embeddings: a deterministic bag-of-words vector per
+input, `fake_embedding`), GET /stats (calls per path, max_in_flight as JSON), POST /stats/reset, and both
 providers' batch APIs (fake_batches.py: `srv.batches`). Usage reports the prompt cache as the
 providers do (fake_cache.py: `srv.cache.min_tokens`), and `srv.paid` counts the answers paid
 for per document, direct or batched (`srv.paid_twice` lists any paid more than once).
@@ -52,6 +53,8 @@ except ModuleNotFoundError:
 
 ANTHROPIC_PATH = "/v1/messages"
 OPENAI_PATHS = ("/v1/chat/completions", "/chat/completions")
+EMBEDDINGS_PATH = "/v1/embeddings"
+EMBEDDING_DIMS = 64
 TOOL_NAME = "record_summary"
 
 _DOCUMENT = re.compile(r"<document>\n(.*)\n</document>", re.S)
@@ -120,6 +123,17 @@ def fake_summary(document: str) -> dict[str, Any]:
         "atoms": atoms,
         "project": None,
     }
+
+
+def fake_embedding(text: str, dims: int = EMBEDDING_DIMS) -> list[float]:
+    """A deterministic vector: each lowercase word adds 1 to a dimension picked by its hash, so
+    texts sharing words are near each other (unnormalised: the client normalises)."""
+    import hashlib
+
+    v = [0.0] * dims
+    for w in re.findall(r"[a-z0-9]+", text.lower()):
+        v[int.from_bytes(hashlib.sha256(w.encode()).digest()[:4], "big") % dims] += 1.0
+    return v if any(v) else [1.0] + [0.0] * (dims - 1)
 
 
 def _restricted_to_schema(answer: dict[str, Any], body: dict[str, Any]) -> dict[str, Any]:
@@ -418,6 +432,15 @@ def _make_handler(server: FakeModelServer) -> type[BaseHTTPRequestHandler]:
                 server.reset()
                 self._send_json(200, server.stats())
                 return
+            if path == EMBEDDINGS_PATH:
+                server._record(path, {k.lower(): v for k, v in self.headers.items()}, raw)
+                try:
+                    self._embeddings(raw)
+                except (BrokenPipeError, ConnectionResetError):
+                    pass
+                finally:
+                    server._done()
+                return
             if path != ANTHROPIC_PATH and path not in OPENAI_PATHS:
                 self._send_json(404, {"error": {"message": f"no route {path}"}})
                 return
@@ -428,6 +451,39 @@ def _make_handler(server: FakeModelServer) -> type[BaseHTTPRequestHandler]:
                 pass  # the client gave up (its timeout), as a real client would
             finally:
                 server._done()
+
+        def _embeddings(self, raw: bytes) -> None:
+            try:
+                body = json.loads(raw)
+            except ValueError:
+                self._send_json(400, _error_body(False, 400))
+                return
+            texts = body.get("input")
+            texts = [texts] if isinstance(texts, str) else list(texts or [])
+            outcome = server._outcome("\n".join(str(t) for t in texts))
+            server._wait(server.latency)
+            if isinstance(outcome, dict) and "answer" in outcome:
+                self._send_json(200, outcome["answer"])
+                return
+            if outcome == "timeout":
+                server._wait(server.hang_seconds)
+                outcome = "ok"
+            if outcome == "drop":
+                self.close_connection = True
+                self.connection.shutdown(2)
+            elif outcome == "malformed":
+                self._send(200, b'{"this is": not JSON')
+            elif outcome in ("ok", "no_title"):
+                dims = int(body.get("dimensions") or EMBEDDING_DIMS)
+                data = [{"object": "embedding", "index": i, "embedding": fake_embedding(str(t), dims)}
+                        for i, t in enumerate(texts)]  # fmt: skip
+                tokens = sum(len(str(t).split()) for t in texts)
+                self._send_json(200, {"object": "list", "data": data, "model": str(body.get("model", "fake")),
+                                      "usage": {"prompt_tokens": tokens, "total_tokens": tokens}})  # fmt: skip
+            else:
+                status, _, retry_after = str(outcome).partition(":")
+                headers = {"retry-after": retry_after or "1"} if status == "429" else {}
+                self._send_json(int(status), _error_body(False, int(status), server.error_message), headers)
 
         def _answer(self, anthropic_format: bool, raw: bytes) -> None:
             try:

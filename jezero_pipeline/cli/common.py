@@ -67,7 +67,7 @@ def open_library(cfg: Config) -> Any:
         fetch_published(cfg)
     if not cfg.library_path.exists():
         raise ConfigError(f"{cfg.library_path}: no library yet; run `jezero-pipeline run` first")
-    return Library(cfg.library_path, cfg.search, sync=library_sync(cfg))
+    return Library(cfg.library_path, cfg.search, sync=library_sync(cfg), embeddings=cfg.embeddings)
 
 
 def library_sync(cfg: Config) -> Any:

@@ -21,7 +21,9 @@ def cmd_search(args: argparse.Namespace, cfg: Config) -> int:
     """Full-text search; words are literal, "quoted phrases" allowed."""
     lib = open_library(cfg)
     res = lib.search(args.query, project=args.project, source=args.source, since=args.since, until=args.until,
-                     kind=args.kind, trust=args.trust, limit=args.limit)  # fmt: skip
+                     kind=args.kind, trust=args.trust, limit=args.limit, mode=args.mode)  # fmt: skip
+    if res.get("notice") and not args.json:
+        print(f"note: {res['notice']}", file=sys.stderr)
     if args.json:
         out(args, res)
     else:
@@ -79,7 +81,8 @@ def cmd_eval(args: argparse.Namespace, cfg: Config) -> int:
     from ..library.evaluation import EvalError, format_report, run_eval  # lazy: DuckDB loads only here
 
     try:
-        res = run_eval(open_library(cfg), Path(args.file), k=args.k, save=args.save, compare=args.compare)
+        res = run_eval(open_library(cfg), Path(args.file), k=args.k, save=args.save, compare=args.compare,
+                       mode=args.mode)  # fmt: skip
     except EvalError as err:
         raise CommandError(str(err)) from None
     fail_under = args.fail_under if args.fail_under is not None else res.get("fail_under")
@@ -211,9 +214,12 @@ def _filters(parser: argparse.ArgumentParser, options: tuple[str, ...]) -> None:
 
 
 def register(add: Any) -> None:
-    s = add("search", cmd_search, "full-text search of the library")
+    s = add("search", cmd_search, "search the library: literal words, and by meaning")
     s.add_argument("query", help='words to find, literally; "quoted words" as a phrase (e.g. \'ERR_PNPM "lock file"\')')
     _filters(s, ("--project", "--source", "--since", "--until", "--kind", "--trust"))
+    s.add_argument("--mode", choices=("lexical", "semantic", "hybrid"),
+                   help="lexical: literal words only; semantic: by meaning only; hybrid: both (the default when the "
+                        "library has vectors of the configured model)")  # fmt: skip
 
     sh = add("show", cmd_show, "one item of the library")
     sh.add_argument("id", type=int, help="the item's id, as search and timeline show it")
@@ -236,6 +242,7 @@ def register(add: Any) -> None:
     ev.add_argument("--save", help="write the results to this JSON file")
     ev.add_argument("--compare", help="a saved results file to compare with")
     ev.add_argument("--fail-under", type=float, help="exit 1 when hit@k is under this share")
+    ev.add_argument("--mode", choices=("lexical", "semantic", "hybrid"), help="the search mode of every case")
 
     sv = add("serve", cmd_serve, "read-only MCP server (stdio or streamable HTTP), or the web page (--web)")
     sv.add_argument("--stdio", action="store_true", help="serve over stdin/stdout")
@@ -260,11 +267,11 @@ __all__ = ["connector_list_text", "register"]
 
 
 def _published_reader(cfg: Config) -> Any:
-    """With staging on object storage: a reader that fetches the published library (else None:
-    the server opens the local file as always)."""
-    if not cfg.staging_remote:
-        return None
+    """The server's reader: with staging on object storage, one that fetches the published
+    library first and follows it; else one of the local file."""
     from ..library.reader import Library  # lazy: DuckDB loads only to serve
 
+    if not cfg.staging_remote:
+        return Library(cfg.library_path, cfg.search, embeddings=cfg.embeddings)
     fetch_published(cfg)
-    return Library(cfg.library_path, cfg.search, sync=library_sync(cfg))
+    return Library(cfg.library_path, cfg.search, sync=library_sync(cfg), embeddings=cfg.embeddings)

@@ -238,9 +238,33 @@ def cmd_import_jsonl(args: argparse.Namespace, cfg: Config) -> int:
     if not Path(args.path).is_file():
         raise CommandError(f"{args.path}: no such file")
     with partitions_free():
-        report = import_jsonl(workspace(cfg), Path(args.path), args.source, args.project, args.trust)
+        ws = workspace(cfg)
+        report = import_jsonl(ws, Path(args.path), args.source, args.project, args.trust)
+    if report["imported"]:
+        from ..stages.embed import embed_library  # lazy: as above
+
+        report["embeddings"] = embed_library(ws).as_metadata()
     out(args, report, import_text(report))
     return FAILED if report["problems"] and not report["imported"] else OK
+
+
+def cmd_embed(args: argparse.Namespace, cfg: Config) -> int:
+    """A vector for every library item that has none of the configured model: a backfill with
+    progress, which an interrupt stops without losing what was paid (the next one resumes)."""
+    from ..stages.embed import embed_library  # lazy: as above
+
+    def progress(done: int, total: int) -> None:
+        if not args.json and (done == total or done % 1000 < 256):
+            print(f"embeddings: {done:,} of {total:,} text(s)", file=sys.stderr, flush=True)
+
+    report = embed_library(workspace(cfg), reembed=args.reembed, dry_run=args.dry_run, max_calls=args.max_calls,
+                           progress=progress)  # fmt: skip
+    text = (f"{report.model or 'embeddings off'}: {report.items:,} item(s), {report.embedded:,} text(s) embedded "
+            f"({report.requests} request(s)), {report.reused:,} already paid for, {report.pending:,} left; "
+            f"{report.vectors:,} vector(s) in the library{' (rewritten)' if report.written else ''}")  # fmt: skip
+    lines = [text] + ([f"note: {report.notice}"] if report.notice else []) + [f"error: {e}" for e in report.errors]
+    out(args, report.as_metadata(), "\n".join(lines))
+    return OK if report.ok else FAILED
 
 
 def cmd_connector(args: argparse.Namespace, cfg: Config) -> int:
@@ -322,6 +346,11 @@ def register(add: Any) -> None:
     im.add_argument("--source", required=True, help="the source name the items are filed under")
     im.add_argument("--project", help="project for items that name none")
     im.add_argument("--trust", choices=["own", "external"], default="own", help="for items that say none")
+
+    em = add("embed", cmd_embed, "embed the library's items for search by meaning (a resumable backfill)")
+    em.add_argument("--reembed", action="store_true", help="after a model change: pay for the new model's vectors")
+    em.add_argument("--max-calls", type=int, default=None, help="HTTP attempts for this command (default: config)")
+    em.add_argument("--dry-run", action="store_true", help="count the texts it would embed; send nothing")
 
     co = add("connector", cmd_connector, "connector list | connector reset NAME")
     co.add_argument("action", choices=["list", "reset"], help="list every connector, or reset one")

@@ -92,6 +92,15 @@ def run_text(connectors: list[dict[str, Any]], library: dict[str, Any], landed: 
     else:
         lines.append(f"{'library':<{width}}  up to date, {library['library']}")
     lines += [f"{'':<{width}}  error: {e}" for e in library.get("errors", [])]
+    emb = library.get("embeddings")
+    if emb:
+        if emb.get("model"):
+            lines.append(f"{'vectors':<{width}}  {number(emb.get('embedded', 0))} embedded "
+                         f"({number(emb.get('requests', 0))} request(s)), {number(emb.get('reused', 0))} reused, "
+                         f"{number(emb.get('vectors', 0))} in the library, {emb['model']}")  # fmt: skip
+        if emb.get("notice"):
+            lines.append(f"{'':<{width}}  note: {emb['notice']}")
+        lines += [f"{'':<{width}}  error: {e}" for e in emb.get("errors", [])]
     return "\n".join(lines)
 
 

@@ -19,6 +19,7 @@ from typing import Any, Literal
 import dagster as dg
 
 from ..config import Config
+from ..embedding.model import model_key
 from ..engine.budget import Budget
 from ..engine.pipeline import COLLECT, REDACT, SEGMENT, STAGES, SUMMARIZE, Pipeline, RunOptions, StageDone
 from ..models import Partition
@@ -194,6 +195,49 @@ def build_assets(
 
 def _yes_no(value: str) -> bool | None:
     return None if value == "auto" else value == "yes"
+
+
+def build_embeddings_asset(cfg: Config) -> dg.AssetsDefinition:
+    """The vectors of the library's items: the embed stage after each library refresh. Its code
+    version is the embedding model's key: after a model change it shows unsynced until
+    `jezero-pipeline embed --reembed` (or this asset launched with `reembed: true`)."""
+
+    @dg.asset(
+        deps=["search_index"],
+        code_version=model_key(cfg.embeddings) or "none",
+        group_name=GROUP,
+        kinds={"duckdb"},
+        automation_condition=library_condition(),
+        description="A vector per library item for search by meaning ([embeddings]: the bundled offline model "
+        "or an OpenAI-compatible endpoint), paid once per (item text, model), in a file beside the library: "
+        "search stays lexical whenever the vectors cannot answer.",
+    )
+    def embeddings(context: dg.AssetExecutionContext, jezero: JezeroResource, config: EmbeddingsRunConfig):
+        from ..stages import embed  # lazy: DuckDB and the model's runtime load only when the asset runs
+
+        ws = jezero.workspace
+        with redacted_failures(ws):
+            worker = mark_run_worker(context)
+            done = embed.embed_library(ws, reembed=config.reembed, progress=_embed_progress(context))
+        if not done.ok:
+            raise dg.Failure(description="; ".join(done.errors) or "a secret check stopped the embedding",
+                             metadata={"withheld": len(done.withheld)})  # fmt: skip
+        mat = as_dagster(outcomes.embeddings_materialization(ws, done))
+        return dg.MaterializeResult(metadata={**mat.metadata, **worker})
+
+    return embeddings
+
+
+class EmbeddingsRunConfig(dg.Config):
+    reembed: bool = False  # pay for every vector of a new model (a model change is re-embedded on purpose)
+
+
+def _embed_progress(context: dg.AssetExecutionContext) -> Any:
+    def show(done: int, total: int) -> None:
+        if done == total or done % 5000 < 256:
+            context.log.info(f"embeddings: {done} of {total} text(s)")
+
+    return show
 
 
 def _results(

@@ -17,7 +17,7 @@ import dagster as dg
 
 from ..config import Config, load_config
 from ..workspace import Workspace
-from .assets import build_assets
+from .assets import build_assets, build_embeddings_asset
 from .automation import change_sensor, connector_checks, watchdog
 from .batches import batches_sensor
 from .io import KEY as STAGED_TABLES
@@ -50,7 +50,7 @@ def build_definitions(
         # daemon runs (`dagster dev` or `dagster-daemon run`).
         dg.AutomationConditionSensorDefinition(
             "library_follows_summaries",
-            target=dg.AssetSelection.assets("search_index"),
+            target=dg.AssetSelection.assets("search_index", "embeddings"),
             default_status=dg.DefaultSensorStatus.RUNNING,
         ),
     ]
@@ -64,7 +64,7 @@ def build_definitions(
             )
         )
     return dg.Definitions(
-        assets=[sessions, search_index],
+        assets=[sessions, search_index, build_embeddings_asset(cfg)],
         jobs=[*jobs, *MAINTENANCE_JOBS],
         schedules=schedules,
         sensors=sensors,

@@ -5,7 +5,7 @@ An answer's items are `Item`s, whose fields come from the item declaration (item
 
 from __future__ import annotations
 
-from typing import TypedDict
+from typing import NotRequired, TypedDict
 
 from .items import Atom, Item
 
@@ -31,6 +31,8 @@ class SearchAnswer(TypedDict):
     results: list[Item]
     terms: list[str]  # the query's terms, as parsed
     stems: list[str]  # the index terms they were looked up as (expansions included)
+    mode: NotRequired[str]  # lexical | semantic | hybrid: how the results were found
+    notice: NotRequired[str]  # one line: why the vector side did not answer (the results are lexical)
 
 
 class ItemAnswer(TypedDict):

@@ -87,9 +87,16 @@ def _rank(results: list[dict[str, Any]], expect: list) -> int | None:
 
 
 def run_eval(
-    library: Library, cases_file: Path, k: int | None = 5, save: Path | None = None, compare: Path | None = None
+    library: Library,
+    cases_file: Path,
+    k: int | None = 5,
+    save: Path | None = None,
+    compare: Path | None = None,
+    mode: str | None = None,
 ) -> dict[str, Any]:
-    """Run every case; return metrics, per-case ranks and (with `compare`) what changed."""
+    """Run every case (searches in `mode`: lexical, semantic, hybrid, or the library's default);
+    return metrics, per-case ranks and (with `compare`) what changed."""
+    notices: set[str] = set()
     defaults, cases = load_cases(cases_file)
     k_default = int(defaults.get("k", k or 5)) if k is None else int(k)
     per_case = []
@@ -101,9 +108,11 @@ def run_eval(
             if case["kind"] == "later":
                 results = library.later(case["item"], query=case.get("query"), limit=ck)["later"]
             else:
-                results = library.search(query, project=case.get("project"), source=case.get("source"), limit=ck)[
-                    "results"
-                ]
+                answer = library.search(query, project=case.get("project"), source=case.get("source"), limit=ck,
+                                        mode=mode)  # fmt: skip
+                results = answer["results"]
+                if answer.get("notice"):
+                    notices.add(answer["notice"])
         except QueryError as err:
             results, error = [], str(err)
         rank = _rank(results[:ck], case["expect"])
@@ -125,6 +134,8 @@ def run_eval(
         "mrr": round(sum(1 / c["rank"] for c in per_case if c["rank"]) / n, 4),
         "k": k_default,
         "fail_under": defaults.get("fail_under"),
+        "mode": mode,
+        "notices": sorted(notices),
         "per_case": per_case,
     }
     if report["fail_under"] is not None:
@@ -160,8 +171,9 @@ def format_report(report: dict[str, Any]) -> str:
     """A few plain lines for people."""
     lines = [
         f"{report['cases']} cases  hit@1 {report['hit@1']:.3f}  hit@{report['k']} "
-        f"{report['hit@k']:.3f}  MRR {report['mrr']:.3f}"
+        f"{report['hit@k']:.3f}  MRR {report['mrr']:.3f}" + (f"  mode {report['mode']}" if report.get("mode") else "")
     ]
+    lines += [f"  note: {n}" for n in report.get("notices") or []]
     for c in report["per_case"]:
         if not c["hitk"]:
             lines.append(f"  miss {c['id']}" + (f" ({c['error']})" if c["error"] else ""))

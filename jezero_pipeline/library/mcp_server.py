@@ -70,11 +70,16 @@ def build_server(library: Library) -> MCPServer:
         kind: str | None = None,
         trust: str | None = None,
         limit: int | None = None,
+        mode: str | None = None,
     ) -> dict[str, Any]:
-        """Full-text search of past sessions; literal words or "quoted phrases", best first.
+        """Search past sessions, best first: literal words or "quoted phrases", and by meaning.
 
         since/until: ISO dates (UTC when no offset). kind: items with an atom of that kind
         (decision, rationale, fix, error, command, fact, risk). trust: own or external.
+        mode: lexical (literal words only), semantic (by meaning only) or hybrid (both; the
+        default when the library has vectors). A question in other words than the session used
+        is found by meaning; an error or identifier is matched literally first. When the vector
+        side cannot answer, the results are lexical and `notice` says why.
         """
         return call(
             library.search,
@@ -86,6 +91,7 @@ def build_server(library: Library) -> MCPServer:
             kind=kind,
             trust=trust,
             limit=limit,
+            mode=mode,
         )
 
     @server.tool(annotations=READ_ONLY)

@@ -19,8 +19,8 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from ..config import SearchConfig
-from . import delta_path, tools
+from ..config import EmbeddingsConfig, SearchConfig
+from . import delta_path, meaning, tools
 from .answers import ExplainAnswer, ItemAnswer, LaterAnswer, SearchAnswer, SourcesAnswer, StatsAnswer, TimelineAnswer
 from .items import Item, item_out
 from .query import LibraryMissing, QueryError, check_id, check_limit, filters, parse_query
@@ -51,12 +51,16 @@ class Library:
         now: Callable[[], datetime] | None = None,
         sync: Callable[[], Any] | None = None,
         lean: bool = False,
+        embeddings: EmbeddingsConfig | None = None,
+        embedder: Any = None,
     ):
         """`sync`: brings the local files up to date with a published library (staging on object
         storage); called before a call at most every SYNC_SECONDS, never during one.
         `lean`: for a reader used once (the checks): DuckDB's block cache capped at LEAN_MEMORY
         and no postings held in memory, so its memory stays flat in the library's size; a
-        long-lived reader (MCP, web) keeps both for speed."""
+        long-lived reader (MCP, web) keeps both for speed.
+        `embeddings`: the config's [embeddings] (None: off), for search by meaning (meaning.py);
+        `embedder`: the query embedder to use instead of the configured one (tests)."""
         self.path = Path(path)
         self.delta_path = delta_path(self.path)
         self.cfg = search_cfg or SearchConfig()
@@ -68,12 +72,14 @@ class Library:
         self._files: Follower | None = None
         self._search: Search | None = None  # of the follower's snapshot
         self._pinned = 0  # >0 while one call runs: all its queries read the same snapshot
+        self.meaning = meaning.QuerySide(self.path, embeddings, embedder)
 
     def close(self) -> None:
         with self._lock:
             if self._files is not None:
                 self._files.close()
             self._files, self._search = None, None
+            self.meaning.close()
 
     def __enter__(self) -> Library:
         return self
@@ -125,13 +131,26 @@ class Library:
         kind: str | None = None,
         trust: str | None = None,
         limit: int | None = None,
+        mode: str | None = None,
     ) -> SearchAnswer:
-        """Items matching any of the query's literal terms, best first."""
+        """Items matching the query, best first. `mode`: "lexical" (its literal terms), "semantic"
+        (by meaning: the nearest vectors), "hybrid" (both, fused); None: hybrid when the library
+        has vectors of the configured model, else lexical. Whenever the vector side cannot answer
+        (off, no vectors, another model, the endpoint down) the answer is lexical, with a notice."""
         terms = parse_query(query)
         n = check_limit(limit, self.cfg.default_limit, self.cfg.max_limit)
         where, params = filters(project, source, since, until, kind, trust)
+        wanted = meaning.check_mode(mode)
+        pending, notice = self.meaning.start(query, wanted)  # its vector is made while the lexical side scores
         with self._opened() as search:
-            return search.search(terms, where, params, n)
+            if pending is None:
+                answer = search.search(terms, where, params, n)
+            else:
+                answer, notice = self.meaning.search(search, terms, pending, where, params, n, wanted)
+        answer["mode"] = "lexical" if pending is None else answer.get("mode", wanted or "hybrid")
+        if notice:
+            answer["notice"] = notice
+        return answer
 
     def search_frame(self, query: str, **filters: Any) -> pd.DataFrame:
         """`search` as a pandas DataFrame: one row per hit, best first, with `score` and

@@ -70,10 +70,14 @@ class Search:
 
     def search(self, terms: list[tuple[str, bool]], where: str, params: list, n: int) -> SearchAnswer:
         """The `n` best items matching any of the parsed query's terms (query.parse_query) and
-        passing the filters (query.filters)."""
+        passing the filters (query.filters); items matching every term first."""
         qterms, lists = self.plan_terms(terms)
-        found = self.candidates(qterms, where, params, lists, self.cfg.candidate_pool)
-        ranked = self.rerank(found, self.cfg.recency_weight, n)
+        docs, total, share = self.scored(qterms, where, params, lists, self.cfg.candidate_pool)
+        ranked = self.rerank((docs, total), self.cfg.recency_weight, n, first=share >= 1.0)
+        return self.answer(qterms, ranked)
+
+    def answer(self, qterms: list[QueryTerm], ranked: list[Candidate]) -> SearchAnswer:
+        """Ranked candidates as the search's answer: items with their scores and matched atoms."""
         stems = sorted({s for q in qterms for s in q.stems})
         items = self.fetch_items([c.id for c in ranked], stems)
         results = []
@@ -146,12 +150,29 @@ class Search:
         exclude_id: int | None = None,
     ) -> tuple[np.ndarray, np.ndarray]:
         """Top `pool` docs by BM25F over the query's slots, filters applied, and their relevance."""
+        docs, total, _ = self.scored(qterms, where, params, lists, pool, exclude_id)
+        return docs, total
+
+    def scored(
+        self,
+        qterms: list[QueryTerm],
+        where: str,
+        params: list,
+        lists: dict[str, Postings],
+        pool: int,
+        exclude_id: int | None = None,
+    ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """As `candidates`, with a third array: the share of the query's terms each doc matches
+        (1.0: a whole match: the pasted command, the identifier, every word of a question; a term
+        of stopwords alone is no term). Whole matches are kept in the pool before any partial one."""
         index = self.index
         n_docs = len(index.ids)
         norm = self._norm()
         w_orig = float(self.cfg.original_weight)
         total = np.zeros(n_docs)
         matched = np.zeros(n_docs, dtype=bool)
+        coverage = np.zeros(n_docs, dtype=np.int32)  # terms each doc matches
+        n_terms = 0  # the query's terms with a searchable word: a whole match has every one
 
         def scores(stem: str, idf: float | None = None) -> tuple[np.ndarray, np.ndarray]:
             p = lists[stem]
@@ -166,6 +187,7 @@ class Search:
 
         for q in qterms:
             slots = q.slots
+            n_terms += bool(slots)
             if not slots or any(s.required and not any(a in lists for a in s.alternatives) for s in slots):
                 continue  # a token the item must have is in no item
             if len(slots) == 1 and len(slots[0].alternatives) == 1:  # each doc once: plain indexing adds
@@ -173,6 +195,7 @@ class Search:
                 doc, score = scores(stem)
                 total[doc] += score
                 matched[doc] = True
+                coverage[doc] += 1
                 continue
             term_score = np.zeros(n_docs)
             present = np.zeros(n_docs, dtype=np.int32)
@@ -196,15 +219,19 @@ class Search:
                 hit &= _in_order(index, q, hit)
             total += np.where(hit, term_score, 0.0)
             matched |= hit
+            coverage += hit
         allowed = self._allowed_docs(where, params, exclude_id)
         if allowed is not None:
             matched &= allowed
         docs = np.flatnonzero(matched)
-        if len(docs) > pool:  # keep the best `pool` (ties by id: the lower id first)
-            kth = np.partition(total[docs], len(docs) - pool)[len(docs) - pool]
-            docs = docs[total[docs] >= kth]
-        docs = docs[np.lexsort((index.ids[docs], -total[docs]))][:pool]
-        return docs, total[docs]
+        whole = coverage[docs] == n_terms
+        if len(docs) > pool:  # keep the best `pool`, whole matches first (ties by id: the lower id first)
+            key = total[docs] + np.where(whole, total.max() + 1.0, 0.0)
+            kth = np.partition(key, len(docs) - pool)[len(docs) - pool]
+            docs, whole = docs[key >= kth], whole[key >= kth]
+        order = np.lexsort((index.ids[docs], -total[docs], ~whole))[:pool]
+        share = coverage[docs[order]] / max(n_terms, 1)
+        return docs[order], total[docs[order]], share
 
     def _allowed_docs(self, where: str, params: list, exclude_id: int | None) -> np.ndarray | None:
         """A mask over docs of the items passing the filters (None: no filter)."""
@@ -232,9 +259,14 @@ class Search:
         return norm
 
     def rerank(
-        self, found: tuple[np.ndarray, np.ndarray], recency_weight: float, limit: int | None = None
+        self,
+        found: tuple[np.ndarray, np.ndarray],
+        recency_weight: float,
+        limit: int | None = None,
+        first: np.ndarray | None = None,
     ) -> list[Candidate]:
-        """Relevance times recency decay, best first (ties: lower id), one item per copy group."""
+        """Relevance times recency decay, best first (ties: lower id), one item per copy group;
+        the docs marked in `first` (whole matches) before the others."""
         docs, relevance = found
         if not len(docs):
             return []
@@ -244,7 +276,7 @@ class Search:
         decay = 0.5 ** (age_days / self.cfg.recency_half_life_days)
         score = relevance * ((1 - recency_weight) + recency_weight * decay)
         ids = index.ids[docs]
-        order = np.lexsort((ids, -score))
+        order = np.lexsort((ids, -score)) if first is None else np.lexsort((ids, -score, ~first))
         _, first = np.unique(index.copy_keys[docs][order], return_index=True)
         keep = order[np.sort(first)][:limit]
         return [

@@ -22,6 +22,7 @@ from .inspect import Inspection
 STAGE_VERSION = "2"  # the code version of every stage but summaries: bump when a stage's output changes
 CODE_VERSION_TAG = "dagster/code_version"  # the tag a materialisation's code version is read from
 LIBRARY = "search_index"  # the library's asset
+EMBEDDINGS = "embeddings"  # the vectors of the library's items (stages/embed.py)
 NO_SECRET_LEFT, EVERY_SEGMENT = "no_secret_left", "every_segment_accounted_for"
 ROW_COUNT, SANITY_SEARCH, NO_SECRET_IN_LIBRARY = (
     "row_count_matches_summaries", "sanity_search_returns_results", "no_secret_in_library")  # fmt: skip
@@ -133,6 +134,16 @@ def library_materialization(ws: Workspace, done: LibraryRefresh) -> Materializat
         **({"published": done.published} if done.published else {}),
     }
     return Materialization(LIBRARY, None, meta, {CODE_VERSION_TAG: STAGE_VERSION})
+
+
+def embeddings_materialization(ws: Workspace, done: Any) -> Materialization:
+    """The embeddings asset's materialisation: an embed stage's report (stages/embed.py); its
+    code version is the model's key, so a model change shows the vectors as unsynced."""
+    meta = {k: v for k, v in done.as_metadata().items() if isinstance(v, (int, float)) and not isinstance(v, bool)}
+    meta["model"] = done.model or "none"
+    if done.notice:
+        meta["notice"] = done.notice
+    return Materialization(EMBEDDINGS, None, meta, {CODE_VERSION_TAG: done.model or "none"})
 
 
 def library_checks(ws: Workspace, found: Inspection | None) -> list[CheckOutcome]:

@@ -8,13 +8,13 @@ from urllib.parse import urlsplit
 from jezero_pipeline.text import is_loopback, mask_url
 
 
-def check_base_url(url: str, allow_insecure_http: bool) -> None:
+def check_base_url(url: str, allow_insecure_http: bool, section: str = "summarizer") -> None:
     """Refuse plain http to anything but this machine unless the config explicitly allows it."""
     parts = urlsplit(url)
     if parts.scheme not in ("http", "https") or not parts.hostname:
-        raise ValueError(f"summarizer.base_url {mask_url(url)!r} must be an http(s) URL with a host")
+        raise ValueError(f"{section}.base_url {mask_url(url)!r} must be an http(s) URL with a host")
     if parts.scheme == "http" and not allow_insecure_http and not is_loopback(parts.hostname):
         raise ValueError(
-            f"summarizer.base_url {mask_url(url)!r} sends documents unencrypted to another machine; "
-            "use https or set summarizer.allow_insecure_http = true"
+            f"{section}.base_url {mask_url(url)!r} sends documents unencrypted to another machine; "
+            f"use https or set {section}.allow_insecure_http = true"
         )

@@ -158,7 +158,7 @@ class ModelProvider:
 
     def __init__(self, cfg: SummarizerConfig, api_key: str, base_url: str, backoff: float, budget: Budget | None):
         self._cfg = cfg
-        http = self.http_client_class(event_hooks=_attempt_hooks(budget))
+        http = self.http_client_class(event_hooks=attempt_hooks(budget))
         http.gate = threading.BoundedSemaphore(cfg.max_concurrency)
         self._client = self.client_class(
             api_key=api_key,
@@ -222,7 +222,7 @@ class ModelProvider:
         return project.strip().lower() or None if isinstance(project, str) else None
 
 
-def _attempt_hooks(budget: Budget | None) -> dict[str, list[Any]]:
+def attempt_hooks(budget: Budget | None) -> dict[str, list[Any]]:
     """httpx hooks that count every request the SDK sends (retries too) against the budget."""
     if budget is None:
         return {}

@@ -32,7 +32,7 @@ DEFAULT_OPENAI_BASE_URL = "https://api.openai.com/v1"
 BACKOFF_ENV = "JEZERO_PIPELINE_RETRY_BACKOFF_SECONDS"  # tests and benchmarks shrink it
 
 
-def _backoff_seconds(explicit: float | None) -> float:
+def retry_backoff(explicit: float | None) -> float:
     if explicit is not None:
         return explicit
     env = os.environ.get(BACKOFF_ENV)
@@ -56,7 +56,7 @@ def make_provider(
         from .extractive import ExtractiveProvider  # lazy: only the configured provider loads
 
         return ExtractiveProvider()
-    backoff = _backoff_seconds(backoff_seconds)
+    backoff = retry_backoff(backoff_seconds)
     base_url = endpoint_of(cfg)
     check_base_url(base_url, cfg.allow_insecure_http)
     if cfg.provider == "anthropic" and not api_key:

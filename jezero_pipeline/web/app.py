@@ -108,7 +108,9 @@ class Pages:
         return filters.limit or self.library.cfg.max_limit
 
     def _search(self, filters: Filters) -> dict[str, Any]:
-        return self.library.search(filters.q, limit=self._limit(filters), **filters.library_filters())
+        return self.library.search(
+            filters.q, limit=self._limit(filters), mode=filters.mode, **filters.library_filters()
+        )
 
     def _results_context(self, filters: Filters) -> tuple[int, dict[str, Any]]:
         ctx: dict[str, Any] = {"filters": filters, "error": None, "answer": None}

@@ -25,6 +25,7 @@ class Filters:
     since: str | None = None
     until: str | None = None
     limit: str | None = None
+    mode: str | None = None  # lexical | semantic | hybrid (None: the library's default)
 
     @classmethod
     def from_params(cls, params: Mapping[str, str]) -> Filters:
@@ -36,7 +37,7 @@ class Filters:
 
         return cls(
             q=params.get("q", "").strip(),
-            **{name: get(name) for name in (*FILTERS, "limit")},
+            **{name: get(name) for name in (*FILTERS, "limit", "mode")},
         )
 
     def params(self) -> dict[str, str]:

@@ -58,7 +58,7 @@ def serve_app(
     mcp_auth: bool = True,
 ) -> Any:
     """The app `serve --web` runs: the page, and with `with_mcp` the MCP server beside it."""
-    library = Library(cfg.library_path, cfg.search, sync=published.sync_for(cfg))
+    library = Library(cfg.library_path, cfg.search, sync=published.sync_for(cfg), embeddings=cfg.embeddings)
     app = web_app(library, host=host, token=token, public_url=cfg.web.public_url)
     if with_mcp:
         mcp = mcp_server.http_app(

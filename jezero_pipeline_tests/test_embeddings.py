@@ -1,0 +1,269 @@
+"""Search by meaning: the embed stage through the real openai SDK against the fake server on
+127.0.0.1 (one request per batch, none again, re-embedding only on purpose, the secret check,
+the budget, resuming), the bundled model, and every way the vector side can fail while
+search stays lexical."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from jezero_pipeline.config import parse_config
+from jezero_pipeline.embedding.model import EmbeddingError, model_key
+from jezero_pipeline.library import hybrid
+from jezero_pipeline.library.reader import Library
+from jezero_pipeline.library.search import Candidate
+from jezero_pipeline.library.vectors import vectors_path
+from jezero_pipeline.operations.import_jsonl import import_jsonl
+from jezero_pipeline.stages.embed import embed_library, is_current
+from jezero_pipeline.workspace import Workspace
+
+ITEMS = [
+    ("oauth", "Fixed the OAuth redirect loop", "Clearing the stale session cookie stopped the login redirect loop."),
+    ("pool", "Raised the database connection pool", "Postgres refused connections under load; pool size 5 to 20."),
+    ("flaky", "Quarantined the flaky upload test", "The S3 upload test failed one run in ten on CI."),
+    ("tz", "Stored timestamps in UTC", "Reports showed yesterday's orders because of local time zones."),
+    ("docker", "Shrunk the Docker image", "A multi-stage build took the image from 1.2 GB to 180 MB."),
+]
+
+
+def make_ws(tmp_path: Path, embeddings: dict, redaction: dict | None = None) -> Workspace:
+    data = {
+        "storage": {"path": str(tmp_path / "lib.duckdb"), "staging_dir": str(tmp_path / "staging")},
+        "embeddings": embeddings,
+        **({"redaction": redaction} if redaction else {}),
+    }
+    return Workspace.open(parse_config(data, tmp_path))
+
+
+def endpoint(srv, **more) -> dict:
+    return {"provider": "openai_compatible", "base_url": srv.base_url + "/v1", "model": "fake-embed",
+            "batch_size": 2, "timeout_seconds": 5, "max_retries": 0, **more}  # fmt: skip
+
+
+def imported(tmp_path: Path, ws: Workspace, extra: list[tuple[str, str, str]] = ()) -> None:
+    path = tmp_path / "items.jsonl"
+    lines = [{"external_id": k, "occurred_at": "2026-03-01T10:00:00Z", "title": t, "summary": s}
+             for k, t, s in [*ITEMS, *extra]]  # fmt: skip
+    path.write_text("\n".join(json.dumps(x) for x in lines) + "\n")
+    import_jsonl(ws, path, "notes")
+
+
+def calls(srv) -> int:
+    return srv.calls["/v1/embeddings"]
+
+
+def test_one_request_per_batch_then_none_and_a_new_model_only_on_purpose(tmp_path, fake_server):
+    ws = make_ws(tmp_path, endpoint(fake_server))
+    imported(tmp_path, ws)
+    first = embed_library(ws)
+    assert (first.embedded, first.requests, calls(fake_server)) == (5, 3, 3)  # batches of 2: 2 + 2 + 1
+    assert first.ok and first.written and first.vectors == 5 and is_current(ws)
+    again = embed_library(ws)
+    assert (again.embedded, again.reused, calls(fake_server)) == (0, 5, 3) and not again.written
+
+    other = make_ws(tmp_path, endpoint(fake_server, model="fake-embed-2"))
+    assert model_key(other.cfg.embeddings) != model_key(ws.cfg.embeddings)
+    changed = embed_library(other)  # a plain run after a model change: nothing paid, said so
+    assert calls(fake_server) == 3 and changed.pending == 5 and "--reembed" in (changed.notice or "")
+    assert is_current(other)  # said once: the next run with nothing new loads nothing
+    answer = Library(other.library_path, embeddings=other.cfg.embeddings).search("redirect loop")
+    assert answer["mode"] == "lexical" and "--reembed" in answer["notice"] and answer["results"]
+    done = embed_library(other, reembed=True)
+    assert (done.embedded, calls(fake_server)) == (5, 6) and done.written
+    assert Library(other.library_path, embeddings=other.cfg.embeddings).search("redirect loop")["mode"] == "hybrid"
+    assert calls(fake_server) == 7  # the query's own vector
+    back = embed_library(ws, reembed=True)  # the first model's vectors were paid for once, and kept
+    assert (back.embedded, calls(fake_server)) == (0, 7)
+
+
+def test_each_request_carries_the_batch_and_the_redacted_texts(tmp_path, fake_server):
+    ws = make_ws(tmp_path, endpoint(fake_server, batch_size=10))
+    token = "ghp_" + "Zq8Xw2Lr5Tn7Vb1Kc4Md9Pf3Hs6Jy0Ga2Ue"
+    imported(tmp_path, ws, [("key", "Rotated the key", f"The old token {token} was in a log.")])
+    assert embed_library(ws).requests == 1
+    body = fake_server.request_json()
+    assert body["model"] == "fake-embed" and len(body["input"]) == 6
+    assert "[REDACTED:" in json.dumps(body) and token not in json.dumps(body)
+
+
+def test_a_text_a_detector_still_fires_on_is_never_sent(tmp_path, fake_server):
+    imported(tmp_path, make_ws(tmp_path, {"provider": "none"}), [("canary", "Canary", "the build printed CANARY-4242")])
+    ws = make_ws(tmp_path, endpoint(fake_server, batch_size=1), {"extra_patterns": ["CANARY-[0-9]+"]})
+    report = embed_library(ws)
+    assert report.withheld and not report.ok and "secret check" in report.errors[0]
+    assert not any("CANARY" in b for b in fake_server.request_bodies)
+    assert report.pending > 0  # nothing after it was sent either
+
+
+def test_the_budget_defers_and_the_next_command_pays_only_for_the_rest(tmp_path, fake_server):
+    ws = make_ws(tmp_path, endpoint(fake_server))
+    imported(tmp_path, ws)
+    part = embed_library(ws, max_calls=1)
+    assert (part.requests, part.pending, calls(fake_server)) == (1, 3, 1) and "budget" in part.notice
+    rest = embed_library(ws)
+    assert (rest.embedded, rest.reused, calls(fake_server)) == (3, 2, 3)
+
+
+class Counting:
+    """An embedder that fails after `fail_after` texts (a killed backfill), counting what it made."""
+
+    key = "fake:count"
+    name = "count"
+
+    def __init__(self, fail_after: int | None = None):
+        self.fail_after, self.texts = fail_after, 0
+
+    def embed(self, texts):
+        if self.fail_after is not None and self.texts + len(texts) > self.fail_after:
+            raise EmbeddingError("interrupted")
+        self.texts += len(texts)
+        return np.eye(len(texts), 8, dtype=np.float32)
+
+
+def test_an_interrupted_backfill_resumes_without_paying_twice(tmp_path, fake_server, monkeypatch):
+    ws = make_ws(tmp_path, endpoint(fake_server))
+    imported(tmp_path, ws)
+    first = Counting(fail_after=4)
+    report = embed_library(ws, embedder=first)
+    assert first.texts == 4 and report.errors and report.pending == 1
+    second = Counting()
+    assert embed_library(ws, embedder=second).embedded == 1 and second.texts == 1
+
+
+def test_an_endpoint_that_fails_leaves_the_library_and_lexical_search_whole(tmp_path, fake_server):
+    ws = make_ws(tmp_path, endpoint(fake_server))
+    imported(tmp_path, ws)
+    fake_server.fail_when_contains("redirect", "500")
+    report = embed_library(ws)
+    assert "HTTP 500" in report.errors[0]
+    answer = Library(ws.library_path, embeddings=ws.cfg.embeddings).search("redirect loop")
+    assert answer["results"][0]["title"] == "Fixed the OAuth redirect loop"
+
+
+# -- the degrade cases: lexical results and a notice, never an error or an empty answer
+
+
+def lexical_hit(answer: dict) -> None:
+    assert answer["mode"] == "lexical" and answer["notice"]
+    assert answer["results"] and answer["results"][0]["title"] == "Raised the database connection pool"
+
+
+def test_no_embeddings_configured(tmp_path):
+    ws = make_ws(tmp_path, {"provider": "none"})
+    imported(tmp_path, ws)
+    lib = Library(ws.library_path, embeddings=ws.cfg.embeddings)
+    assert "notice" not in lib.search("connection pool")  # the default: lexical, quietly
+    lexical_hit(lib.search("connection pool", mode="hybrid"))
+    lexical_hit(lib.search("connection pool", mode="semantic"))
+
+
+def test_no_vectors_yet(tmp_path, fake_server):
+    ws = make_ws(tmp_path, endpoint(fake_server))
+    imported(tmp_path, ws)
+    lexical_hit(Library(ws.library_path, embeddings=ws.cfg.embeddings).search("connection pool"))
+
+
+def test_the_endpoint_down_at_query_time(tmp_path, fake_server):
+    ws = make_ws(tmp_path, endpoint(fake_server, query_timeout_seconds=0.3))
+    imported(tmp_path, ws)
+    embed_library(ws)
+    lib = Library(ws.library_path, embeddings=ws.cfg.embeddings)
+    assert lib.search("connection pool")["mode"] == "hybrid"
+    fake_server.plan(["503"])
+    lexical_hit(lib.search("connection pool size"))  # an error answer: no retry, lexical at once
+    fake_server.hang_seconds = 2
+    fake_server.plan(["timeout"])
+    lexical_hit(lib.search("database connection pool"))  # no answer within query_timeout_seconds
+
+
+def test_a_model_mismatch_between_library_and_query(tmp_path, fake_server):
+    ws = make_ws(tmp_path, endpoint(fake_server))
+    imported(tmp_path, ws)
+    embed_library(ws)
+    other = make_ws(tmp_path, endpoint(fake_server, dimensions=32))
+    lexical_hit(Library(other.library_path, embeddings=other.cfg.embeddings).search("connection pool"))
+
+
+def test_a_damaged_vectors_file_never_reaches_the_index(tmp_path, fake_server):
+    ws = make_ws(tmp_path, endpoint(fake_server))
+    imported(tmp_path, ws)
+    embed_library(ws)
+    vectors_path(ws.library_path).write_bytes(b"not a DuckDB file" * 100)
+    lexical_hit(Library(ws.library_path, embeddings=ws.cfg.embeddings).search("connection pool"))
+
+
+def test_the_vectors_answer_a_question_in_other_words(tmp_path, fake_server):
+    ws = make_ws(tmp_path, endpoint(fake_server))
+    imported(tmp_path, ws)
+    embed_library(ws)
+    lib = Library(ws.library_path, embeddings=ws.cfg.embeddings)
+    # the fake vectors are bags of words: "cookie" and "stale" are the item's; lexical finds them too,
+    # semantic mode must find it by its vector alone, with filters applied
+    semantic = lib.search("stale cookie", mode="semantic")
+    assert semantic["mode"] == "semantic" and semantic["results"][0]["title"] == "Fixed the OAuth redirect loop"
+    assert lib.search("stale cookie", mode="semantic", project="nothing-like-it")["results"] == []
+
+
+# -- the fusion's rules
+
+
+def cand(i: int, copy: int | None = None, relevance: float = 1.0) -> Candidate:
+    from datetime import datetime
+
+    return Candidate(i, relevance, datetime(2026, 1, 1), i if copy is None else copy, relevance)
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.lists(st.integers(0, 30), unique=True, max_size=5),
+    st.lists(st.integers(0, 30), unique=True, max_size=15),
+    st.lists(st.integers(0, 30), unique=True, max_size=15),
+    st.integers(1, 20),
+)
+def test_fusion_keeps_whole_matches_first_and_each_item_once(whole, lexical, nearest, n):
+    lexical = [i for i in lexical if i not in whole]
+    out = hybrid.fuse([cand(i) for i in whole], [cand(i) for i in lexical], [cand(i) for i in nearest], n)
+    ids = [c.id for c in out]
+    assert len(ids) == len(set(ids)) == min(n, len(set(whole) | set(lexical) | set(nearest)))
+    assert ids[: min(n, len(whole))] == whole[:n]
+    both = [i for i in lexical if i in nearest]
+    for i in both:  # an item in both lists ranks above one only in the lexical list at the same rank or worse
+        for j in lexical:
+            if j not in nearest and lexical.index(j) >= lexical.index(i) and i in ids and j in ids:
+                assert ids.index(i) < ids.index(j)
+
+
+# -- the bundled model
+
+
+def test_the_bundled_model_puts_a_paraphrase_nearer_than_another_subject():
+    from jezero_pipeline.embedding.providers import make_embedder
+
+    emb = make_embedder(parse_config({}, Path(".")).embeddings)
+    v = emb.embed(["users kept getting bounced back to the sign-in page",
+                   "fixed the OAuth redirect loop by clearing the stale session cookie",
+                   "shrunk the docker image with a multi-stage build"])  # fmt: skip
+    assert v.shape == (3, 384) and np.allclose(np.linalg.norm(v, axis=1), 1, atol=1e-5)
+    assert v[0] @ v[1] > v[0] @ v[2] + 0.1
+
+
+def test_bundled_weights_are_checked_by_digest(tmp_path):
+    from jezero_pipeline.embedding.local import LocalEmbedder
+
+    fake = tmp_path / "model.onnx"
+    fake.write_bytes(b"not the model")
+    with pytest.raises(EmbeddingError, match="SHA-256"):
+        LocalEmbedder("k", weights=fake).embed(["x"])
+
+
+def test_check_config_names_an_embeddings_endpoint_that_would_send_texts_unencrypted(tmp_path):
+    ws = make_ws(tmp_path, {"provider": "openai_compatible", "model": "m", "base_url": "http://10.1.2.3:11434/v1"})
+    assert any(p.startswith("embeddings.base_url") and "unencrypted" in p for p in ws.config_problems())
+    with pytest.raises(ValueError, match="embeddings.model is required"):
+        make_ws(tmp_path, {"provider": "openai_compatible"})
