@@ -19,6 +19,7 @@ install: $(BIN)/jezero-pipeline
 ## Run the pipeline end to end on data/samples (offline summariser), then search it.
 demo: install
 	$(BIN)/jezero-pipeline run
+	$(BIN)/jezero-pipeline embed
 	$(BIN)/jezero-pipeline search "$(QUERY)"
 	$(BIN)/jezero-pipeline search "ERR_PNPM_OUTDATED_LOCKFILE"
 

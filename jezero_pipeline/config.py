@@ -188,6 +188,15 @@ class EmbeddingsConfig(_Strict):
     max_calls_per_run: int | None = Field(None, ge=0)  # HTTP attempts per command, retries included
     max_input_chars: int = Field(2000, ge=100)  # of an item's text sent to the model
     allow_insecure_http: bool = False
+    # Whether `run` and `resummarize` embed the new items themselves (unset: with an endpoint,
+    # yes; with the bundled model, no: it holds some 200 MB and a core for a minute per 2,000
+    # items, more than the rest of a run, so the `embed` command or the `embeddings` asset,
+    # eager after the library, does it instead).
+    in_run: bool | None = None
+
+    @property
+    def embeds_in_run(self) -> bool:
+        return self.in_run if self.in_run is not None else self.provider == "openai_compatible"
 
     @model_validator(mode="after")
     def _needs_model(self) -> EmbeddingsConfig:

@@ -281,8 +281,11 @@ class _Run:
                              *outcomes.library_checks(self.ws, done.inspection)])  # fmt: skip
 
     def embed(self) -> None:
-        """Embed the library's new items when the library changed or its vectors are not current
-        (a model change waits for `embed --reembed`). Its failures never touch the library."""
+        """With `[embeddings] in_run`, embed the library's new items when the library changed or
+        its vectors are not current (a model change waits for `embed --reembed`). Its failures
+        never touch the library."""
+        if not self.ws.cfg.embeddings.embeds_in_run:
+            return
         from .stages import embed  # lazy: a no-change run loads nothing of it
 
         if self.report.library.errors or embed.is_current(self.ws):

@@ -267,3 +267,13 @@ def test_check_config_names_an_embeddings_endpoint_that_would_send_texts_unencry
     assert any(p.startswith("embeddings.base_url") and "unencrypted" in p for p in ws.config_problems())
     with pytest.raises(ValueError, match="embeddings.model is required"):
         make_ws(tmp_path, {"provider": "openai_compatible"})
+
+
+def test_run_embeds_with_an_endpoint_and_leaves_the_bundled_model_to_the_embed_step():
+    """The bundled model is too heavy for a run's own process unless asked for; an endpoint is not."""
+    from jezero_pipeline.config import EmbeddingsConfig
+
+    assert EmbeddingsConfig(provider="openai_compatible", model="m").embeds_in_run
+    assert not EmbeddingsConfig().embeds_in_run
+    assert EmbeddingsConfig(in_run=True).embeds_in_run
+    assert not EmbeddingsConfig(provider="openai_compatible", model="m", in_run=False).embeds_in_run

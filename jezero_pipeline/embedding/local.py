@@ -29,7 +29,7 @@ TOKENIZER_FILE = Path(__file__).parent / "data" / "all-MiniLM-L6-v2.tokenizer.js
 TOKENIZER_SHA256 = "be50c3628f2bf5bb5e3a7f17b1f74611b2561a3a27eeab05e5aa30f411572037"  # of the JSON
 MAX_TOKENS = 256
 DIMENSIONS = 384
-BATCH = 32  # texts per onnxruntime call: longer batches pad more
+BATCH = 8  # texts per onnxruntime call: what a call holds grows with it (32: four times as much)
 INSTALL_HINT = "pip install 'jezero-pipeline[embed]' (make install does)"
 
 
@@ -87,6 +87,8 @@ class LocalEmbedder:
             options.intra_op_num_threads = self._threads
             options.inter_op_num_threads = 1
             options.log_severity_level = 3
+            # Texts come in every length: a memory plan kept per input shape grows with each one.
+            options.enable_mem_pattern = False
             session = ort.InferenceSession(model, sess_options=options, providers=["CPUExecutionProvider"])
             self._inputs = {i.name for i in session.get_inputs()}
             self._tokenizer, self._session = tokenizer, session
