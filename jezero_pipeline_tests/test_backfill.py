@@ -10,13 +10,13 @@ import pytest
 from opsfixtures import one_session_workspace
 
 from jezero_pipeline.cli.main import main
-from jezero_pipeline.stages.plan import backfill_rectangles
+from jezero_pipeline.stages.plan import backfill_ranges
 from jezero_pipeline.workspace import today
 
 
 def test_a_backfill_is_planned_as_31_days_of_one_connector_per_run():
     first, last = date(2025, 1, 1), date(2026, 12, 4)  # the demo: 703 days, two connectors
-    runs = backfill_rectangles(["claude-code", "codex"], first, last, 31)
+    runs = backfill_ranges(["claude-code", "codex"], first, last, 31)
     assert len(runs) == 46, "1,406 partitions in 46 runs, not 1,406"
     covered = [p for r in runs for p in r.partitions()]
     assert len(covered) == len(set(covered)) == 2 * 703

@@ -156,9 +156,9 @@ def test_a_sensor_runs_only_days_its_code_location_knows_and_says_to_reload_for_
     from datetime import date
 
     from jezero_pipeline.defs.automation import too_early
-    from jezero_pipeline.stages.plan import Rectangle
+    from jezero_pipeline.stages.plan import PartitionRange
 
-    old, new = Rectangle(("cc",), "2024-06-01", "2024-06-01"), Rectangle(("cc",), "2026-03-01", "2026-03-02")
+    old, new = PartitionRange(("cc",), "2024-06-01", "2024-06-01"), PartitionRange(("cc",), "2026-03-01", "2026-03-02")
     assert too_early([new], date(2025, 1, 1)) == ([new], None)
     fits, line = too_early([old, new], date(2025, 1, 1))
     assert fits == [new] and line.startswith("sessions from 2024-06-01 are before 2025-01-01") and "reload" in line

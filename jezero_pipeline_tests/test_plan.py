@@ -4,18 +4,18 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from jezero_pipeline.models import Partition
-from jezero_pipeline.stages.plan import day_runs, plan_rectangles
+from jezero_pipeline.stages.plan import day_runs, plan_ranges
 
 ORDER = ["a", "b", "c"]
 
 
 def test_today_for_every_connector_is_one_run():
-    rects = plan_rectangles([Partition(c, "2026-03-01") for c in ORDER], ORDER)
+    rects = plan_ranges([Partition(c, "2026-03-01") for c in ORDER], ORDER)
     assert [(r.connectors, r.first_day, r.last_day) for r in rects] == [(("a", "b", "c"), "2026-03-01", "2026-03-01")]
 
 
 def test_an_old_edit_and_today_are_two_runs_not_one_range_over_months():
-    rects = plan_rectangles([Partition("a", "2025-11-03"), Partition("a", "2026-03-01")], ORDER,
+    rects = plan_ranges([Partition("a", "2025-11-03"), Partition("a", "2026-03-01")], ORDER,
                             {"a": {"2025-11-03", "2025-12-01", "2026-03-01"}})  # fmt: skip
     assert sorted((r.first_day, r.last_day) for r in rects) == [("2025-11-03", "2025-11-03"),
                                                                 ("2026-03-01", "2026-03-01")]  # fmt: skip
@@ -31,7 +31,7 @@ def test_empty_days_are_bridged_but_days_holding_other_sessions_are_not():
 
 
 def test_connectors_that_are_not_neighbours_in_config_order_are_not_joined_over_one_between():
-    rects = plan_rectangles([Partition("a", "2026-03-01"), Partition("c", "2026-03-01")], ORDER)
+    rects = plan_ranges([Partition("a", "2026-03-01"), Partition("c", "2026-03-01")], ORDER)
     assert sorted(r.connectors for r in rects) == [("a",), ("c",)]
 
 
@@ -41,12 +41,12 @@ days = st.dates(min_value=__import__("datetime").date(2026, 1, 1), max_value=__i
 @settings(max_examples=200, deadline=None)
 @given(st.sets(st.tuples(st.sampled_from(ORDER), days), min_size=1, max_size=30),
        st.sets(st.tuples(st.sampled_from(ORDER), days), max_size=30))  # fmt: skip
-def test_rectangles_cover_every_change_and_nothing_else_that_holds_sessions(changed, others):
+def test_ranges_cover_every_change_and_nothing_else_that_holds_sessions(changed, others):
     parts = {Partition(c, d.isoformat()) for c, d in changed}
     occupied: dict[str, set[str]] = {}
     for p in parts | {Partition(c, d.isoformat()) for c, d in others}:
         occupied.setdefault(p.connector, set()).add(p.day)
-    rects = plan_rectangles(parts, ORDER, occupied)
+    rects = plan_ranges(parts, ORDER, occupied)
     covered = [p for r in rects for p in r.partitions()]
     assert parts <= set(covered)
     assert len(covered) == len(set(covered)), "no partition is in two runs"

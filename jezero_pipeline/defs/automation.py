@@ -21,7 +21,7 @@ import dagster as dg
 
 from ..config import Config
 from ..operations.watchdog import watch
-from ..stages.plan import Rectangle, plan_run
+from ..stages.plan import PartitionRange, plan_run
 from .resources import JezeroResource
 
 RANGE_START, RANGE_END = "dagster/asset_partition_range_start", "dagster/asset_partition_range_end"
@@ -40,11 +40,11 @@ def cron_for(minutes: int) -> str | None:
 
 
 def run_requests(
-    rectangles: Iterable[Rectangle], trigger: str, run_key: str | None = None, run_config: Any = None
+    ranges: Iterable[PartitionRange], trigger: str, run_key: str | None = None, run_config: Any = None
 ) -> list[dg.RunRequest]:
-    """One request per rectangle: a partition key for one partition, a key range otherwise."""
+    """One request per range: a partition key for one partition, a key range otherwise."""
     out = []
-    for rect in rectangles:
+    for rect in ranges:
         tags = {"jezero/trigger": trigger}
         key = f"{run_key}:{rect.start_key}:{rect.end_key}" if run_key else None
         if rect.start_key == rect.end_key:
@@ -55,21 +55,21 @@ def run_requests(
     return out
 
 
-def _changes(jezero: JezeroResource, names: list[str]) -> tuple[list[Rectangle], str]:
+def _changes(jezero: JezeroResource, names: list[str]) -> tuple[list[PartitionRange], str]:
     """What changed in these connectors, as runs, with a fingerprint of exactly those changes."""
     plan = plan_run(jezero.workspace, names, time.time())
-    return plan.rectangles, plan.fingerprint
+    return plan.ranges, plan.fingerprint
 
 
-def too_early(rectangles: list[Rectangle], first_day: date) -> tuple[list[Rectangle], str | None]:
-    """The rectangles this code location's day partitions hold, and a line about the others:
+def too_early(ranges: list[PartitionRange], first_day: date) -> tuple[list[PartitionRange], str | None]:
+    """The ranges this code location's day partitions hold, and a line about the others:
     days before the first day it loaded (the first sessions ever seen, older than the default
     start, chose an earlier first day) wait for the code location to be loaded again."""
     start = first_day.isoformat()
-    fits = [r for r in rectangles if r.first_day >= start]
-    if len(fits) == len(rectangles):
-        return rectangles, None
-    early = min(r.first_day for r in rectangles)
+    fits = [r for r in ranges if r.first_day >= start]
+    if len(fits) == len(ranges):
+        return ranges, None
+    early = min(r.first_day for r in ranges)
     return fits, (f"sessions from {early} are before {start}, where this code location's day partitions "
                   "start: reload it (Deployment > Reload in the UI, or restart dagster dev) to run them")  # fmt: skip
 
@@ -77,13 +77,13 @@ def too_early(rectangles: list[Rectangle], first_day: date) -> tuple[list[Rectan
 def _changed_days_of(
     name: str, jezero: JezeroResource, first_day: date, context: dg.SensorEvaluationContext | None = None
 ) -> list[dg.RunRequest] | dg.SkipReason:
-    rectangles, fingerprint = _changes(jezero, [name])
-    rectangles, later = too_early(rectangles, first_day)
+    ranges, fingerprint = _changes(jezero, [name])
+    ranges, later = too_early(ranges, first_day)
     if later and context is not None:
         context.log.warning(later)
-    if not rectangles:
+    if not ranges:
         return dg.SkipReason(later or f"connector {name!r}: no changed, settled files")
-    return run_requests(rectangles, "schedule", run_key=f"{name}:{fingerprint}")
+    return run_requests(ranges, "schedule", run_key=f"{name}:{fingerprint}")
 
 
 def connector_checks(cfg: Config, job: dg.UnresolvedAssetJobDefinition, first_day: date) -> tuple[list, list]:
@@ -121,20 +121,20 @@ def change_sensor(job: dg.UnresolvedAssetJobDefinition, first_day: date) -> dg.S
     )
     def transcripts_changed(context: dg.SensorEvaluationContext, jezero: JezeroResource):
         names = [c.name for c in jezero.workspace.cfg.enabled_connectors]
-        rectangles, fingerprint = _changes(jezero, names)
-        if not rectangles:
+        ranges, fingerprint = _changes(jezero, names)
+        if not ranges:
             context.update_cursor(json.dumps({}))
             return dg.SkipReason("no connector has changed, settled files")
         if json.loads(context.cursor or "{}").get("changes") == fingerprint:
             return dg.SkipReason("these changes were already requested")
-        rectangles, later = too_early(rectangles, first_day)
+        ranges, later = too_early(ranges, first_day)
         if later:  # asked again each tick (the run keys keep the others once) until a reload
             context.log.warning(later)
-            if not rectangles:
+            if not ranges:
                 return dg.SkipReason(later)
         else:
             context.update_cursor(json.dumps({"changes": fingerprint}))
-        return run_requests(rectangles, "sensor", run_key=fingerprint)
+        return run_requests(ranges, "sensor", run_key=fingerprint)
 
     return transcripts_changed
 

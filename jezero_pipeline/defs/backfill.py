@@ -18,7 +18,7 @@ from datetime import date
 import dagster as dg
 
 from ..config import Config
-from ..stages.plan import Rectangle, backfill_rectangles
+from ..stages.plan import PartitionRange, backfill_ranges
 from .assets import DAYS_PER_BACKFILL_RUN
 from .automation import RANGE_END, RANGE_START
 from .definitions import build_definitions
@@ -41,17 +41,17 @@ class BackfillRun:
                 "last_day": self.last_day, "run_id": self.run_id, "ok": self.ok, "error": self.error}  # fmt: skip
 
 
-def plan(names: list[str], first: date, last: date) -> list[Rectangle]:
-    return backfill_rectangles(names, first, last, DAYS_PER_BACKFILL_RUN)
+def plan(names: list[str], first: date, last: date) -> list[PartitionRange]:
+    return backfill_ranges(names, first, last, DAYS_PER_BACKFILL_RUN)
 
 
 def execute(
-    cfg: Config, config_path: str, rectangles: list[Rectangle], instance: dg.DagsterInstance
+    cfg: Config, config_path: str, ranges: list[PartitionRange], instance: dg.DagsterInstance
 ) -> Iterator[BackfillRun]:
-    """Each rectangle as one run of `sessions_job`, then `library_job`; stops at a failed run."""
+    """Each range as one run of `sessions_job`, then `library_job`; stops at a failed run."""
     defs = build_definitions(cfg, config_path)
     sessions, library = defs.resolve_job_def("sessions_job"), defs.resolve_job_def("library_job")
-    for rect in rectangles:
+    for rect in ranges:
         tags = {RANGE_START: rect.start_key, RANGE_END: rect.end_key, "jezero/trigger": "backfill",
                 "jezero/resummarize": "yes"}  # fmt: skip
         result = sessions.execute_in_process(instance=instance, tags=tags, run_config=QUIET, raise_on_error=False)

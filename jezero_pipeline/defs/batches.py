@@ -25,7 +25,7 @@ import json
 import dagster as dg
 
 from ..stages.batch_land import has_open, land
-from ..stages.plan import plan_rectangles
+from ..stages.plan import plan_ranges
 from ..staging import batches as docs
 from .assets import SessionsConfig
 from .automation import run_requests
@@ -69,8 +69,8 @@ def batches_sensor(job: dg.UnresolvedAssetJobDefinition, poll_seconds: int = 60)
             # paying for the new one stays a deliberate backfill.
             again = doc.resummarize and doc.generation == ws.generation
             config = dg.RunConfig(ops={"sessions": SessionsConfig(resummarize="yes" if again else "no")})
-            rectangles = plan_rectangles(doc.partitions(), order)
-            requests += run_requests(rectangles, "batch", run_key=run_key(doc), run_config=config)
+            ranges = plan_ranges(doc.partitions(), order)
+            requests += run_requests(ranges, "batch", run_key=run_key(doc), run_config=config)
             requested.append(doc.submission)
             context.log.info(f"batch {doc.label} {doc.state}: {doc.outcomes or doc.error}, ${doc.cost_usd:.4f}")
         new_cursor = json.dumps({"requested": requested})

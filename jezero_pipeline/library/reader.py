@@ -25,7 +25,7 @@ from .answers import ExplainAnswer, ItemAnswer, LaterAnswer, SearchAnswer, Sourc
 from .items import Item, item_out
 from .query import LibraryMissing, QueryError, check_id, check_limit, filters, parse_query
 from .search import Search
-from .snapshot import Follower
+from .snapshot import LatestSnapshot
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -69,8 +69,8 @@ class Library:
         self._synced_at = float("-inf")
         self._lean = lean
         self._lock = threading.RLock()
-        self._files: Follower | None = None
-        self._search: Search | None = None  # of the follower's snapshot
+        self._files: LatestSnapshot | None = None
+        self._search: Search | None = None  # of the latest snapshot
         self._pinned = 0  # >0 while one call runs: all its queries read the same snapshot
         self.meaning = meaning.QuerySide(self.path, embeddings, embedder)
 
@@ -108,7 +108,7 @@ class Library:
             except Exception:  # the store is unreachable: keep serving the local copy
                 pass
         if self._files is None:
-            self._files = Follower(self.path, LEAN_MEMORY if self._lean else None)
+            self._files = LatestSnapshot(self.path, LEAN_MEMORY if self._lean else None)
         try:
             snap = self._files.current()
         except LibraryMissing:

@@ -12,7 +12,7 @@ a delta of a newer base, or a base that changed while it was opened, means a ref
 swapping files in: the open is tried again. So a snapshot is always one whole library.
 
 Every snapshot has the temp views `live_items` and `live_originals`: the base's rows less
-the tombstones, plus the delta's. `Follower` keeps the newest snapshot of one path and opens
+the tombstones, plus the delta's. `LatestSnapshot` keeps the newest snapshot of one path and opens
 it again when a `stat` shows either file changed; the reader and the web page each hold one.
 """
 
@@ -155,7 +155,7 @@ def _try_open(path: Path, memory_limit: str | None) -> Snapshot | None:
     return snap
 
 
-class Follower:
+class LatestSnapshot:
     """The newest snapshot of the library at one path, opened again when either file changed.
 
     Not for concurrent use: its owner serialises calls (a DuckDB connection is not shared

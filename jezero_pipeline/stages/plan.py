@@ -2,9 +2,9 @@
 daemon, the same grouped into Dagster runs.
 
 `plan_run` surveys the connectors (a `stat` per unit) and lists the changed, settled
-partitions; a command runs exactly those. A Dagster run covers one rectangle of partitions: a
+partitions; a command runs exactly those. A Dagster run covers one range of partitions: a
 run of consecutive connectors (in config order) times a run of consecutive days, so the
-sensors and schedules group the changed partitions into as few rectangles as hold nothing
+sensors and schedules group the changed partitions into as few ranges as hold nothing
 unchanged: usually one run (today, for every connector that changed), two when an old day was
 edited too. Days with nothing stored at all may be bridged (up to a week), so a first run over
 weekends and holidays is still one run per connector.
@@ -26,7 +26,7 @@ from .collect import ConnectorSurvey, survey_connector
 MAX_BRIDGED_DAYS = 7
 
 
-class Rectangle(NamedTuple):
+class PartitionRange(NamedTuple):
     connectors: tuple[str, ...]  # consecutive in config order
     first_day: str
     last_day: str
@@ -62,15 +62,15 @@ def day_runs(days: Iterable[str], occupied: set[str]) -> list[tuple[str, str]]:
     return runs
 
 
-def plan_rectangles(
+def plan_ranges(
     changed: Iterable[Partition], order: list[str], occupied: dict[str, set[str]] | None = None
-) -> list[Rectangle]:
-    """Group changed partitions into rectangles; `occupied` maps connector -> days holding units."""
+) -> list[PartitionRange]:
+    """Group changed partitions into ranges; `occupied` maps connector -> days holding units."""
     by_connector: dict[str, set[str]] = defaultdict(set)
     for part in changed:
         by_connector[part.connector].add(part.day)
     ranges = {c: day_runs(days, (occupied or {}).get(c, set())) for c, days in by_connector.items()}
-    out: list[Rectangle] = []
+    out: list[PartitionRange] = []
     for day_range in sorted({r for rs in ranges.values() for r in rs}):
         group: list[str] = []
         for name in order:  # consecutive connectors sharing this exact day range share a run
@@ -78,15 +78,15 @@ def plan_rectangles(
                 group.append(name)
                 continue
             if group:
-                out.append(Rectangle(tuple(group), *day_range))
+                out.append(PartitionRange(tuple(group), *day_range))
                 group = []
         if group:
-            out.append(Rectangle(tuple(group), *day_range))
+            out.append(PartitionRange(tuple(group), *day_range))
     return out
 
 
 class RunPlan(NamedTuple):
-    rectangles: list[Rectangle]
+    ranges: list[PartitionRange]
     changed: dict[Partition, int]  # partition -> changed, settled units
     waiting: dict[str, int]  # connector -> changed units still within settle_minutes
     warnings: list[str]
@@ -126,10 +126,10 @@ def plan_run(
                 changed[part] = n
     order = [c.name for c in ws.cfg.connectors]
     fingerprint = hashlib.sha256("\n".join(sorted(seen)).encode()).hexdigest()[:16]
-    return RunPlan(plan_rectangles(changed, order, occupied), changed, waiting, warnings, fingerprint, surveys)
+    return RunPlan(plan_ranges(changed, order, occupied), changed, waiting, warnings, fingerprint, surveys)
 
 
-def backfill_rectangles(names: list[str], first: date, last: date, days: int) -> list[Rectangle]:
+def backfill_ranges(names: list[str], first: date, last: date, days: int) -> list[PartitionRange]:
     """A backfill's runs as a UI backfill of the pipeline asset makes them (its backfill policy
     allows `days` partitions a run): each connector's days from `first` to `last`, `days` at a time."""
     out = []
@@ -137,6 +137,6 @@ def backfill_rectangles(names: list[str], first: date, last: date, days: int) ->
         start = first
         while start <= last:
             end = min(start + timedelta(days=days - 1), last)
-            out.append(Rectangle((name,), start.isoformat(), end.isoformat()))
+            out.append(PartitionRange((name,), start.isoformat(), end.isoformat()))
             start = end + timedelta(days=1)
     return out

@@ -19,7 +19,7 @@ from typing import Any, TypedDict
 
 from ..library.query import LibraryMissing, QueryError
 from ..library.reader import Library
-from ..library.snapshot import Follower
+from ..library.snapshot import LatestSnapshot
 
 __all__ = ["Library", "LibraryFacts", "LibraryMissing", "QueryError"]
 
@@ -55,7 +55,7 @@ class LibraryFacts:
     def __init__(self, path: Path):
         self.path = Path(path)
         self._lock = threading.Lock()
-        self._files = Follower(self.path)
+        self._files = LatestSnapshot(self.path)
 
     def close(self) -> None:
         with self._lock:
