@@ -34,7 +34,7 @@ from dagster_celery.executor import CeleryExecutor
 from dagster_celery.make_app import make_app
 from dagster_celery.tasks import create_task
 
-from ..config import Config, load_config
+from ..config import Config, config_path, load_config
 from .definitions import build_definitions
 
 BROKER_ENV = "JEZERO_CELERY_BROKER"
@@ -62,6 +62,9 @@ def celery_settings(cfg: Config) -> dict[str, Any]:
             "unacked_restore_throttle": 1,
         },
         "broker_connection_retry_on_startup": True,
+        # A step's stdout and stderr stay the process's own file descriptors, which Dagster
+        # captures into the step's compute logs (Celery would turn them into its log records).
+        "worker_redirect_stdouts": False,
         "task_default_queue": "dagster",
     }
 
@@ -159,8 +162,18 @@ def __getattr__(name: str) -> Any:
     raise AttributeError(name)
 
 
+_BUILT: dict[tuple[str, int], dg.Definitions] = {}
+
+
 @dg.definitions
 def defs() -> dg.Definitions:
+    """Built once per process and version of the config file: a worker's every task loads its
+    job from here, and Dagster keeps the repository it makes with the Definitions object."""
     path = os.environ.get("JEZERO_CONFIG") or None
-    cfg = load_config(path)
-    return build_definitions(cfg, path or "", executor=executor(cfg))
+    file = config_path(path)
+    key = (str(file.resolve()), file.stat().st_mtime_ns if file.exists() else 0)
+    if key not in _BUILT:
+        cfg = load_config(path)
+        _BUILT.clear()
+        _BUILT[key] = build_definitions(cfg, path or "", executor=executor(cfg))
+    return _BUILT[key]
