@@ -80,7 +80,7 @@ class PartitionsConfig(_Strict):
 class ClusterConfig(_Strict):
     # The longest a step (a run's partitions) may take on a worker. A step whose worker vanished
     # is handed to another worker by the broker after twice this (docs/scaling.md).
-    longest_step_minutes: float = Field(30.0, gt=0, le=24 * 60)
+    longest_step_minutes: float = Field(10.0, gt=0, le=24 * 60)
 
 
 class SearchConfig(_Strict):

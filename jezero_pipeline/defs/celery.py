@@ -52,8 +52,9 @@ def celery_settings(cfg: Config) -> dict[str, Any]:
         # A step whose process is killed goes back to the queue for any live worker (its answers
         # already paid are in the journal: the rerun pays only for the rest). A worker machine
         # that vanishes leaves its step unacknowledged: Redis hands it to another worker once the
-        # visibility timeout has passed since it was taken, twice the longest step, so a step that
-        # is still running is not handed out again; every worker sweeps for such steps every
+        # visibility timeout has passed since it was taken, twice the longest step, so that a
+        # step still running is rarely handed out again (when it is, the second delivery waits
+        # for the first: staging/pglocks.py); every worker sweeps for such steps every
         # RESTORE_SWEEP_SECONDS (Celery's default sweep is every 100 s).
         "task_reject_on_worker_lost": True,
         "broker_transport_options": {
