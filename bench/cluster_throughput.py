@@ -10,7 +10,8 @@ into runs of `--per-run` partitions (`[partitions] per_backfill_run`). The `llm`
 slot per worker. Printed per case:
 
 - throughput: partitions and model calls per second over the runs' window (first run's start
-  to last run's end), and from the backfill's request to the last run's end;
+  to last run's end); the time from the daemon's creating the first run, and from the backfill's
+  request (the backfill daemon looks for new backfills every 30 s), to the last run's end;
 - each worker's first task: its seconds in the worker, and its fixed cost, those seconds less
   the model time its calls need at best (ceil(calls / concurrency) x latency);
 - the later tasks' fixed costs; and whether any segment was paid twice.
@@ -32,7 +33,7 @@ from typing import Any
 TESTS = Path(__file__).resolve().parents[1] / "jezero_pipeline_tests"
 sys.path.insert(0, str(TESTS))
 
-from cluster import Cluster, day_key, write_day  # noqa: E402
+from cluster import Cluster, day_key, summaries_meta, write_day  # noqa: E402
 from fake_model_server import FakeModelServer  # noqa: E402
 from pgserver import pg_server  # noqa: E402
 from services import RedisServer, S3Server  # noqa: E402
@@ -40,17 +41,10 @@ from services import RedisServer, S3Server  # noqa: E402
 
 def calls_by_run(cluster: Cluster, keys: list[str]) -> dict[str, int]:
     """Model calls each run paid for, from its summaries' materialisation metadata."""
-    import dagster as dg
-
     out: dict[str, int] = {}
     with cluster.instance() as instance:
-        for key in keys:
-            records = instance.fetch_materializations(
-                dg.AssetRecordsFilter(asset_key=dg.AssetKey("summaries"), asset_partitions=[key]), limit=10
-            ).records
-            for r in records:
-                calls = r.asset_materialization.metadata["calls"].value
-                out[r.run_id] = out.get(r.run_id, 0) + int(calls)
+        for meta in (m for key in keys for m in summaries_meta(instance, key)):
+            out[meta["run_id"]] = out.get(meta["run_id"], 0) + int(meta["calls"])
     return out
 
 
@@ -78,6 +72,7 @@ def run_case(workers: int, args: argparse.Namespace, s3: S3Server, model: FakeMo
             if failed:
                 raise RuntimeError(f"runs failed: {failed}\n{cluster.logs_tail()}")
             first = min(r.start_time for r in records)
+            created = min(r.create_timestamp.timestamp() for r in records)
             last = max(r.end_time for r in records)
             calls = calls_by_run(cluster, keys)
             tasks = {name: cluster.task_times(name) for name in names}
@@ -95,6 +90,7 @@ def run_case(workers: int, args: argparse.Namespace, s3: S3Server, model: FakeMo
         "runs": len(records),
         "window": last - first,
         "end_to_end": last - requested,
+        "from_created": last - created,
         "calls": total_calls,
         "paid_twice": len(sent) - len(set(sent)),
         "asked": model.total_calls,
@@ -131,7 +127,9 @@ def main(argv: list[str] | None = None) -> int:
     if len(results) >= 2:
         one, two = results[0], results[1]
         print(f"\n{two['workers']} workers vs {one['workers']}: throughput x{one['window'] / two['window']:.2f} "
-              f"over the runs' window, x{one['end_to_end'] / two['end_to_end']:.2f} from request to end")  # fmt: skip
+              f"over the runs' window, x{one['from_created'] / two['from_created']:.2f} from the first run's "
+              f"creation, x{one['end_to_end'] / two['end_to_end']:.2f} from the request (the backfill "
+              f"daemon looks every 30 s)")  # fmt: skip
     return 0
 
 
@@ -139,7 +137,8 @@ def print_case(r: dict[str, Any], args: argparse.Namespace) -> None:
     print(f"\n{r['workers']} worker(s): {args.days} partitions in {r['runs']} runs, {r['calls']} model calls "
           f"(latency {args.latency} s, {args.concurrency} in flight per worker); paid twice: {r['paid_twice']}")  # fmt: skip
     print(f"  runs' window {r['window']:.1f} s: {args.days / r['window']:.2f} partitions/s, "
-          f"{r['calls'] / r['window']:.2f} calls/s; request to end {r['end_to_end']:.1f} s")  # fmt: skip
+          f"{r['calls'] / r['window']:.2f} calls/s; first run created to end {r['from_created']:.1f} s; "
+          f"request to end {r['end_to_end']:.1f} s")  # fmt: skip
     for name, (seconds, fixed) in r["first_tasks"].items():
         print(f"  {name}: ready {r['ready'][name]:.1f} s after start; first task {seconds:.1f} s in the worker, "
               f"fixed cost {fixed:.1f} s; tasks {r['tasks_per_worker'][name]}")  # fmt: skip

@@ -53,6 +53,15 @@ def write_day(sources: Path, d: int, sessions: int = 2, turns: int = 6, secret: 
                              start=T0 + timedelta(days=d, hours=s))  # fmt: skip
 
 
+def summaries_meta(instance: Any, partition: str) -> list[dict[str, Any]]:
+    import dagster as dg
+
+    recs = instance.fetch_materializations(
+        dg.AssetRecordsFilter(asset_key=dg.AssetKey("summaries"), asset_partitions=[partition]), limit=10
+    ).records
+    return [{k: v.value for k, v in r.asset_materialization.metadata.items()} | {"run_id": r.run_id} for r in recs]
+
+
 class Cluster:
     """The services' environment, a config per machine, workers and the daemon as processes."""
 
@@ -99,6 +108,12 @@ class Cluster:
         import dagster as dg
 
         return dg.DagsterInstance.from_config(str(self.home))
+
+    def store(self) -> Any:
+        """The shared staging, as this process sees it."""
+        from jezero_pipeline.staging.location import open_store
+
+        return open_store(f"s3://{self.bucket}/team", self.root / "side")
 
     def set_llm_slots(self, n: int) -> None:
         with self.instance() as instance:

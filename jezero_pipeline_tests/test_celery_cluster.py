@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from cluster import PARTITIONED, Cluster, day_key, write_day
+from cluster import PARTITIONED, Cluster, day_key, summaries_meta, write_day
 from pgserver import PgServer
 from services import RedisServer
 
@@ -68,15 +68,6 @@ def test_a_backfill_run_takes_per_backfill_run_partitions(tmp_path: Path) -> Non
     assert sessions.backfill_policy.max_partitions_per_run == 31  # one machine: few, long runs
 
 
-def summaries_meta(instance: Any, partition: str) -> list[dict[str, Any]]:
-    import dagster as dg
-
-    recs = instance.fetch_materializations(
-        dg.AssetRecordsFilter(asset_key=dg.AssetKey("summaries"), asset_partitions=[partition]), limit=10
-    ).records
-    return [{k: v.value for k, v in r.asset_materialization.metadata.items()} | {"run_id": r.run_id} for r in recs]
-
-
 def worker_events(instance: Any, run_id: str) -> list[tuple[str, float]]:
     """(Celery worker name, time) of each delivery of the run's step to a worker, in order."""
     out = []
@@ -90,15 +81,19 @@ def worker_events(instance: Any, run_id: str) -> list[tuple[str, float]]:
 
 
 def partitions_of(run: Any) -> list[str]:
-    days = range(DAYS)
-    keys = [day_key(d) for d in days]
+    keys = [day_key(d) for d in range(DAYS)]
     first, last = run.tags.get(RANGE_START), run.tags.get(RANGE_END)
     if first is None:
         return [run.tags["dagster/partition"]]
     return keys[keys.index(first) : keys.index(last) + 1]
 
 
-def step_running_on(cluster: Cluster, worker: str, timeout: float) -> Any:
+def answered(store: Any, run: Any) -> list[dict[str, Any]]:
+    """The paid answers journalled for the run's partitions (kept until their summaries are)."""
+    return [r for p in partitions_of(run) for r in store.read_journal(Partition.parse(p)) if r.get("status") == "ok"]
+
+
+def step_running_on(cluster: Cluster, store: Any, worker: str, timeout: float) -> Any:
     """A started run whose step `worker` is running, once it has journalled a paid answer."""
     import dagster as dg
 
@@ -106,19 +101,10 @@ def step_running_on(cluster: Cluster, worker: str, timeout: float) -> Any:
     while time.monotonic() < deadline:
         with cluster.instance() as instance:
             for run in instance.get_runs(dg.RunsFilter(statuses=[dg.DagsterRunStatus.STARTED])):
-                if [w for w, _ in worker_events(instance, run.run_id)] == [worker]:
-                    answered = [r for p in partitions_of(run) for r in cluster_store(cluster).read_journal(
-                        Partition.parse(p)) if r.get("status") == "ok"]  # fmt: skip
-                    if answered:
-                        return run
+                if [w for w, _ in worker_events(instance, run.run_id)] == [worker] and answered(store, run):
+                    return run
         time.sleep(0.2)
     raise AssertionError(f"no step of {worker} started summarising in {timeout} s\n{cluster.logs_tail()}")
-
-
-def cluster_store(cluster: Cluster) -> Any:
-    from jezero_pipeline.staging.location import open_store
-
-    return open_store(f"s3://{cluster.bucket}/team", cluster.root / "side")
 
 
 @pytest.mark.slow
@@ -148,14 +134,13 @@ def test_two_celery_workers_share_a_daemon_backfill_and_a_killed_workers_step_re
 
         # 1. the backfill, as the UI launches one: every partition, then the library
         backfill = cluster.launch_backfill(keys, assets=(*PARTITIONED, "search_index"))
-        run = step_running_on(cluster, "w1", timeout=240)
+        store = cluster.store()
+        run = step_running_on(cluster, store, "w1", timeout=240)
 
         # 2. w1's machine vanishes mid-step: its step goes back to the broker, w2 takes it
-        store = cluster_store(cluster)
         cluster.kill("w1")
         killed_at = time.time()
-        journalled = [r for p in partitions_of(run) for r in store.read_journal(Partition.parse(p))
-                      if r.get("status") == "ok"]  # fmt: skip
+        journalled = answered(store, run)
         records = cluster.wait_for_runs(backfill, DAYS // 2 + 1, timeout=400)
         assert [r.dagster_run.status for r in records] == [dg.DagsterRunStatus.SUCCESS] * len(records), (
             cluster.logs_tail()
