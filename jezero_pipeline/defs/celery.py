@@ -15,9 +15,9 @@ with the same `DAGSTER_HOME` (a PostgreSQL instance), `JEZERO_CONFIG` (staging o
 storage) and AWS environment as the run worker; nothing else is shared between machines.
 
 A worker starts warm: before its main process forks the pool process that runs steps, it
-imports what a step needs (Dagster's execution, the instance's storage, the stages, the model
-SDK, the object store's client) and builds the definitions once (`preload`), so a step pays
-only for its own work. Each task's time in the worker is logged (`log_task_times`).
+imports what a step needs (the instance's storage, the stages, the model SDK, the object
+store's client) and builds the definitions once (`preload`), so a step pays only for its own
+work. Each task's run and seconds in the worker are logged, one line a task (`_task_ended`).
 """
 
 from __future__ import annotations
@@ -146,10 +146,10 @@ def _task_ended(task_id: str = "", task: Any = None, kwargs: Any = None, **_: An
         return
     _DONE[0] += 1
     packed = (kwargs or {}).get("execute_step_args_packed") or {}
-    LOG.info(
-        "jezero task %s run %s: %.2f s in pid %d (task %d of this process)",
-        getattr(task, "name", "?"), packed.get("pipeline_run_id") or packed.get("run_id", "?"), time.monotonic() - started, os.getpid(), _DONE[0],
-    )  # fmt: skip
+    run_id = packed.get("pipeline_run_id") or packed.get("run_id") or "?"  # the serialised ExecuteStepArgs
+    seconds = time.monotonic() - started
+    LOG.info("jezero task %s run %s: %.2f s in pid %d (task %d of this process)",
+             getattr(task, "name", "?"), run_id, seconds, os.getpid(), _DONE[0])  # fmt: skip
 
 
 def __getattr__(name: str) -> Any:
