@@ -39,7 +39,7 @@ lint: install
 ## Re-resolve every dependency in a throwaway venv and write the versions to requirements.lock.
 lock:
 	rm -rf .venv-lock && $(PYTHON) -m venv .venv-lock
-	.venv-lock/bin/pip install --quiet -e '.[test]'
+	.venv-lock/bin/pip install --quiet -e '.[test,chart]'
 	{ sed -n '1,2p' requirements.lock; .venv-lock/bin/pip freeze --exclude-editable | grep -v '^jezero-pipeline'; } > requirements.lock.new
 	mv requirements.lock.new requirements.lock && rm -rf .venv-lock
 

@@ -79,6 +79,15 @@ class PartitionsConfig(_Strict):
     # Unset: the day the oldest session started, chosen when the pipeline first sees sessions
     # and kept from then on (Workspace.first_day).
     first_day: date | None = None
+    # (connector, day) partitions per backfill run: a run is one step, on one worker. On one
+    # machine, few long runs; on a cluster, enough runs for every worker (docs/scaling.md).
+    per_backfill_run: int = Field(31, ge=1, le=366)
+
+
+class ClusterConfig(_Strict):
+    # The longest a step (a run's partitions) may take on a worker. A step whose worker vanished
+    # is handed to another worker by the broker after twice this (docs/scaling.md).
+    longest_step_minutes: float = Field(10.0, gt=0, le=24 * 60)
 
 
 class SearchConfig(_Strict):
@@ -294,6 +303,7 @@ class WebConfig(_Strict):
 class Config(_Strict):
     storage: StorageConfig = StorageConfig()
     partitions: PartitionsConfig = PartitionsConfig()
+    cluster: ClusterConfig = ClusterConfig()
     search: SearchConfig = SearchConfig()
     summarizer: SummarizerConfig = SummarizerConfig()
     embeddings: EmbeddingsConfig = EmbeddingsConfig()

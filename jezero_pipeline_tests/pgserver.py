@@ -13,6 +13,7 @@ import shutil
 import subprocess
 import tempfile
 from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -61,6 +62,13 @@ def run(cmd: list[str], what: str) -> None:
 @pytest.fixture
 def postgres() -> Iterator[PgServer]:
     """A fresh cluster on a free loopback port; stopped (`pg_ctl stop -m fast`) whatever happens."""
+    with pg_server() as server:
+        yield server
+
+
+@contextmanager
+def pg_server() -> Iterator[PgServer]:
+    """The `postgres` fixture's server, for a script (bench/cluster_throughput.py) as well."""
     bindir = pg_bin()
     # Not under tmp_path: pytest's base folder is private to root, and the server runs as postgres.
     root = Path(tempfile.mkdtemp(prefix="jezero-pg-"))

@@ -60,6 +60,29 @@ def test_a_partition_held_on_one_machine_is_refused_on_another_naming_the_holder
 
 
 @pytest.mark.slow
+def test_a_runs_step_handed_out_twice_waits_for_its_first_delivery_instead_of_failing(postgres: PgServer) -> None:
+    """A broker that hands a step out again while it runs (its visibility timeout passed): the
+    second delivery, same owner on another machine, waits for the first to end; another run
+    is still refused at once."""
+    import threading
+
+    first, second = PgPartitionLocks(url(postgres), NS), PgPartitionLocks(url(postgres), NS)
+    first.hold("run aaaa", [D1, D2])
+    with pytest.raises(AlreadyRunning, match="already running: run aaaa"):
+        second.hold("run bbbb", [D1])
+    took: list[float] = []
+    waiter = threading.Thread(target=lambda: (second.hold("run aaaa", [D2, D1]), took.append(time.monotonic())))
+    waiter.start()
+    time.sleep(1.0)
+    assert not took and second.held_by("run aaaa") == [], "the second delivery waits"
+    released = time.monotonic()
+    first.release("run aaaa")
+    waiter.join(timeout=20)
+    assert took and took[0] >= released and second.held_by("run aaaa") == [D1, D2]
+    second.release("run aaaa")
+
+
+@pytest.mark.slow
 def test_named_locks_exclude_across_connections_and_a_try_says_false(postgres: PgServer) -> None:
     one, two = PgLocks(url(postgres), NS), PgLocks(url(postgres), NS)
     with one.named("library") as got:

@@ -154,7 +154,7 @@ def cmd_backfill(args: argparse.Namespace, cfg: Config) -> int:
         raise CommandError(f"no day between {first} (the first day partition) and {last}")
     from ..defs import backfill  # lazy: Dagster loads only for the command that runs it
 
-    runs = backfill.plan(names, first, last)
+    runs = backfill.plan(cfg, names, first, last)
     days = (last - first).days + 1
     head = f"{len(runs)} run(s) for {days * len(names)} partition(s) ({', '.join(names)}, {first} to {last})"
     if args.dry_run:

@@ -43,7 +43,6 @@ from .resources import JezeroResource
 from .runs import mark_run_worker
 
 GROUP = "jezero"  # one group: the UI's lineage opens on every asset, nothing to expand
-DAYS_PER_BACKFILL_RUN = 31  # a backfill of two years is ~24 runs per connector, not 730
 
 DESCRIPTIONS = {
     COLLECT: "Sessions read from the connector's files (dialogue only), one row per session, "
@@ -128,7 +127,9 @@ def build_assets(
         partitions_def=partitions,
         can_subset=True,
         pool="llm",
-        backfill_policy=dg.BackfillPolicy.multi_run(max_partitions_per_run=DAYS_PER_BACKFILL_RUN),
+        # [partitions] per_backfill_run: 31 makes a two-year backfill ~24 runs per connector, not 730;
+        # a cluster takes fewer per run, so that every worker gets its share (docs/scaling.md)
+        backfill_policy=dg.BackfillPolicy.multi_run(max_partitions_per_run=cfg.partitions.per_backfill_run),
     )
     def sessions(context: dg.AssetExecutionContext, jezero: JezeroResource, config: SessionsConfig):
         ws = jezero.workspace

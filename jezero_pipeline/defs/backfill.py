@@ -19,7 +19,6 @@ import dagster as dg
 
 from ..config import Config
 from ..stages.plan import PartitionRange, backfill_ranges
-from .assets import DAYS_PER_BACKFILL_RUN
 from .automation import RANGE_END, RANGE_START
 from .definitions import build_definitions
 
@@ -41,8 +40,9 @@ class BackfillRun:
                 "last_day": self.last_day, "run_id": self.run_id, "ok": self.ok, "error": self.error}  # fmt: skip
 
 
-def plan(names: list[str], first: date, last: date) -> list[PartitionRange]:
-    return backfill_ranges(names, first, last, DAYS_PER_BACKFILL_RUN)
+def plan(cfg: Config, names: list[str], first: date, last: date) -> list[PartitionRange]:
+    """The runs a UI backfill of these days makes: `[partitions] per_backfill_run` days each."""
+    return backfill_ranges(names, first, last, cfg.partitions.per_backfill_run)
 
 
 def execute(

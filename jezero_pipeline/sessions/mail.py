@@ -346,7 +346,12 @@ def _normal_subject(subject: str) -> str:
 
 def _sender(msg: Message) -> str:
     """The sender's display name, else the address (the block's role)."""
-    pairs = getaddresses([str(msg.get("From") or "")])
+    try:
+        raw = str(msg.get("From") or "")
+    except (AttributeError, IndexError, ValueError, email.errors.HeaderParseError):
+        # the stdlib's header parser fails on some damaged headers (`From: A <a@b.` + `.`): the raw text
+        raw = next((str(v) for k, v in msg.raw_items() if k.lower() == "from"), "")
+    pairs = getaddresses([raw])
     name, addr = pairs[0] if pairs else ("", "")
     return (name or addr or "unknown sender").strip()
 

@@ -21,6 +21,10 @@ from ..models import Partition
 from .locks import AlreadyRunning, PartitionLocking
 
 _KEEPALIVE = {"keepalives": 1, "keepalives_idle": 30, "keepalives_interval": 10, "keepalives_count": 3}
+# The same probes from the server's side (settings any user may set for its own connection): a
+# worker whose machine vanished is noticed in about a minute, and its locks dropped, instead of
+# after the server's default (the kernel's: two hours), so its step can run again elsewhere.
+_SERVER_KEEPALIVE = "-c tcp_keepalives_idle=30 -c tcp_keepalives_interval=10 -c tcp_keepalives_count=3"
 
 
 def libpq_dsn(url: str) -> str:
@@ -32,7 +36,8 @@ def libpq_dsn(url: str) -> str:
 def connect(dsn: str, application_name: str) -> Any:
     import psycopg2  # lazy: only a deployment with a PostgreSQL instance needs the driver
 
-    con = psycopg2.connect(libpq_dsn(dsn), application_name=application_name[:63], connect_timeout=10, **_KEEPALIVE)
+    con = psycopg2.connect(libpq_dsn(dsn), application_name=application_name[:63], connect_timeout=10,
+                           options=_SERVER_KEEPALIVE, **_KEEPALIVE)  # fmt: skip
     con.autocommit = True
     return con
 
@@ -56,6 +61,14 @@ def holder(con: Any, key: int) -> str:
     return (row[0] if row else "") or "another process"
 
 
+class _HeldBySameOwner(AlreadyRunning):
+    """The partition is held by a connection named as this owner: the same run, elsewhere."""
+
+    def __init__(self, message: str, key: int):
+        super().__init__(message)
+        self.key = key
+
+
 class PgPartitionLocks(PartitionLocking):
     """PartitionLocks (locks.py) over advisory locks: same all-or-nothing `hold`, same messages."""
 
@@ -69,7 +82,24 @@ class PgPartitionLocks(PartitionLocking):
         return lock_key(self.namespace, f"partition:{part.key}")
 
     def hold(self, owner: str, parts: Iterable[Partition]) -> None:
+        """All of `parts` for `owner`, or AlreadyRunning naming the holder. When the holder is
+        `owner` itself in another process (a broker handing a run's step out a second time while
+        the first is still running), wait for that one to end instead: its locks go when it
+        finishes or dies, and then this one finds its work done, or does the rest."""
         wanted = sorted(set(parts))
+        while True:
+            try:
+                return self._hold(owner, wanted)
+            except _HeldBySameOwner as err:
+                waiter = connect(self.dsn, owner)
+                try:
+                    with waiter.cursor() as cur:
+                        cur.execute("SELECT pg_advisory_lock(%s)", (err.key,))  # until the other one ends
+                        cur.execute("SELECT pg_advisory_unlock(%s)", (err.key,))
+                finally:
+                    waiter.close()
+
+    def _hold(self, owner: str, wanted: list[Partition]) -> None:
         with self._mutex:
             con = self._cons.get(owner) or connect(self.dsn, owner)
             self._cons[owner] = con
@@ -88,9 +118,11 @@ class PgPartitionLocks(PartitionLocking):
                                 continue
                             cur.execute("SELECT pg_try_advisory_lock(%s)", (self._key(part),))
                             if not cur.fetchone()[0]:
-                                raise AlreadyRunning(
-                                    f"partition {part.key} is already running: {holder(con, self._key(part))}"
-                                )
+                                who = holder(con, self._key(part))
+                                message = f"partition {part.key} is already running: {who}"
+                                if who == owner[:63]:
+                                    raise _HeldBySameOwner(message, self._key(part))
+                                raise AlreadyRunning(message)
                             self._held[part] = owner
                             taken.append(part)
                     finally:
