@@ -1,4 +1,4 @@
-"""The Dagster UI, in a real browser: the five assets and their lineage edges are on screen.
+"""The Dagster UI, in a real browser: the six assets and their lineage edges are on screen.
 
 Starts `dagster-webserver` on 127.0.0.1 with the repo's workspace.yaml (a temporary
 DAGSTER_HOME and config, so nothing is written into the checkout), drives Debian's
@@ -39,12 +39,13 @@ CHROMIUM_ARGS = [
     "--disable-component-update",
     "--disable-sync",
 ]
-ASSETS = {"raw_sessions", "segments", "redacted_segments", "summaries", "search_index"}
+ASSETS = {"raw_sessions", "segments", "redacted_segments", "summaries", "search_index", "embeddings"}
 LINEAGE = {
     ("raw_sessions", "segments"),
     ("segments", "redacted_segments"),
     ("redacted_segments", "summaries"),
     ("summaries", "search_index"),
+    ("search_index", "embeddings"),
 }
 ASSET_NODES_QUERY = "{ assetNodes { assetKey { path } dependencyKeys { path } } }"
 
@@ -173,7 +174,7 @@ def edges_from_paths(nodes: list[dict], paths: list[str]) -> set[tuple[str, str]
     return edges
 
 
-def test_asset_graph_shows_the_five_assets_and_their_lineage(webserver: str, tmp_path: Path) -> None:
+def test_asset_graph_shows_the_six_assets_and_their_lineage(webserver: str, tmp_path: Path) -> None:
     try:
         from playwright.sync_api import sync_playwright
     except ImportError:
