@@ -465,25 +465,36 @@ def _make_handler(server: FakeModelServer) -> type[BaseHTTPRequestHandler]:
             if isinstance(outcome, dict) and "answer" in outcome:
                 self._send_json(200, outcome["answer"])
                 return
+            if self._fault(str(outcome), anthropic_format=False) is None:
+                return
+            dims = int(body.get("dimensions") or EMBEDDING_DIMS)
+            data = [{"object": "embedding", "index": i, "embedding": fake_embedding(str(t), dims)}
+                    for i, t in enumerate(texts)]  # fmt: skip
+            tokens = sum(len(str(t).split()) for t in texts)
+            self._send_json(200, {"object": "list", "data": data, "model": str(body.get("model", "fake")),
+                                  "usage": {"prompt_tokens": tokens, "total_tokens": tokens}})  # fmt: skip
+
+        def _fault(self, outcome: str, anthropic_format: bool) -> str | None:
+            """The outcomes every endpoint answers alike: a hang (then an answer), a dropped
+            connection, a body that is not JSON, an HTTP error status. Returns the outcome left
+            for the endpoint to answer ("ok" or "no_title"), or None when it was answered here."""
             if outcome == "timeout":
                 server._wait(server.hang_seconds)
-                outcome = "ok"
+                return "ok"
+            if outcome in ("ok", "no_title"):
+                return outcome
             if outcome == "drop":
                 self.close_connection = True
                 self.connection.shutdown(2)
             elif outcome == "malformed":
                 self._send(200, b'{"this is": not JSON')
-            elif outcome in ("ok", "no_title"):
-                dims = int(body.get("dimensions") or EMBEDDING_DIMS)
-                data = [{"object": "embedding", "index": i, "embedding": fake_embedding(str(t), dims)}
-                        for i, t in enumerate(texts)]  # fmt: skip
-                tokens = sum(len(str(t).split()) for t in texts)
-                self._send_json(200, {"object": "list", "data": data, "model": str(body.get("model", "fake")),
-                                      "usage": {"prompt_tokens": tokens, "total_tokens": tokens}})  # fmt: skip
-            else:
-                status, _, retry_after = str(outcome).partition(":")
+            elif _STATUS_OUTCOME.fullmatch(outcome):
+                status, _, retry_after = outcome.partition(":")
                 headers = {"retry-after": retry_after or "1"} if status == "429" else {}
-                self._send_json(int(status), _error_body(False, int(status), server.error_message), headers)
+                self._send_json(int(status), _error_body(anthropic_format, int(status), server.error_message), headers)
+            else:
+                raise ValueError(f"unknown fake-server outcome {outcome!r}")
+            return None
 
         def _answer(self, anthropic_format: bool, raw: bytes) -> None:
             try:
@@ -498,27 +509,13 @@ def _make_handler(server: FakeModelServer) -> type[BaseHTTPRequestHandler]:
             if isinstance(outcome, dict) and "answer" in outcome:
                 self._send_json(200, success_body(server, anthropic_format, body, outcome["answer"], n))
                 return
-            outcome = str(outcome)
-            if outcome == "timeout":
-                server._wait(server.hang_seconds)
-                outcome = "ok"
-            if outcome == "drop":
-                self.close_connection = True
-                self.connection.shutdown(2)
-            elif outcome == "malformed":
-                self._send(200, b'{"this is": not JSON')
-            elif outcome == "no_title":
-                answer = fake_summary(document)
+            left = self._fault(str(outcome), anthropic_format)
+            if left is None:
+                return
+            answer = fake_summary(document)
+            if left == "no_title":
                 del answer["title"]
-                self._send_json(200, success_body(server, anthropic_format, body, answer, n))
-            elif outcome == "ok":
-                self._send_json(200, success_body(server, anthropic_format, body, fake_summary(document), n))
-            elif _STATUS_OUTCOME.fullmatch(outcome):
-                status, _, retry_after = outcome.partition(":")
-                headers = {"retry-after": retry_after or "1"} if status == "429" else {}
-                self._send_json(int(status), _error_body(anthropic_format, int(status), server.error_message), headers)
-            else:
-                raise ValueError(f"unknown fake-server outcome {outcome!r}")
+            self._send_json(200, success_body(server, anthropic_format, body, answer, n))
 
     return Handler
 
