@@ -165,7 +165,7 @@ def content_stems(texts: list[str], con) -> set[str]:
     if not words:
         return set()
     rows = con.execute("SELECT stem(w, 'porter') FROM unnest(?::VARCHAR[]) t(w)", [sorted(words)]).fetchall()
-    return {r[0] for r in rows} - {s for s in STOPWORDS}
+    return {r[0] for r in rows} - STOPWORDS
 
 
 def check() -> list[str]:
