@@ -112,21 +112,22 @@ def preview_text(p: dict[str, Any]) -> str:
     lines = [head] + [f"  warning: {w}" for w in p.get("warnings", [])[:10]]
     if p.get("estimated_cost_usd_direct") is not None:
         lines.append(f"  about {number(p['input_tokens'])} input and {number(p['output_tokens'])} output token(s): "
-                     f"${p['estimated_cost_usd_direct']:,.4f} direct, ${p['estimated_cost_usd_batch']:,.4f} in a batch "
-                     f"(the run would send them {'in a batch' if p['send'] == 'batch' else 'directly'})")  # fmt: skip
+                     f"{direct_and_batch(p, 'the run')}")  # fmt: skip
     for item in p.get("items", []):
         lines.append(f"  {item['segment_id']}: {item['status']} {item.get('title') or item.get('error') or ''}")
     return "\n".join(lines)
 
 
+def direct_and_batch(p: dict[str, Any], sender: str) -> str:
+    """A cost preview's two prices, and which of them `sender` would pay."""
+    send = "in a batch" if p.get("send") == "batch" else "directly"
+    return (f"${p['estimated_cost_usd_direct']:,.4f} direct, ${p['estimated_cost_usd_batch']:,.4f} in a batch "
+            f"({sender} would send them {send})")  # fmt: skip
+
+
 def cost_text(p: dict[str, Any]) -> str:
     """A re-summarise's cost preview for a terminal."""
-    if p["estimated_cost_usd"] is None:
-        cost = "unknown (no prices set)"
-    else:
-        send = "in a batch" if p.get("send") == "batch" else "directly"
-        cost = (f"${p['estimated_cost_usd_direct']:.4f} direct, ${p['estimated_cost_usd_batch']:.4f} in a batch "
-                f"(this command would send them {send})")  # fmt: skip
+    cost = "unknown (no prices set)" if p["estimated_cost_usd"] is None else direct_and_batch(p, "this command")
     return (f"{number(p['partitions'])} partition(s): {number(p['calls'])} call(s), about "
             f"{number(p['input_tokens'])} input and {number(p['output_tokens'])} output token(s), "
             f"estimated cost {cost} (generation {p['generation']})")  # fmt: skip
