@@ -124,12 +124,12 @@ def refresh(
             return None
         if ws.store.remote:  # start from the newest published library, not this machine's copy
             published.fetch(ws.store, ws.library_path, ws.library_state_dir)
-        from ..library.build import refresh_library  # lazy: DuckDB and pyarrow load only to build
+        from ..library.build import DEFAULT_MEMORY_LIMIT, refresh_library  # lazy: DuckDB and pyarrow load only to build
 
         found = versions(ws)
-        limit = {} if memory_limit is None else {"memory_limit": memory_limit}
+        limit = memory_limit or DEFAULT_MEMORY_LIMIT
         report = refresh_library(
-            ws.library_path, ws.library_state_dir, library_sources(ws, found), rebuild=rebuild, **limit
+            ws.library_path, ws.library_state_dir, library_sources(ws, found), rebuild=rebuild, memory_limit=limit
         )
         ws.store.write_doc("library", "built_from.json", obj=found)
         done = LibraryRefresh(report, len(found))
