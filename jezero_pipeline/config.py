@@ -198,9 +198,9 @@ class EmbeddingsConfig(_Strict):
     max_input_chars: int = Field(2000, ge=100)  # of an item's text sent to the model
     allow_insecure_http: bool = False
     # Whether `run` and `resummarize` embed the new items themselves (unset: with an endpoint,
-    # yes; with the bundled model, no: it holds some 200 MB and a core for a minute per 2,000
-    # items, more than the rest of a run, so the `embed` command or the `embeddings` asset,
-    # eager after the library, does it instead).
+    # yes; with the bundled model, no: embedding holds some 110 MB more than the rest of a run
+    # (bench/MEANING.md), so the `embed` command or the `embeddings` asset, eager after the
+    # library, does it instead).
     in_run: bool | None = None
 
     @property

@@ -30,6 +30,15 @@ def _no_dagster_home(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv("JEZERO_CONFIG", raising=False)
 
 
+@pytest.fixture(scope="session", autouse=True)
+def _own_cache_dir(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
+    """The bundled model's integer graph is made once per test session, in a directory of its
+    own (not the developer's ~/.cache); commands the tests start inherit it."""
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setenv("XDG_CACHE_HOME", str(tmp_path_factory.mktemp("cache")))
+        yield
+
+
 @pytest.fixture(scope="session")
 def s3_server() -> Iterator[object]:
     """One moto S3 server for the session (tests use buckets of their own)."""

@@ -253,9 +253,10 @@ def test_the_bundled_model_puts_a_paraphrase_nearer_than_another_subject():
     assert v[0] @ v[1] > v[0] @ v[2] + 0.1
 
 
-def test_bundled_weights_are_checked_by_digest(tmp_path):
+def test_bundled_weights_are_checked_by_digest(tmp_path, monkeypatch):
     from jezero_pipeline.embedding.local import LocalEmbedder
 
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))  # nothing made yet: the weights are read
     fake = tmp_path / "model.onnx"
     fake.write_bytes(b"not the model")
     with pytest.raises(EmbeddingError, match="SHA-256"):
@@ -277,3 +278,48 @@ def test_run_embeds_with_an_endpoint_and_leaves_the_bundled_model_to_the_embed_s
     assert not EmbeddingsConfig().embeds_in_run
     assert EmbeddingsConfig(in_run=True).embeds_in_run
     assert not EmbeddingsConfig(provider="openai_compatible", model="m", in_run=False).embeds_in_run
+
+
+def test_the_integer_graph_multiplies_int8_weights_and_keeps_the_vectors(tmp_path):
+    import onnx
+    import onnxruntime as ort
+
+    from jezero_pipeline.embedding import integer_graph, local
+
+    source = local.weights_path().read_bytes()
+    rewritten, count = integer_graph.integer_matmuls(source)
+    graph = onnx.load_from_string(rewritten).graph
+    int8 = {t.name for t in graph.initializer if t.data_type == onnx.TensorProto.INT8}
+    widened = [n for n in graph.node if n.op_type == "Cast" and n.input[0] in int8]
+    integer = [n for n in graph.node if n.op_type == "MatMulInteger"]
+    gathered = [n for n in graph.node if n.op_type == "Gather" and n.input[0] in int8]
+    assert len(integer) == 36 and count == len(integer) + len(gathered) and gathered  # 6 layers x 6 linear; embeddings
+    assert widened == [] and all(n.input[1] in int8 for n in integer)
+    texts = ["users kept getting bounced back to the sign-in page", "pnpm install fails: ERR_PNPM_OUTDATED_LOCKFILE"]
+    emb = local.LocalEmbedder("k")
+    tok = (emb._load(), emb._tokenizer)[1]
+    enc = tok.encode_batch(texts)
+    ids = np.array([e.ids for e in enc], dtype=np.int64)
+    mask = np.array([e.attention_mask for e in enc], dtype=np.int64)
+    feeds = {"input_ids": ids, "attention_mask": mask, "token_type_ids": np.zeros_like(ids)}
+
+    def pooled(model: bytes) -> np.ndarray:
+        hidden = ort.InferenceSession(model, providers=["CPUExecutionProvider"]).run(None, feeds)[0]
+        return local.normalised((hidden * mask[..., None]).sum(axis=1) / mask.sum(axis=1, keepdims=True))
+
+    before, after = pooled(source), pooled(rewritten)
+    assert np.all((before * after).sum(axis=1) > 0.98)
+    assert not np.allclose(before, after)  # it is the rewritten graph that ran
+
+
+def test_a_damaged_cached_graph_is_made_again(tmp_path, monkeypatch):
+    from jezero_pipeline.embedding import local
+
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    made = local.integer_model(local.weights_path())
+    assert isinstance(made, Path) and made.is_relative_to(tmp_path)
+    made.write_bytes(made.read_bytes()[:1000])  # a cut file, as after a full disk
+    again = local.integer_model(local.weights_path())
+    assert again == made and len(made.read_bytes()) > 20_000_000
+    v = local.LocalEmbedder("k").embed(["a query"])
+    assert v.shape == (1, 384)

@@ -17,6 +17,7 @@ import numpy as np
 
 from ..config import EmbeddingsConfig
 from ..text import mask_url
+from . import integer_graph
 
 TEXT_RECIPE = 1  # bump when embed_text changes: every vector is then of an old recipe
 LOCAL_MODEL = "all-MiniLM-L6-v2-int8"  # the bundled offline model (local.py)
@@ -53,6 +54,7 @@ def model_key(cfg: EmbeddingsConfig) -> str | None:
                              "chars": cfg.max_input_chars}  # fmt: skip
     if cfg.provider == "local":
         shape["weights"] = LOCAL_WEIGHTS_SHA256
+        shape["graph"] = integer_graph.RECIPE  # the graph the weights run in shapes the vectors too
     else:
         shape["dimensions"] = cfg.dimensions
         shape["base_url"] = mask_url(cfg.base_url or "")  # another server may serve other weights
