@@ -323,3 +323,34 @@ def test_a_damaged_cached_graph_is_made_again(tmp_path, monkeypatch):
     assert again == made and len(made.read_bytes()) > 20_000_000
     v = local.LocalEmbedder("k").embed(["a query"])
     assert v.shape == (1, 384)
+
+
+def test_the_sign_bit_prefilter_keeps_the_exact_nearest():
+    from jezero_pipeline.library.vectors import RESCORE, VectorIndex, _sign_bits
+
+    rng = np.random.default_rng(3)
+    n = 6 * RESCORE
+    unit = rng.standard_normal((n, 384)).astype(np.float32)
+    targets = (1, 2, 500, n - 5)
+    for t in targets:  # four near neighbours after each target: what a query must find
+        unit[t + 1 : t + 5] = unit[t] + 0.5 * rng.standard_normal((4, 384)).astype(np.float32)
+    unit /= np.linalg.norm(unit, axis=1, keepdims=True)
+    q = np.round(unit * 127 / np.abs(unit).max(axis=1, keepdims=True)).astype(np.int8)
+    scale = (np.abs(unit).max(axis=1) / 127).astype(np.float32)
+    has = np.ones(n, bool)
+    has[1000:9000:7] = False  # documents without a vector are never returned
+    exact = VectorIndex("m", q, scale, has, None)
+    filtered = VectorIndex("m", q, scale, has, _sign_bits(q))
+    assert filtered.bits.shape == (6, n)
+    for t in targets:
+        query = unit[t] + 0.2 * rng.standard_normal(384).astype(np.float32) / np.sqrt(384)
+        query /= np.linalg.norm(query)
+        want, _ = exact.nearest(query, None, 5)
+        got, sims = filtered.nearest(query, None, 5)
+        assert got[0] == t and set(got) == set(range(t, t + 5)) == set(want) and np.all(np.diff(sims) <= 0)
+    got, _ = filtered.nearest(unit[1000], None, 50)  # the query is the vector of a document without one
+    assert len(got) == 50 and not np.any(~has[got])
+    allowed = np.zeros(n, bool)
+    allowed[:50] = True
+    got, _ = filtered.nearest(unit[3], allowed, 10)
+    assert got[0] == 3 and set(got) <= set(range(50))
