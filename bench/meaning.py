@@ -161,7 +161,9 @@ WORDS = [
 def content_stems(texts: list[str], con) -> set[str]:
     from jezero_pipeline.library.fts import ascii_parts, ascii_tokens
 
-    words = {w for t in texts for tok in ascii_tokens(t) for w in [tok, *ascii_parts(tok)] if w not in STOPWORDS}
+    words = {
+        w.lower() for t in texts for tok in ascii_tokens(t) for w in [tok, *ascii_parts(tok)]
+    } - STOPWORDS  # the index folds case
     if not words:
         return set()
     rows = con.execute("SELECT stem(w, 'porter') FROM unnest(?::VARCHAR[]) t(w)", [sorted(words)]).fetchall()

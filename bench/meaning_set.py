@@ -97,7 +97,7 @@ ENTRIES = [
         "Allowed the admin origin in the CORS policy",
         "Browser calls from admin.example.com were blocked because the API only allowed the main site origin.",
         [
-            "the back-office frontend could not talk to the backend from the browser",
+            "the back-office frontend could not talk to the backend from the web page",
             "preflight requests from our internal dashboard were refused",
         ],
         "CORS policy admin origin blocked",
@@ -178,7 +178,7 @@ ENTRIES = [
         "Read the supplier CSV as Windows-1252",
         "Accented product names turned into garbage because the importer assumed UTF-8 for a file exported from Excel.",
         [
-            "letters with accents came out mangled when loading the vendor spreadsheet",
+            "letters like é and ü came out mangled when loading the vendor spreadsheet",
             "weird characters in item labels after the nightly feed",
         ],
         "supplier CSV Windows-1252 UTF-8 accented names",
@@ -189,7 +189,7 @@ ENTRIES = [
         "Made the stock counter update atomic",
         "Two workers read and wrote the inventory count at once, so concurrent purchases oversold the last unit.",
         [
-            "we sold more pieces than we had when two shoppers bought together",
+            "we sold more pieces than we had when a pair of shoppers bought together",
             "simultaneous checkouts led to negative quantities on hand",
         ],
         "atomic stock counter concurrent purchases oversold",
@@ -238,7 +238,7 @@ ENTRIES = [
         "tz-cron",
         "Scheduled the invoice job in the customer's time zone",
         "Bills went out at 3 am local time for European customers because the cron ran on the server's clock.",
-        ["clients got charged in the middle of the night", "why did billing emails arrive while people were asleep"],
+        ["clients got charged in the middle of the night", "why did payment emails arrive while people were asleep"],
         "invoice job cron customer time zone",
         ("Fixed the duplicate reminder emails", "Reminders were sent twice when the mailer retried after a timeout."),
     ),
@@ -471,7 +471,7 @@ ENTRIES = [
         "Synced server clocks with NTP",
         "Tokens were rejected as not yet valid because one server's clock ran 90 seconds fast; chrony now keeps it in sync.",
         [
-            "logins failed on one node only, with tokens deemed from the future",
+            "logins failed on one node only, with credentials deemed from the future",
             "a machine thought it was a minute and a half later than the others",
         ],
         "server clocks NTP tokens rejected chrony",
