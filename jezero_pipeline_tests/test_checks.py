@@ -240,3 +240,46 @@ def test_an_inspection_reads_only_the_delta_while_the_base_is_the_one_it_last_sa
     read.clear()
     fourth = inspect_library(ws)
     assert fourth.offenders == third.offenders and in_the_base not in read and set(read) <= in_delta
+
+
+def test_the_expected_count_reads_only_the_footers_of_changed_partition_files(tmp_path, monkeypatch):
+    """The count the row-count check compares with comes from the partition files' footers,
+    each remembered under its file's stat token: an unchanged file's footer is not read again,
+    a rewritten one is, and a partition that is gone no longer counts."""
+    import os
+    from datetime import timedelta
+
+    from sessionfiles import T0
+
+    from jezero_pipeline.config import load_config
+    from jezero_pipeline.staging.store import Store
+    from jezero_pipeline.staging.tables import SUMMARIES
+    from jezero_pipeline.stages.inspect import expected_items
+    from jezero_pipeline.workspace import Workspace
+
+    work = one_session_workspace(tmp_path)
+    write_claude_session(work / "projects", "bbbb2222-0000-4000-8000-000000000002", long_turns("invoice"),
+                         start=T0 + timedelta(days=3))  # fmt: skip
+    with dg.instance_for_test() as instance:
+        assert run(work, instance)[2]
+    ws = Workspace(load_config(work / "jezero.toml"))
+    parts = [p for c in ws.cfg.connectors for p in ws.store.partitions(SUMMARIES, c.name)]
+    assert len(parts) == 2
+    read: list[str] = []
+    footer = Store.footer
+    monkeypatch.setattr(Store, "footer", lambda self, table, part: read.append(part.key) or footer(self, table, part))
+    total = expected_items(ws)
+    assert total >= 2 and read == []  # the run's own inspection read them
+    ws.store.doc_path("library", "expected_items.json").unlink()
+    assert expected_items(ws) == total and sorted(read) == sorted(p.key for p in parts)
+    read.clear()
+    assert expected_items(ws) == total and read == []
+    path = ws.store.path(SUMMARIES, parts[0])
+    st = path.stat()
+    os.utime(path, ns=(st.st_atime_ns, st.st_mtime_ns + 1_000_000_000))  # rewritten: a new token
+    assert expected_items(ws) == total and read == [parts[0].key]
+    read.clear()
+    own = int(footer(ws.store, SUMMARIES, parts[1])["docs"])
+    path = ws.store.path(SUMMARIES, parts[1])
+    path.unlink()
+    assert expected_items(ws) == total - own and read == []

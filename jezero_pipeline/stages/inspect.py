@@ -52,15 +52,25 @@ def sanity_query(title: str | None, summary: str | None) -> str | None:
 
 
 def expected_items(ws: Workspace) -> int:
-    """How many items the library should hold: the good summaries and imports in staging
-    (read from the partition files' footers, not their rows)."""
+    """How many items the library should hold: the good summaries and imports in staging, read
+    from the partition files' footers, each remembered under the file's `stat` token (the same
+    file has the same footer), so a refresh that changed one partition reads one footer."""
     store, n = ws.store, 0
-    for name in (c.name for c in ws.cfg.connectors):
-        for part in store.partitions(SUMMARIES, name):
-            footer = store.footer(SUMMARIES, part)
-            n += int(footer.get("docs", 0)) - int(footer.get("open", 0))
-    for part in store.partitions(IMPORTS):
-        n += int(store.footer(IMPORTS, part).get("docs", 0))
+    saved = store.read_doc("library", "expected_items.json")
+    known: dict[str, list] = dict(saved) if isinstance(saved, dict) else {}
+    seen: dict[str, list] = {}
+    wanted = [
+        (SUMMARIES, part) for name in (c.name for c in ws.cfg.connectors) for part in store.partitions(SUMMARIES, name)
+    ]
+    for table, part in [*wanted, *((IMPORTS, part) for part in store.partitions(IMPORTS))]:
+        key, token = f"{table.name}|{part.key}", store.token(table, part)
+        if known.get(key, [None])[0] != token:
+            footer = store.footer(table, part)
+            known[key] = [token, int(footer.get("docs", 0)) - int(footer.get("open", 0))]
+        seen[key] = known[key]
+        n += seen[key][1]
+    if seen != saved:
+        store.write_doc("library", "expected_items.json", obj=seen)
     return n
 
 
