@@ -252,9 +252,9 @@ def test_the_expected_count_reads_only_the_footers_of_changed_partition_files(tm
     from sessionfiles import T0
 
     from jezero_pipeline.config import load_config
+    from jezero_pipeline.stages.inspect import expected_items
     from jezero_pipeline.staging.store import Store
     from jezero_pipeline.staging.tables import SUMMARIES
-    from jezero_pipeline.stages.inspect import expected_items
     from jezero_pipeline.workspace import Workspace
 
     work = one_session_workspace(tmp_path)
