@@ -77,13 +77,10 @@ def detect_pgpass(scan: Scan) -> None:
 
 
 # A command that prints a file whose name says key, seed, secret, token or credentials.
-_PRINTS_KEY_FILE_SOURCE = (
+_PRINTS_KEY_FILE = re.compile(
     r"(?:^|[\s;&|(>$])(?:cat|head|tail|type|get-content|gc|more|less|bat|nl|xxd)[ \t][^\n]*?"
     r"(?:key|seed|secret|token|cred|passw|\.pem|\.jwk|\.p8|id_[a-z0-9]+)[^\n]*$"
 )
-_PRINTS_KEY_FILE = re.compile(_PRINTS_KEY_FILE_SOURCE)
-# The same on any line of a text: where no line prints a key file, no blob can follow one.
-_PRINTS_KEY_FILE_ANYWHERE = re.compile(_PRINTS_KEY_FILE_SOURCE, re.M)
 _BLOB_TABLE = bytes(
     ord("a") if chr(i).isascii() and (chr(i).isalnum() or chr(i) in "+/_-") else ord(" ") for i in range(256)
 )
@@ -108,14 +105,12 @@ def _alone_after(text: str, end: int) -> bool:
 def detect_key_file_blobs(scan: Scan) -> None:
     """A blob alone on its line after `cat`/`head`/`type`/`Get-Content` of a key or seed file."""
     text, lower = scan.text, scan.lower
-    if _PRINTS_KEY_FILE_ANYWHERE.search(lower) is None:
-        return
     for start, end in scan.runs(_BLOB_TABLE, 32):
         if not (_alone_before(text, start) and _alone_after(text, end)):
             continue
         ls, le = scan.line_at(start)
         line = text[ls:le]
-        if not _BLOB_LINE.fullmatch(line) or not any(map(str.isdigit, line)):
+        if not _BLOB_LINE.fullmatch(line) or not any(c.isdigit() for c in line):
             continue
         prev_end = ls - 1
         for _ in range(6):  # look back over blank, comment and other blob lines
