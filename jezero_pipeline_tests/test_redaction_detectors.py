@@ -198,7 +198,7 @@ def _plain_one_time_codes(text: str) -> set[tuple[int, int]]:
     from jezero_pipeline.redaction.detectors import accounts
 
     lower = text.lower()
-    if not any(t in lower for t in accounts._TRIGGERS):
+    if not any(t in lower for t in accounts.TRIGGERS):
         return set()
     windows: list[tuple[int, int]] = []
     for d in accounts._CODE_DIGITS.finditer(text):

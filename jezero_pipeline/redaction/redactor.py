@@ -73,7 +73,7 @@ def subtract_markers(spans: list[tuple[int, int, str]], text: str) -> list[tuple
         if cur < e:
             result.append((cur, e, k))
     # Leftover fragments that are only punctuation next to a marker are not secrets.
-    return [(s, e, k) for s, e, k in result if any(c.isalnum() for c in text[s:e])]
+    return [(s, e, k) for s, e, k in result if any(map(str.isalnum, text[s:e]))]
 
 
 def _rewritten(text: str, spans: Sequence[Span], start: int, end: int) -> str:

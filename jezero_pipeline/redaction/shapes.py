@@ -53,7 +53,7 @@ def _readable(word: str) -> bool:
     """A letter run that reads as a word: a vowel in every four letters and no four consonants
     in a row (`password`, `Token`), unlike a stretch of a generated value (`qxfgnf`, `jdcluqwug`)."""
     low = word.lower()
-    return sum(c in "aeiouy" for c in low) * 4 >= len(low) and _CONSONANTS_4.search(low) is None
+    return sum(map(low.count, "aeiouy")) * 4 >= len(low) and _CONSONANTS_4.search(low) is None
 
 
 @lru_cache(maxsize=8192)
@@ -212,10 +212,10 @@ _SEPARATORS = frozenset("-_./:|,;=")
 def classes(v: str) -> int:
     """How many of lower, upper, digit and a symbol other than a separator `v` holds."""
     return (
-        any(c.islower() for c in v)
-        + any(c.isupper() for c in v)
-        + any(c.isdigit() for c in v)
-        + any(not c.isalnum() and c not in _SEPARATORS for c in v)
+        any(map(str.islower, v))
+        + any(map(str.isupper, v))
+        + any(map(str.isdigit, v))
+        + any(not c.isalnum() and c not in _SEPARATORS for c in set(v))
     )
 
 
@@ -223,7 +223,7 @@ def mixed_token(v: str) -> bool:
     """A generated token: 16+ token characters, upper, lower and digits, no words."""
     if len(v) < 16 or not _TOKEN_CHARS.fullmatch(v):
         return False
-    if not (any(c.islower() for c in v) and any(c.isupper() for c in v) and any(c.isdigit() for c in v)):
+    if not (any(map(str.islower, v)) and any(map(str.isupper, v)) and any(map(str.isdigit, v))):
         return False
     return random_looking(v, 16)
 
@@ -241,7 +241,7 @@ def opaque_token(v: str) -> bool:
 def password_shaped(v: str) -> bool:
     """An argument that reads as a password: long enough, three kinds of character or a generated
     token, and not a path, host, email, version or list of words (`no:cacheprovider`, `src/app2`)."""
-    if len(v) < tuning.current().argument_len or len(v) > 200 or any(c.isspace() for c in v):
+    if len(v) < tuning.current().argument_len or len(v) > 200 or any(map(str.isspace, v)):
         return False
     if v[0] in "/~-<{[(\\" or "://" in v or _EMAIL.fullmatch(v) or _HOSTISH.fullmatch(v) or _WORDY.fullmatch(v):
         return False

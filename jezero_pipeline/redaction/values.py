@@ -35,7 +35,7 @@ def random_case(v: str) -> bool:
 
 def scrambled_letters(v: str) -> bool:
     """After a password name: letters in no word's shape (`GrzhNITQWRZTTx`), not camelCase."""
-    upper = sum(c.isupper() for c in v)
+    upper = sum(map(str.isupper, v))
     return len(v) >= 10 and upper >= 3 and len(v) - upper >= 3 and not _CAMEL_RE.fullmatch(v)
 
 
@@ -97,7 +97,7 @@ def is_masked(v: str) -> bool:
         return False  # none of the mask runs' characters: the search below cannot match
     if not _MASK_RUN.search(v):
         return False
-    return sum(c.isalnum() for c in _MASK_RUN.sub("", v)) <= 8
+    return sum(map(str.isalnum, _MASK_RUN.sub("", v))) <= 8
 
 
 # Words a stand-in is written in. MARKERS say "not a real value"; FILLERS are the generic words
@@ -122,19 +122,21 @@ _FILLER_WORDS = (
 _FILLERS = frozenset(_FILLER_WORDS.split())
 _VOCAB = _MARKERS | _FILLERS
 _SEGMENTS = re.compile(r"[A-Z]{2,}(?![a-z])|[A-Z]?[a-z]+|[A-Z]|\d+")
-_VOWELS = frozenset("aeiouy")
+_VOWEL_LETTERS = "aeiouy"
 _CONSONANT_RUN = re.compile(r"[^aeiouy]{5}")
 
 
-_WORD_LENGTHS = tuple(sorted({len(w) for w in _VOCAB if len(w) <= 12}))
+_WORDS = frozenset(w for w in _VOCAB if len(w) <= 12)
+_WORD_PREFIXES = frozenset(w[:i] for w in _WORDS for i in range(1, len(w) + 1))
 
 
 @lru_cache(maxsize=4096)
 def _breaks_into_vocab(s: str) -> tuple[bool, bool]:
     """(s splits into vocabulary words, one of them is a marker), e.g. `yourpasswordhere`.
 
-    From each place a split reaches, the vocabulary's word lengths are tried forward: a string
-    that starts with no word (most segments of a generated value) costs one look per length.
+    From each place a split reaches, words are read forward only while they are still the start
+    of a vocabulary word: a string that starts with no word (most segments of a generated value)
+    costs a look or two per place, not one per word length.
     """
     n = len(s)
     reached = [True] + [False] * n
@@ -142,13 +144,12 @@ def _breaks_into_vocab(s: str) -> tuple[bool, bool]:
     for j in range(n):
         if not reached[j]:
             continue
-        for length in _WORD_LENGTHS:
-            if j + length > n:
-                break
-            w = s[j : j + length]
-            if w in _VOCAB:
-                reached[j + length] = True
-                marked[j + length] = marked[j + length] or marked[j] or w in _MARKERS
+        k = j + 1
+        while k <= n and (w := s[j:k]) in _WORD_PREFIXES:
+            if w in _WORDS:
+                reached[k] = True
+                marked[k] = marked[k] or marked[j] or w in _MARKERS
+            k += 1
     return (True, marked[n]) if reached[n] else (False, False)
 
 
@@ -156,7 +157,7 @@ def _wordish(s: str) -> bool:
     """A lower-case letter run that reads like a word (`hunter`, `openai`), not `fkqmlpz`."""
     if len(s) < 2 or len(s) > 14:
         return False
-    vowels = sum(c in _VOWELS for c in s)
+    vowels = sum(map(s.count, _VOWEL_LETTERS))
     return vowels >= max(1, len(s) // 5) and _CONSONANT_RUN.search(s) is None
 
 
@@ -183,7 +184,7 @@ def _word_profile(v: str) -> tuple[bool, bool, bool]:
 
 
 def _has_random_part(v: str) -> bool:
-    return any(c.isalnum() for c in v) and not _word_profile(v)[0]
+    return any(map(str.isalnum, v)) and not _word_profile(v)[0]
 
 
 _LETTER = re.compile(r"[^\W\d_]")
@@ -372,7 +373,7 @@ def b64_text(v: str) -> str | None:
         text = raw.decode("utf-8")
     except (binascii.Error, UnicodeDecodeError, ValueError):
         return None
-    if not text or any(not (c.isprintable() or c in "\n\r\t") for c in text):
+    if not text or (not text.isprintable() and any(not (c.isprintable() or c in "\n\r\t") for c in text)):
         return None
     return text
 

@@ -40,7 +40,7 @@ _CODE_BEFORE = re.compile(
     + rf"[ \t]+is[ \t]+your[ \t]+(?:[\w-]+[ \t]+){{0,3}}?(?:{_KIND}[ \t]+)?{_NOUN}(?![^\W\d_])",
     re.I,
 )
-_TRIGGERS = ("code", "otp", "pin", "passcode", "password", "token")
+TRIGGERS = ("code", "otp", "pin", "passcode", "password", "token")
 _CODE_DIGITS = re.compile(r"\d{3,}(?![\w-])")  # a run of digits a code can end with
 _REACH = 120  # the longest code phrase before or after a code, with room to spare
 _URL = re.compile(r"https?://[^\s<>\"'`)\]}]+", re.I)
@@ -59,7 +59,7 @@ def detect_one_time_codes(scan: Scan) -> None:
     in an ASCII stretch, only where a phrase can start (see `_phrase_matches`).
     """
     lower = scan.lower
-    if not any(map(scan.has, _TRIGGERS)):
+    if not any(map(scan.has, TRIGGERS)):
         return
     text = scan.text
     after = tuple(filter(scan.has, _AFTER_STARTS))  # a word absent from the text is in no stretch

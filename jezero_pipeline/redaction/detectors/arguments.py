@@ -156,9 +156,12 @@ def _format_like(value: str) -> bool:
 def _matches(rx: re.Pattern[str], scan: Scan, literals: tuple[str, ...]) -> list[re.Match[str]]:
     """`rx.finditer(scan.lower)` for a pattern that starts with one of `literals`: tried only where
     a literal occurs (found by `str.find`, at C speed), in order, each after the last match."""
+    present = [literal for literal in literals if scan.has(literal)]
+    if not present:
+        return []  # most texts hold none of the literals
     lower = scan.lower
     starts = set()
-    for literal in filter(scan.has, literals):
+    for literal in present:
         p = lower.find(literal)
         while p != -1:
             starts.add(p)
@@ -185,11 +188,11 @@ def detect_positions(scan: Scan) -> None:
     pipe = ("echo ", "printf ") if scan.has("|") else ()
     # `_WORD_THEN_VALUE` starts with its one literal `pass`: finditer skips to it at C speed
     words = _WORD_THEN_VALUE.finditer(lower) if scan.has("pass") else ()
-    for m in [*words, *_matches(_ECHO_PIPE, scan, pipe)]:
+    for m in [*words, *_matches(_ECHO_PIPE, scan, pipe)] if pipe else words:
         if not glued(lower, m.start()) and lower[m.start() - 1 : m.start()] != "-":
             _value(scan, m, "argument")
     identified = _IDENTIFIED_BY.finditer(lower) if scan.has("identified") else ()
-    for m in [*_matches(_HERE_STRING, scan, here), *identified]:
+    for m in [*_matches(_HERE_STRING, scan, here), *identified] if here else identified:
         _value(scan, m, "argument")
     for m in _matches(_SETTER, scan, ("config ", "set ", "add ")):
         if not glued(lower, m.start()):

@@ -34,7 +34,7 @@ def detect_aws_secret(scan: Scan) -> None:
 
 
 def _aws_alone(v: str) -> bool:
-    digits = sum(c.isdigit() for c in v)
+    digits = sum(map(str.isdigit, v))
     if digits < 2 or v.islower() or v.isupper() or entropy(v) < 4.3:
         return False
     if sum(len(w) for w in _CAMEL_WORDS.findall(v)) > 0.5 * len(v):

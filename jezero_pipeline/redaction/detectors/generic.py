@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import re
 import string
+from functools import lru_cache
 
 from .. import tuning
 from ..shapes import HEX_RE, entropy, hash_shaped, is_uuid, mixed_token, opaque_token, password_shaped, random_looking
@@ -78,9 +79,12 @@ def _last_word(rx: re.Pattern[str], label: str) -> int:
     return max((m.end() for m in rx.finditer(label)), default=-1)
 
 
+@lru_cache(maxsize=4096)
 def _last_word_says(label: str) -> tuple[bool, bool]:
     """(the label names a key, the label names something else): the later word decides, so
-    `client secret` is a secret and `key id` an id; a public label is never a secret."""
+    `client secret` is a secret and `key id` an id; a public label is never a secret.
+
+    Cached: a transcript repeats its few labels (`api_key`, `password`) on many lines."""
     key_at, other_at = _last_word(_KEY_LABEL, label), _last_word(_NOT_SECRET_LABEL, label)
     public = _PUBLIC_LABEL.search(label) is not None
     return key_at > other_at and not public, public or other_at > key_at
@@ -101,7 +105,7 @@ def _blob(v: str) -> bool:
     if HEX_RE.match(v):
         return len(v) >= 32
     if _GROUPED.fullmatch(v):
-        return any(c.isdigit() for c in v) and len(set(v) - {"-"}) >= 6
+        return any(map(str.isdigit, v)) and len(set(v) - {"-"}) >= 6
     core = v.rstrip("=")
     return len(core) >= 24 and (random_looking(core, 24) or mixed_token(core) or bool(_B58.fullmatch(core)))
 

@@ -34,8 +34,8 @@ def opaque(segment: str) -> bool:
         return False
     if "." in segment and segment.rsplit(".", 1)[1].isalpha() and len(segment.rsplit(".", 1)[1]) <= 5:
         return False  # `main.js`, `report.pdf`
-    has_digit = any(c.isdigit() for c in segment)
-    has_alpha = any(c.isalpha() for c in segment)
+    has_digit = any(map(str.isdigit, segment))
+    has_alpha = any(map(str.isalpha, segment))
     if is_uuid(segment) or (HEX_RE.match(segment) and len(segment) >= 16):
         return True
     return has_digit and has_alpha and (random_looking(segment, 6) or mixed_token(segment) or len(segment) <= 12)
