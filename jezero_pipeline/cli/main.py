@@ -7,6 +7,7 @@ The config comes from `-c`, else `$JEZERO_CONFIG`, else `./jezero.toml`. Every c
 from __future__ import annotations
 
 import argparse
+import gc
 import sys
 from typing import Any
 
@@ -73,8 +74,17 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def entry() -> None:
-    """The installed `jezero-pipeline` command."""
-    sys.exit(main())
+    """The installed `jezero-pipeline` command.
+
+    Before the interpreter ends, what is left is frozen out of the garbage collector: the
+    interpreter still runs every exit handler and frees what it frees, but its last
+    collections no longer walk the SDKs' hundreds of thousands of objects (the model SDK's
+    alone cost 0.4 s of a command's exit, more than the model call of an appended session).
+    Nothing of ours waits for that collection: files are written aside, fsynced and renamed in,
+    and connections are closed where they are opened."""
+    code = main()
+    gc.freeze()
+    sys.exit(code)
 
 
 if __name__ == "__main__":
