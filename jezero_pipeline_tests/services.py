@@ -5,8 +5,13 @@ from __future__ import annotations
 import os
 import socket
 import subprocess
+from pathlib import Path
+from typing import Any
 
 import pytest
+import yaml
+
+REPO = Path(__file__).resolve().parents[1]
 
 
 def missing(what: str) -> None:
@@ -15,6 +20,21 @@ def missing(what: str) -> None:
     if os.environ.get("CI", "").lower() == "true":
         pytest.fail(f"{what} (.ci/run should have provided it)", pytrace=False)
     pytest.skip(what)
+
+
+def repo_instance(home: Path, **settings: Any) -> Path:
+    """The repository's dagster.yaml written into `home` (made here) with every path it names
+    inside `home`, and `settings` on top. Its paths are relative, and a daemon or webserver
+    resolves them against its working folder (the repository's, for workspace.yaml): copied as
+    is, every test would share the checkout's data/dagster, and a run key an earlier test used
+    would have this test's runs skipped."""
+    home.mkdir()
+    instance = yaml.safe_load((REPO / "dagster.yaml").read_text())
+    instance["storage"]["sqlite"]["base_dir"] = str(home / "storage")
+    instance["local_artifact_storage"]["config"]["base_dir"] = str(home / "artifacts")
+    instance["compute_logs"]["config"]["base_dir"] = str(home / "logs")
+    (home / "dagster.yaml").write_text(yaml.safe_dump({**instance, **settings}))
+    return home
 
 
 def free_port() -> int:

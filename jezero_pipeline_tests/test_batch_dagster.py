@@ -16,9 +16,9 @@ from pathlib import Path
 import dagster as dg
 import duckdb
 import pytest
-import yaml
 from batchfixtures import batch_docs, batch_work, segment_ids, stored
 from runs import workspace
+from services import repo_instance
 
 from jezero_pipeline.config import load_config
 from jezero_pipeline.defs.batches import run_key
@@ -131,21 +131,6 @@ def test_the_same_requests_batched_again_later_get_runs_of_their_own(tmp_path, f
     assert fake_server.total_calls == 0 and sum(fake_server.batches.creates.values()) == 2
 
 
-def _instance_home(tmp_path: Path) -> Path:
-    """The repository's dagster.yaml with every path it names inside tmp_path. Its paths are
-    relative, and the daemon resolves them against its working folder (the repository's, for
-    workspace.yaml): copied as is, every run of this test would share the checkout's
-    data/dagster, and a run key an earlier run used would have this run's runs skipped."""
-    home = tmp_path / "dh"
-    home.mkdir()
-    instance = yaml.safe_load((REPO / "dagster.yaml").read_text())
-    instance["storage"]["sqlite"]["base_dir"] = str(home / "storage")
-    instance["local_artifact_storage"]["config"]["base_dir"] = str(home / "artifacts")
-    instance["compute_logs"]["config"]["base_dir"] = str(home / "logs")
-    (home / "dagster.yaml").write_text(yaml.safe_dump(instance))
-    return home
-
-
 @pytest.mark.slow
 def test_the_daemon_alone_completes_a_batch_backfill(tmp_path, fake_server, monkeypatch):
     """`dagster job backfill`, then only the daemon: the backfill's run submits the batch and
@@ -153,7 +138,7 @@ def test_the_daemon_alone_completes_a_batch_backfill(tmp_path, fake_server, monk
     library follows. No command is waiting on anything."""
     fake_server.batches.seconds = 20  # the batch ends 20 s after it is created
     work = batch_work(tmp_path, fake_server, extra='batch = "backfill"\nbatch_poll_seconds = 5\n')
-    home = _instance_home(tmp_path)
+    home = repo_instance(tmp_path / "dh")
     monkeypatch.setenv("DAGSTER_HOME", str(home))
     env = {**os.environ, "JEZERO_CONFIG": str(work / "jezero.toml")}
     bin_dir = Path(sys.executable).parent

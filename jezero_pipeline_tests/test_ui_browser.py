@@ -23,8 +23,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-import yaml
-from services import free_port, missing
+from services import free_port, missing, repo_instance
 from sessionfiles import write_samples_config
 
 REPO = Path(__file__).resolve().parents[1]
@@ -62,14 +61,8 @@ def graphql(base_url: str, query: str) -> dict:
 
 def write_instance_and_config(tmp_path: Path) -> tuple[Path, Path]:
     """The repo's dagster.yaml with its storage moved into tmp_path, and a config on data/samples."""
-    home = tmp_path / "dagster_home"
-    home.mkdir()
-    instance = yaml.safe_load((REPO / "dagster.yaml").read_text())
-    instance["storage"]["sqlite"]["base_dir"] = str(home / "storage")
-    instance["local_artifact_storage"]["config"]["base_dir"] = str(home / "artifacts")
-    instance["compute_logs"]["config"]["base_dir"] = str(home / "logs")
-    instance["nux"] = {"enabled": False}  # the first-visit "join the community" dialog covers the graph
-    (home / "dagster.yaml").write_text(yaml.safe_dump(instance))
+    # nux off: the first-visit "join the community" dialog covers the graph
+    home = repo_instance(tmp_path / "dagster_home", nux={"enabled": False})
 
     config = write_samples_config(tmp_path / "jezero.toml", REPO / "data" / "samples", tmp_path)
     return home, config
