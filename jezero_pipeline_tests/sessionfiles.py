@@ -1,4 +1,5 @@
-"""Write small Claude Code transcripts in the real on-disk shape, for pipeline tests."""
+"""Write small Claude Code transcripts in the real on-disk shape, and damage JSONL transcripts,
+for pipeline and parser tests."""
 
 from __future__ import annotations
 
@@ -127,3 +128,17 @@ def write_samples_config(path: Path, samples: Path, storage: Path, summarizer_ex
     """The repo's two sample connectors, with the library and staging kept under `storage`."""
     path.write_text(SAMPLES_CONFIG.format(samples=samples, storage=storage, summarizer_extra=summarizer_extra))
     return path
+
+
+def damaged(source: bytes, cut_share: float, inserts: list[tuple[float, bytes]], first: int = 0) -> tuple[bytes, int]:
+    """`source` cut at `cut_share` of its length, with each garbage line of `inserts` put in at
+    its share of the lines (never before line `first`, 0-based); and the 1-based number of the
+    first damaged line: the line the cut left partial, or the first one put in. Every record on
+    the lines before it must be read as from the clean file."""
+    lines = source[: round(cut_share * len(source))].split(b"\n")
+    damage = len(lines)
+    for share, junk in sorted(inserts, reverse=True):
+        at = max(first, round(share * len(lines)))
+        lines.insert(at, junk)
+        damage = min(damage, at + 1)
+    return b"\n".join(lines), damage

@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from sessionfiles import damaged
 from shared import real_sessions
 
 from jezero_pipeline.config import ConnectorConfig, ProjectsConfig
@@ -431,13 +432,8 @@ def _blocks_of(data: bytes) -> dict[int, str]:
 )  # shares of the transcript's length and lines: the strategy needs no file at collection
 def test_truncation_and_garbage_never_raise_nor_lose_earlier_records(cut_share, inserts):
     source, clean = _source()
-    lines = source[: round(cut_share * len(source))].split(b"\n")
-    damage = len(lines)  # 1-based number of the (maybe partial) line at the cut
-    for share, junk in sorted(inserts, reverse=True):
-        at = round(share * len(lines))
-        lines.insert(at, junk)
-        damage = min(damage, at + 1)
-    got = _blocks_of(b"\n".join(lines))
+    data, damage = damaged(source, cut_share, inserts)
+    got = _blocks_of(data)
     expected = {n: t for n, t in clean.items() if n < damage}
     assert {n: t for n, t in got.items() if n < damage} == expected
 
