@@ -297,8 +297,8 @@ def test_the_integer_graph_multiplies_int8_weights_and_keeps_the_vectors(tmp_pat
     assert widened == [] and all(n.input[1] in int8 for n in integer)
     texts = ["users kept getting bounced back to the sign-in page", "pnpm install fails: ERR_PNPM_OUTDATED_LOCKFILE"]
     emb = local.LocalEmbedder("k")
-    tok = (emb._load(), emb._tokenizer)[1]
-    enc = tok.encode_batch(texts)
+    emb._load()
+    enc = emb._tokenizer.encode_batch(texts)
     ids = np.array([e.ids for e in enc], dtype=np.int64)
     mask = np.array([e.attention_mask for e in enc], dtype=np.int64)
     feeds = {"input_ids": ids, "attention_mask": mask, "token_type_ids": np.zeros_like(ids)}

@@ -37,10 +37,11 @@ def integer_matmuls(model: bytes) -> tuple[bytes, int]:
             users.setdefault(name, []).append(node)
 
     def scale_of(cast: onnx.NodeProto) -> tuple[onnx.NodeProto, str] | None:
-        """The `Mul` by a constant scale that follows `cast`, and that scale's name."""
-        (mul,) = users.get(cast.output[0], [None])  # type: ignore[list-item]
-        if mul is None or mul.op_type != "Mul":
+        """The `Mul` by a constant scale that alone follows `cast`, and that scale's name."""
+        following = users.get(cast.output[0], [])
+        if len(following) != 1 or following[0].op_type != "Mul":
             return None
+        mul = following[0]
         other = [i for i in mul.input if i != cast.output[0]]
         return (mul, other[0]) if len(other) == 1 and other[0] in inits else None
 
