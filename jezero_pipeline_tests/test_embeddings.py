@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from types import SimpleNamespace
 
 import numpy as np
 import pytest
@@ -303,13 +304,24 @@ def test_the_integer_graph_multiplies_int8_weights_and_keeps_the_vectors(tmp_pat
     mask = np.array([e.attention_mask for e in enc], dtype=np.int64)
     feeds = {"input_ids": ids, "attention_mask": mask, "token_type_ids": np.zeros_like(ids)}
 
-    def pooled(model: bytes) -> np.ndarray:
+    def pooled(model: bytes, feeds: dict = feeds) -> np.ndarray:
         hidden = ort.InferenceSession(model, providers=["CPUExecutionProvider"]).run(None, feeds)[0]
         return local.normalised((hidden * mask[..., None]).sum(axis=1) / mask.sum(axis=1, keepdims=True))
 
     before, after = pooled(source), pooled(rewritten)
     assert np.all((before * after).sum(axis=1) > 0.98)
     assert not np.allclose(before, after)  # it is the rewritten graph that ran
+    # The word table taken out and read a row per token gives the very same vectors.
+    apart, rows, scales = integer_graph.words_apart(rewritten)
+    assert rows.shape == (30522, 384) and rows.dtype == np.int8 and scales.shape == (30522,)
+    inputs = {i.name for i in onnx.load_from_string(apart).graph.input}
+    assert inputs == {"attention_mask", "token_type_ids", integer_graph.WORDS_INPUT}
+    table = tmp_path / "words"
+    table.write_bytes(rows.tobytes() + scales.astype("<f4").tobytes())
+    words = local.WordRows(table, 384).rows(ids)
+    assert words.shape == (2, ids.shape[1], 384)
+    fed = {"attention_mask": mask, "token_type_ids": np.zeros_like(ids), integer_graph.WORDS_INPUT: words}
+    assert np.array_equal(pooled(apart, fed), after)
 
 
 def test_a_damaged_cached_graph_is_made_again(tmp_path, monkeypatch):
@@ -318,15 +330,32 @@ def test_a_damaged_cached_graph_is_made_again(tmp_path, monkeypatch):
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
     made = local.integer_model(local.weights_path())
     assert isinstance(made, Path) and made.is_relative_to(tmp_path)
-    made.write_bytes(made.read_bytes()[:1000])  # a cut file, as after a full disk
-    again = local.integer_model(local.weights_path())
-    assert again == made and len(made.read_bytes()) > 20_000_000
-    v = local.LocalEmbedder("k").embed(["a query"])
-    assert v.shape == (1, 384)
+    graph, weights, words = local.model_files(made)
+    assert graph.stat().st_size < 1_000_000 < 10_000_000 < min(weights.stat().st_size, words.stat().st_size)
+    good = local.LocalEmbedder("k").embed(["a query"])
+    for damaged in (words, weights, graph):
+        damaged.write_bytes(damaged.read_bytes()[:1000])  # a cut file, as after a full disk
+        again = local.integer_model(local.weights_path())
+        assert again == made and min(weights.stat().st_size, words.stat().st_size) > 10_000_000
+        assert np.array_equal(local.LocalEmbedder("k").embed(["a query"]), good)
+    assert sorted(p.name for p in made.parent.iterdir()) == sorted(
+        [graph.name, weights.name, words.name, made.name + ".sha256"]
+    )
 
 
-def test_the_sign_bit_prefilter_keeps_the_exact_nearest():
-    from jezero_pipeline.library.vectors import RESCORE, VectorIndex, _sign_bits
+def test_a_cache_that_cannot_be_written_makes_the_model_in_a_folder_of_the_process(tmp_path, monkeypatch):
+    from jezero_pipeline.embedding import local
+
+    blocked = tmp_path / "not-a-folder"
+    blocked.write_text("a file where the cache folder would be")
+    monkeypatch.setenv("XDG_CACHE_HOME", str(blocked))
+    made = local.integer_model(local.weights_path())
+    assert not made.is_relative_to(blocked) and all(p.exists() for p in local.model_files(made))
+    assert local.LocalEmbedder("k").embed(["a query"]).shape == (1, 384)
+
+
+def test_the_sign_bit_prefilter_keeps_the_exact_nearest(tmp_path):
+    from jezero_pipeline.library.vectors import RESCORE, RowsWriter, VectorIndex
 
     rng = np.random.default_rng(3)
     n = 6 * RESCORE
@@ -337,20 +366,53 @@ def test_the_sign_bit_prefilter_keeps_the_exact_nearest():
     unit /= np.linalg.norm(unit, axis=1, keepdims=True)
     q = np.round(unit * 127 / np.abs(unit).max(axis=1, keepdims=True)).astype(np.int8)
     scale = (np.abs(unit).max(axis=1) / 127).astype(np.float32)
+    # Rows in id order; document d has id 10 * d, and every 7th in a band has no vector.
     has = np.ones(n, bool)
-    has[1000:9000:7] = False  # documents without a vector are never returned
-    exact = VectorIndex("m", q, scale, has, None)
-    filtered = VectorIndex("m", q, scale, has, _sign_bits(q))
-    assert filtered.bits.shape == (6, n)
+    has[1000:9000:7] = False
+    ids = np.flatnonzero(has) * 10
+    path, token = tmp_path / "v.rows", "ab" * 16
+    writer = RowsWriter(path, token, len(ids), 384)
+    for lo in range(0, len(ids), 5000):  # in batches, as the writer streams them
+        rows = ids[lo : lo + 5000] // 10
+        writer.add(ids[lo : lo + 5000], scale[rows], q[rows])
+    writer.close()
+    index = SimpleNamespace(ids=np.arange(n) * 10, live_ids=np.arange(n) * 10, live_id_docs=np.arange(n))
+    exact = VectorIndex.from_rows("m", path, token, index, exact_up_to=n)
+    filtered = VectorIndex.from_rows("m", path, token, index, exact_up_to=0)
+    assert exact.q is not None and filtered.q is None and filtered.held_bytes < exact.held_bytes / 4
+    assert np.array_equal(exact.has, has) and np.array_equal(filtered.has, has)
     for t in targets:
         query = unit[t] + 0.2 * rng.standard_normal(384).astype(np.float32) / np.sqrt(384)
         query /= np.linalg.norm(query)
-        want, _ = exact.nearest(query, None, 5)
+        want, want_sims = exact.nearest(query, None, 5)
         got, sims = filtered.nearest(query, None, 5)
         assert got[0] == t and set(got) == set(range(t, t + 5)) == set(want) and np.all(np.diff(sims) <= 0)
+        assert np.allclose(sims, want_sims)
     got, _ = filtered.nearest(unit[1000], None, 50)  # the query is the vector of a document without one
     assert len(got) == 50 and not np.any(~has[got])
     allowed = np.zeros(n, bool)
     allowed[:50] = True
     got, _ = filtered.nearest(unit[3], allowed, 10)
     assert got[0] == 3 and set(got) <= set(range(50))
+    # Not the file the token names, or cut short: no vectors (the search is lexical), never wrong ones.
+    assert VectorIndex.from_rows("m", path, "cd" * 16, index) is None
+    path.write_bytes(path.read_bytes()[:-8])
+    assert VectorIndex.from_rows("m", path, token, index) is None
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(st.text(max_size=60) | st.sampled_from(["[MASK] x", "Café ÅNGSTRÖM", "中文 🚀", "a\u00a0b\tc", "x" * 120]),
+                min_size=1, max_size=4).map(" ".join))  # fmt: skip
+def test_the_tokenizer_built_from_the_vocabulary_is_the_models_published_one(text):
+    import gzip
+
+    from tokenizers import Tokenizer
+
+    from jezero_pipeline.embedding import local
+
+    published = Path(__file__).parent / "data" / "all-MiniLM-L6-v2.tokenizer.json.gz"
+    ours, theirs = local.bert_tokenizer(), Tokenizer.from_str(gzip.decompress(published.read_bytes()).decode())
+    for t in (ours, theirs):
+        t.no_padding()
+        t.enable_truncation(max_length=local.MAX_TOKENS)
+    assert ours.encode(text).ids == theirs.encode(text).ids

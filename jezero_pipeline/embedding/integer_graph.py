@@ -1,4 +1,4 @@
-"""The bundled model's graph with its int8 weights multiplied as int8: 76 MB held instead of 185.
+"""The bundled model's graph with its int8 weights multiplied as int8, and its word table taken out.
 
 The published model stores each weight as int8 plus a float scale and widens it in the graph
 (`Cast` to float, `Mul` by the scale). onnxruntime folds those constants when it loads the
@@ -14,11 +14,20 @@ reader that embeds one query holds some 190 MB for it. This rewrite keeps the we
 
 Any other use of a widened weight is left as it was. Vectors move by quantising activations:
 cosine 0.99 to the original's on our texts, and the same questions found (bench/integer_graph.py).
+Then the word table is taken out of the graph (`words_apart`) and the rest of the weights kept
+in a file of their own (`save_with_weights_apart`), which onnxruntime maps instead of copying:
+their pages are the page cache's, shared by every process. A session and one query hold 55 MB
+instead of 195 (bench/integer_graph.py).
+
 Uses the `onnx` package (its protobuf classes), which only this rewrite imports: local.py keeps
-the result in a cache file, so a reader loads it without importing `onnx`.
+the result in cache files, so a reader loads them without importing `onnx`.
 """
 
 from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
 
 RECIPE = 1  # bump when the rewrite changes: the cached file is then made again
 
@@ -110,3 +119,88 @@ def integer_matmuls(model: bytes) -> tuple[bytes, int]:
     graph.node.extend(nodes)
     onnx.checker.check_model(proto)
     return proto.SerializeToString(), rewritten
+
+
+WORDS_INPUT = "word_embeddings"  # the graph input that words_apart puts in place of the lookup
+
+
+def words_apart(model: bytes) -> tuple[bytes, np.ndarray, np.ndarray] | None:
+    """The graph with its word-embedding lookup taken out, and the table it held: the graph then
+    takes each token's (widened) row as the input WORDS_INPUT, and the int8 rows (vocabulary,
+    dims) and their float32 scales are returned to be kept in a file of their own.
+
+    Why: the table is half the weights (11.7 MB) and a text reads a few of its rows. Mapped by
+    onnxruntime, the kernel maps the neighbours of every row read as well, so a reader came to
+    hold most of it; read a row at a time (local.WordRows), it holds none. None when the graph
+    has no lookup of the shape integer_matmuls leaves: Gather of int8 rows, Cast, Mul by the
+    gathered per-row scales."""
+    import onnx  # lazy: as above
+    from onnx import TensorProto, helper, numpy_helper
+
+    proto = onnx.load_from_string(model)
+    graph = proto.graph
+    inits = {t.name: t for t in graph.initializer}
+    users: dict[str, list[onnx.NodeProto]] = {}
+    for node in graph.node:
+        for name in node.input:
+            users.setdefault(name, []).append(node)
+
+    def only_user(name: str, op: str) -> onnx.NodeProto | None:
+        found = users.get(name, [])
+        return found[0] if len(found) == 1 and found[0].op_type == op else None
+
+    for gather in graph.node:
+        table = inits.get(gather.input[0]) if gather.op_type == "Gather" else None
+        if table is None or table.data_type != TensorProto.INT8 or len(table.dims) != 2 or len(users[table.name]) != 1:
+            continue
+        ids = gather.input[1]
+        cast = only_user(gather.output[0], "Cast")
+        mul = cast and only_user(cast.output[0], "Mul")
+        if mul is None:
+            continue
+        other = [n for n in graph.node if n.op_type == "Gather" and n.output[0] in mul.input and n is not gather]
+        scale = inits.get(other[0].input[0]) if len(other) == 1 and other[0].input[1] == ids else None
+        if scale is None or len(users[scale.name]) != 1:
+            continue
+        break
+    else:
+        return None
+    rows = numpy_helper.to_array(table)
+    scales = numpy_helper.to_array(scale).astype(np.float32).reshape(-1)
+    if scales.shape != (rows.shape[0],):
+        return None
+    gone = {id(gather), id(cast), id(mul), id(other[0])}
+    nodes = [n for n in graph.node if id(n) not in gone]
+    for node in nodes:
+        node.input[:] = [WORDS_INPUT if name == mul.output[0] else name for name in node.input]
+    del graph.node[:]
+    graph.node.extend(nodes)
+    kept = [t for t in graph.initializer if t.name not in (table.name, scale.name)]
+    del graph.initializer[:]
+    graph.initializer.extend(kept)
+    graph.input.append(
+        helper.make_tensor_value_info(WORDS_INPUT, TensorProto.FLOAT, ["batch", "tokens", rows.shape[1]])
+    )
+    if not any(ids in n.input for n in nodes):
+        inputs = [i for i in graph.input if i.name != ids]
+        del graph.input[:]
+        graph.input.extend(inputs)
+    onnx.checker.check_model(proto)
+    return proto.SerializeToString(), rows, scales
+
+
+def save_with_weights_apart(model: bytes, path: Path) -> Path:
+    """Write `model`'s graph at `path` and its initializers in the file it returns (beside it,
+    named in the graph). `path`'s folder must hold neither yet: onnx appends to the weights file."""
+    import onnx  # lazy: as above
+
+    weights = path.with_name(path.name + ".weights")
+    onnx.save_model(
+        onnx.load_from_string(model),
+        path,
+        save_as_external_data=True,
+        all_tensors_to_one_file=True,
+        location=weights.name,
+        size_threshold=1024,
+    )
+    return weights

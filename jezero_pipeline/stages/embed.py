@@ -123,7 +123,7 @@ def _embed(ws: Workspace, report: EmbedReport, reembed: bool, dry_run: bool, max
            embedder: Any, progress: Callable[[int, int], None] | None) -> None:  # fmt: skip
     from ..embedding import cache  # lazy: DuckDB loads only when there is something to embed
     from ..library.snapshot import open_snapshot  # lazy: as above
-    from ..library.vectors import read_meta, vectors_path, write_vectors  # lazy: as above
+    from ..library.vectors import read_meta, rows_usable, vectors_path, write_vectors  # lazy: as above
 
     cfg = ws.cfg.embeddings
     model = str(report.model)
@@ -162,7 +162,12 @@ def _embed(ws: Workspace, report: EmbedReport, reembed: bool, dry_run: bool, max
             "SELECT count(*) FROM wanted WHERE text_key IN (SELECT text_key FROM cache.vectors WHERE model = ?)",
             [model],
         ).fetchone()
-        same = before.get("model") == model and before.get("items") == str(have) and _same_rows(con, path)
+        same = (
+            before.get("model") == model
+            and before.get("items") == str(have)
+            and _same_rows(con, path)
+            and (have == 0 or rows_usable(path))
+        )
         if not same:
             meta = {"model": model, "built_at": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())}
             report.vectors = write_vectors(con, "wanted", "cache", path, meta)
