@@ -230,6 +230,7 @@ def main() -> int:
     ap.add_argument("--report", help="also write the figures to this markdown file")
     ap.add_argument("--workdir", help="keep the imported library here (an existing one is searched again, not rebuilt)")
     args = ap.parse_args()
+    report_path = Path(args.report).resolve() if args.report else None  # measure() changes directory
     problems = check()
     for p in problems:
         print(p, file=sys.stderr)
@@ -265,8 +266,8 @@ def main() -> int:
         vec_bytes = (work / "lib.duckdb.vectors").stat().st_size
     lines = report(args, items, cases, emb, import_seconds, figures, vec_bytes)
     print("\n".join(lines))
-    if args.report:
-        Path(args.report).write_text("\n".join(lines) + "\n")
+    if report_path:
+        report_path.write_text("\n".join(lines) + "\n")
     return 0
 
 

@@ -4,10 +4,13 @@ Each entry: a realistic library item (title, summary), two questions asked in ot
 (sharing no content word with the item after stemming and stopwords: `bench/meaning.py
 --check` enforces it), one control question that does use the item's words, and a near
 distractor (another bug of the same kind, with another cause). The first DEV entries were
-the only ones looked at while choosing the fusion; the rest are held out.
+the only ones looked at while choosing the fusion; the rest are held out. The dev split had 12
+entries until the choices it had to make (the vector side's recency, the fusion's weights) all
+scored alike on its 24 questions; the 40 entries after the first 12 were written then, so the
+held-out entries are the same 138 as before.
 """
 
-DEV = 12
+DEV = 52
 
 # (key, title, summary, [questions in other words], control, (distractor title, distractor summary))
 ENTRIES = [
@@ -160,6 +163,566 @@ ENTRIES = [
         ],
         "logs filled the disk logrotate",
         ("Moved uploads to object storage", "User uploads lived on the web server's volume; they now go to a bucket."),
+    ),
+    (
+        "ssh-host-key",
+        "Updated the pinned SSH host key for the deploy server",
+        "Deploys failed with 'Host key verification failed' after the web server was rebuilt; CI's known_hosts now carries the new fingerprint.",
+        [
+            "shipping to production broke the day we reinstalled that machine",
+            "the pipeline refused to connect because the remote box looked like an impostor",
+        ],
+        "SSH host key verification failed known_hosts deploy",
+        (
+            "Fixed the expired deploy user password",
+            "The release step could not log in because the service account password had a 90-day expiry.",
+        ),
+    ),
+    (
+        "s3-presigned-expiry",
+        "Generated presigned S3 links on click instead of in the email",
+        "Download links in invoice emails returned AccessDenied because the presigned URL expired after 15 minutes; the email now links to an endpoint that signs on demand.",
+        [
+            "customers opened the message a day later and their file wouldn't open",
+            "the addresses we sent out were dead by the time anyone tapped them",
+        ],
+        "presigned S3 URL expired AccessDenied invoice email",
+        (
+            "Fixed the bucket policy blocking the CDN",
+            "CloudFront got 403 on every asset because the origin access identity was missing from the bucket policy.",
+        ),
+    ),
+    (
+        "terraform-state-lock",
+        "Cleared a stuck Terraform state lock",
+        "A cancelled CI job left its lock in the DynamoDB table, so every plan failed with 'Error acquiring the state lock' until force-unlock; the job now has a timeout and releases it.",
+        [
+            "infrastructure changes were blocked because an aborted pipeline never let go",
+            "nobody could apply cloud changes since a previous run held on forever",
+        ],
+        "Terraform state lock DynamoDB force-unlock",
+        (
+            "Imported a manually created security group into Terraform",
+            "Plan wanted to recreate a firewall rule someone had added in the console, so it was imported.",
+        ),
+    ),
+    (
+        "ios-keyboard-inset",
+        "Kept the submit button above the iOS keyboard",
+        "On iPhone the on-screen keyboard covered the signup form's button because the screen had no KeyboardAvoidingView; it now adjusts padding.",
+        [
+            "apple handset users were unable to tap the final control while entering text",
+            "typing hid the register action so nobody could finish",
+        ],
+        "iOS keyboard covered signup button KeyboardAvoidingView",
+        (
+            "Fixed the notch overlapping the header",
+            "The title bar was drawn under the status bar because the layout ignored the safe area insets.",
+        ),
+    ),
+    (
+        "android-doze-push",
+        "Sent ride alerts as high-priority FCM messages",
+        "Android Doze mode delayed normal-priority push notifications by up to 15 minutes, so drivers missed new trips; time-critical alerts now use high priority.",
+        [
+            "phones left idle on the dashboard showed pings far too late",
+            "why did chauffeurs hear about jobs only after they were gone",
+        ],
+        "Android Doze FCM high priority push notifications delayed",
+        (
+            "Fixed push tokens lost after app reinstall",
+            "Reinstalling the app issued a new registration token that the backend never stored.",
+        ),
+    ),
+    (
+        "py-mutable-default",
+        "Removed a mutable default argument in the tagging helper",
+        "add_tags(item, tags=[]) reused the same list across calls, so tags from one product leaked onto the next; the default is now None.",
+        [
+            "labels from an earlier record kept showing up on unrelated ones",
+            "a python function remembered things between invocations",
+        ],
+        "mutable default argument tags=[] list reused",
+        (
+            "Fixed a late-binding closure in the loop",
+            "Callbacks built in a for loop all captured the final value of the loop variable.",
+        ),
+    ),
+    (
+        "js-month-zero",
+        "Fixed off-by-one months from JavaScript Date",
+        "new Date(2024, 3, 1) meant April because months are zero-based, so the booking calendar opened one month late; the parser now subtracts one.",
+        [
+            "reservations landed thirty days later than people picked",
+            "the scheduler widget was always showing the following period",
+        ],
+        "JavaScript Date months zero-based calendar",
+        (
+            "Fixed the week starting on Sunday",
+            "European users expected Monday first; the week start now follows the locale.",
+        ),
+    ),
+    (
+        "nginx-ws-upgrade",
+        "Forwarded the Upgrade header for WebSockets in nginx",
+        "Live updates fell back to polling because the reverse proxy dropped the Upgrade and Connection headers; proxy_http_version 1.1 and proxy_set_header fixed the handshake.",
+        [
+            "realtime channels worked on localhost but never came up behind our gateway box",
+            "push from server to browser didn't establish in prod",
+        ],
+        "nginx Upgrade Connection header WebSocket proxy_http_version",
+        (
+            "Raised the proxy read timeout for long polls",
+            "Idle streams were cut after 60 seconds because proxy_read_timeout kept its default.",
+        ),
+    ),
+    (
+        "exif-orientation",
+        "Applied EXIF orientation before resizing uploaded photos",
+        "Portrait pictures from phones showed sideways because the thumbnailer stripped metadata without rotating the pixels first.",
+        [
+            "images snapped on a mobile came out turned ninety degrees",
+            "avatars appeared tipped on their side in the gallery",
+        ],
+        "EXIF orientation portrait photos sideways thumbnails",
+        (
+            "Converted HEIC uploads to JPEG",
+            "iPhone images in HEIC could not be displayed in Chrome, so they are converted at upload.",
+        ),
+    ),
+    (
+        "ulimit-nofile",
+        "Raised the open file limit for the proxy service",
+        "Under peak traffic the service logged 'too many open files' at 1024 descriptors; LimitNOFILE=65536 in the systemd unit removed the errors.",
+        [
+            "at busy hours new sockets were refused because of an OS ceiling",
+            "the daemon hit a per-process cap on handles",
+        ],
+        "too many open files LimitNOFILE systemd ulimit",
+        (
+            "Fixed ephemeral port exhaustion on the worker",
+            "Short-lived outbound connections piled up in TIME_WAIT until no local ports were free.",
+        ),
+    ),
+    (
+        "react-key-index",
+        "Used stable ids as React list keys",
+        "Deleting a row in the contacts editor cleared the wrong input because items were keyed by array index; keys now use the contact id.",
+        [
+            "removing one entry wiped the text typed in its neighbour",
+            "the form mixed up fields after someone dropped a line",
+        ],
+        "React list keys array index contacts editor",
+        (
+            "Fixed a stale closure in the search box",
+            "The debounced handler read an old query because it was created once and never updated.",
+        ),
+    ),
+    (
+        "useeffect-loop",
+        "Stopped an infinite refetch loop in useEffect",
+        "The dashboard effect depended on an options object recreated every render, so it fetched again endlessly and hit 2,000 requests a minute; useMemo stabilised it.",
+        [
+            "a page kept hammering the backend nonstop while just sitting open",
+            "the front end fired calls over and over without anyone clicking",
+        ],
+        "useEffect infinite refetch loop options object useMemo",
+        (
+            "Cancelled fetches on unmount",
+            "Navigating away set state on an unmounted component and logged warnings.",
+        ),
+    ),
+    (
+        "next-hydration-date",
+        "Fixed hydration mismatch from server-rendered timestamps",
+        "Next.js pages warned 'Text content did not match' because relative times like '5 minutes ago' were computed on the server and again in the browser; they now render after mount.",
+        [
+            "the console complained that the initial html and the client output differed",
+            "ssr output disagreed with what react produced once loaded",
+        ],
+        "Next.js hydration mismatch timestamps Text content did not match",
+        (
+            "Fixed a flash of unstyled content",
+            "CSS-in-JS styles were not collected on the server, so pages flashed unstyled.",
+        ),
+    ),
+    (
+        "safari-date-parse",
+        "Parsed API dates as ISO 8601 for Safari",
+        "Safari returned Invalid Date for strings like '2024-01-05 10:00' with a space, so the order history was blank on iPhones; the API now sends ISO 8601 with a T.",
+        [
+            "apple's browser showed nothing in past purchases while chrome was fine",
+            "when was it that one vendor's engine rejected our timestamps",
+        ],
+        "Safari Invalid Date ISO 8601 order history",
+        (
+            "Fixed the date input on Firefox",
+            "The native picker was missing on older Firefox, so a fallback widget was added.",
+        ),
+    ),
+    (
+        "cron-path",
+        "Used absolute paths in the backup cron job",
+        "The job worked from a shell but failed from cron with 'pg_dump: command not found' because cron's PATH lacks /usr/local/bin.",
+        [
+            "a scheduled task ran fine by hand yet broke when triggered automatically",
+            "the nightly script couldn't locate a program it needed",
+        ],
+        "cron PATH pg_dump command not found absolute paths",
+        (
+            "Fixed cron emails filling the mailbox",
+            "Every run mailed its output to root until MAILTO was emptied.",
+        ),
+    ),
+    (
+        "systemd-network-online",
+        "Started the agent after the network is online",
+        "After a reboot the metrics agent failed to resolve its collector because systemd started it before networking was up; it now uses After=network-online.target.",
+        [
+            "following a restart of the host the shipper couldn't reach anything until relaunched",
+            "the daemon came up too early at boot and gave up",
+        ],
+        "systemd After=network-online.target reboot agent",
+        (
+            "Enabled the service at boot",
+            "The unit was started by hand but never enabled, so it was missing after maintenance.",
+        ),
+    ),
+    (
+        "gil-process-pool",
+        "Switched thumbnail generation to a process pool",
+        "Eight threads gave no speed-up for CPU-bound image resizing because of the GIL; ProcessPoolExecutor made the batch five times faster.",
+        [
+            "adding more python workers in one interpreter didn't make picture scaling quicker",
+            "only one core was busy while shrinking a big set of pictures",
+        ],
+        "GIL CPU-bound threads ProcessPoolExecutor thumbnails",
+        (
+            "Vectorised the pricing loop with NumPy",
+            "A pure-Python loop over two million rows was replaced by array operations.",
+        ),
+    ),
+    (
+        "go-client-timeout",
+        "Set a timeout on the Go HTTP client",
+        "The default http.Client has no timeout, so a stalled partner API left sync workers hanging forever; requests now give up after 10 seconds.",
+        [
+            "background jobs froze whenever a third-party service stopped answering",
+            "calls out to an external system could wait indefinitely",
+        ],
+        "Go http.Client timeout default hanging",
+        (
+            "Closed idle connections in the Go transport",
+            "MaxIdleConnsPerHost was 2, so bursts opened and dropped sockets constantly.",
+        ),
+    ),
+    (
+        "java-hashcode-mutable",
+        "Made the cart item key immutable",
+        "Entries vanished from a HashMap because quantity was part of hashCode and changed after insertion, so lookups searched the wrong bucket.",
+        [
+            "records put into a dictionary in java went missing later",
+            "why did fetching return null for things we had just saved",
+        ],
+        "HashMap hashCode mutable key cart item",
+        (
+            "Fixed equals without hashCode",
+            "A class overrode equals only, so a HashSet kept duplicates of the same customer.",
+        ),
+    ),
+    (
+        "leap-day-renewal",
+        "Fixed subscription renewal on February 29",
+        "Yearly renewals crashed on 29 February because the date math built Feb 29 in a non-leap year; dates now clamp to the last day of the month.",
+        [
+            "plans bought on the rare extra calendar slot failed to charge the next time round",
+            "charging broke for folks whose sign-up fell on a slot that exists only once every four calendars",
+        ],
+        "subscription renewal February 29 leap year",
+        (
+            "Fixed month-end billing for the 31st",
+            "Customers who joined on the 31st were charged on the 1st in shorter months.",
+        ),
+    ),
+    (
+        "sentry-pii-scrub",
+        "Scrubbed passwords from Sentry events",
+        "Error reports captured full request bodies, including passwords from the login form; a before_send hook now removes sensitive fields.",
+        [
+            "our crash tracker was storing people's secret credentials",
+            "exception monitoring leaked what users typed to sign in",
+        ],
+        "Sentry request bodies passwords before_send",
+        (
+            "Sampled Sentry transactions",
+            "Tracing every request used the monthly quota in four days; 10 percent sampling kept it within budget.",
+        ),
+    ),
+    (
+        "fraud-class-imbalance",
+        "Weighted the rare class in the fraud model",
+        "With 0.3 percent positives the classifier learned to predict 'legitimate' for everything and still scored 99.7 percent accuracy; class weights and PR-AUC replaced it.",
+        [
+            "the detector looked great on paper but never flagged a single scam",
+            "the risk system said 'ok' to every single payment",
+        ],
+        "fraud class imbalance class weights accuracy PR-AUC",
+        (
+            "Fixed a stale feature in fraud scoring",
+            "The velocity feature was computed from a nightly snapshot, so bursts during the day were missed.",
+        ),
+    ),
+    (
+        "rag-prompt-truncation",
+        "Trimmed retrieved chunks to fit the context window",
+        "The assistant ignored the most relevant passage because the prompt exceeded 8k tokens and the end was silently truncated; chunks are now ranked and cut to a budget.",
+        [
+            "the chatbot answered as if it had never seen the document we gave it",
+            "LLM replies skipped the key excerpt from our knowledge base",
+        ],
+        "retrieved chunks context window prompt truncated tokens",
+        (
+            "Fixed duplicate chunks in retrieval",
+            "The same paragraph was indexed three times, crowding out other sources.",
+        ),
+    ),
+    (
+        "content-disposition-utf8",
+        "Encoded non-ASCII download filenames with filename*",
+        "Reports named with Cyrillic or accented characters downloaded as 'download' or garbled because the Content-Disposition header carried raw UTF-8; it now uses RFC 5987 encoding.",
+        [
+            "files with russian titles were saved under a meaningless label",
+            "exported documents lost their titles when people grabbed them",
+        ],
+        "Content-Disposition filename* non-ASCII RFC 5987",
+        (
+            "Fixed the MIME type for Excel exports",
+            "Exports were served as text/plain, so browsers showed binary junk instead of saving.",
+        ),
+    ),
+    (
+        "csv-formula-injection",
+        "Escaped formulas in the CSV export",
+        "Cells starting with =, +, - or @ ran as formulas when admins opened the export in Excel; such values are now prefixed with an apostrophe.",
+        [
+            "a sheet loaded by staff could execute commands planted by a user",
+            "malicious text in a profile became live code in a sheet",
+        ],
+        "CSV formula injection export Excel apostrophe",
+        (
+            "Limited the CSV export size",
+            "Exporting all records timed out, so large exports now run as background jobs.",
+        ),
+    ),
+    (
+        "open-redirect-next",
+        "Restricted the login next parameter to relative paths",
+        "The ?next= value after sign-in accepted any URL, so phishing links could send users to a lookalike site; only same-site paths are now allowed.",
+        [
+            "attackers could bounce visitors to a fake page straight from our real domain",
+            "after authenticating, people ended up somewhere outside our website",
+        ],
+        "open redirect login next parameter relative paths",
+        (
+            "Fixed the return page after logout",
+            "Signing out always went to the home page instead of the page the user was on.",
+        ),
+    ),
+    (
+        "xxe-xml-upload",
+        "Disabled external entities in the XML importer",
+        "Uploaded XML could read /etc/passwd through a DOCTYPE entity because the parser resolved external entities; DTDs are now rejected.",
+        [
+            "a crafted feed file let someone see host files",
+            "what stopped partner feeds from leaking system secrets",
+        ],
+        "XXE XML external entities DOCTYPE parser DTD",
+        (
+            "Limited the size of XML uploads",
+            "A 2 GB file made the importer run out of memory, so uploads are capped at 50 MB.",
+        ),
+    ),
+    (
+        "clickjacking-frame-ancestors",
+        "Blocked framing of the account settings page",
+        "The settings page could be embedded in an iframe on any site, enabling clickjacking; a frame-ancestors 'self' CSP directive now forbids it.",
+        [
+            "a hostile website could overlay our screens invisibly to trick clicks",
+            "someone could embed our profile screen inside their own",
+        ],
+        "clickjacking iframe frame-ancestors CSP settings page",
+        (
+            "Allowed the help widget in the CSP",
+            "The support chat script was blocked because its domain was missing from script-src.",
+        ),
+    ),
+    (
+        "reset-token-single-use",
+        "Made password reset links single-use",
+        "Reset tokens stayed valid for a week and after use, so an old email could change the password again; tokens now expire in an hour and are invalidated on use.",
+        [
+            "a stale recovery message still let someone take over an account",
+            "a URL to choose new credentials kept working forever",
+        ],
+        "password reset token single-use expire",
+        (
+            "Fixed reset emails going to the wrong host",
+            "The link used the Host header, so a spoofed header pointed it at another domain.",
+        ),
+    ),
+    (
+        "jvm-container-heap",
+        "Sized the JVM heap from the container memory limit",
+        "The Java service was OOMKilled because -Xmx was set to 4 GB inside a 3 GiB pod; MaxRAMPercentage=75 now derives the heap from the cgroup limit.",
+        [
+            "the spring app kept getting terminated by kubernetes for hogging too many gigabytes",
+            "our backend restarted whenever traffic rose and no error showed in its output",
+        ],
+        "JVM heap Xmx container memory limit OOMKilled MaxRAMPercentage",
+        (
+            "Fixed a metaspace leak from class reloading",
+            "Hot redeploys kept loading new classloaders until metaspace was exhausted.",
+        ),
+    ),
+    (
+        "k8s-secret-newline",
+        "Removed a trailing newline from the database password secret",
+        "The app failed authentication after the secret was recreated with echo, which added a newline before base64 encoding; it is now created with printf or --from-literal.",
+        [
+            "credentials looked right but postgres kept rejecting the login",
+            "an invisible character sneaked into a credential stored in kubernetes",
+        ],
+        "Kubernetes secret trailing newline echo base64 password",
+        (
+            "Mounted the secret as a file instead of env vars",
+            "Rotated credentials were not picked up because env vars only load at pod start.",
+        ),
+    ),
+    (
+        "git-lfs-checkout",
+        "Enabled LFS in the CI checkout",
+        "The deployed site showed broken images because the checkout step fetched Git LFS pointer files instead of the real assets; lfs: true fixed it.",
+        [
+            "pictures on the public website were tiny text stubs, not actual graphics",
+            "large binaries in the repo shipped as placeholders",
+        ],
+        "Git LFS pointer files CI checkout broken images",
+        (
+            "Fixed shallow clone breaking version tags",
+            "A depth-1 clone had no tags, so the version script fell back to 0.0.0.",
+        ),
+    ),
+    (
+        "alpine-wheels",
+        "Moved the Python image from Alpine to slim",
+        "Alpine's musl libc has no manylinux wheels, so pip compiled numpy and pandas from source for 20 minutes per build; python:3.12-slim installs binaries in seconds.",
+        [
+            "creating our docker artifact spent ages crunching scientific libs",
+            "why was fetching packages so slow on the tiny base distro we used",
+        ],
+        "Alpine musl manylinux wheels compiled numpy slim",
+        (
+            "Fixed missing libpq in the runtime stage",
+            "psycopg2 imported fine at build time but the final stage lacked the shared library.",
+        ),
+    ),
+    (
+        "service-worker-stale",
+        "Made the service worker pick up new releases",
+        "Users kept the old app shell for days because the service worker cached index.html and never activated the update; skipWaiting with a reload prompt now ships new versions.",
+        [
+            "people were stuck on last week's frontend long after we deployed",
+            "the offline-capable website ignored fresh deploys",
+        ],
+        "service worker cached index.html skipWaiting update",
+        (
+            "Fixed the web manifest icons",
+            "The install banner never showed because the manifest lacked a 512-pixel icon.",
+        ),
+    ),
+    (
+        "ios-background-upload",
+        "Used a background URLSession for video uploads",
+        "Uploads from the iOS app stopped as soon as users switched apps because they ran on a default session; a background configuration lets them finish.",
+        [
+            "leaving the application midway killed the clip being sent",
+            "sending footage from iPhones only worked if people stared at the screen",
+        ],
+        "iOS background URLSession video uploads",
+        (
+            "Compressed videos before upload",
+            "4K clips took ages on cellular, so they are now transcoded to 1080p on the device.",
+        ),
+    ),
+    (
+        "kafka-record-too-large",
+        "Stored large payloads outside Kafka",
+        "The producer failed with RecordTooLargeException for 3 MB order snapshots above max.request.size; payloads now go to S3 and the message carries a reference.",
+        [
+            "big events were refused by the streaming platform",
+            "publishing a hefty document to the broker errored out",
+        ],
+        "Kafka RecordTooLargeException max.request.size payload S3 reference",
+        (
+            "Fixed Kafka message ordering per customer",
+            "Events for one customer arrived out of order because they had no partition key.",
+        ),
+    ),
+    (
+        "alb-keepalive-502",
+        "Raised Node's keepAliveTimeout above the ALB idle timeout",
+        "Random 502s came from the load balancer reusing connections Node had already closed after 5 seconds; keepAliveTimeout is now 65 s, above the 60 s idle timeout.",
+        [
+            "a few percent of calls failed with bad gateway for no clear reason",
+            "sporadic upstream errors from AWS in front of the javascript servers",
+        ],
+        "ALB 502 Node keepAliveTimeout idle timeout",
+        (
+            "Fixed failing target group health checks",
+            "The health check path required auth, so every target was marked unhealthy.",
+        ),
+    ),
+    (
+        "js-bigint-ids",
+        "Sent 64-bit ids as strings in the JSON API",
+        "Snowflake ids above 2^53 lost precision in JSON.parse, so the web client opened the wrong record; ids are now serialised as strings.",
+        [
+            "the browser showed a different item from the one clicked because big numbers got rounded",
+            "huge identifiers changed slightly when the front end read them",
+        ],
+        "64-bit ids JSON.parse precision strings Snowflake",
+        (
+            "Fixed rounding of decimal totals in the UI",
+            "Totals like 0.1 + 0.2 displayed as 0.30000000000000004 until formatting was applied.",
+        ),
+    ),
+    (
+        "pandas-zip-leading-zeros",
+        "Read postal codes as strings in pandas",
+        "ZIP codes like 02139 lost their leading zero because read_csv inferred integers, so Boston addresses failed to geocode; dtype=str now keeps them.",
+        [
+            "locations in massachusetts could not be placed on the map",
+            "the first digit 0 disappeared from post numbers in the dataframe",
+        ],
+        "pandas read_csv ZIP codes leading zeros dtype str",
+        (
+            "Fixed pandas parsing day-first dates",
+            "European dates like 03/04 were read as March 4 instead of 3 April.",
+        ),
+    ),
+    (
+        "bigquery-partition-filter",
+        "Partitioned the events table by date in BigQuery",
+        "Every dashboard refresh scanned 8 TB because the events table was unpartitioned; partitioning on event_date with a required filter cut cost by 95 percent.",
+        [
+            "the warehouse bill exploded from charts reloading",
+            "analytics reports read the whole history each time",
+        ],
+        "BigQuery partition events table event_date scanned",
+        (
+            "Materialised the daily revenue view",
+            "A view with five joins was recomputed on every query; a scheduled table replaced it.",
+        ),
     ),
     # -- held out from here
     (

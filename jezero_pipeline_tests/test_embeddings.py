@@ -6,6 +6,7 @@ search stays lexical."""
 from __future__ import annotations
 
 import json
+from datetime import UTC, datetime
 from pathlib import Path
 from types import SimpleNamespace
 
@@ -209,6 +210,23 @@ def test_the_vectors_answer_a_question_in_other_words(tmp_path, fake_server):
     semantic = lib.search("stale cookie", mode="semantic")
     assert semantic["mode"] == "semantic" and semantic["results"][0]["title"] == "Fixed the OAuth redirect loop"
     assert lib.search("stale cookie", mode="semantic", project="nothing-like-it")["results"] == []
+
+
+def test_the_vectors_rank_by_similarity_alone_not_by_date(tmp_path, fake_server):
+    # The fake vectors are bags of words: "alpha beta" is nearer the old item (cosine 0.50) than
+    # the new one (0.41); recency as the lexical side weighs it (0.3) would put the new one first.
+    ws = make_ws(tmp_path, endpoint(fake_server))
+    path = tmp_path / "items.jsonl"
+    rows = [("old", "2019-06-01T10:00:00Z", "alpha beta", "gamma delta epsilon zeta eta theta"),
+            ("new", datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ"), "alpha", "iota kappa")]  # fmt: skip
+    path.write_text("".join(json.dumps({"external_id": k, "occurred_at": at, "title": t, "summary": s_}) + "\n"
+                            for k, at, t, s_ in rows))  # fmt: skip
+    import_jsonl(ws, path, "notes")
+    embed_library(ws)
+    lib = Library(ws.library_path, embeddings=ws.cfg.embeddings)
+    assert lib.cfg.recency_weight > 0
+    semantic = lib.search("alpha beta", mode="semantic")["results"]
+    assert [r["external_id"] for r in semantic] == ["old", "new"]
 
 
 # -- the fusion's rules
