@@ -26,6 +26,7 @@ the result in cache files, so a reader loads them without importing `onnx`.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -37,13 +38,8 @@ def integer_matmuls(model: bytes) -> tuple[bytes, int]:
     import onnx  # lazy: only making the cache file needs it
     from onnx import TensorProto, helper
 
-    proto = onnx.load_from_string(model)
+    proto, inits, users = _opened(model)
     graph = proto.graph
-    inits = {t.name: t for t in graph.initializer}
-    users: dict[str, list[onnx.NodeProto]] = {}
-    for node in graph.node:
-        for name in node.input:
-            users.setdefault(name, []).append(node)
 
     def scale_of(cast: onnx.NodeProto) -> tuple[onnx.NodeProto, str] | None:
         """The `Mul` by a constant scale that alone follows `cast`, and that scale's name."""
@@ -137,13 +133,8 @@ def words_apart(model: bytes) -> tuple[bytes, np.ndarray, np.ndarray] | None:
     import onnx  # lazy: as above
     from onnx import TensorProto, helper, numpy_helper
 
-    proto = onnx.load_from_string(model)
+    proto, inits, users = _opened(model)
     graph = proto.graph
-    inits = {t.name: t for t in graph.initializer}
-    users: dict[str, list[onnx.NodeProto]] = {}
-    for node in graph.node:
-        for name in node.input:
-            users.setdefault(name, []).append(node)
 
     def only_user(name: str, op: str) -> onnx.NodeProto | None:
         found = users.get(name, [])
@@ -187,6 +178,18 @@ def words_apart(model: bytes) -> tuple[bytes, np.ndarray, np.ndarray] | None:
         graph.input.extend(inputs)
     onnx.checker.check_model(proto)
     return proto.SerializeToString(), rows, scales
+
+
+def _opened(model: bytes) -> tuple[Any, dict[str, Any], dict[str, list[Any]]]:
+    """The model's proto, its initializers by name, and the nodes that use each value."""
+    import onnx  # lazy: as above
+
+    proto = onnx.load_from_string(model)
+    users: dict[str, list[onnx.NodeProto]] = {}
+    for node in proto.graph.node:
+        for name in node.input:
+            users.setdefault(name, []).append(node)
+    return proto, {t.name: t for t in proto.graph.initializer}, users
 
 
 def save_with_weights_apart(model: bytes, path: Path) -> Path:
