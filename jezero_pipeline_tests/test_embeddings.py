@@ -200,6 +200,25 @@ def test_a_damaged_vectors_file_never_reaches_the_index(tmp_path, fake_server):
     lexical_hit(Library(ws.library_path, embeddings=ws.cfg.embeddings).search("connection pool"))
 
 
+def test_vectors_without_their_rows_file_search_lexically_until_embed_writes_it_unpaid(tmp_path, fake_server):
+    from jezero_pipeline.library.vectors import read_meta, rows_path
+
+    ws = make_ws(tmp_path, endpoint(fake_server))
+    imported(tmp_path, ws)
+    embed_library(ws)
+    rows = rows_path(vectors_path(ws.library_path), read_meta(vectors_path(ws.library_path))["rows"])
+    rows.unlink()  # as a vectors file written before rows files were
+    answer = Library(ws.library_path, embeddings=ws.cfg.embeddings).search("connection pool")
+    lexical_hit(answer)
+    assert "jezero-pipeline embed" in answer["notice"]
+    paid = calls(fake_server)  # the texts' requests, and the query's own
+    again = embed_library(ws)
+    assert again.written and again.embedded == 0 and calls(fake_server) == paid
+    assert Library(ws.library_path, embeddings=ws.cfg.embeddings).search("connection pool")["mode"] == "hybrid"
+    left = [p.name for p in tmp_path.glob("lib.duckdb.vectors.*.rows")]
+    assert len(left) == 1 and left != [rows.name]  # a new rows file, and no other
+
+
 def test_the_vectors_answer_a_question_in_other_words(tmp_path, fake_server):
     ws = make_ws(tmp_path, endpoint(fake_server))
     imported(tmp_path, ws)

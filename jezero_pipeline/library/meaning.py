@@ -138,7 +138,9 @@ class QuerySide:
         lexical = search.rerank((docs, total), search.cfg.recency_weight, None, first=share >= 1.0)
         vector, notice = waited(pending)
         vectors = self.vectors_for(search) if vector is not None else None
-        if vector is not None and (vectors is None or vectors.model != self.key or vectors.dims != len(vector)):
+        if vector is not None and vectors is None:
+            notice = "the library's vectors cannot be read (`jezero-pipeline embed` writes them again): lexical results"
+        elif vector is not None and (vectors.model != self.key or vectors.dims != len(vector)):
             notice = "the library's vectors file cannot be used with this model: lexical results"
         if vector is None or notice:
             answer = search.answer(qterms, lexical[:n])
