@@ -431,6 +431,14 @@ def test_the_sign_bit_prefilter_keeps_the_exact_nearest(tmp_path):
     allowed[:50] = True
     got, _ = filtered.nearest(unit[3], allowed, 10)
     assert got[0] == 3 and set(got) <= set(range(50))
+    # A writer refuses what would not fit its layout, and a file left short of its rows.
+    with pytest.raises(ValueError):
+        RowsWriter(tmp_path / "x.rows", "short", 1, 384)
+    short = RowsWriter(tmp_path / "y.rows", token, 1, 384)
+    with pytest.raises(ValueError):
+        short.add(ids[:2], scale[:2], q[:2])
+    with pytest.raises(ValueError):
+        short.close()
     # Not the file the token names, or cut short: no vectors (the search is lexical), never wrong ones.
     assert VectorIndex.from_rows("m", path, "cd" * 16, index) is None
     path.write_bytes(path.read_bytes()[:-8])

@@ -108,6 +108,8 @@ class RowsWriter:
     """A rows file written a batch of rows at a time, in the order the rows come."""
 
     def __init__(self, path: Path, token: str, n: int, dims: int):
+        if len(token) != 32 or not token.isascii():
+            raise ValueError(f"a rows file's token is 32 ASCII characters, not {token!r}")
         self.layout = RowsLayout(n, dims)
         self.done = 0
         self._fd = os.open(path, os.O_RDWR | os.O_CREAT | os.O_TRUNC, 0o644)
@@ -117,6 +119,8 @@ class RowsWriter:
 
     def add(self, ids: np.ndarray, scale: np.ndarray, q: np.ndarray) -> None:
         lay, r = self.layout, self.done
+        if r + len(ids) > lay.n or q.shape != (len(ids), lay.dims):
+            raise ValueError(f"rows file: {len(ids)} rows of {q.shape[1:]} after {r} do not fit {lay.n} of {lay.dims}")
         os.pwrite(self._fd, ids.astype("<i8").tobytes(), lay.ids + 8 * r)
         os.pwrite(self._fd, scale.astype("<f4").tobytes(), lay.scale + 4 * r)
         os.pwrite(self._fd, np.ascontiguousarray(q, dtype=np.int8).tobytes(), lay.q + lay.dims * r)
