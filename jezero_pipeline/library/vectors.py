@@ -15,8 +15,8 @@ them from there, not from DuckDB: below EXACT_UP_TO documents it holds the int8 
 scores every document; above, it holds the rows' documents, scales and sign bits (48 bytes a
 row), ranks every document by the Hamming distance of its bits to the query's, and reads the
 int8 vectors of the best RESCORE from the file to rescore them. So a reader of 100,000 vectors
-holds 6 MB for them, not 44. The choice of an exact
-scan over DuckDB's `vss` (HNSW) index: bench/MEANING.md.
+holds 6 MB for them, not 44. The choice of an exact scan over DuckDB's `vss` (HNSW) index:
+bench/MEANING.md.
 """
 
 from __future__ import annotations
@@ -315,10 +315,9 @@ def _write_rows(con: duckdb.DuckDBPyConnection, rows: Path, token: str, n: int, 
         writer.close()
 
 
-def rows_usable(path: Path) -> bool:
-    """The vectors file at `path` names a rows file that is there and whole."""
-    meta = read_meta(path)
-    if meta is None or "rows" not in meta:
+def rows_usable(path: Path, meta: dict[str, str]) -> bool:
+    """The rows file that the vectors file at `path` names in its `meta` (read_meta) is there and whole."""
+    if "rows" not in meta:
         return False
     try:
         with open(rows_path(path, meta["rows"]), "rb") as f:

@@ -166,7 +166,7 @@ def _embed(ws: Workspace, report: EmbedReport, reembed: bool, dry_run: bool, max
             before.get("model") == model
             and before.get("items") == str(have)
             and _same_rows(con, path)
-            and (have == 0 or rows_usable(path))
+            and (have == 0 or rows_usable(path, before))
         )
         if not same:
             meta = {"model": model, "built_at": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())}
