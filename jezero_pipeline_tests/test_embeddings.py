@@ -5,6 +5,7 @@ search stays lexical."""
 
 from __future__ import annotations
 
+import hashlib
 import json
 from datetime import UTC, datetime
 from pathlib import Path
@@ -248,6 +249,57 @@ def test_the_vectors_rank_by_similarity_alone_not_by_date(tmp_path, fake_server)
     assert [r["external_id"] for r in semantic] == ["old", "new"]
 
 
+def test_a_lone_item_outranks_a_crowd_of_look_alikes_as_near_the_query(tmp_path, fake_server):
+    # Twelve items share three words ("a hub": each is near the others, so near most queries);
+    # the lone item is a little farther from the query by cosine, but in a sparse part of the
+    # library, which the hubness lift weighs: it comes first, the crowd after it.
+    from jezero_pipeline_tests.fake_model_server import EMBEDDING_DIMS, fake_embedding
+
+    def dim(word: str) -> int:
+        return int.from_bytes(hashlib.sha256(word.encode()).digest()[:4], "big") % EMBEDDING_DIMS
+
+    words, taken = [], {dim(w) for w in ["alpha", "beta", "gamma", "delta", "epsilon", "zeta"]}
+    for w in (f"w{i}x" for i in range(100)):  # one word of its own per crowd item, in a dimension of its own
+        if dim(w) not in taken and len(words) < 12:
+            words.append(w)
+            taken.add(dim(w))
+    assert len(taken) == 18
+    ws = make_ws(tmp_path, endpoint(fake_server, batch_size=16))
+    crowd = [(f"crowd{i}", "alpha beta gamma", w) for i, w in enumerate(words)]
+    lone = ("lone", "alpha beta", "delta epsilon zeta")
+    path = tmp_path / "items.jsonl"
+    path.write_text("".join(json.dumps({"external_id": k, "occurred_at": "2026-03-01T10:00:00Z", "title": t,
+                                        "summary": s_}) + "\n" for k, t, s_ in [*crowd, lone]))  # fmt: skip
+    import_jsonl(ws, path, "notes")
+    embed_library(ws)
+
+    def cos(a: str, b: str) -> float:
+        x, y = np.array(fake_embedding(a)), np.array(fake_embedding(b))
+        return float(x @ y / np.linalg.norm(x) / np.linalg.norm(y))
+
+    assert cos("alpha beta", f"alpha beta gamma {words[0]}") > cos("alpha beta", "alpha beta delta epsilon zeta")
+    found = Library(ws.library_path, embeddings=ws.cfg.embeddings).search("alpha beta", mode="semantic", limit=13)
+    assert [r["external_id"] for r in found["results"]][:2] == ["lone", "crowd0"]
+
+
+def test_hubness_is_the_mean_cosine_to_the_nearest_of_the_sample_itself_not_counted(monkeypatch):
+    from jezero_pipeline.library import vectors
+
+    monkeypatch.setattr(vectors, "HUB_CHUNK", 7)  # several chunks, a sample row in each
+    rng = np.random.default_rng(5)
+    unit = rng.standard_normal((60, 16)).astype(np.float32)
+    unit[:36] += 3 * unit[0]  # a crowd around the first row, 12 of it in the sample
+    unit /= np.linalg.norm(unit, axis=1, keepdims=True)
+    ids = np.arange(60) * 3 + 1
+    picked = np.arange(0, 60, 3)
+    got = vectors.hubness(unit, ids, unit[picked], ids[picked])
+    for i in range(60):
+        sims = sorted(float(unit[i] @ unit[j]) for j in picked if j != i)
+        assert got[i] == pytest.approx(np.mean(sims[-vectors.HUB_NEIGHBOURS :]), abs=1e-5)
+    assert got[:36].min() > got[36:].max()  # the crowd's rows are its hubs
+    assert np.all(vectors.hubness(unit[:1], ids[:1], unit[:1], ids[:1]) == 0)  # a sample of itself alone
+
+
 # -- the fusion's rules
 
 
@@ -392,7 +444,7 @@ def test_a_cache_that_cannot_be_written_makes_the_model_in_a_folder_of_the_proce
 
 
 def test_the_sign_bit_prefilter_keeps_the_exact_nearest(tmp_path):
-    from jezero_pipeline.library.vectors import RESCORE, RowsWriter, VectorIndex
+    from jezero_pipeline.library.vectors import RESCORE, RowsWriter, VectorIndex, hubness
 
     rng = np.random.default_rng(3)
     n = 6 * RESCORE
@@ -409,9 +461,11 @@ def test_the_sign_bit_prefilter_keeps_the_exact_nearest(tmp_path):
     ids = np.flatnonzero(has) * 10
     path, token = tmp_path / "v.rows", "ab" * 16
     writer = RowsWriter(path, token, len(ids), 384)
+    every = ids[::7] // 10
+    hub = hubness(unit[ids // 10], ids, unit[every], ids[::7])
     for lo in range(0, len(ids), 5000):  # in batches, as the writer streams them
         rows = ids[lo : lo + 5000] // 10
-        writer.add(ids[lo : lo + 5000], scale[rows], q[rows])
+        writer.add(ids[lo : lo + 5000], scale[rows], hub[lo : lo + 5000], q[rows])
     writer.close()
     index = SimpleNamespace(ids=np.arange(n) * 10, live_ids=np.arange(n) * 10, live_id_docs=np.arange(n))
     exact = VectorIndex.from_rows("m", path, token, index, exact_up_to=n)
@@ -436,12 +490,15 @@ def test_the_sign_bit_prefilter_keeps_the_exact_nearest(tmp_path):
         RowsWriter(tmp_path / "x.rows", "short", 1, 384)
     short = RowsWriter(tmp_path / "y.rows", token, 1, 384)
     with pytest.raises(ValueError):
-        short.add(ids[:2], scale[:2], q[:2])
+        short.add(ids[:2], scale[:2], hub[:2], q[:2])
     with pytest.raises(ValueError):
         short.close()
     # Not the file the token names, or cut short: no vectors (the search is lexical), never wrong ones.
     assert VectorIndex.from_rows("m", path, "cd" * 16, index) is None
-    path.write_bytes(path.read_bytes()[:-8])
+    whole = path.read_bytes()
+    path.write_bytes(b"JZROWS01" + whole[8:])  # a layout without hubness: written again by `embed`
+    assert VectorIndex.from_rows("m", path, token, index) is None
+    path.write_bytes(whole[:-8])
     assert VectorIndex.from_rows("m", path, token, index) is None
 
 
