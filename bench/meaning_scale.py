@@ -9,7 +9,9 @@ the better part of an hour here: bench/MEANING.md has the throughput). Queries a
 embedded by the bundled model, as a search does. The library is built by a process of its own,
 so the reader measured starts clean. Memory is the reader's peak (VmHWM) and RSS after its
 lexical searches, then after the same searches in hybrid mode (the vectors and the model's
-session).
+session). The RSS of one moment moves with whether the allocator happened to return pages, so
+the growth is also measured between two clean readers that run the same searches, one
+lexical only, the other lexical then hybrid (READERS of each, taking turns; medians).
 """
 
 from __future__ import annotations
@@ -50,6 +52,7 @@ def main() -> int:
     ap.add_argument("--report")
     ap.add_argument("--workdir", help="keep the library here (an existing one is searched again, not rebuilt)")
     ap.add_argument("--build-only", action="store_true", help=argparse.SUPPRESS)
+    ap.add_argument("--reader", choices=["lexical", "hybrid"], help=argparse.SUPPRESS)
     args = ap.parse_args()
 
     from jezero_pipeline.config import EmbeddingsConfig, SearchConfig
@@ -96,6 +99,20 @@ def main() -> int:
                                    check=True, capture_output=True, text=True)  # fmt: skip
             build_s, write_s = json.loads(built.stdout.strip().splitlines()[-1])
         queries = json.loads((d / "queries.json").read_text())
+        if args.reader:  # one clean reader: the searches, then its RSS and peak
+            lib = Library(path, SearchConfig(), embeddings=cfg)
+            for mode in ("lexical", "lexical", args.reader):
+                for q in queries:
+                    lib.search(q, mode=mode, limit=10)
+            print(json.dumps([rss_mb(), peak_mb()]))
+            return 0
+        readers: dict[str, list[list[float]]] = {"lexical": [], "hybrid": []}
+        for _ in range(READERS):
+            for mode in readers:
+                done = subprocess.run([sys.executable, __file__, "--items", str(args.items), "--queries",
+                                       str(args.queries), "--workdir", str(d), "--reader", mode],
+                                      check=True, capture_output=True, text=True)  # fmt: skip
+                readers[mode].append(json.loads(done.stdout.strip().splitlines()[-1]))
         n = int(read_meta(vectors_path(path))["items"])
         lib = Library(path, SearchConfig(), embeddings=cfg)
         for q in queries:
@@ -132,11 +149,26 @@ def main() -> int:
         f"| growth of its RSS after the searches, MB (varies by some 10 MB with the allocator) | {hyb_rss - lex_rss:.0f} |",
         f"| of which the vectors held (rows' documents, scales, sign bits; each query reads its 2,000 rescored vectors from the rows file), MB | {vec_mb:.1f} |",
         f"| of which the bundled model's session and runtime, MB (about) | {hyb_peak - lex_peak - vec_mb:.0f} |",
+        f"| two clean readers, the same searches ({READERS} of each, medians): lexical-only RSS / peak, MB | "
+        f"{med(readers['lexical'], 0):.0f} / {med(readers['lexical'], 1):.0f} |",
+        f"| the same, lexical then hybrid: RSS / peak, MB | {med(readers['hybrid'], 0):.0f} / {med(readers['hybrid'], 1):.0f} |",
+        f"| **growth of a clean reader that also searches by meaning: RSS / peak, MB** | "
+        f"**{med(readers['hybrid'], 0) - med(readers['lexical'], 0):.0f} / {med(readers['hybrid'], 1) - med(readers['lexical'], 1):.0f}** |",
+        "| each pair (RSS growth / peak growth), MB | "
+        + ", ".join(f"{h[0] - lx[0]:.0f} / {h[1] - lx[1]:.0f}" for lx, h in zip(readers["lexical"], readers["hybrid"]))
+        + " |",
     ]
     print("\n".join(lines))
     if args.report:
         Path(args.report).write_text("\n".join(lines) + "\n")
     return 0
+
+
+READERS = 3
+
+
+def med(runs: list[list[float]], i: int) -> float:
+    return statistics.median(r[i] for r in runs)
 
 
 def timed(lib, queries, mode, fresh=None) -> list[float]:

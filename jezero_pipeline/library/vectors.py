@@ -30,6 +30,7 @@ by vectors alone from 0.452 to 0.500 (bench/MEANING.md has the held-out figures)
 
 from __future__ import annotations
 
+import functools
 import os
 import uuid
 import weakref
@@ -162,7 +163,7 @@ class VectorIndex:
     model: str  # the model key they were made with
     row_doc: np.ndarray  # int64 (rows,): the document of each row, -1 when it is not live in the index
     scale: np.ndarray  # float32 (rows,)
-    hub: np.ndarray  # float32 (rows,): hubness (the module's docstring)
+    lift: np.ndarray  # float32 (rows,): HUB_WEIGHT * (1 - hubness), added to each row's cosine
     has: np.ndarray  # bool (docs,): the document has a vector
     dims: int
     q: np.ndarray | None  # int8 (rows, dims) when held; None: the rows read from `fd` at each query
@@ -177,7 +178,7 @@ class VectorIndex:
     @property
     def held_bytes(self) -> int:
         """What the index holds in memory."""
-        arrays = (self.row_doc, self.scale, self.hub, self.has, self.q, self.bits)
+        arrays = (self.row_doc, self.scale, self.lift, self.has, self.q, self.bits)
         return sum(a.nbytes for a in arrays if a is not None)
 
     @classmethod
@@ -205,7 +206,8 @@ class VectorIndex:
             n, dims = layout.n, layout.dims
             ids = np.frombuffer(os.pread(fd, 8 * n, layout.ids), dtype="<i8").reshape(n)
             scale = np.frombuffer(os.pread(fd, 4 * n, layout.scale), dtype="<f4").astype(np.float32).reshape(n)
-            hub = np.frombuffer(os.pread(fd, 4 * n, layout.hub), dtype="<f4").astype(np.float32).reshape(n)
+            hub = np.frombuffer(os.pread(fd, 4 * n, layout.hub), dtype="<f4").reshape(n)
+            lift = (np.float32(1.0) - hub.astype(np.float32)) * np.float32(HUB_WEIGHT)
             if large:  # the sign bits held, the int8 rows read at each query
                 held = np.frombuffer(os.pread(fd, layout.size - layout.bits, layout.bits), dtype="<u8")
                 held = held.reshape(layout.words, n)
@@ -224,8 +226,8 @@ class VectorIndex:
         has = np.zeros(len(index.ids), dtype=bool)
         has[row_doc[ok]] = True
         if large:
-            return cls(model, row_doc, scale, hub, has, dims, None, fd, layout, held)
-        return cls(model, row_doc, scale, hub, has, dims, held)
+            return cls(model, row_doc, scale, lift, has, dims, None, fd, layout, held)
+        return cls(model, row_doc, scale, lift, has, dims, held)
 
     def nearest(self, query: np.ndarray, allowed: np.ndarray | None, k: int) -> tuple[np.ndarray, np.ndarray]:
         """The `k` documents most similar to the unit vector `query`, best first, and their
@@ -237,7 +239,7 @@ class VectorIndex:
         query = query.astype(np.float32)
         if self.q is not None:
             cand = np.flatnonzero(ok)
-            sims = (self.q[cand].astype(np.float32) @ query) * self.scale[cand] + self._lift(cand)
+            sims = (self.q[cand].astype(np.float32) @ query) * self.scale[cand] + self.lift[cand]
         else:
             cand, sims = self._prefiltered(query, ok, k)
         if not len(cand):
@@ -259,7 +261,8 @@ class VectorIndex:
         dist = np.zeros(lay.n, dtype=np.uint16)  # a word of every row at a time: 4x faster than per row
         for word, qword in zip(self.bits, sign_bits(query[None, :])[:, 0], strict=True):
             dist += np.bitwise_count(word ^ qword)
-        approx = np.cos(dist * np.float32(np.pi / lay.dims)) + self._lift(slice(None))
+        approx = _angle_cosines(lay.dims)[dist]
+        approx += self.lift
         approx[~ok] = -np.inf
         n = min(max(RESCORE, 10 * k), int(ok.sum()))
         cand = np.argpartition(-approx, n - 1)[:n] if 0 < n < len(approx) else np.flatnonzero(ok)
@@ -268,10 +271,13 @@ class VectorIndex:
         fd, start, dims = self.fd, lay.q, lay.dims
         for row, r in zip(vectors, cand.tolist()):
             os.preadv(fd, [row], start + dims * r)
-        return cand, (vectors.astype(np.float32) @ query) * self.scale[cand] + self._lift(cand)
+        return cand, (vectors.astype(np.float32) @ query) * self.scale[cand] + self.lift[cand]
 
-    def _lift(self, rows: Any) -> np.ndarray:
-        return np.float32(HUB_WEIGHT) * (np.float32(1.0) - self.hub[rows])
+
+@functools.cache
+def _angle_cosines(dims: int) -> np.ndarray:
+    """cos(pi * d / dims) for each Hamming distance d of two rows' sign bits, 0 to dims."""
+    return np.cos(np.arange(dims + 1) * (np.pi / dims)).astype(np.float32)
 
 
 def hubness(unit: np.ndarray, ids: np.ndarray, sample: np.ndarray, sample_ids: np.ndarray) -> np.ndarray:
