@@ -31,6 +31,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench.meaning import filler, percentile
 from bench.meaning_set import ENTRIES
+from bench.proctree import run_sampled
 
 
 def rss_mb() -> float:
@@ -109,10 +110,11 @@ def main() -> int:
         readers: dict[str, list[list[float]]] = {"lexical": [], "hybrid": []}
         for _ in range(READERS):
             for mode in readers:
-                done = subprocess.run([sys.executable, __file__, "--items", str(args.items), "--queries",
-                                       str(args.queries), "--workdir", str(d), "--reader", mode],
-                                      check=True, capture_output=True, text=True)  # fmt: skip
-                readers[mode].append(json.loads(done.stdout.strip().splitlines()[-1]))
+                done, tree = run_sampled([sys.executable, __file__, "--items", str(args.items), "--queries",
+                                          str(args.queries), "--workdir", str(d), "--reader", mode])  # fmt: skip
+                if done.returncode:
+                    raise SystemExit(f"the {mode} reader failed:\n{done.stderr}")
+                readers[mode].append([*json.loads(done.stdout.strip().splitlines()[-1]), tree["tree_pss_mb"]])
         n = int(read_meta(vectors_path(path))["items"])
         lib = Library(path, SearchConfig(), embeddings=cfg)
         for q in queries:
@@ -154,8 +156,14 @@ def main() -> int:
         f"| the same, lexical then hybrid: RSS / peak, MB | {med(readers['hybrid'], 0):.0f} / {med(readers['hybrid'], 1):.0f} |",
         f"| **growth of a clean reader that also searches by meaning: RSS / peak, MB** | "
         f"**{med(readers['hybrid'], 0) - med(readers['lexical'], 0):.0f} / {med(readers['hybrid'], 1) - med(readers['lexical'], 1):.0f}** |",
-        "| each pair (RSS growth / peak growth), MB | "
-        + ", ".join(f"{h[0] - lx[0]:.0f} / {h[1] - lx[1]:.0f}" for lx, h in zip(readers["lexical"], readers["hybrid"]))
+        "| the same as the other benches count memory, the peak of the process's PSS sampled every 50 ms: "
+        f"lexical-only / lexical then hybrid / **growth**, MB | {med(readers['lexical'], 2):.0f} / "
+        f"{med(readers['hybrid'], 2):.0f} / **{med(readers['hybrid'], 2) - med(readers['lexical'], 2):.0f}** |",
+        "| each pair (RSS growth / peak growth / PSS peak growth), MB | "
+        + ", ".join(
+            f"{h[0] - lx[0]:.0f} / {h[1] - lx[1]:.0f} / {h[2] - lx[2]:.0f}"
+            for lx, h in zip(readers["lexical"], readers["hybrid"], strict=True)
+        )
         + " |",
     ]
     print("\n".join(lines))
