@@ -127,6 +127,21 @@ def test_a_lean_scan_reads_every_live_item_once_across_base_and_delta_and_refuse
             list(scan)
 
 
+def test_a_lean_reader_finds_the_same_items_without_holding_every_items_columns(tmp_path):
+    path, state = tmp_path / "library.duckdb", tmp_path / "state"
+    reads = Reads()
+    rows = {f"x|{d}": [item(f"{d}-{i}#0", f"common word{d} item{i}") for i in range(6)] for d in range(4)}
+    parts = {k: reads.source(k, v, "v1") for k, v in rows.items()}
+    refresh_library(path, state, parts)
+    parts["x|1"] = reads.source("x|1", [item("1-0#0", "common changed"), item("new#0", "common new")], "v2")
+    assert refresh_library(path, state, parts, merge_share=10).mode == "delta"
+    with Library(path) as held, Library(path, lean=True) as lean:
+        for query in ("common", "changed", "word3"):
+            want, got = held.search(query, limit=10), lean.search(query, limit=10)
+            assert got["results"] == want["results"] and got["count"] == want["count"] > 0
+        assert held._search.index._cards is not None and lean._search.index._cards is None
+
+
 def test_a_scan_of_chosen_items_reads_only_those_and_an_original_digest_follows_the_original(tmp_path):
     """`ids` picks items across base and delta (in id order, unknown ids ignored); the digest of
     an original is the same for the same text, new when only the original changes, and empty

@@ -60,7 +60,7 @@ class SegmentIndex:
     """The segments of one opened library, as one index (see the module docstring)."""
 
     def __init__(
-        self, con: duckdb.DuckDBPyConnection, segments: list[Segment], dead_ids: np.ndarray, hold_postings: bool = True
+        self, con: duckdb.DuckDBPyConnection, segments: list[Segment], dead_ids: np.ndarray, hold: bool = True
     ):
         self.con = con
         self.segments = segments
@@ -92,7 +92,8 @@ class SegmentIndex:
         (n_post,) = con.execute(
             "SELECT " + " + ".join(f"(SELECT count(*) FROM {s.alias}.postings)" for s in segments)
         ).fetchone()
-        self.memory = _MemoryLexicon(self) if hold_postings and int(n_post) <= MEMORY_POSTINGS else None
+        self.memory = _MemoryLexicon(self) if hold and int(n_post) <= MEMORY_POSTINGS else None
+        self.holds_rows = hold  # cached_rows: the items' public columns held (else read per search)
         self._cards: pa.Table | None = None
         self._card_order = np.zeros(0, dtype=np.int64)
         self._card_ids = np.zeros(0, dtype=np.int64)
@@ -102,14 +103,16 @@ class SegmentIndex:
         self._dicts: list[_Dictionary] | None = None
 
     @classmethod
-    def of(cls, snap: Snapshot, hold_postings: bool = True) -> SegmentIndex:
-        """The index of a snapshot: the base's documents first, then the delta's."""
+    def of(cls, snap: Snapshot, hold: bool = True) -> SegmentIndex:
+        """The index of a snapshot: the base's documents first, then the delta's. `hold`: keep
+        what a reader serving many searches reads again and again (a small library's postings,
+        the items' public columns); a reader used once (the checks) reads them per search."""
         (base_docs,) = snap.con.execute(f"SELECT count(*) FROM {BASE}.doclen").fetchone()
         segments = [Segment(BASE, 0, int(base_docs))]
         if snap.has_delta:
             (delta_docs,) = snap.con.execute(f"SELECT count(*) FROM {DELTA}.doclen").fetchone()
             segments.append(Segment(DELTA, int(base_docs), int(delta_docs)))
-        return cls(snap.con, segments, snap.dead_ids(), hold_postings)
+        return cls(snap.con, segments, snap.dead_ids(), hold)
 
     def cached_rows(self, ids: list[int]) -> list[dict]:
         """The public columns of these items (not the originals), from an Arrow table held in memory.

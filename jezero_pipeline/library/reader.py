@@ -57,8 +57,8 @@ class Library:
         """`sync`: brings the local files up to date with a published library (staging on object
         storage); called before a call at most every SYNC_SECONDS, never during one.
         `lean`: for a reader used once (the checks): DuckDB's block cache capped at LEAN_MEMORY
-        and no postings held in memory, so its memory stays flat in the library's size; a
-        long-lived reader (MCP, web) keeps both for speed.
+        and neither postings nor the items' columns held in memory, so its memory stays flat in
+        the library's size; a long-lived reader (MCP, web) keeps them for speed.
         `embeddings`: the config's [embeddings] (None: off), for search by meaning (meaning.py);
         `embedder`: the query embedder to use instead of the configured one (tests)."""
         self.path = Path(path)
@@ -116,7 +116,7 @@ class Library:
             raise
         if self._search is None or self._search.snap is not snap:
             self._search = None  # the old one's arrays go before the new one's are read
-            self._search = Search(snap, self.cfg, self._now, hold_postings=not self._lean)
+            self._search = Search(snap, self.cfg, self._now, hold=not self._lean)
         return self._search
 
     # -- search
