@@ -106,14 +106,23 @@ def test_only_changed_partitions_are_read_and_an_unchanged_set_reads_nothing(tmp
         assert lib.stats()["items"] == 2 and lib.stats()["delta_items"] == 1
 
 
-def test_a_lean_scan_reads_every_live_item_once_across_base_and_delta_and_refuses_a_swap(tmp_path):
+def library_with_delta(tmp_path: Path, days: int, per_day: int, words: str, part: str, changed: list[dict]
+                       ) -> tuple[Path, Path, Reads, dict[str, PartitionSource]]:  # fmt: skip
+    """A library of `days` partitions `x|<d>` of `per_day` items ("<words>word<d> item<i>"), then
+    partition `part` replaced by `changed`, which a delta holds."""
     path, state = tmp_path / "library.duckdb", tmp_path / "state"
     reads = Reads()
-    rows = {f"x|{d}": [item(f"{d}-{i}#0", f"word{d} item{i}") for i in range(7)] for d in range(5)}
+    rows = {f"x|{d}": [item(f"{d}-{i}#0", f"{words}word{d} item{i}") for i in range(per_day)] for d in range(days)}
     parts = {k: reads.source(k, v, "v1") for k, v in rows.items()}
     refresh_library(path, state, parts)
-    parts["x|2"] = reads.source("x|2", [item("2-0#0", "changed text"), item("new#0", "new one")], "v2")
+    parts[part] = reads.source(part, changed, "v2")
     assert refresh_library(path, state, parts, merge_share=10).mode == "delta"
+    return path, state, reads, parts
+
+
+def test_a_lean_scan_reads_every_live_item_once_across_base_and_delta_and_refuses_a_swap(tmp_path):
+    changed = [item("2-0#0", "changed text"), item("new#0", "new one")]
+    path, state, reads, parts = library_with_delta(tmp_path, 5, 7, "", "x|2", changed)
     expected = ids_of(path)
     with Library(path, lean=True) as lib:
         seen = [(r["external_id"], r["id"]) for r in lib.iter_items(batch=4)]  # 10 batches, reopened each time
@@ -128,13 +137,8 @@ def test_a_lean_scan_reads_every_live_item_once_across_base_and_delta_and_refuse
 
 
 def test_a_lean_reader_finds_the_same_items_without_holding_every_items_columns(tmp_path):
-    path, state = tmp_path / "library.duckdb", tmp_path / "state"
-    reads = Reads()
-    rows = {f"x|{d}": [item(f"{d}-{i}#0", f"common word{d} item{i}") for i in range(6)] for d in range(4)}
-    parts = {k: reads.source(k, v, "v1") for k, v in rows.items()}
-    refresh_library(path, state, parts)
-    parts["x|1"] = reads.source("x|1", [item("1-0#0", "common changed"), item("new#0", "common new")], "v2")
-    assert refresh_library(path, state, parts, merge_share=10).mode == "delta"
+    changed = [item("1-0#0", "common changed"), item("new#0", "common new")]
+    path, _, _, _ = library_with_delta(tmp_path, 4, 6, "common ", "x|1", changed)
     with Library(path) as held, Library(path, lean=True) as lean:
         for query in ("common", "changed", "word3"):
             want, got = held.search(query, limit=10), lean.search(query, limit=10)
