@@ -7,15 +7,16 @@ It is a file of its own, written by the embed stage only (stages/embed.py), neve
 library's build: nothing the vector side does (a failed endpoint, a killed backfill, a
 model change, a damaged or missing file) can touch the items or their full-text index, and a
 reader that cannot use the vectors searches lexically. The file is rewritten whole when its
-vectors changed (at 100,000 items a second or so: bench/MEANING.md), and only then.
+vectors changed (at 100,000 items 8-11 s, hubness included: bench/MEANING_SCALE.md), and
+only then.
 
 Beside it, the same rows as flat arrays (`<library>.vectors.<token>.rows`, the token in the
 DuckDB file's meta): ids, scales, hubness, the int8 vectors and their sign bits. The reader reads
 them from there, not from DuckDB: below EXACT_UP_TO documents it holds the int8 matrix and
-scores every document; above, it holds the rows' documents, scales and sign bits (48 bytes a
-row), ranks every document by the Hamming distance of its bits to the query's, and reads the
-int8 vectors of the best RESCORE from the file to rescore them. So a reader of 100,000 vectors
-holds 6 MB for them, not 44. The choice of an exact scan over DuckDB's `vss` (HNSW) index:
+scores every document; above, it holds the rows' documents, scales, lifts and sign bits (48
+bytes a row of them), ranks every document by the Hamming distance of its bits to the query's,
+and reads the int8 vectors of the best RESCORE from the file to rescore them. So a reader of
+100,000 vectors holds 6.5 MB for them, not 44. The choice of an exact scan over DuckDB's `vss` (HNSW) index:
 bench/MEANING.md.
 
 A query ranks documents by their cosine raised for those in sparse parts of the library: a
@@ -207,7 +208,7 @@ class VectorIndex:
             ids = np.frombuffer(os.pread(fd, 8 * n, layout.ids), dtype="<i8").reshape(n)
             scale = np.frombuffer(os.pread(fd, 4 * n, layout.scale), dtype="<f4").astype(np.float32).reshape(n)
             hub = np.frombuffer(os.pread(fd, 4 * n, layout.hub), dtype="<f4").reshape(n)
-            lift = (np.float32(1.0) - hub.astype(np.float32)) * np.float32(HUB_WEIGHT)
+            lift = (np.float32(1.0) - hub) * np.float32(HUB_WEIGHT)
             if large:  # the sign bits held, the int8 rows read at each query
                 held = np.frombuffer(os.pread(fd, layout.size - layout.bits, layout.bits), dtype="<u8")
                 held = held.reshape(layout.words, n)
