@@ -2,11 +2,16 @@
 
 import argparse
 import io
+import json
+import os
 import re
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 from opsfixtures import one_session_workspace
+from sessionfiles import long_turns, write_claude_session, write_config
 
 from jezero_pipeline.cli import main
 from jezero_pipeline.cli.main import build_parser
@@ -92,3 +97,25 @@ def test_a_bad_eval_file_and_serving_http_without_a_token_end_in_one_line(tmp_pa
     assert main(["-c", str(work / "jezero.toml"), "serve", "--host", "127.0.0.1", "--port", "1"]) == 2
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 2 and all(line.startswith("error: ") for line in err) and "token" in err[1]
+
+
+def test_the_installed_command_runs_without_pandas_which_pyarrow_and_duckdb_would_load(tmp_path, fake_server):
+    """`run` through the installed command converts rows with pyarrow and binds DuckDB
+    parameters, and neither loads pandas; the same calls in a plain interpreter do, so the
+    test fails loudly once they no longer need keeping away from it."""
+    write_config(tmp_path, base_url=fake_server.anthropic_base_url, concurrency=2)
+    for i in range(2):
+        write_claude_session(tmp_path / "projects", f"eeee000{i}-0000-4000-8000-00000000000{i}", long_turns(f"t{i}"))
+    env = {**os.environ, "DAGSTER_HOME": str(tmp_path / "dh"), "JEZERO_SUMMARIZER_API_KEY": "test-key-not-secret-0"}
+    cli = str(Path(sys.executable).with_name("jezero-pipeline"))
+    cmd = [sys.executable, "-X", "importtime", cli, "-c", str(tmp_path / "jezero.toml"), "run", "--json"]
+    proc = subprocess.run(cmd, env=env, capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    assert sum(c["stored"] for c in json.loads(proc.stdout)["connectors"]) >= 2
+    imported = {ln.rsplit("|", 1)[1].strip() for ln in proc.stderr.splitlines() if ln.startswith("import time:")}
+    assert {"pyarrow", "duckdb", "anthropic"} <= imported
+    assert not [m for m in imported if m.startswith("pandas.")]  # a refused try logs `pandas` alone
+
+    plain = "import sys, pyarrow as pa, duckdb; pa.array([1]); duckdb.connect().execute('select ?', [1]); "
+    assert subprocess.run([sys.executable, "-c", plain + "print('pandas' in sys.modules)"],
+                          capture_output=True, text=True).stdout.strip() == "True"  # fmt: skip
