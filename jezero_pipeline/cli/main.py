@@ -78,9 +78,10 @@ class WithoutPandas(importlib.abc.MetaPathFinder):
     """Makes `import pandas` fail, for a process that never makes a DataFrame.
 
     pyarrow (on its first conversion of Python values, apache/arrow#34994) and DuckDB (on
-    binding a query parameter) import pandas when it is installed, only to recognise its
-    objects: 0.3 s and 35 MB of every command, an appended session's `run` included. Both
-    work without it, and pyarrow tries again when a DataFrame is asked of it."""
+    binding a query parameter, since duckdb/duckdb#18658) import pandas when it is installed,
+    only to recognise its objects: 0.3 s and 35 MB of every command, an appended session's
+    `run` included. Both work without it. test_cli fails once neither imports it any more, and
+    this can go."""
 
     def find_spec(self, fullname: str, path: Any = None, target: Any = None) -> None:
         if fullname.partition(".")[0] == "pandas":
