@@ -93,7 +93,7 @@ class SegmentIndex:
             "SELECT " + " + ".join(f"(SELECT count(*) FROM {s.alias}.postings)" for s in segments)
         ).fetchone()
         self.memory = _MemoryLexicon(self) if hold and int(n_post) <= MEMORY_POSTINGS else None
-        self.holds_rows = hold  # cached_rows: the items' public columns held (else read per search)
+        self._hold_rows = hold  # cached_rows: the items' public columns held (else read per search)
         self._cards: pa.Table | None = None
         self._card_order = np.zeros(0, dtype=np.int64)
         self._card_ids = np.zeros(0, dtype=np.int64)
@@ -119,8 +119,13 @@ class SegmentIndex:
 
         A DuckDB point lookup decompresses a vector of every column per item (and an IN list
         scans the whole table): ~10x the cost of a search's scoring. The table is read once per
-        opened library, at the first search that needs it (~90 MB at 100,000 items).
+        opened library, at the first search that needs it (~90 MB at 100,000 items). An index
+        that holds nothing (`of(..., hold=False)`, a reader used once) finds none: the table would
+        be read for its few hits alone (at 11,000 items, 40 MB more at the checks' peak), and the
+        caller reads them from DuckDB.
         """
+        if not self._hold_rows:
+            return []
         if self._cards is None:
             cards = self.con.execute(f"SELECT {', '.join(PUBLIC_COLUMNS)} FROM live_items").to_arrow_table()
             self._cards = cards.combine_chunks()

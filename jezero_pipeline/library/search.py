@@ -297,10 +297,8 @@ class Search:
         if not ids:
             return {}
         index = self.index
-        # A reader used once (a check) reads its few hits: the table of every item's columns
-        # would be read for them alone (at 11,000 items, 40 MB more at the check's peak).
-        rows = index.cached_rows(ids) if index.holds_rows else []
-        if len(rows) != len(ids):
+        rows = index.cached_rows(ids)
+        if len(rows) != len(ids):  # ids it does not hold (a lean reader's index holds none)
             wanted = ", ".join(str(int(i)) for i in ids)  # literal ids: DuckDB then reads them by index
             rows = rows_of(self.snap.con, self.snap.live_sql("items", f"id IN ({wanted})", PUBLIC_COLUMNS))
         out: dict[int, Item] = {}
