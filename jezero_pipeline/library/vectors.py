@@ -240,7 +240,7 @@ class VectorIndex:
         query = query.astype(np.float32)
         if self.q is not None:
             cand = np.flatnonzero(ok)
-            sims = (self.q[cand].astype(np.float32) @ query) * self.scale[cand] + self.lift[cand]
+            sims = self._similarities(self.q[cand], cand, query)
         else:
             cand, sims = self._prefiltered(query, ok, k)
         if not len(cand):
@@ -272,7 +272,12 @@ class VectorIndex:
         fd, start, dims = self.fd, lay.q, lay.dims
         for row, r in zip(vectors, cand.tolist()):
             os.preadv(fd, [row], start + dims * r)
-        return cand, (vectors.astype(np.float32) @ query) * self.scale[cand] + self.lift[cand]
+        return cand, self._similarities(vectors, cand, query)
+
+    def _similarities(self, q: np.ndarray, rows: np.ndarray, query: np.ndarray) -> np.ndarray:
+        """The score a query ranks by, of the int8 vectors `q` of these `rows`: their cosine to
+        the unit `query`, plus their hubness lift."""
+        return (q.astype(np.float32) @ query) * self.scale[rows] + self.lift[rows]
 
 
 @functools.cache
