@@ -11,6 +11,8 @@ from jezero_pipeline.config import load_config
 from jezero_pipeline.defs.automation import RANGE_END, RANGE_START, cron_for
 from jezero_pipeline.defs.definitions import build_definitions
 from jezero_pipeline.defs.resources import JezeroResource
+from jezero_pipeline.staging.records import CommandRecord
+from jezero_pipeline.workspace import Workspace
 
 
 @pytest.fixture
@@ -125,3 +127,44 @@ def test_the_library_is_requested_after_a_summaries_update(work):
         defs.resolve_job_def("library_job").execute_in_process(instance=instance)
         again = dg.evaluate_automation_conditions(defs=defs, instance=instance, cursor=result.cursor)
         assert again.total_requested == 0
+
+
+def _catch_up(defs, work, instance, cursor):
+    resources = {"jezero": JezeroResource(config_path=str(work / "jezero.toml"))}
+    ctx = dg.build_sensor_context(instance=instance, cursor=cursor, definitions=defs, resources=resources)
+    return defs.resolve_sensor_def("library_behind_staging").evaluate_tick(ctx)
+
+
+def test_a_summaries_update_during_a_library_refresh_is_caught_up_by_the_sensor(work):
+    """The race a daemon meets when a batch lands while the library refreshes: the refresh read
+    staging before the new summaries, and both updates fall between two evaluations, so the
+    automation condition counts the update as handled (dagster-io/dagster#24650). The
+    `library_behind_staging` sensor compares staging itself and asks for one more refresh once
+    staging has settled and no run or command is under way."""
+    defs, library, day = _defs(work), dg.AssetKey("search_index"), "cc|2026-03-01"
+    with dg.instance_for_test() as instance:
+        base = dg.evaluate_automation_conditions(defs=defs, instance=instance)
+        defs.resolve_job_def("sessions_job").execute_in_process(partition_key=day, instance=instance)
+        first = dg.evaluate_automation_conditions(defs=defs, instance=instance, cursor=base.cursor)
+        assert first.get_num_requested(library) == 1
+        defs.resolve_job_def("library_job").execute_in_process(instance=instance)  # reads staging now…
+        write_claude_session(work / "projects", "aaaa1111-0000-4000-8000-000000000002", long_turns("ledger2"))
+        defs.resolve_job_def("sessions_job").execute_in_process(partition_key=day, instance=instance)  # …then this
+        missed = dg.evaluate_automation_conditions(defs=defs, instance=instance, cursor=first.cursor)
+        assert missed.get_num_requested(library) == 0  # the condition alone leaves the library behind
+
+        seen = _catch_up(defs, work, instance, None)
+        assert seen.run_requests == [] and "settles" in seen.skip_message
+        started = instance.add_run(dg.DagsterRun(job_name="library_job", status=dg.DagsterRunStatus.STARTED))
+        assert "under way" in _catch_up(defs, work, instance, seen.cursor).skip_message
+        instance.delete_run(started.run_id)
+        command = CommandRecord(Workspace.open(load_config(work / "jezero.toml")).store)  # a `run` under way
+        command.add({"kind": "nothing"})
+        command.save()
+        assert "under way" in _catch_up(defs, work, instance, seen.cursor).skip_message
+        command.close()
+        due = _catch_up(defs, work, instance, seen.cursor)
+        assert len(due.run_requests) == 1 and due.run_requests[0].run_key == seen.cursor
+        defs.resolve_job_def("library_job").execute_in_process(instance=instance)
+        done = _catch_up(defs, work, instance, due.cursor)
+        assert done.run_requests == [] and "refreshed" in done.skip_message

@@ -5,8 +5,10 @@ divides the hour or the day, else a sensor with that minimum interval), and the
 `transcripts_changed` sensor checks every connector each minute. All of them ask the same
 question the CLI asks (which (connector, day) partitions have changed, settled units, by
 `stat`) and request exactly those, grouped into as few runs as hold nothing unchanged. The
-library follows its summaries; re-summarising after a code-version change stays a deliberate
-backfill unless `[automation] resummarize_on_code_change` opts in.
+library follows its summaries (an automation condition, and a sensor that catches it up with
+staging when a summaries update landed while it refreshed); re-summarising after a
+code-version change stays a deliberate backfill unless `[automation]
+resummarize_on_code_change` opts in.
 """
 
 from __future__ import annotations
@@ -21,10 +23,15 @@ import dagster as dg
 
 from ..config import Config
 from ..operations.watchdog import watch
+from ..stages import index
 from ..stages.plan import PartitionRange, plan_run
+from ..staging.records import unfinished_records
+from ..text import digest
 from .resources import JezeroResource
 
 RANGE_START, RANGE_END = "dagster/asset_partition_range_start", "dagster/asset_partition_range_end"
+UNDER_WAY = [dg.DagsterRunStatus.QUEUED, dg.DagsterRunStatus.NOT_STARTED, dg.DagsterRunStatus.STARTING,
+             dg.DagsterRunStatus.STARTED]  # fmt: skip
 
 
 def cron_for(minutes: int) -> str | None:
@@ -137,6 +144,40 @@ def change_sensor(job: dg.UnresolvedAssetJobDefinition, first_day: date) -> dg.S
         return run_requests(ranges, "sensor", run_key=fingerprint)
 
     return transcripts_changed
+
+
+def library_catch_up(targets: dg.AssetSelection) -> dg.SensorDefinition:
+    """A sensor for what `library_condition` cannot see: a summaries update that lands while the
+    library refreshes (between two evaluations) counts as handled by that refresh, though the
+    refresh read staging before it (dagster-io/dagster#24650). This compares the staging the
+    library was built from with the staging there is now, and once staging has stayed the same
+    for a tick with no run or command under way (a command refreshes the library at its end),
+    requests one refresh per staging state (its run key)."""
+
+    @dg.sensor(
+        target=targets,
+        minimum_interval_seconds=30,
+        default_status=dg.DefaultSensorStatus.RUNNING,
+        description="Refreshes the library when it was not built from the staging there is now, staging has "
+        "settled and no run or command is under way (a summaries update landed during a library refresh).",
+    )
+    def library_behind_staging(context: dg.SensorEvaluationContext, jezero: JezeroResource):
+        ws = jezero.workspace
+        found = index.versions(ws)
+        state = digest(f"{k}={v}" for k, v in found.items())
+        settled = context.cursor == state
+        context.update_cursor(state)
+        if not found or index.is_current(ws, found):
+            return dg.SkipReason("the library was refreshed from the staging there is now")
+        if not settled:
+            return dg.SkipReason("staging changed since the last tick: looked at again once it settles")
+        if unfinished_records(ws.store) or context.instance.get_run_records(
+            filters=dg.RunsFilter(statuses=UNDER_WAY), limit=1
+        ):
+            return dg.SkipReason("a run or a command is under way: looked at again after it")
+        return dg.RunRequest(run_key=state, tags={"jezero/trigger": "library_behind_staging"})
+
+    return library_behind_staging
 
 
 def library_condition() -> dg.AutomationCondition:

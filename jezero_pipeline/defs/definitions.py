@@ -18,7 +18,7 @@ import dagster as dg
 from ..config import Config, load_config
 from ..workspace import Workspace
 from .assets import build_assets, build_embeddings_asset
-from .automation import change_sensor, connector_checks, watchdog
+from .automation import change_sensor, connector_checks, library_catch_up, watchdog
 from .batches import batches_sensor
 from .io import KEY as STAGED_TABLES
 from .io import StagedTablesIOManager
@@ -39,6 +39,7 @@ def build_definitions(
     jobs = asset_jobs()
     sessions_job, summaries_job = jobs[0], jobs[1]
     schedules, interval_sensors = connector_checks(cfg, sessions_job, first_day)
+    library = dg.AssetSelection.assets("search_index", "embeddings")
     sensors = [
         change_sensor(sessions_job, first_day),
         batches_sensor(summaries_job, cfg.summarizer.batch_poll_seconds),
@@ -49,10 +50,9 @@ def build_definitions(
         # Runs the automation conditions (the library follows its summaries) whenever the
         # daemon runs (`dagster dev` or `dagster-daemon run`).
         dg.AutomationConditionSensorDefinition(
-            "library_follows_summaries",
-            target=dg.AssetSelection.assets("search_index", "embeddings"),
-            default_status=dg.DefaultSensorStatus.RUNNING,
+            "library_follows_summaries", target=library, default_status=dg.DefaultSensorStatus.RUNNING
         ),
+        library_catch_up(library),
     ]
     if cfg.automation.resummarize_on_code_change:
         sensors.append(

@@ -152,9 +152,10 @@ def staged_bytes(ws: Workspace, keys: list[str]) -> int:
     return n
 
 
-def is_current(ws: Workspace) -> bool:
+def is_current(ws: Workspace, found: dict[str, str] | None = None) -> bool:
     """The library file exists and was refreshed from exactly the staged partitions there are now
-    (a `stat` per partition file; nothing is read, DuckDB is not loaded)."""
+    (`found`: their `versions`, when the caller has them; else a `stat` per partition file;
+    nothing is read, DuckDB is not loaded)."""
     if not ws.library_path.exists():
         return False
-    return ws.store.read_doc("library", "built_from.json") == versions(ws)
+    return ws.store.read_doc("library", "built_from.json") == (versions(ws) if found is None else found)

@@ -15,6 +15,7 @@ from __future__ import annotations
 import os
 import socket
 import time
+from collections.abc import Iterator
 from datetime import UTC, datetime
 from typing import Any
 
@@ -50,13 +51,20 @@ class CommandRecord:
 
 def finished_records(store: Store, now: float | None = None) -> list[str]:
     """The records ready to report, oldest first: complete, or left by a command that is gone."""
+    return [name for name, finished in _records(store, now) if finished]
+
+
+def unfinished_records(store: Store, now: float | None = None) -> list[str]:
+    """The records of commands still under way."""
+    return [name for name, finished in _records(store, now) if not finished]
+
+
+def _records(store: Store, now: float | None) -> Iterator[tuple[str, bool]]:
     now = time.time() if now is None else now
-    out = []
     for name in store.list_docs(FOLDER):
         doc = store.read_doc(FOLDER, name)
-        if isinstance(doc, dict) and (doc.get("complete") or _orphaned(doc, now)):
-            out.append(name)
-    return out
+        if isinstance(doc, dict):
+            yield name, bool(doc.get("complete") or _orphaned(doc, now))
 
 
 def read_record(store: Store, name: str) -> list[dict[str, Any]]:
