@@ -4,7 +4,7 @@ import time
 
 import dagster as dg
 import pytest
-from runs import run
+from runs import run, workspace
 from sessionfiles import long_turns, write_claude_session, write_config
 
 from jezero_pipeline.config import load_config
@@ -12,7 +12,6 @@ from jezero_pipeline.defs.automation import RANGE_END, RANGE_START, cron_for
 from jezero_pipeline.defs.definitions import build_definitions
 from jezero_pipeline.defs.resources import JezeroResource
 from jezero_pipeline.staging.records import CommandRecord
-from jezero_pipeline.workspace import Workspace
 
 
 @pytest.fixture
@@ -22,10 +21,10 @@ def work(tmp_path):
     return tmp_path
 
 
-def _sensor(defs, work, instance, cursor=None):
+def _sensor(defs, work, instance, cursor=None, name="transcripts_changed"):
     resources = {"jezero": JezeroResource(config_path=str(work / "jezero.toml"))}
     ctx = dg.build_sensor_context(instance=instance, cursor=cursor, definitions=defs, resources=resources)
-    return defs.resolve_sensor_def("transcripts_changed").evaluate_tick(ctx)
+    return defs.resolve_sensor_def(name).evaluate_tick(ctx)
 
 
 def _defs(work):
@@ -130,9 +129,7 @@ def test_the_library_is_requested_after_a_summaries_update(work):
 
 
 def _catch_up(defs, work, instance, cursor):
-    resources = {"jezero": JezeroResource(config_path=str(work / "jezero.toml"))}
-    ctx = dg.build_sensor_context(instance=instance, cursor=cursor, definitions=defs, resources=resources)
-    return defs.resolve_sensor_def("library_behind_staging").evaluate_tick(ctx)
+    return _sensor(defs, work, instance, cursor, name="library_behind_staging")
 
 
 def test_a_summaries_update_during_a_library_refresh_is_caught_up_by_the_sensor(work):
@@ -158,7 +155,7 @@ def test_a_summaries_update_during_a_library_refresh_is_caught_up_by_the_sensor(
         started = instance.add_run(dg.DagsterRun(job_name="library_job", status=dg.DagsterRunStatus.STARTED))
         assert "under way" in _catch_up(defs, work, instance, seen.cursor).skip_message
         instance.delete_run(started.run_id)
-        command = CommandRecord(Workspace.open(load_config(work / "jezero.toml")).store)  # a `run` under way
+        command = CommandRecord(workspace(work).store)  # a `run` under way
         command.add({"kind": "nothing"})
         command.save()
         assert "under way" in _catch_up(defs, work, instance, seen.cursor).skip_message
