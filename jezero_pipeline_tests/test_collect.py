@@ -83,6 +83,23 @@ def test_a_run_over_many_days_walks_the_connector_s_tree_once(work, monkeypatch)
     assert len({found[0].session_id for found in sessions.values()}) == 5
 
 
+def test_a_survey_holds_one_partition_per_day_and_no_dict_per_unit(work):
+    """A run keeps its survey (one entry per session) to its end: units of a day share one
+    Partition, also after the first plan pins the first day and files every unit again."""
+    for i in range(3):
+        write_claude_session(work / "projects", f"eeee{i:04d}-0000-4000-8000-00000000000{i}", long_turns(f"same{i}"),
+                             start=datetime(2026, 3, 1, 10 + i, tzinfo=UTC))  # fmt: skip
+    ws = workspace(work)
+    assert ws.first_day is None
+    plan = plan_run(ws, ["cc"], time.time())
+    units = plan.surveys["cc"].units
+    assert len(units) == 4 and {u.part for u in units} == {DAY}
+    assert len({id(u.part) for u in units}) == 1, "one Partition object for the day, not one per unit"
+    again = survey_connector(workspace(work), "cc", time.time()).units
+    assert len({id(u.part) for u in again}) == 1
+    assert not any(hasattr(o, "__dict__") for u in again for o in (u, u.unit))
+
+
 def test_a_session_growing_past_midnight_stays_in_its_first_day(work):
     path = next((work / "projects").rglob("*.jsonl"))
     _collect(work)

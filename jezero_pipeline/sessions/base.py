@@ -28,7 +28,7 @@ if TYPE_CHECKING:
     from ..config import ConnectorConfig, ProjectsConfig
 
 
-@dataclass
+@dataclass(slots=True)
 class FileState:
     """What the last run knew about one source file."""
 
@@ -44,7 +44,7 @@ class FileState:
         return st.st_size == self.size and st.st_mtime == self.mtime
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Unit:
     """One unit of a connector's store, as `stat` (or a database's session row) sees it."""
 

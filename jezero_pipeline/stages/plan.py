@@ -111,9 +111,12 @@ def plan_run(
         surveys[name] = survey_connector(ws, name, now)
     if ws.first_day is None:  # the first sessions ever seen: the oldest one's day is the first day
         ws.pin_first_day(u.part.day for survey in surveys.values() for u in survey.units)
-        for survey in surveys.values():  # another process may have pinned an other day meanwhile
+        clamped: dict[Partition, Partition] = {}  # another process may have pinned an other day meanwhile
+        for survey in surveys.values():
             for u in survey.units:
-                u.part = ws.partition(u.part.connector, u.part.day)
+                if u.part not in clamped:
+                    clamped[u.part] = ws.partition(*u.part)
+                u.part = clamped[u.part]
     for name, survey in surveys.items():
         occupied[name] = {u.part.day for u in survey.units}
         waiting[name] = survey.pending()
