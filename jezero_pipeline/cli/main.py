@@ -13,6 +13,7 @@ import sys
 from typing import Any
 
 from ..config import ConfigError, config_path, load_config
+from ..engine.memory import share_heaps
 from . import inbox, library, operate
 from .common import USAGE, CommandError
 
@@ -51,6 +52,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
+    share_heaps()  # before any thread starts and takes a C heap of its own (engine/memory.py)
     args = build_parser().parse_args(argv)
     args.config_file = config_path(args.config).resolve()
     try:

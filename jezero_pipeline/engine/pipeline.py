@@ -34,6 +34,7 @@ from ..staging.tables import RAW_SESSIONS, REDACTED_SEGMENTS, SEGMENTS, SUMMARIE
 from ..workspace import Workspace
 from .budget import Budget
 from .calls import CallLoop
+from .memory import share_heaps
 from .refresher import LibraryRefresher
 
 COLLECT, SEGMENT, REDACT, SUMMARIZE = (t.name for t in (RAW_SESSIONS, SEGMENTS, REDACTED_SEGMENTS, SUMMARIES))
@@ -110,6 +111,7 @@ class Pipeline:
 
     def events(self) -> Iterator[PartitionDone | StageDone]:
         """Run the stages; yield each partition as a stage finishes it, each stage as it finishes all."""
+        share_heaps()  # the command line did at its start; a Dagster run worker does it here
         with quick_handoffs():
             yield from self._run()
 
