@@ -20,7 +20,10 @@ HEX_RE = re.compile(r"^[0-9a-fA-F]+$")
 
 
 # Several detectors propose the same value and each asks the same questions about it: the
-# answers are cached per value (they depend on nothing else).
+# answers are cached per value (they depend on nothing else). A value recurs within a segment
+# or a few, so a short memory keeps the hits; a long one only holds, to the end of a long run,
+# values that will not come again.
+CACHED_VALUES = 1024
 
 
 _C_LOG_C = tuple(c * math.log2(c) if c else 0.0 for c in range(4097))
@@ -30,7 +33,7 @@ def _c_log_c(c: int) -> float:
     return _C_LOG_C[c] if c < len(_C_LOG_C) else c * math.log2(c)
 
 
-@lru_cache(maxsize=8192)
+@lru_cache(maxsize=CACHED_VALUES)
 def entropy(s: str) -> float:
     """Shannon entropy in bits per character: (n log n - sum of c log c) / n over the counts c."""
     n = len(s)
@@ -56,7 +59,7 @@ def _readable(word: str) -> bool:
     return sum(map(low.count, "aeiouy")) * 4 >= len(low) and _CONSONANTS_4.search(low) is None
 
 
-@lru_cache(maxsize=8192)
+@lru_cache(maxsize=CACHED_VALUES)
 def random_looking(v: str, min_len: int = 16) -> bool:
     """Opaque token shape: long, mixes letters and digits, not made of words."""
     if len(v) < min_len or not _DIGIT.search(v) or not _ALPHA.search(v):
@@ -136,7 +139,7 @@ def regularity(v: str) -> float:
     return (n - 1 - _misses(v.lower(), n)) / (n - 1)
 
 
-@lru_cache(maxsize=8192)
+@lru_cache(maxsize=CACHED_VALUES)
 def _regular(v: str, bar: float) -> bool:
     """regularity(v) >= bar, stopping at the first character that settles it (a generated token
     is settled within its first dozen characters)."""

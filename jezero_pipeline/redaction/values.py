@@ -16,7 +16,7 @@ import re
 from functools import lru_cache
 
 from . import tuning
-from .shapes import WORD_RE, entropy, is_reference, patterned
+from .shapes import CACHED_VALUES, WORD_RE, entropy, is_reference, patterned
 
 MARKER_START = "[REDACTED:"
 
@@ -130,7 +130,7 @@ _WORDS = frozenset(w for w in _VOCAB if len(w) <= 12)
 _WORD_PREFIXES = frozenset(w[:i] for w in _WORDS for i in range(1, len(w) + 1))
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=CACHED_VALUES)
 def _breaks_into_vocab(s: str) -> tuple[bool, bool]:
     """(s splits into vocabulary words, one of them is a marker), e.g. `yourpasswordhere`.
 
@@ -345,7 +345,7 @@ def stands_in(value: str, head: int = 0) -> bool:
     return _stands_in(value, head, tuning.current())
 
 
-@lru_cache(maxsize=8192)
+@lru_cache(maxsize=CACHED_VALUES)
 def _stands_in(value: str, head: int, params: tuning.Params) -> bool:
     """stands_in, cached per value and thresholds (several detectors propose the same value)."""
     part = value[head:]

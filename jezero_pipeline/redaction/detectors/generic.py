@@ -20,7 +20,17 @@ import string
 from functools import lru_cache
 
 from .. import tuning
-from ..shapes import HEX_RE, entropy, hash_shaped, is_uuid, mixed_token, opaque_token, password_shaped, random_looking
+from ..shapes import (
+    CACHED_VALUES,
+    HEX_RE,
+    entropy,
+    hash_shaped,
+    is_uuid,
+    mixed_token,
+    opaque_token,
+    password_shaped,
+    random_looking,
+)
 from ..values import b64_text
 from .base import Scan, glued, make_table
 from .names import value_ok
@@ -79,7 +89,7 @@ def _last_word(rx: re.Pattern[str], label: str) -> int:
     return max((m.end() for m in rx.finditer(label)), default=-1)
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=CACHED_VALUES)
 def _last_word_says(label: str) -> tuple[bool, bool]:
     """(the label names a key, the label names something else): the later word decides, so
     `client secret` is a secret and `key id` an id; a public label is never a secret.
