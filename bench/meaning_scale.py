@@ -55,6 +55,9 @@ def main() -> int:
     ap.add_argument("--build-only", action="store_true", help=argparse.SUPPRESS)
     ap.add_argument("--reader", choices=["lexical", "hybrid"], help=argparse.SUPPRESS)
     args = ap.parse_args()
+    from jezero_pipeline.engine.memory import share_heaps
+
+    share_heaps()  # as every command does first (cli/main.py): the readers measured are the serving commands'
 
     from jezero_pipeline.config import EmbeddingsConfig, SearchConfig
     from jezero_pipeline.embedding.model import model_key
