@@ -17,10 +17,8 @@ Elsewhere than glibc this does nothing; a MALLOC_ARENA_MAX set by the user wins.
 from __future__ import annotations
 
 import ctypes
-import ctypes.util
 import functools
 import os
-import sys
 from typing import Any
 
 ARENAS = 2
@@ -29,14 +27,17 @@ M_ARENA_MAX = -8  # mallopt's parameter number for the arena cap (glibc's malloc
 
 @functools.cache
 def _libc() -> Any:
-    if not sys.platform.startswith("linux"):
+    """glibc, or None (musl's `mallopt` accepts the call and sets nothing)."""
+    try:
+        version = os.confstr("CS_GNU_LIBC_VERSION") or ""
+    except (AttributeError, ValueError, OSError):  # not a POSIX system, or not glibc
+        version = ""
+    if not version.startswith("glibc"):
         return None
     try:
-        libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6")
-        libc.mallopt  # noqa: B018  (a C library without it: nothing to set)
-    except (OSError, AttributeError):
+        return ctypes.CDLL("libc.so.6")  # glibc's name on every Linux it runs on
+    except OSError:
         return None
-    return libc
 
 
 def share_heaps(arenas: int = ARENAS) -> bool:
