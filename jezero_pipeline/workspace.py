@@ -37,6 +37,7 @@ class Workspace:
     def __init__(self, cfg: Config, lock_dsn: str | None = None):
         self.cfg = cfg
         self._first_day: date | None = None
+        self._partitions: dict[Partition, Partition] = {}  # see partition()
         self.store: Store = open_store(cfg.staging_location, cfg.staging_dir)
         if self.store.remote and lock_dsn:
             from .staging.pglocks import PgLocks  # lazy: psycopg2 loads only for a shared instance
@@ -186,11 +187,14 @@ class Workspace:
 
     def partition(self, connector: str, day: str) -> Partition:
         """The partition a session of `day` is filed under: its own day, clamped to the days
-        Dagster knows (an older session goes to the first day, a future one to today)."""
+        Dagster knows (an older session goes to the first day, a future one to today).
+
+        One object per partition: a run's survey keeps one per session to its end."""
         d = date.fromisoformat(day)
         first = self.first_day
         d = min(max(d, first) if first else d, today())
-        return Partition(connector, d.isoformat())
+        part = Partition(connector, d.isoformat())
+        return self._partitions.setdefault(part, part)
 
     def api_key(self) -> str | None:
         return os.environ.get(self.cfg.summarizer.api_key_env) or None

@@ -27,7 +27,7 @@ from .report import PartitionReport
 @dataclass(slots=True)
 class UnitStatus:
     """A unit and what the survey found. A run holds one per session for its whole length, so
-    these carry no `__dict__` and share one Partition per day."""
+    these carry no `__dict__` (and `Workspace.partition` gives a day's units one Partition)."""
 
     unit: Unit
     part: Partition
@@ -73,14 +73,10 @@ def survey_connector(ws: Workspace, name: str, now: float) -> ConnectorSurvey:
                 if u.key not in inv.units:
                     inv.assign(u.key, day_of(connector.start_of(u), u.mtime))
     out = ConnectorSurvey(name, warnings=list(found.warnings))
-    days: dict[str, Partition] = {}  # one Partition per day, shared by its units
     for u in found.units:
         rec = inv.units[u.key]
         changed = not rec.unchanged(u.size, u.mtime)
-        part = days.get(rec.day)
-        if part is None:
-            part = days[rec.day] = ws.partition(name, rec.day)
-        out.units.append(UnitStatus(u, part, changed, connector.settled(u.mtime, now)))
+        out.units.append(UnitStatus(u, ws.partition(name, rec.day), changed, connector.settled(u.mtime, now)))
     return out
 
 

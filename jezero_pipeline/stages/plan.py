@@ -111,12 +111,9 @@ def plan_run(
         surveys[name] = survey_connector(ws, name, now)
     if ws.first_day is None:  # the first sessions ever seen: the oldest one's day is the first day
         ws.pin_first_day(u.part.day for survey in surveys.values() for u in survey.units)
-        clamped: dict[Partition, Partition] = {}  # another process may have pinned an other day meanwhile
-        for survey in surveys.values():
+        for survey in surveys.values():  # another process may have pinned an other day meanwhile
             for u in survey.units:
-                if u.part not in clamped:
-                    clamped[u.part] = ws.partition(*u.part)
-                u.part = clamped[u.part]
+                u.part = ws.partition(u.part.connector, u.part.day)
     for name, survey in surveys.items():
         occupied[name] = {u.part.day for u in survey.units}
         waiting[name] = survey.pending()
