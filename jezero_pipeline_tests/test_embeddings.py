@@ -427,8 +427,13 @@ def test_a_damaged_cached_graph_is_made_again(tmp_path, monkeypatch):
         again = local.integer_model(local.weights_path())
         assert again == made and min(weights.stat().st_size, words.stat().st_size) > 10_000_000
         assert np.array_equal(local.LocalEmbedder("k").embed(["a query"]), good)
+    vocabulary = local.vocabulary_file()
+    assert vocabulary.parent == made.parent
+    vocabulary.write_bytes(vocabulary.read_bytes().replace(b"\nquery\n", b"\nqueries\n"))  # a word changed
+    assert local.vocabulary_file() == vocabulary and local.files_digest(vocabulary) == local.VOCABULARY_SHA256
+    assert np.array_equal(local.LocalEmbedder("k").embed(["a query"]), good)
     assert sorted(p.name for p in made.parent.iterdir()) == sorted(
-        [graph.name, weights.name, words.name, made.name + ".sha256"]
+        [graph.name, weights.name, words.name, made.name + ".sha256", vocabulary.name]
     )
 
 
@@ -440,6 +445,7 @@ def test_a_cache_that_cannot_be_written_makes_the_model_in_a_folder_of_the_proce
     monkeypatch.setenv("XDG_CACHE_HOME", str(blocked))
     made = local.integer_model(local.weights_path())
     assert not made.is_relative_to(blocked) and all(p.exists() for p in local.model_files(made))
+    assert not local.vocabulary_file().is_relative_to(blocked)
     assert local.LocalEmbedder("k").embed(["a query"]).shape == (1, 384)
 
 
