@@ -27,6 +27,7 @@ import shutil
 import tempfile
 import threading
 import weakref
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -84,13 +85,19 @@ def integer_model(weights: Path) -> Path:
     if apart is None:
         raise EmbeddingError(f"{weights}: the model's word embeddings are not where this version looks for them")
     del source, model
+    return kept(path, lambda at: _write_model(apart, at))
+
+
+def kept(path: Path, write: Callable[[Path], None]) -> Path:
+    """Where `write(path)` put the file: at `path` in the cache folder, or, when the cache cannot
+    be written, under the same name in a folder of this process's own, removed at exit."""
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        _write_model(apart, path)
+        write(path)
     except OSError:
         path = Path(tempfile.mkdtemp(prefix="jezero-pipeline-model-")) / path.name
         atexit.register(shutil.rmtree, path.parent, True)
-        _write_model(apart, path)
+        write(path)
     return path
 
 
@@ -127,14 +134,7 @@ def vocabulary_file() -> Path:
         text = verified(gzip.decompress(VOCABULARY_FILE.read_bytes()), VOCABULARY_SHA256, str(VOCABULARY_FILE))
     except OSError as err:
         raise EmbeddingError(f"{err.filename}: {err.strerror}: {INSTALL_HINT}") from None
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        _write_atomically(path, text)
-    except OSError:
-        path = Path(tempfile.mkdtemp(prefix="jezero-pipeline-vocab-")) / path.name
-        atexit.register(shutil.rmtree, path.parent, True)
-        _write_atomically(path, text)
-    return path
+    return kept(path, lambda at: _write_atomically(at, text))
 
 
 def _write_atomically(path: Path, data: bytes) -> None:
