@@ -96,12 +96,13 @@ def main() -> int:
             snap.close()
             print(json.dumps([build_s, time.perf_counter() - t]))
             return 0
-        build_s = write_s = float("nan")
+        times = d / "build_seconds.json"  # a library kept in --workdir is reported with the times it was built in
         if not vectors_path(path).exists():  # built by a process of its own: the reader measured starts clean
             built = subprocess.run([sys.executable, __file__, "--items", str(args.items), "--queries", str(args.queries),
                                     "--workdir", str(d), "--build-only"],
                                    check=True, capture_output=True, text=True)  # fmt: skip
-            build_s, write_s = json.loads(built.stdout.strip().splitlines()[-1])
+            times.write_text(built.stdout.strip().splitlines()[-1])
+        build_s, write_s = json.loads(times.read_text()) if times.exists() else (float("nan"), float("nan"))
         queries = json.loads((d / "queries.json").read_text())
         if args.reader:  # one clean reader: the searches, then its RSS and peak
             lib = Library(path, SearchConfig(), embeddings=cfg)
