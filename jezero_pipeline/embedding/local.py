@@ -33,6 +33,7 @@ from typing import Any
 
 import numpy as np
 
+from ..staging.store import write_atomic
 from . import integer_graph
 from .model import LOCAL_MODEL, LOCAL_WEIGHTS_SHA256, EmbeddingError, normalised
 
@@ -134,13 +135,7 @@ def vocabulary_file() -> Path:
         text = verified(gzip.decompress(VOCABULARY_FILE.read_bytes()), VOCABULARY_SHA256, str(VOCABULARY_FILE))
     except OSError as err:
         raise EmbeddingError(f"{err.filename}: {err.strerror}: {INSTALL_HINT}") from None
-    return kept(path, lambda at: _write_atomically(at, text))
-
-
-def _write_atomically(path: Path, data: bytes) -> None:
-    with tempfile.NamedTemporaryFile(dir=path.parent, delete=False) as f:
-        f.write(data)
-    os.replace(f.name, path)
+    return kept(path, lambda at: write_atomic(at, lambda tmp: Path(tmp).write_bytes(text)))
 
 
 def bert_tokenizer() -> Any:
