@@ -17,6 +17,7 @@ from fake_paperclip import KEY, FakePaperclip
 
 from jezero_pipeline.config import ConnectorConfig, ProjectsConfig
 from jezero_pipeline.sessions import make_connector
+from jezero_pipeline.sessions.jsonl import JsonlFileConnector
 from jezero_pipeline.sessions.registry import connector_types
 
 T0 = datetime(2026, 3, 1, 9, 0, tzinfo=UTC)
@@ -492,3 +493,28 @@ def test_paperclip_watches_no_file_and_its_survey_sees_updated_issues(tmp_path, 
         assert grown.keys() == first.keys() and grown != first
         board.add_issue(2)
         assert len(stamps(c)) == 2
+
+
+@pytest.mark.parametrize("kind", KINDS, ids=lambda k: k.type)
+def test_a_pinned_listing_reads_what_a_fresh_one_reads(kind, tmp_path):
+    """A run pins one listing for all its scans (kept compact): a scan of some units through it
+    reads exactly those units, as a connector that lists afresh does."""
+    root = tmp_path / "store"
+    target = root / "x.db" if kind.database else root
+    for n in (1, 2, 3):
+        kind.add(target, n)
+    options = {kind.option: str(target)}
+    keys = sorted(stamps(make(kind, options)))
+    assert len(keys) == 3
+    pinned = make(kind, options)
+    pinned.pin_listing()
+    kind.add(target, 4)  # after the pin: a pinned run does not see it, a fresh listing does
+
+    def read(connector, only):
+        result = connector.scan({}, float("inf"), only=only)
+        return sorted(s.session_id for s in result.sessions), sorted(result.states)
+
+    for only in ({keys[1]}, {keys[0], keys[2]}, {keys[1], str(tmp_path / "not-a-unit")}):
+        assert read(pinned, only) == read(make(kind, options), only)
+    if isinstance(pinned, JsonlFileConnector):  # the connectors that list files pin their listing
+        assert len(read(pinned, None)[1]) == len(read(make(kind, options), None)[1]) - 1

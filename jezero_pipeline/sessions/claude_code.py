@@ -94,12 +94,12 @@ class ClaudeCodeConnector(JsonlFileConnector):
                 rel = path.relative_to(root).parts
                 if len(rel) > 1 and self._skipped_dir(root / rel[0]):
                     continue
-                ctx = dict(context)
+                ctx = context  # shared by the root's sessions (a run holds the listing)
                 subagent = "subagents" in rel[:-1] or path.stem.startswith("agent-")
                 if subagent:
                     if not self.agent.include_subagents:
                         continue
-                    ctx["subagent"] = "1"
+                    ctx = {**context, "subagent": "1"}
                     if "subagents" in rel[:-1]:
                         i = rel.index("subagents")
                         if i >= 1:

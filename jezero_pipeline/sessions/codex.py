@@ -78,8 +78,9 @@ class CodexConnector(JsonlFileConnector):
             if not root.is_dir():
                 result.warnings.append(f"{root}: sessions_dir not found")
                 continue
+            context = {"root": str(root)}  # one for all the root's files: a listing is held for a run
             for pattern in ("rollout-*.jsonl", "rollout-*.jsonl.zst"):
-                files += [(p, {"root": str(root)}) for p in sorted(root.rglob(pattern)) if p.is_file()]
+                files += [(p, context) for p in sorted(root.rglob(pattern)) if p.is_file()]
         return files
 
     def read_file_bytes(self, path: Path) -> tuple[bytes, list[str]]:

@@ -142,7 +142,9 @@ class Collector:
         self.remaining = limit or None  # --limit: new or changed sessions left for this run
         self.connector: Connector = ws.connector(survey.connector)
         self.connector.pin_listing()  # many days, one listing (this instance lives for the run)
-        self.reads: dict[str, FileState] = {}  # unit -> state after this run's read
+        # unit -> (size, mtime) after this run's read: what the inventory records, kept until
+        # `save` for every unit the run reads (the whole FileState carries parser state too)
+        self.reads: dict[str, tuple[int, float]] = {}
 
     def collect(self, part: Partition, write: bool = True) -> tuple[list[Session] | None, CollectReport]:
         """Read the partition's changed units and merge them into its stored sessions.
@@ -212,7 +214,7 @@ class Collector:
         if write:
             store.write(RAW_SESSIONS, part, [session_row(s) for s in sessions], info=report.footer())
             store.write(SESSION_FILES, part, [_state_row(st) for st in states.values()])
-            self.reads.update(states)
+            self.reads.update((key, (st.size, st.mtime)) for key, st in states.items())
         return sessions, report
 
     def save(self) -> None:
@@ -220,8 +222,8 @@ class Collector:
         if not self.reads:
             return
         with editing(self.ws.store, self.survey.connector) as inv:
-            for key, st in self.reads.items():
-                inv.mark_read(key, st.size, st.mtime)
+            for key, (size, mtime) in self.reads.items():
+                inv.mark_read(key, size, mtime)
         self.reads.clear()
 
 
