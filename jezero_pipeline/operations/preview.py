@@ -6,12 +6,14 @@ write nothing: no staging file, no journal, no library, no Dagster materialisati
 
 from __future__ import annotations
 
+import heapq
 import time
+from collections.abc import Iterable, Iterator
 from typing import Any
 
 from ..engine.budget import Budget
 from ..engine.calls import CallLoop
-from ..models import Partition
+from ..models import Partition, Session
 from ..stages.collect import Collector, survey_connector
 from ..stages.redact import redact_partition
 from ..stages.segment import segment_partition
@@ -28,30 +30,42 @@ def preview(
 ) -> dict[str, Any]:
     """What a run of this connector would do now (dry run: with its cost sent directly and in
     batches; `batch`, the way the run would send them), or the newest N sessions summarised
-    without storing anything (sample)."""
+    without storing anything (sample).
+
+    Partitions are read one at a time, as a run reads them: a dry run holds one partition's
+    sessions, a sample the N newest so far, whatever the size of the connector's history."""
     now = time.time()
     survey = survey_connector(ws, connector, now)
     collector = Collector(ws, survey, now)
     parts = sorted(survey.changed())
-    collected = [(part, *collector.collect(part, write=False)) for part in parts]
-    sessions = [(part, s) for part, found, _ in collected for s in found or []]
-    if sample:
-        sessions = sorted(sessions, key=lambda ps: ps[1].blocks[-1].timestamp if ps[1].blocks else 0,
-                          reverse=True)[:sample]  # fmt: skip
     summarizer = Summarizer(ws, write=False) if dry_run else _sampler(ws)
     report: dict[str, Any] = {
         "connector": connector, "mode": "dry-run" if dry_run else f"sample {sample}",
-        "partitions": [p.key for p in parts], "sessions": len(sessions), "docs": 0, "unchanged": 0,
-        "to_summarise": 0, "input_chars": 0, "redactions": 0,
-        "deferred_sessions": sum(r.deferred_sessions for _, _, r in collected),
-        "bytes_read": sum(r.bytes_read for _, _, r in collected),
-        "warnings": [ws.redactor.redact(w)[0] for _, _, r in collected for w in r.warnings],
+        "partitions": [p.key for p in parts], "sessions": 0, "docs": 0, "unchanged": 0,
+        "to_summarise": 0, "input_chars": 0, "redactions": 0, "deferred_sessions": 0, "bytes_read": 0,
+        "warnings": [],
     }  # fmt: skip
+
+    def collected() -> Iterator[tuple[Partition, list[Session]]]:
+        for part in parts:
+            found, done = collector.collect(part, write=False)
+            report["deferred_sessions"] += done.deferred_sessions
+            report["bytes_read"] += done.bytes_read
+            report["warnings"] += [ws.redactor.redact(w)[0] for w in done.warnings]
+            if found:
+                yield part, found
+
+    groups: Iterable[tuple[Partition, list[Session]]] = collected()
+    if sample:
+        newest = heapq.nlargest(sample, ((part, s) for part, found in groups for s in found),
+                                key=lambda ps: ps[1].blocks[-1].timestamp if ps[1].blocks else 0)  # fmt: skip
+        groups = [(part, [s for p, s in newest if p == part]) for part in sorted({p for p, _ in newest})]
     out_tokens = answers = 0
-    for part in sorted({p for p, _ in sessions}):
+    for part, found in groups:
+        report["sessions"] += len(found)
         stored = _answered_output(ws, part)
         out_tokens, answers = out_tokens + stored[0], answers + stored[1]
-        rows, _ = segment_partition(ws, part, [s for p, s in sessions if p == part], write=False)
+        rows, _ = segment_partition(ws, part, found, write=False)
         red, rrep = redact_partition(ws, part, rows, write=False)
         job = summarizer.plan(part, red)
         report["docs"] += len(red or [])
