@@ -149,3 +149,30 @@ def test_help_explains_arguments_and_gives_examples(capsys):
         with pytest.raises(SystemExit):
             main(argv)
         assert wanted in capsys.readouterr().out, argv
+
+
+def test_a_command_that_asks_one_question_loads_no_postings_and_eval_keeps_them(
+    demo, library, capsys, monkeypatch, tmp_path
+):
+    """search, show, timeline, later, stats and sources read the postings their question needs
+    (a lean reader: its memory flat in the library's size); eval, which asks many, holds them."""
+    from jezero_pipeline.library import index
+
+    item = str(first_item(library)["id"])
+    held: list[int] = []
+    real = index._MemoryLexicon.__init__
+
+    def lexicon(self, segments):
+        held.append(1)
+        real(self, segments)
+
+    monkeypatch.setattr(index._MemoryLexicon, "__init__", lexicon)
+    config = str(demo / "jezero.toml")
+    for argv in (["search", "duckdb extension"], ["show", item], ["timeline"], ["later", item], ["stats"], ["sources"]):
+        assert main(["-c", config, *argv, "--json"]) == 0, argv
+        assert json.loads(capsys.readouterr().out), argv
+    assert held == []
+    cases = tmp_path / "cases.toml"
+    cases.write_text(f'[[case]]\nid = "one"\nquestion = "q"\nquery = "duckdb extension"\nexpect = [{item}]\n')
+    assert main(["-c", config, "eval", str(cases), "--mode", "lexical", "--json"]) == 0
+    assert "hit@k" in json.loads(capsys.readouterr().out) and held

@@ -258,8 +258,8 @@ def random_rows(rng: random.Random, part: str, n: int) -> list[dict]:
     return rows
 
 
-def answers(path: Path) -> list[list[tuple[int, float]]]:
-    with Library(path, SearchConfig(), now=lambda: NOW) as lib:
+def answers(path: Path, lean: bool = False) -> list[list[tuple[int, float]]]:
+    with Library(path, SearchConfig(), now=lambda: NOW, lean=lean) as lib:
         return [[(r["id"], r["relevance"], r["score"]) for r in lib.search(q, limit=50)["results"]] for q in QUERIES]
 
 
@@ -349,6 +349,26 @@ def test_a_library_read_on_disk_answers_as_one_held_in_memory(tmp_path, monkeypa
         assert lib.search("alpha")["count"] and lib._search is not None and lib._search.index.memory is None
     assert answers(path) == in_memory
     assert any(in_memory)
+
+
+def test_a_lean_reader_answers_as_one_that_holds_the_index(tmp_path):
+    """A command that asks one question reads through a lean reader (postings and rows read per
+    query, nothing held): the same searches, items, timeline and statistics, base and delta."""
+    rng = random.Random(11)
+    path, state = tmp_path / "library.duckdb", tmp_path / "state"
+    parts = {f"c|{d}": Reads().source(f"c|{d}", random_rows(rng, f"c{d}", 8), "v0") for d in range(6)}
+    refresh_library(path, state, parts)
+    parts["c|2"] = Reads().source("c|2", random_rows(rng, "c2", 5), "v1")
+    assert refresh_library(path, state, parts, merge_share=10).mode == "delta"
+    assert answers(path, lean=True) == answers(path) and any(answers(path))
+    with Library(path, now=lambda: NOW, lean=True) as lean, Library(path, now=lambda: NOW) as held:
+        ids = [r["id"] for r in held.timeline(limit=100)["results"]]
+        assert len(ids) >= 30
+        items = [held.get_item(i, include_original=True) for i in ids]
+        assert [lean.get_item(i, include_original=True) for i in ids] == items
+        assert lean.timeline(limit=100) == held.timeline(limit=100) and lean.stats() == held.stats()
+        assert lean.list_sources() == held.list_sources()
+        assert lean._search is not None and lean._search.index.memory is None and held._search.index.memory is not None
 
 
 # --------------------------------------------------------------- readers during refreshes

@@ -81,7 +81,7 @@ def cmd_eval(args: argparse.Namespace, cfg: Config) -> int:
     from ..library.evaluation import EvalError, format_report, run_eval  # lazy: DuckDB loads only here
 
     try:
-        res = run_eval(open_library(cfg), Path(args.file), k=args.k, save=args.save, compare=args.compare,
+        res = run_eval(open_library(cfg, once=False), Path(args.file), k=args.k, save=args.save, compare=args.compare,
                        mode=args.mode)  # fmt: skip
     except EvalError as err:
         raise CommandError(str(err)) from None
