@@ -1,0 +1,89 @@
+"""What the commands that only look cost the machine, at two corpus sizes.
+
+    .venv/bin/python -m bench.command_memory [--sessions 2000,10000] [--workdir DIR]
+
+For each size: a bench corpus (`bench/corpus.py`, seed 7), `run --dry-run` on a fresh state,
+then a first run against the fake model at latency 0, then each command that asks the library
+one question. Every command is timed whole (interpreter start included) with the peak of its
+process tree's summed PSS (`bench/proctree.py`), as `run_all.py` measures a run. For
+comparison, the same search through a reader that holds the index (what a long-lived reader,
+the MCP server or the web page, pays for its first search). The last column is the largest
+size over the smallest: flat is 1.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import tempfile
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from bench import corpus, proctree
+from bench.run_all import OUR_CLI, OUR_PYTHON, Ours, Server, measured
+
+QUESTIONS = (
+    ("search error", ["search", "error"]),
+    ("show 5", ["show", "5"]),
+    ("timeline", ["timeline"]),
+    ("later 5", ["later", "5"]),
+    ("stats", ["stats"]),
+    ("sources", ["sources"]),
+)
+HELD_SEARCH = (
+    "import sys; from pathlib import Path; from jezero_pipeline.library.reader import Library; "
+    "Library(Path(sys.argv[1])).search('error')"
+)
+
+
+def one_size(n: int, work: Path) -> dict[str, tuple[float, float]]:
+    """{row: (wall s, tree PSS peak MB)} at `n` sessions."""
+    cdir = work / f"corpus-{n}"
+    if not (cdir / "corpus.json").exists():
+        corpus.generate(cdir, n, 7)
+    server = Server(0.0, work / f"server-{n}.log")
+    try:
+        side = Ours(cdir, work / f"states-{n}")
+        state = side.fresh("state", server)
+        env = side.env(state)
+        rows: dict[str, tuple[float, float]] = {}
+        m = side.run(state, dry_run=True)
+        rows["run --dry-run (collect, segment, redact)"] = (m["wall"], m["tree_pss_mb"])
+        m = side.run(state)
+        rows["run (first, latency 0)"] = (m["wall"], m["tree_pss_mb"])
+        for label, argv in QUESTIONS:
+            m = measured([str(OUR_CLI), "-c", str(state / "jezero.toml"), *argv, "--json"], env, cdir, state)
+            json.loads(m["stdout"])  # an answer, not an error
+            rows[label] = (m["wall"], m["tree_pss_mb"])
+        done, tree = proctree.run_sampled([str(OUR_PYTHON), "-c", HELD_SEARCH, str(state / "library.duckdb")], env=env)
+        if done.returncode:
+            raise SystemExit(f"the held reader failed:\n{done.stderr}")
+        rows["search error, a reader that holds the index (servers)"] = (tree["wall"], tree["tree_pss_mb"])
+        return rows
+    finally:
+        server.stop()
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--sessions", default="2000,10000", help="corpus sizes, comma-separated")
+    ap.add_argument("--workdir", help="keep corpora and states here (default: a temp folder)")
+    args = ap.parse_args(argv)
+    sizes = [int(s) for s in args.sessions.split(",")]
+    with tempfile.TemporaryDirectory(prefix="command-memory-") as tmp:
+        work = Path(args.workdir or tmp)
+        work.mkdir(parents=True, exist_ok=True)
+        by_size = {n: one_size(n, work) for n in sizes}
+    head = " | ".join(f"{n:,} sessions: s / MB" for n in sizes)
+    lines = [f"| command | {head} | MB, {sizes[-1]:,} / {sizes[0]:,} |", "|---|" + "---:|" * (len(sizes) + 1)]
+    for row in by_size[sizes[0]]:
+        cells = " | ".join(f"{by_size[n][row][0]:.2f} / {by_size[n][row][1]:.0f}" for n in sizes)
+        lines.append(f"| {row} | {cells} | {by_size[sizes[-1]][row][1] / by_size[sizes[0]][row][1]:.2f} |")
+    print("\n".join(lines))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
