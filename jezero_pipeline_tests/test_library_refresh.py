@@ -334,14 +334,20 @@ def test_pieces_tokenized_at_once_on_worker_connections_equal_one_piece_tokenize
     assert at_once == alone
 
 
-def test_a_library_read_on_disk_answers_as_one_held_in_memory(tmp_path, monkeypatch):
-    """Large libraries keep postings on disk (dictionary, cards, frequent lists in memory): the same answers."""
-    rng = random.Random(7)
+def base_and_delta(tmp_path: Path, seed: int, changed: int) -> Path:
+    """A library of six partitions of random items, one of them changed since in a delta."""
+    rng = random.Random(seed)
     path, state = tmp_path / "library.duckdb", tmp_path / "state"
     parts = {f"c|{d}": Reads().source(f"c|{d}", random_rows(rng, f"c{d}", 8), "v0") for d in range(6)}
     refresh_library(path, state, parts)
-    parts["c|1"] = Reads().source("c|1", random_rows(rng, "c1", 5), "v1")
+    parts[f"c|{changed}"] = Reads().source(f"c|{changed}", random_rows(rng, f"c{changed}", 5), "v1")
     assert refresh_library(path, state, parts, merge_share=10).mode == "delta"
+    return path
+
+
+def test_a_library_read_on_disk_answers_as_one_held_in_memory(tmp_path, monkeypatch):
+    """Large libraries keep postings on disk (dictionary, cards, frequent lists in memory): the same answers."""
+    path = base_and_delta(tmp_path, 7, changed=1)
     in_memory = answers(path)
     monkeypatch.setattr(index, "MEMORY_POSTINGS", 0)
     monkeypatch.setattr(index, "CACHE_MIN_POSTINGS", 1)  # every list and its scores kept once read
@@ -354,12 +360,7 @@ def test_a_library_read_on_disk_answers_as_one_held_in_memory(tmp_path, monkeypa
 def test_a_lean_reader_answers_as_one_that_holds_the_index(tmp_path):
     """A command that asks one question reads through a lean reader (postings and rows read per
     query, nothing held): the same searches, items, timeline and statistics, base and delta."""
-    rng = random.Random(11)
-    path, state = tmp_path / "library.duckdb", tmp_path / "state"
-    parts = {f"c|{d}": Reads().source(f"c|{d}", random_rows(rng, f"c{d}", 8), "v0") for d in range(6)}
-    refresh_library(path, state, parts)
-    parts["c|2"] = Reads().source("c|2", random_rows(rng, "c2", 5), "v1")
-    assert refresh_library(path, state, parts, merge_share=10).mode == "delta"
+    path = base_and_delta(tmp_path, 11, changed=2)
     assert answers(path, lean=True) == answers(path) and any(answers(path))
     with Library(path, now=lambda: NOW, lean=True) as lean, Library(path, now=lambda: NOW) as held:
         ids = [r["id"] for r in held.timeline(limit=100)["results"]]
