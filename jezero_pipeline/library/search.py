@@ -299,8 +299,7 @@ class Search:
         index = self.index
         rows = index.cached_rows(ids)
         if len(rows) != len(ids):  # ids it does not hold (a lean reader's index holds none)
-            wanted = ", ".join(str(int(i)) for i in ids)  # literal ids: DuckDB then reads them by index
-            rows = rows_of(self.snap.con, self.snap.live_sql("items", f"id IN ({wanted})", PUBLIC_COLUMNS))
+            rows = rows_of(self.snap.con, self.snap.items_by_id_sql(ids, PUBLIC_COLUMNS))
         out: dict[int, Item] = {}
         stemmed = set(stems or [])
         texts = [a["text"] for r in rows for a in (r["atoms"] or [])] if stems is not None else []

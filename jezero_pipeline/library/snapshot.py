@@ -76,6 +76,11 @@ class Snapshot:
             f"UNION ALL SELECT {cols} FROM {DELTA}.{table} WHERE {where}"
         )
 
+    def items_by_id_sql(self, ids: Sequence[int], columns: Sequence[str] = ("*",)) -> str:
+        """live_sql of these items: their ids as literals, so DuckDB reads them by index rather
+        than scanning every item (a list parameter or a join is a scan)."""
+        return self.live_sql("items", f"id IN ({', '.join(str(int(i)) for i in ids)})", columns)
+
     def dead_ids(self) -> np.ndarray:
         """The base ids the delta replaces or removes, in id order."""
         if not self.has_delta:
