@@ -174,6 +174,13 @@ def _matches(rx: re.Pattern[str], scan: Scan, literals: tuple[str, ...]) -> list
     return out
 
 
+# What each part of `detect_positions` needs in the text; a text with none of them has no position.
+POSITION_TRIGGERS = (
+    "@", "pass", "|", "identified", "<<<", "config ", "set ", "add ", "from-literal", *_CRED_VERB_WORDS,
+    *_SUBCOMMAND_WORDS, "--body", "--value",
+)  # fmt: skip
+
+
 def detect_positions(scan: Scan) -> None:
     """Passwords and tokens in positions: `user/pw@db`, `password VALUE`, setters, verbs, pipes."""
     text, lower = scan.text, scan.lower

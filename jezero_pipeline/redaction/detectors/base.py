@@ -12,7 +12,6 @@ from __future__ import annotations
 import re
 import string
 from collections.abc import Callable
-from functools import cached_property
 from typing import NamedTuple
 
 BOUNDARY = frozenset(string.ascii_letters + string.digits + "_-")
@@ -80,15 +79,15 @@ class Scan:
         self.hits: list[Hit] = []
         # Whether a decoded value holds a secret (base64 inside config); None inside a nested scan.
         self.nested = nested
+        # The text as ASCII bytes, one byte per character (others become `?`): same offsets.
+        self.ascii = text.encode("ascii", "replace")
+        self._runs: dict[tuple[bytes, int], list[tuple[int, int]]] = {}
         if len(text) < WORDS_FROM:
             self.has, self.has_cased = self.lower.__contains__, text.__contains__
         else:
             self.has, self.has_cased = self._has, self._has_cased
             self._found: dict[str, bool] = {}
-
-    @cached_property
-    def words(self) -> str:
-        return " ".join(set(self.lower.split()))
+            self.words = " ".join(set(self.lower.split()))
 
     def _has(self, literal: str) -> bool:
         found = self._found.get(literal)
@@ -108,16 +107,11 @@ class Scan:
         if end > start:
             self.hits.append(Hit(start, end, kind, head, trusted))
 
-    @cached_property
-    def ascii(self) -> bytes:
-        """The text as ASCII bytes, one byte per character (others become `?`): same offsets."""
-        return self.text.encode("ascii", "replace")
-
     def runs(self, table: bytes, min_len: int) -> list[tuple[int, int]]:
         """Maximal runs of the table's characters at least `min_len` long, as (start, end)."""
         key = (table, min_len)
-        cache = self.__dict__.setdefault("_runs", {})
-        if key not in cache:
+        found = self._runs.get(key)
+        if found is None:
             cls = self.ascii.translate(table)
             needle = b"a" * min_len
             found = []
@@ -127,8 +121,8 @@ class Scan:
                 end = stop.start() if stop else len(cls)
                 found.append((pos, end))
                 pos = cls.find(needle, end)
-            cache[key] = found
-        return cache[key]
+            self._runs[key] = found
+        return found
 
     def token_runs(self) -> list[tuple[int, int]]:
         return self.runs(TOKEN_CLASS, MIN_RUN)

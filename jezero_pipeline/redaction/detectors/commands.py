@@ -48,6 +48,9 @@ _CLI_RX = [
 ]
 
 
+CLI_TRIGGERS = tuple(cmd.lower() for cmd, _, _ in _CLI)
+
+
 def detect_cli_passwords(scan: Scan) -> None:
     """`mysql -pSECRET`, `sshpass -p SECRET`; a number after `ssh -p` is a port, not matched."""
     text = scan.text

@@ -52,6 +52,9 @@ _HEROKU = re.compile(
 _TWILIO_SID = re.compile(r"(?<![A-Za-z0-9])AC[0-9a-f]{32}(?![A-Za-z0-9])")
 
 
+PROVIDER_TRIGGERS = ("heroku", "twilio")
+
+
 def detect_provider_context(scan: Scan) -> None:
     """Heroku API keys (UUIDs after a Heroku key name) and Twilio account SIDs on a line naming Twilio."""
     text, lower = scan.text, scan.lower

@@ -81,13 +81,17 @@ _SSH2 = re.compile(
 _PUTTY = re.compile(r"Private-Lines:[ \t]*(\d{1,3})[ \t]*\r?\n")
 
 
+_SSH2_LITERAL, _PUTTY_LITERAL = "---- BEGIN SSH2", "Private-Lines:"
+KEY_FILE_TRIGGERS = (_SSH2_LITERAL.lower(), _PUTTY_LITERAL.lower())
+
+
 def detect_key_files(scan: Scan) -> None:
     """SSH2 (`---- BEGIN SSH2 ENCRYPTED PRIVATE KEY ----`) blocks and PuTTY `Private-Lines:` bodies."""
     text = scan.text
-    if scan.has_cased("---- BEGIN SSH2"):
+    if scan.has_cased(_SSH2_LITERAL):
         for m in _SSH2.finditer(text):
             scan.add(m.start(), m.end(), "private_key", trusted=True)
-    if scan.has_cased("Private-Lines:"):
+    if scan.has_cased(_PUTTY_LITERAL):
         for m in _PUTTY.finditer(text):
             end = m.end()
             for _ in range(int(m.group(1))):

@@ -49,6 +49,7 @@ _AFTER_NAME = (
     r")" + _VALUE
 )
 _GENERIC = [(literal, re.compile(word + _AFTER_NAME)) for literal, word in _NAME_WORDS]
+TRIGGERS = (*(literal for literal, _ in _NAME_WORDS), "--")  # `--` starts `_FLAG`
 # `--password value`: a flag name may be followed by whitespace and any value.
 _FLAG = re.compile(
     r"--(?:[a-z0-9\-_]*(?:pass(?:word|wd|phrase)?|pwd|secret|token|key|credentials?)|pat(?=[ \t=]))"
@@ -300,6 +301,9 @@ _XML_ELEMENT = re.compile(
     r"(?P<value>[^<\n]{1,400})</"
 )
 _XML_ADD = re.compile(r"<add\s+key=\"(?P<name>[^\"]{1,80})\"\s+value=\"(?P<value>[^\"\n]{1,400})\"")
+
+
+XML_TRIGGERS = ("</", "<add")
 
 
 def detect_xml(scan: Scan) -> None:

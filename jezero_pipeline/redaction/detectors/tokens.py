@@ -269,6 +269,9 @@ _URL_RULES = (
 )
 
 
+URL_TRIGGERS = tuple(literal.lower() for literal, _, _ in _URL_RULES)
+
+
 def detect_urls(scan: Scan) -> None:
     """Webhook URLs (Slack, Discord, Teams) and Braintree tokens, scheme included."""
     text = scan.text
