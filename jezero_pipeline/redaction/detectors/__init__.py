@@ -4,15 +4,21 @@
 every hit a detector did not vouch for through the one value test (`values.stands_in`), so
 placeholders, masks, templates, documented examples and public values are left alone the same
 way whichever rule found them. A detector's triggers are literals one of which every text it
-can find something in holds: a short line names few families, so it runs few detectors (a
-call costs a detector's own look for its literals, the fixed cost of every line).
+can find something in holds: a short line names few families, so it runs few detectors.
+
+Which detectors run is settled in one pass over the distinct trigger literals, each looked for
+once and naming as bits every detector it lets run: on a short line these looks, not the
+detectors, were most of the fixed cost (a literal shared by several detectors was looked for by
+each, and most of them are absent).
 """
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from ..values import stands_in
 from . import accounts, arguments, commands, context, encoded, generic, keys, names, tokens, urls, web
-from .base import Detector, Scan
+from .base import WORDS_FROM, Detector, Scan
 
 __all__ = ["BUILTIN", "find"]
 
@@ -57,15 +63,21 @@ BUILTIN: tuple[tuple[Detector, tuple[str, ...] | None], ...] = (
 def find(text: str, nested: bool = True) -> list[tuple[int, int, str]]:
     """(start, end, kind) of every secret the built-in detectors find in `text`, unmerged."""
     scan = Scan(text, _holds_secret if nested else None)
-    has = scan.has
-    for detect, triggers in BUILTIN:
-        if triggers is not None:
-            for literal in triggers:  # a plain loop: `any(map(...))` costs more than most looks
-                if has(literal):
-                    break
-            else:
-                continue
-        detect(scan)
+    literals, run = _plan(BUILTIN)
+    if len(text) < WORDS_FROM:
+        lower = scan.lower
+        for literal, bits in literals:
+            if literal in lower:
+                run |= bits
+    else:
+        has = scan.has
+        for literal, bits in literals:
+            if has(literal):
+                run |= bits
+    for detect, _ in BUILTIN:
+        if run & 1:
+            detect(scan)
+        run >>= 1
     kept: list[tuple[int, int, str]] = []
     for h in scan.hits:
         # A hit inside one already kept changes no merged span: its value need not be tested.
@@ -74,6 +86,23 @@ def find(text: str, nested: bool = True) -> list[tuple[int, int, str]]:
         if h.trusted or not stands_in(text[h.start : h.end], h.head):
             kept.append((h.start, h.end, h.kind))
     return kept
+
+
+@lru_cache(maxsize=2)
+def _plan(builtin: tuple[tuple[Detector, tuple[str, ...] | None], ...]) -> tuple[tuple[tuple[str, int], ...], int]:
+    """(each distinct trigger literal with the detectors it lets run, as bits by place in
+    `builtin`; the bits of the detectors that always run). A literal that holds another of its
+    detector's own triggers is left out: where it occurs, the shorter one does too."""
+    literals: dict[str, int] = {}
+    always = 0
+    for i, (_, triggers) in enumerate(builtin):
+        if triggers is None:
+            always |= 1 << i
+            continue
+        for literal in triggers:
+            if not any(other != literal and other in literal for other in triggers):
+                literals[literal] = literals.get(literal, 0) | 1 << i
+    return tuple(literals.items()), always
 
 
 def _holds_secret(decoded: str) -> bool:
