@@ -45,6 +45,16 @@ def entropy(s: str) -> float:
     return max(0.0, (_c_log_c(n) - sum(map(c_log_c, counts.values()))) / n)
 
 
+def least_entropy(n: int, distinct: int) -> float:
+    """The lowest entropy n characters of `distinct` kinds can have (all kinds but one once): a
+    value whose bound clears a threshold clears it without its characters being counted."""
+    return (_c_log_c(n) - _c_log_c(n - distinct + 1)) / n
+
+
+# Margin for the float error of two ways of computing entropy (far below it: 1e-13).
+ENTROPY_MARGIN = 1e-9
+
+
 _DIGIT = re.compile(r"\d")
 _ALPHA = re.compile(r"[^\W\d_]")
 

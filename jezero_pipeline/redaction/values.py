@@ -16,7 +16,7 @@ import re
 from functools import lru_cache
 
 from . import tuning
-from .shapes import CACHED_VALUES, WORD_RE, entropy, is_reference, patterned
+from .shapes import CACHED_VALUES, ENTROPY_MARGIN, WORD_RE, entropy, is_reference, least_entropy, patterned
 
 MARKER_START = "[REDACTED:"
 
@@ -214,7 +214,11 @@ def low_entropy(v: str) -> bool:
     n, distinct = len(v), len(set(v))
     if distinct <= 2 or (n >= 8 and distinct <= 3) or _is_sequence(v):
         return True
-    return n >= 16 and entropy(v) < 2.5
+    # most values have so many kinds of character that no count of them falls below the bar
+    return n >= 16 and least_entropy(n, distinct) < _LOW_BITS + ENTROPY_MARGIN and entropy(v) < _LOW_BITS
+
+
+_LOW_BITS = 2.5
 
 
 # Values the providers publish in their own documentation, shown to every reader.
@@ -354,7 +358,7 @@ def _stands_in(value: str, head: int, params: tuning.Params) -> bool:
         or is_public_value(value)
         or (head > 0 and not part)
         or is_placeholder(part)
-        or is_public_value(part)
+        or (head > 0 and is_public_value(part))  # with no head, `part` is `value`, tested above
     )
 
 

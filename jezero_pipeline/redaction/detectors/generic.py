@@ -55,6 +55,8 @@ _LABEL = re.compile(
     r"(?P<label>[a-z0-9_][a-z0-9 _\-()]{0,40}?)[\"']?[ \t]*"
     r"(?:[:=]|=>|:=|->|→|\||[ \t]is|[ \t]was|\.{3,}|[ \t]{2,})[ \t]*(?:[\"'`]|base64:)?(?:0x)?$"
 )
+# Every character a `_LABEL` match holds: a label starts after the last other one before the value.
+_LABEL_CHARS_REVERSED = re.compile(r"[a-z0-9 _\-()\"'\t:=>→|.`]*")
 _PHRASE_LABEL = re.compile(r"(?:mnemonic|seed[ _\-]?phrase|recovery[ _\-]?phrase|secret[ _\-]?phrase|seed[ _\-]?words)")
 _PHRASE = re.compile(r"[ \t]*(?:[:=]|=>)?[ \t]*[\"'`]?(?P<words>(?:[a-z]{3,8}[ \t]+){11,23}[a-z]{3,8})\b")
 _B58 = re.compile(r"[1-9A-HJ-NP-Za-km-z]+")
@@ -79,9 +81,12 @@ def _label(scan: Scan, start: int) -> str | None:
     """The label right before `start` on its line, lower-cased, or None when there is none."""
     line_start = scan.text.rfind("\n", 0, start) + 1
     floor = max(line_start, start - _LABEL_REACH)
-    if not _separated(scan.lower, floor, start):
+    lower = scan.lower
+    if not _separated(lower, floor, start):
         return None
-    m = _LABEL.search(scan.lower, floor, start)
+    # The search would try every place from `floor`, each with a lazy label and every separator
+    # (most of a line's time in a JSON object); a match can only start where these characters do.
+    m = _LABEL.search(lower, start - _LABEL_CHARS_REVERSED.match(lower[floor:start][::-1]).end(), start)
     return m.group("label").strip() if m else None
 
 

@@ -11,8 +11,9 @@ and numbers that are not passwords stay).
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
-from ..shapes import HEX_RE, entropy, is_uuid, random_looking
+from ..shapes import CACHED_VALUES, HEX_RE, entropy, is_uuid, random_looking
 from ..values import MARKER_START, basic_pair_password, is_placeholder, is_public_value, random_case, scrambled_letters
 from .base import Scan, glued
 from .web import BRACED, query_param
@@ -57,6 +58,15 @@ _FLAG = re.compile(
 )
 _NAME_CHARS_REVERSED = re.compile(r"[a-z0-9_.\-]{0,60}")
 PASSWORD_NAMES = re.compile(r"(?:passw(?:or)?d|passphrase|passwort|contrase(?:ñ|n)a|clave|(?:^|[_\-.])(?:pass|pwd))s?$")
+
+
+@lru_cache(maxsize=CACHED_VALUES)
+def password_name(name: str) -> bool:
+    """`name` says password. Cached, as the tests below on names: a match asks it up to three
+    times, and a transcript repeats its few names (`password`, `api_key`) on many lines."""
+    return PASSWORD_NAMES.search(name) is not None
+
+
 _STRONG_KEY_NAMES = re.compile(
     r"(?:api|access|secret|private|auth|encryption|encrypt|signing|master|app|client|license|"
     r"session|account|service|admin|deploy|bot|webhook|consumer|subscription|shared|storage|"
@@ -75,6 +85,20 @@ _PUBLIC_NAME = re.compile(
     r"|(?:^|[_\-.])(?:search|site)(?:[_\-.]?only)?(?:[_\-.]?api)?[_\-.]?keys?$"
 )
 # The env/config lookups whose default argument is a secret position.
+
+
+@lru_cache(maxsize=CACHED_VALUES)
+def _public_name(name: str) -> bool:
+    return _PUBLIC_NAME.search(name) is not None
+
+
+@lru_cache(maxsize=CACHED_VALUES)
+def _weak_name(name: str) -> tuple[bool, bool]:
+    """(a key name that says no more than key, that or a bare `pass`/`auth`)."""
+    weak_key = name.endswith(("key", "keys")) and not _STRONG_KEY_NAMES.search(name)
+    return weak_key, weak_key or _WEAK_NAMES.search(name) is not None
+
+
 _LOOKUP_CALL = re.compile(
     r"(?:getenv|environ(?:\.get)?|env\.fetch|env|getordefault|getproperty|get_env|env::var|env\.var|"
     r"getenvironmentvariable|config|environment|settings\.get|\$env:|"
@@ -113,7 +137,7 @@ def value_ok(name: str, sep: str, value: str, quoted: bool) -> bool:
     """Whether `value` after the secret name `name` is a value rather than code, prose or a label."""
     if not value or MARKER_START in value or (name.lstrip("_-.") in ("pwd", "oldpwd") and _PATH.match(value)):
         return False  # nothing, already redacted inside, or the shell's working folder
-    is_password = bool(PASSWORD_NAMES.search(name))
+    is_password = password_name(name)
     if not quoted:
         if value[0] in _QUICK_REJECT:
             return False
@@ -121,7 +145,7 @@ def value_ok(name: str, sep: str, value: str, quoted: bool) -> bool:
             return is_password and len(value) >= 4 and sep.strip(" \t\"'\\") != ""
         if "(" in value and _CODE_RE.match(value):
             return False
-    weak_key = name.endswith(("key", "keys")) and not _STRONG_KEY_NAMES.search(name)
+    weak_key, weak = _weak_name(name)
     spaced = sep.strip(" \t\"'\\") == ""  # whitespace only: `--flag value` or prose
     if spaced:
         if name.startswith("-"):
@@ -132,7 +156,7 @@ def value_ok(name: str, sep: str, value: str, quoted: bool) -> bool:
         return random_looking(value, 16) and entropy(value) >= 3.5
     if name.endswith("auth") and basic_pair_password(value) is not None:
         return not is_placeholder(basic_pair_password(value) or "")
-    if weak_key or _WEAK_NAMES.search(name):
+    if weak:
         if weak_key and is_uuid(value):
             return False  # a UUID under a key that says no more (`InstrumentationKey`, `idempotency_key`) is an id
         digest = HEX_RE.match(value) and len(value) in (32, 40, 64, 128)
@@ -207,7 +231,7 @@ def _match(scan: Scan, m: re.Match[str], flag: bool = False) -> None:
     name = lower[name_start : m.start("lsep") if lookup else m.start("csep") if call else m.start("sep")]
     if name.endswith("s") and not name.endswith(("pass", "ss")):
         name = name[:-1]
-    if _PUBLIC_NAME.search(name):
+    if _public_name(name):
         return  # public_key, pubkey, NEXT_PUBLIC_…, publishable keys: meant to be seen
     if not flag and name_start and lower[name_start - 1] in "?&;" and groups.get("sep") == "=":
         query_param(scan, name, m.start("value"))
@@ -229,7 +253,7 @@ def _match(scan: Scan, m: re.Match[str], flag: bool = False) -> None:
         quoted = False
         if sep.strip() == ":" and text[vs] in "-=":
             return  # `${X:-default}`: the shell-default rule
-        if sep.strip() == "=" and text[vs] == "{" and PASSWORD_NAMES.search(name):
+        if sep.strip() == "=" and text[vs] == "{" and password_name(name):
             braced = BRACED.match(text, vs)  # ODBC `PWD={p;w=d}`: braces quote a value
             if braced:
                 vs, ve = vs + 1, braced.end() - 1
@@ -238,14 +262,14 @@ def _match(scan: Scan, m: re.Match[str], flag: bool = False) -> None:
             nxt = _NEXT_PAIR.search(text, vs, ve)  # `Password=x;Encrypt=True`
             if nxt:
                 ve = nxt.start()
-            trail = _PASSWORD_TRAIL if PASSWORD_NAMES.search(name) else _TRAIL
+            trail = _PASSWORD_TRAIL if password_name(name) else _TRAIL
             while ve > vs and text[ve - 1] in trail and not _closes_inside(text, vs, ve):
                 ve -= 1
     value = text[vs:ve]
     if sep.strip(" \t\"'") in (":", "=") and is_public_value(text[name_start:ve].lstrip("\"'")):
         return  # `io.jsonwebtoken:jjwt-api:0.12.6`, `tiktoken==0.6.0`: a package, not a pair
     if value_ok(name, sep, value, quoted):
-        scan.add(vs, ve, "password" if PASSWORD_NAMES.search(name) else "secret")
+        scan.add(vs, ve, "password" if password_name(name) else "secret")
 
 
 _SHELL_DEFAULT = re.compile(r"\$\{(?P<name>[a-z0-9_.\-]{1,80}?)(?::?[-=]|:)(?P<value>[^}\n]{1,400})\}")
@@ -260,7 +284,7 @@ def detect_shell_defaults(scan: Scan) -> None:
         return
     for m in _SHELL_DEFAULT.finditer(scan.lower):
         name = m.group("name")
-        if not _SECRET_NAME.search(name) or _PUBLIC_NAME.search(name):
+        if not _SECRET_NAME.search(name) or _public_name(name):
             continue
         vs, ve = m.span("value")
         value = scan.text[vs:ve]
@@ -269,7 +293,7 @@ def detect_shell_defaults(scan: Scan) -> None:
         if value[:1] in "\"'" and value[-1:] == value[:1] and len(value) >= 2:
             vs, ve, value = vs + 1, ve - 1, value[1:-1]
         if value_ok(name, "=", value, quoted=True):
-            scan.add(vs, ve, "password" if PASSWORD_NAMES.search(name) else "secret")
+            scan.add(vs, ve, "password" if password_name(name) else "secret")
 
 
 _NETRC_PASSWORD = re.compile(r"password[ \t]+(?P<value>[^\s]+)")
@@ -317,4 +341,4 @@ def detect_xml(scan: Scan) -> None:
                 continue
             vs, ve = m.span("value")
             if value_ok(name, "=", scan.text[vs:ve], quoted=True):
-                scan.add(vs, ve, "password" if PASSWORD_NAMES.search(name) else "secret")
+                scan.add(vs, ve, "password" if password_name(name) else "secret")
