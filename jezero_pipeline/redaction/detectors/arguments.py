@@ -174,10 +174,12 @@ def _matches(rx: re.Pattern[str], scan: Scan, literals: tuple[str, ...]) -> list
     return out
 
 
-# What each part of `detect_positions` needs in the text; a text with none of them has no position.
+# What each part of `detect_positions` needs in the text, a text with none of them has no position;
+# a shorter word inside several (`add`, `pass`, `auth`, `key`, `--`) stands for them: other
+# detectors look for it too, and each literal is looked for once.
 POSITION_TRIGGERS = (
-    "@", "pass", "|", "identified", "<<<", "config ", "set ", "add ", "from-literal", *_CRED_VERB_WORDS,
-    *_SUBCOMMAND_WORDS, "--body", "--value",
+    "@", "pass", "|", "identified", "<<<", "config ", "set ", "add", "from-literal", "unseal", "net use", "auth",
+    "token", "secret", "key", "login", "unlock", "signin", "--",
 )  # fmt: skip
 
 

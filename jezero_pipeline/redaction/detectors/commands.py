@@ -48,7 +48,7 @@ _CLI_RX = [
 ]
 
 
-CLI_TRIGGERS = tuple(cmd.lower() for cmd, _, _ in _CLI)
+CLI_TRIGGERS = tuple(dict.fromkeys(flag.lower() for _, flag, _ in _CLI))  # every match holds its flag
 
 
 def detect_cli_passwords(scan: Scan) -> None:

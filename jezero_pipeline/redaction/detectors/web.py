@@ -27,7 +27,7 @@ _QUERY_ONLY = (  # names that are secret in a query string only (`&sig=…`), fo
     ("code=", re.compile(r"code=")),
     ("streamid=", re.compile(r"streamid=")),
 )
-QUERY_TRIGGERS = tuple(literal for literal, _ in _QUERY_ONLY)
+QUERY_TRIGGERS = ("?", "&", ";")  # a query name stands after one of these
 _QUERY_VALUE = re.compile(r"[^&;\s\"'<>]{0,2000}")
 _QUERY_NAME_CHARS_REVERSED = re.compile(r"[a-z0-9_\-]{0,40}")
 
@@ -86,8 +86,7 @@ def detect_userinfo(scan: Scan) -> None:
 _AUTH_SCHEMES = [
     (lit, re.compile(lit + r"[ \t]+(?P<value>[a-z0-9._~+/\-]{8,}=*)")) for lit in ("bearer", "basic", "token", "ssws")
 ]
-_AUTH_HEADER_LITERAL = "authorization"
-AUTH_TRIGGERS = (*(literal for literal, _ in _AUTH_SCHEMES), _AUTH_HEADER_LITERAL)
+AUTH_TRIGGERS = (*(literal for literal, _ in _AUTH_SCHEMES), "auth")  # `auth` in `authorization`
 _AUTH_HEADER = re.compile(
     r"authorization(?:\\?[\"'])?[ \t]*[:=][ \t]*(?:\\?[\"'])?"
     r"(?:(?:bearer|basic|token|api-token|digest|apikey|sso-key|ssws|negotiate)[ \t]+)?"
@@ -112,7 +111,7 @@ def detect_auth(scan: Scan) -> None:
             if scheme == "token" and not (random_looking(v, 12) or HEX_RE.match(v)):
                 continue  # "token budget", "token-counting"
             scan.add(vs, ve, "bearer_token" if scheme == "bearer" else "auth_credential")
-    for m in _AUTH_HEADER.finditer(lower) if scan.has(_AUTH_HEADER_LITERAL) else ():
+    for m in _AUTH_HEADER.finditer(lower) if scan.has("authorization") else ():
         vs, ve = m.span("value")
         if credential_like(text[vs:ve], 6):
             scan.add(vs, ve, "auth_credential")
