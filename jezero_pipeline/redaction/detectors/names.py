@@ -116,7 +116,9 @@ _QUICK_REJECT = frozenset("$<[{(")
 _CODE_RE = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*(?:(?:\.|::|->)[A-Za-z_][A-Za-z0-9_]*)*(?:\(.*|\[.*)?$")
 _CODE_SPLIT = re.compile(r"\.|::|->|\(|\[")
 # A code name has digits only at the end of its words (`v2`, `utf_8`), unlike `m1m72y.yohehred8ug`.
-_CODE_PART = re.compile(r"_*[A-Za-z]+\d*(?:_+[A-Za-z]*\d*)*_*|\]|.*\)")
+# Possessive: giving back a letter, digit or `_` never lets a word match, and trying them made a
+# failing token (`ghp_…xyz0123456789AB`) cost every split of its letters and digits.
+_CODE_PART = re.compile(r"_*+[A-Za-z]++\d*+(?:_++[A-Za-z]*+\d*+)*+|\]|.*\)")
 _IDENT_WORDISH = re.compile(r"^[A-Za-z_]+$")
 _NUMBER_RE = re.compile(r"^[+-]?\d+(?:[.,]\d+)*$")
 _NEXT_PAIR = re.compile(r";[ \t]*[A-Za-z][\w .\-]{0,40}=")
