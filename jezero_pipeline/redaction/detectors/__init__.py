@@ -79,12 +79,14 @@ def find(text: str, nested: bool = True) -> list[tuple[int, int, str]]:
             detect(scan)
         run >>= 1
     kept: list[tuple[int, int, str]] = []
-    for h in scan.hits:
+    for start, end, kind, head, trusted in scan.hits:
         # A hit inside one already kept changes no merged span: its value need not be tested.
-        if any(s <= h.start and h.end <= e for s, e, _ in kept):
-            continue
-        if h.trusted or not stands_in(text[h.start : h.end], h.head):
-            kept.append((h.start, h.end, h.kind))
+        for s, e, _ in kept:
+            if s <= start and end <= e:
+                break
+        else:
+            if trusted or not stands_in(text[start:end], head):
+                kept.append((start, end, kind))
     return kept
 
 
