@@ -51,12 +51,15 @@ _NEUTRAL_MAX = 200  # longer blobs under a silent name are data (images, ciphert
 # A label is the few words right before the value and its separator (`Unseal Key 3: `,
 # `API_TOKEN=`, `"key": "`, `encryption key -> `, `| api_key | `, `Client secret ..... `, `key is `);
 # a marker or a quote ends it, so it reads the same after a neighbour is redacted.
-_LABEL = re.compile(
-    r"(?P<label>[a-z0-9_][a-z0-9 _\-()]{0,40}?)[\"']?[ \t]*"
-    r"(?:[:=]|=>|:=|->|→|\||[ \t]is|[ \t]was|\.{3,}|[ \t]{2,})[ \t]*(?:[\"'`]|base64:)?(?:0x)?$"
+# The label is 1 to 41 of these characters, the first a letter, digit or `_` ...
+_LABEL_CHARS_REVERSED = re.compile(r"[a-z0-9 _\-()]*")
+_LABEL_FIRST = re.compile(r"[a-z0-9_]")
+_LABEL_MAX = 41
+# ... and the tail runs from its end to the value: a separator with its quotes and spaces.
+_LABEL_TAIL = re.compile(
+    r"[\"']?[ \t]*(?:[:=]|=>|:=|->|→|\||[ \t]is|[ \t]was|\.{3,}|[ \t]{2,})[ \t]*(?:[\"'`]|base64:)?(?:0x)?"
 )
-# Every character a `_LABEL` match holds: a label starts after the last other one before the value.
-_LABEL_CHARS_REVERSED = re.compile(r"[a-z0-9 _\-()\"'\t:=>→|.`]*")
+_TAIL_FIRST = re.compile(r"[\"' \t:=\-→|.]")  # the characters a tail can start with
 _PHRASE_LABEL = re.compile(r"(?:mnemonic|seed[ _\-]?phrase|recovery[ _\-]?phrase|secret[ _\-]?phrase|seed[ _\-]?words)")
 _PHRASE = re.compile(r"[ \t]*(?:[:=]|=>)?[ \t]*[\"'`]?(?P<words>(?:[a-z]{3,8}[ \t]+){11,23}[a-z]{3,8})\b")
 _B58 = re.compile(r"[1-9A-HJ-NP-Za-km-z]+")
@@ -66,8 +69,8 @@ _SEPARATOR_ENDS = frozenset(":=>|→.s")
 
 
 def _separated(lower: str, floor: int, start: int) -> bool:
-    """What `_LABEL` needs right before `start`: a separator, then spaces, a quote or `0x`. Most
-    runs have none (a word and one space before them), so the search is not tried there."""
+    """What a label's tail needs right before `start`: a separator, then spaces, a quote or `0x`.
+    Most runs have none (a word and one space before them), so no label is looked for there."""
     end = start - 2 if lower.startswith("0x", start - 2) and start - 2 >= floor else start
     if end > floor and lower[end - 1] in "\"'`":
         end -= 1
@@ -84,10 +87,26 @@ def _label(scan: Scan, start: int) -> str | None:
     lower = scan.lower
     if not _separated(lower, floor, start):
         return None
-    # The search would try every place from `floor`, each with a lazy label and every separator
-    # (most of a line's time in a JSON object); a match can only start where these characters do.
-    m = _LABEL.search(lower, start - _LABEL_CHARS_REVERSED.match(lower[floor:start][::-1]).end(), start)
-    return m.group("label").strip() if m else None
+    label = _label_between(lower, floor, start)
+    return label.strip() if label is not None else None
+
+
+def _label_between(lower: str, floor: int, start: int) -> str | None:
+    """The label of a label and a tail that end at `start` (a line's text from `floor` on): the one
+    that starts first, and of those the shortest, as a lazy regex search would find it.
+
+    Found from the places a tail can start, not by trying a label at every place from `floor`
+    (each with every length and separator: most of a line's time in a JSON object). Where a
+    later tail's label could start is never before an earlier one's, so the first tail that
+    has a label and runs to `start` is the one.
+    """
+    for tail in _TAIL_FIRST.finditer(lower, floor + 1, start):
+        end = tail.start()
+        run = end - _LABEL_CHARS_REVERSED.match(lower[max(floor, end - _LABEL_MAX) : end][::-1]).end()
+        first = _LABEL_FIRST.search(lower, run, end)
+        if first is not None and _LABEL_TAIL.fullmatch(lower, end, start):
+            return lower[first.start() : end]
+    return None
 
 
 def _last_word(rx: re.Pattern[str], label: str) -> int:
