@@ -237,3 +237,24 @@ def test_one_time_codes_fast_scan_finds_what_the_plain_scan_finds(pieces, filler
     scan = Scan(text)
     accounts.detect_one_time_codes(scan)
     assert {(h.start, h.end) for h in scan.hits} == _plain_one_time_codes(text)
+
+
+# A label and its tail as one lazy regex, searched from the left: what `_label_between` must find.
+_PLAIN_LABEL = (
+    r"(?P<label>[a-z0-9_][a-z0-9 _\-()]{0,40}?)[\"']?[ \t]*"
+    r"(?:[:=]|=>|:=|->|→|\||[ \t]is|[ \t]was|\.{3,}|[ \t]{2,})[ \t]*(?:[\"'`]|base64:)?(?:0x)?$"
+)
+_LABEL_PIECES = [*"ab01_ -()\"'\t:=>→|.`xisw,Aé", "base64:", "0x", " is", " was", "...", "  ", "->", ":=", "=>"]
+
+
+@settings(max_examples=600, deadline=None)
+@given(st.lists(st.sampled_from(_LABEL_PIECES), max_size=30), st.integers(0, 20))
+def test_labels_found_from_their_tails_are_those_a_lazy_search_finds(pieces, floor):
+    import re
+
+    from jezero_pipeline.redaction.detectors.generic import _label_between
+
+    text = "".join(pieces)
+    floor = min(floor, len(text))
+    plain = re.compile(_PLAIN_LABEL).search(text, floor, len(text))
+    assert _label_between(text, floor, len(text)) == (plain.group("label") if plain else None)
