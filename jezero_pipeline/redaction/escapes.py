@@ -42,6 +42,7 @@ _ENTITIES = {
 }
 _SECRET_WORD = re.compile(r"pass|pwd|secret|token|key|auth|credential|session|sig", re.I)
 _RUN_END = re.compile(r"[\s\"'<>]")
+_RUN_REVERSED = re.compile(r"[^\s\"'<>]*")
 
 
 @dataclass
@@ -75,11 +76,21 @@ def _char(m: re.Match[str]) -> str | None:
     return chr(code) if 0x20 <= code < 0x7F else None
 
 
+def _run_start(text: str, pos: int) -> int:
+    """Where the run of non-space text that reaches `pos` starts: read back a window at a time (a
+    reversed copy and one match, not a regex call per character), a longer one while it fills."""
+    reach = 64
+    while True:
+        lo = max(0, pos - reach)
+        back = _RUN_REVERSED.match(text[lo:pos][::-1]).end()
+        if back < pos - lo or lo == 0:
+            return pos - back
+        reach *= 4
+
+
 def _names_secret(text: str, pos: int) -> bool:
     """The run of non-space text around `pos` names a secret (a percent escape counts there only)."""
-    start = pos
-    while start > 0 and not _RUN_END.match(text, start - 1):
-        start -= 1
+    start = _run_start(text, pos)
     end_m = _RUN_END.search(text, pos)
     end = end_m.start() if end_m else len(text)
     return _SECRET_WORD.search(text, start, end) is not None

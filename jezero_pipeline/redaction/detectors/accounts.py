@@ -48,6 +48,8 @@ _ACCOUNT_ACTION = re.compile(
     r"reset|passw|magic|verif|confirm|activat|invit|unlock|recover|one[-_]?time|log-?in|sign-?in|auth|otp|token",
     re.I,
 )
+# The same words for lower-cased ASCII: without re.I a search skips to where a word can start.
+_ACCOUNT_ACTION_LOWER = re.compile(_ACCOUNT_ACTION.pattern)
 _URL_PART = re.compile(r"[A-Za-z0-9_\-.~%+]{16,}")
 
 
@@ -141,11 +143,17 @@ _QUERY_NAME = re.compile(r"[?&]([^=&#]+)=")
 
 
 def _names_action(url: str, after_host: int) -> bool:
-    """The path or a query name says reset, verify, invite…; a query value (`tab=tokens`) does not."""
+    """The path or a query name says reset, verify, invite…; a query value (`tab=tokens`) does not.
+
+    In ASCII, case-insensitive matching is matching the lower-cased URL (as in `_phrase_matches`).
+    """
+    action = _ACCOUNT_ACTION
+    if url.isascii():
+        url, action = url.lower(), _ACCOUNT_ACTION_LOWER
     query_at = url.find("?", after_host)
-    if _ACCOUNT_ACTION.search(url, after_host, len(url) if query_at == -1 else query_at):
+    if action.search(url, after_host, len(url) if query_at == -1 else query_at):
         return True
-    return query_at != -1 and any(_ACCOUNT_ACTION.search(n) for n in _QUERY_NAME.findall(url, query_at))
+    return query_at != -1 and any(action.search(n) for n in _QUERY_NAME.findall(url, query_at))
 
 
 def detect_account_links(scan: Scan) -> None:

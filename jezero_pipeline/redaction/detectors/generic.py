@@ -60,6 +60,7 @@ _LABEL_TAIL = re.compile(
     r"[\"']?[ \t]*(?:[:=]|=>|:=|->|→|\||[ \t]is|[ \t]was|\.{3,}|[ \t]{2,})[ \t]*(?:[\"'`]|base64:)?(?:0x)?"
 )
 _TAIL_FIRST = re.compile(r"[\"' \t:=\-→|.]")  # the characters a tail can start with
+_TAIL_CHARS_REVERSED = re.compile(r"[\"' \t:=\-→|.`>iswabe640x]*")  # and those it can hold
 _PHRASE_LABEL = re.compile(r"(?:mnemonic|seed[ _\-]?phrase|recovery[ _\-]?phrase|secret[ _\-]?phrase|seed[ _\-]?words)")
 _PHRASE = re.compile(r"[ \t]*(?:[:=]|=>)?[ \t]*[\"'`]?(?P<words>(?:[a-z]{3,8}[ \t]+){11,23}[a-z]{3,8})\b")
 _B58 = re.compile(r"[1-9A-HJ-NP-Za-km-z]+")
@@ -98,13 +99,16 @@ def _label_between(lower: str, floor: int, start: int) -> str | None:
     Found from the places a tail can start, not by trying a label at every place from `floor`
     (each with every length and separator: most of a line's time in a JSON object). Where a
     later tail's label could start is never before an earlier one's, so the first tail that
-    has a label and runs to `start` is the one.
+    has a label and runs to `start` is the one; it starts among the characters a tail can hold.
     """
-    for tail in _TAIL_FIRST.finditer(lower, floor + 1, start):
+    reach = start - _TAIL_CHARS_REVERSED.match(lower[floor:start][::-1]).end()
+    for tail in _TAIL_FIRST.finditer(lower, max(floor + 1, reach), start):
         end = tail.start()
+        if not _LABEL_TAIL.fullmatch(lower, end, start):
+            continue
         run = end - _LABEL_CHARS_REVERSED.match(lower[max(floor, end - _LABEL_MAX) : end][::-1]).end()
         first = _LABEL_FIRST.search(lower, run, end)
-        if first is not None and _LABEL_TAIL.fullmatch(lower, end, start):
+        if first is not None:
             return lower[first.start() : end]
     return None
 
