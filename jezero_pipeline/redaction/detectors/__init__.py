@@ -14,8 +14,6 @@ each, and most of them are absent).
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 from ..values import stands_in
 from . import accounts, arguments, commands, context, encoded, generic, keys, names, tokens, urls, web
 from .base import WORDS_FROM, Detector, Scan
@@ -63,7 +61,7 @@ BUILTIN: tuple[tuple[Detector, tuple[str, ...] | None], ...] = (
 def find(text: str, nested: bool = True) -> list[tuple[int, int, str]]:
     """(start, end, kind) of every secret the built-in detectors find in `text`, unmerged."""
     scan = Scan(text, _holds_secret if nested else None)
-    literals, run = _plan(BUILTIN)
+    literals, run = _planned(BUILTIN)
     if len(text) < WORDS_FROM:
         lower = scan.lower
         for literal, bits in literals:
@@ -90,8 +88,20 @@ def find(text: str, nested: bool = True) -> list[tuple[int, int, str]]:
     return kept
 
 
-@lru_cache(maxsize=2)
-def _plan(builtin: tuple[tuple[Detector, tuple[str, ...] | None], ...]) -> tuple[tuple[tuple[str, int], ...], int]:
+Plan = tuple[tuple[tuple[str, int], ...], int]
+_PLANNED: tuple[object, Plan] = ((), ((), 0))  # (the BUILTIN a plan was made for, the plan)
+
+
+def _planned(builtin: tuple[tuple[Detector, tuple[str, ...] | None], ...]) -> Plan:
+    """`_plan(builtin)`, made again only when BUILTIN is another tuple (a benchmark leaving a
+    detector out): a cache keyed by the tuple would hash all of it at every call."""
+    global _PLANNED
+    if _PLANNED[0] is not builtin:
+        _PLANNED = (builtin, _plan(builtin))
+    return _PLANNED[1]
+
+
+def _plan(builtin: tuple[tuple[Detector, tuple[str, ...] | None], ...]) -> Plan:
     """(each distinct trigger literal with the detectors it lets run, as bits by place in
     `builtin`; the bits of the detectors that always run). A literal that holds another of its
     detector's own triggers is left out: where it occurs, the shorter one does too."""
