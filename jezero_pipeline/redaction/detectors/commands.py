@@ -108,6 +108,9 @@ def _alone_after(text: str, end: int) -> bool:
 def detect_key_file_blobs(scan: Scan) -> None:
     """A blob alone on its line after `cat`/`head`/`type`/`Get-Content` of a key or seed file."""
     text, lower = scan.text, scan.lower
+    # What a line above says, by where it starts: the lines of a key block each look back over
+    # the same few lines, which are read once.
+    above: dict[int, tuple[bool, bool]] = {}
     for start, end in scan.runs(_BLOB_TABLE, 32):
         if not (_alone_before(text, start) and _alone_after(text, end)):
             continue
@@ -120,10 +123,17 @@ def detect_key_file_blobs(scan: Scan) -> None:
             if prev_end < 0:
                 break
             ps = lower.rfind("\n", 0, prev_end) + 1
-            prev = lower[ps:prev_end]
-            if _PRINTS_KEY_FILE.search(prev):
+            said = above.get(ps)
+            if said is None:
+                prev = lower[ps:prev_end]
+                said = above[ps] = (
+                    _PRINTS_KEY_FILE.search(prev) is not None,
+                    bool(_SKIPPABLE.fullmatch(prev) or _BLOB_LINE.fullmatch(prev)),
+                )
+            prints, passes = said
+            if prints:
                 scan.add(ls + len(line) - len(line.lstrip()), le - (len(line) - len(line.rstrip())), "key_file")
                 break
-            if not (_SKIPPABLE.fullmatch(prev) or _BLOB_LINE.fullmatch(prev)):
+            if not passes:
                 break
             prev_end = ps - 1
