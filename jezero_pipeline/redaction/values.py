@@ -93,7 +93,9 @@ _MASK_CHARS = "*•●·█"
 
 def is_masked(v: str) -> bool:
     """`********`, `ghp_****ab12`, `sk-...Qx4f`, `xxxx-xxxx`: a mask with at most a few clear characters."""
-    if not (any(run in v for run in _MASK_RUNS) or any(c in v for c in _MASK_CHARS) or _X_RUN.search(v) is not None):
+    if not (
+        any(map(v.__contains__, _MASK_RUNS)) or any(map(v.__contains__, _MASK_CHARS)) or _X_RUN.search(v) is not None
+    ):
         return False  # none of the mask runs' characters: the search below cannot match
     if not _MASK_RUN.search(v):
         return False

@@ -116,7 +116,7 @@ def detect_key_file_blobs(scan: Scan) -> None:
             continue
         ls, le = scan.line_at(start)
         line = text[ls:le]
-        if not _BLOB_LINE.fullmatch(line) or not any(c.isdigit() for c in line):
+        if not _BLOB_LINE.fullmatch(line) or not any(map(str.isdigit, line)):
             continue
         prev_end = ls - 1
         for _ in range(6):  # look back over blank, comment and other blob lines
