@@ -84,6 +84,10 @@ _PRINTS_KEY_FILE = re.compile(
     r"(?:^|[\s;&|(>$])(?:cat|head|tail|type|get-content|gc|more|less|bat|nl|xxd)[ \t][^\n]*?"
     r"(?:key|seed|secret|token|cred|passw|\.pem|\.jwk|\.p8|id_[a-z0-9]+)[^\n]*$"
 )
+# The same on every line of a text at once: where no line prints a key file, no blob is one (a
+# key block alone reads every line back six times); asked only of a text with a blob line, as in
+# prose `more `, `less ` or `type ` start a search to the end of a long line.
+_PRINTS_KEY_FILE_ANYWHERE = re.compile(_PRINTS_KEY_FILE.pattern, re.M)
 _BLOB_TABLE = bytes(
     ord("a") if chr(i).isascii() and (chr(i).isalnum() or chr(i) in "+/_-") else ord(" ") for i in range(256)
 )
@@ -111,6 +115,7 @@ def detect_key_file_blobs(scan: Scan) -> None:
     # What a line above says, by where it starts: the lines of a key block each look back over
     # the same few lines, which are read once.
     above: dict[int, tuple[bool, bool]] = {}
+    printed = None  # whether any line prints a key file, asked at the first blob line
     for start, end in scan.runs(_BLOB_TABLE, 32):
         if not (_alone_before(text, start) and _alone_after(text, end)):
             continue
@@ -118,6 +123,10 @@ def detect_key_file_blobs(scan: Scan) -> None:
         line = text[ls:le]
         if not _BLOB_LINE.fullmatch(line) or not any(map(str.isdigit, line)):
             continue
+        if printed is None:
+            printed = _PRINTS_KEY_FILE_ANYWHERE.search(lower) is not None
+        if not printed:
+            return
         prev_end = ls - 1
         for _ in range(6):  # look back over blank, comment and other blob lines
             if prev_end < 0:
