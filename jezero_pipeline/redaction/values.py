@@ -16,7 +16,16 @@ import re
 from functools import lru_cache
 
 from . import tuning
-from .shapes import CACHED_VALUES, ENTROPY_MARGIN, WORD_RE, entropy, is_reference, least_entropy, patterned
+from .shapes import (
+    CACHED_VALUES,
+    ENTROPY_MARGIN,
+    WORD_RE,
+    entropy,
+    entropy_at_least,
+    is_reference,
+    least_entropy,
+    patterned,
+)
 
 MARKER_START = "[REDACTED:"
 
@@ -30,7 +39,7 @@ def random_case(v: str) -> bool:
     """Letters only but with case flipping at random (`XgnCqjWmRbhVio`), unlike CamelCase words."""
     if len(v) < 10 or v.islower() or v.isupper():
         return False
-    return sum(len(w) for w in WORD_RE.findall(v)) < 0.3 * len(v) and entropy(v) >= 3.0
+    return sum(len(w) for w in WORD_RE.findall(v)) < 0.3 * len(v) and entropy_at_least(v, 3.0)
 
 
 def scrambled_letters(v: str) -> bool:
@@ -45,7 +54,7 @@ def credential_like(v: str, min_len: int = 8) -> bool:
         return False
     if v.isalpha() and (v.islower() or v.istitle() or v.isupper()):
         return False
-    return entropy(v) >= 2.5
+    return entropy_at_least(v, 2.5)
 
 
 # --------------------------------------------------------------------------- stand-ins

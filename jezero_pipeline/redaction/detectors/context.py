@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from ..shapes import HEX_RE, entropy
+from ..shapes import HEX_RE, entropy_at_least
 from .base import B64_CLASS, Scan
 from .generic import label_says_not_secret
 
@@ -35,7 +35,7 @@ def detect_aws_secret(scan: Scan) -> None:
 
 def _aws_alone(v: str) -> bool:
     digits = sum(map(str.isdigit, v))
-    if digits < 2 or v.islower() or v.isupper() or entropy(v) < 4.3:
+    if digits < 2 or v.islower() or v.isupper() or not entropy_at_least(v, 4.3):
         return False
     if sum(len(w) for w in _CAMEL_WORDS.findall(v)) > 0.5 * len(v):
         return False  # word-like identifier

@@ -23,7 +23,7 @@ from .. import tuning
 from ..shapes import (
     CACHED_VALUES,
     HEX_RE,
-    entropy,
+    entropy_at_least,
     hash_shaped,
     is_uuid,
     mixed_token,
@@ -175,7 +175,7 @@ def detect_labelled(scan: Scan) -> None:
             and len(label) >= 3  # `x`, `n`: a JSON Web Key's public members (keys.py reads JWKs)
             and params.neutral_len <= len(value) <= _NEUTRAL_MAX
             and not hash_shaped(value)
-            and entropy(value) >= params.neutral_entropy
+            and entropy_at_least(value, params.neutral_entropy)
             and mixed_token(value)
             and b64_text(value) is None  # encoded text (a JSON header, a config) is data, not a key
         ):
@@ -284,7 +284,7 @@ def detect_prefixed_generic(scan: Scan) -> None:
             scan.add(start, end, "token", head=len(prefix))
         elif HEX_RE.match(body) or "__" in body or _UUID_INSIDE.search(body) or body.count("-") + body.count("_") > 2:
             continue  # hex after an unhinted prefix is an id; file and folder names join words and ids
-        elif body.islower() and (len(body) < 32 or "_" in body or entropy(body) < 4.0):
+        elif body.islower() and (len(body) < 32 or "_" in body or not entropy_at_least(body, 4.0)):
             continue  # a lower-case body is a snake_case name unless long and random
-        elif (len(body) >= 32 or hinted) and random_looking(body, 20) and entropy(body) >= 3.5:
+        elif (len(body) >= 32 or hinted) and random_looking(body, 20) and entropy_at_least(body, 3.5):
             scan.add(start, end, "token", head=len(prefix))

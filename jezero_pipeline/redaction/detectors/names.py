@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from ..shapes import CACHED_VALUES, HEX_RE, entropy, is_uuid, random_looking
+from ..shapes import CACHED_VALUES, HEX_RE, entropy_at_least, is_uuid, random_looking
 from ..values import MARKER_START, basic_pair_password, is_placeholder, is_public_value, random_case, scrambled_letters
 from .base import Scan, glued
 from .web import BRACED, query_param
@@ -155,7 +155,7 @@ def value_ok(name: str, sep: str, value: str, quoted: bool) -> bool:
                 return False
             return "(" not in value and not (value.isalpha() and len(value) < 6)
         # "the token is 3f9…": prose; only opaque, high-entropy values count.
-        return random_looking(value, 16) and entropy(value) >= 3.5
+        return random_looking(value, 16) and entropy_at_least(value, 3.5)
     if name.endswith("auth") and basic_pair_password(value) is not None:
         return not is_placeholder(basic_pair_password(value) or "")
     if weak:
