@@ -216,6 +216,8 @@ def _is_sequence(v: str) -> bool:
     first = ord(v[1]) - ord(v[0])
     if first in (1, -1) and all(ord(b) - ord(a) == first for a, b in zip(v, v[1:])):
         return True
+    if v.count(v[0]) < 3:
+        return False  # a unit repeated three times or more repeats its first character as often
     period = (v + v).find(v, 1)  # the shortest unit v is made of, repeated whole
     return period <= n // 3 and n % period == 0
 
