@@ -24,7 +24,7 @@ __all__ = ["BUILTIN", "find"]
 BUILTIN: tuple[tuple[Detector, tuple[str, ...] | None], ...] = (
     # None: a detector that looks for long runs of token characters (the scan lists them once).
     (tokens.detect_prefixed, None),
-    (tokens.detect_inner, None),
+    (tokens.detect_inner, tokens.INNER_TRIGGERS),
     (tokens.detect_urls, tokens.URL_TRIGGERS),
     (keys.detect_pem, ("private key",)),
     (keys.detect_key_files, keys.KEY_FILE_TRIGGERS),

@@ -296,6 +296,9 @@ _DISCORD_HEAD = re.compile(r"[MNO][A-Za-z0-9_\-]{23,27}$")
 _AZURE_SECRET = re.compile(r"[A-Za-z0-9_~.]{3}\dQ~[A-Za-z0-9_~.\-]{31,34}(?![A-Za-z0-9_~.\-])")
 
 
+INNER_TRIGGERS = (":a", ".", "q~")  # Telegram's `:A`, the dots of a Discord token, Azure's `Q~`
+
+
 def detect_inner(scan: Scan) -> None:
     """Telegram bot tokens, Discord bot tokens and Azure AD client secrets."""
     text = scan.text
