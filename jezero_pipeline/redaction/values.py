@@ -339,7 +339,7 @@ def _anonymous_jwt(v: str) -> bool:
 def _may_be_package(v: str) -> bool:
     """What one of the `_PACKAGE` forms needs: an `@` (npm, go), a `.` and a `:` (maven), a
     version's first character, or a pin's operator (pip); a `name=value` pair has none."""
-    return "@" in v or (":" in v and "." in v) or v[:1] in _VERSION_STARTS or any(op in v for op in _PIN_OPERATORS)
+    return "@" in v or (":" in v and "." in v) or v[:1] in _VERSION_STARTS or any(map(v.__contains__, _PIN_OPERATORS))
 
 
 _VERSION_STARTS = frozenset("^~v0123456789")
