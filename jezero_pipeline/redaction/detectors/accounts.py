@@ -63,9 +63,12 @@ def detect_one_time_codes(scan: Scan) -> None:
     lower = scan.lower
     if not any(map(scan.has, TRIGGERS)):
         return
+    stretches = _near_digits(scan)
+    if not stretches:
+        return  # no run of digits a code can end with (most lines)
     text = scan.text
     after = tuple(filter(scan.has, _AFTER_STARTS))  # a word absent from the text is in no stretch
-    for lo, hi in _near_digits(scan):
+    for lo, hi in stretches:
         for rx, starts in ((_CODE_AFTER, after), (_CODE_BEFORE, None)):
             for m in _phrase_matches(rx, starts, text, lower, lo, hi):
                 scan.add(m.start("code"), m.end("code"), "one_time_code", trusted=True)
