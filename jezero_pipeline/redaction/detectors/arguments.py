@@ -156,7 +156,7 @@ def _format_like(value: str) -> bool:
 def _matches(rx: re.Pattern[str], scan: Scan, literals: tuple[str, ...]) -> list[re.Match[str]]:
     """`rx.finditer(scan.lower)` for a pattern that starts with one of `literals`: tried only where
     a literal occurs (found by `str.find`, at C speed), in order, each after the last match."""
-    present = [literal for literal in literals if scan.has(literal)]
+    present = list(filter(scan.has, literals))
     if not present:
         return []  # most texts hold none of the literals
     lower = scan.lower

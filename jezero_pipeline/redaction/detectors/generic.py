@@ -114,7 +114,10 @@ def _label_between(lower: str, floor: int, start: int) -> str | None:
 
 
 def _last_word(rx: re.Pattern[str], label: str) -> int:
-    return max((m.end() for m in rx.finditer(label)), default=-1)
+    end = -1
+    for m in rx.finditer(label):  # in order: the last match ends last
+        end = m.end()
+    return end
 
 
 @lru_cache(maxsize=CACHED_VALUES)
