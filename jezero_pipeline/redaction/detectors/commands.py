@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from .base import Scan, glued
+from .base import WORDS_FROM, Scan, glued
 
 _CURL_USER = re.compile(r"-(?:u|-user)(?:=|[ \t]+)(?P<q>[\"']?)(?P<user>[^\s:\"']*):(?P<pw>[^\s\"']+)(?P=q)")
 
@@ -84,9 +84,9 @@ _PRINTS_KEY_FILE = re.compile(
     r"(?:^|[\s;&|(>$])(?:cat|head|tail|type|get-content|gc|more|less|bat|nl|xxd)[ \t][^\n]*?"
     r"(?:key|seed|secret|token|cred|passw|\.pem|\.jwk|\.p8|id_[a-z0-9]+)[^\n]*$"
 )
-# The same on every line of a text at once: where no line prints a key file, no blob is one (a
-# key block alone reads every line back six times); asked only of a text with a blob line, as in
-# prose `more `, `less ` or `type ` start a search to the end of a long line.
+# The same on every line of a short text at once: where no line prints a key file, no blob is
+# one (a key block alone reads every line back six times); asked only of a text with a blob line,
+# as in prose `more `, `less ` or `type ` start a search to the end of a long line.
 _PRINTS_KEY_FILE_ANYWHERE = re.compile(_PRINTS_KEY_FILE.pattern, re.M)
 _BLOB_TABLE = bytes(
     ord("a") if chr(i).isascii() and (chr(i).isalnum() or chr(i) in "+/_-") else ord(" ") for i in range(256)
@@ -123,8 +123,8 @@ def detect_key_file_blobs(scan: Scan) -> None:
         line = text[ls:le]
         if not _BLOB_LINE.fullmatch(line) or not any(map(str.isdigit, line)):
             continue
-        if printed is None:
-            printed = _PRINTS_KEY_FILE_ANYWHERE.search(lower) is not None
+        if printed is None:  # a long text reads only the lines above its blob lines
+            printed = len(lower) >= WORDS_FROM or _PRINTS_KEY_FILE_ANYWHERE.search(lower) is not None
         if not printed:
             return
         prev_end = ls - 1
