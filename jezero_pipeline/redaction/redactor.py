@@ -12,7 +12,7 @@ Defence in depth, not a guarantee.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -35,8 +35,10 @@ class Span:
     kind: str
 
 
-def merge(found: Iterable[tuple[int, int, str]]) -> list[tuple[int, int, str]]:
+def merge(found: Sequence[tuple[int, int, str]]) -> list[tuple[int, int, str]]:
     """Sorted, disjoint spans; the longer piece names a merged span (a key inside a PEM is a PEM)."""
+    if len(found) < 2:
+        return [(s, e, k) for s, e, k in found if e > s]  # nothing to sort or join (most texts)
     merged: list[list[Any]] = []
     for s, e, k in sorted(found, key=lambda t: (t[0], -t[1])):
         if e <= s:
