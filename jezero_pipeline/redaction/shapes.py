@@ -89,8 +89,9 @@ def random_looking(v: str, min_len: int = 16) -> bool:
     """Opaque token shape: long, mixes letters and digits, not made of words."""
     if len(v) < min_len or not _DIGIT.search(v) or not _ALPHA.search(v):
         return False
-    wordy = sum(len(w) for w in WORD_RE.findall(v) if _readable(w))
-    if wordy > 0.6 * len(v):
+    words = WORD_RE.findall(v)
+    # only when the words together are long enough does it matter which of them read as words
+    if sum(map(len, words)) > 0.6 * len(v) and sum(len(w) for w in words if _readable(w)) > 0.6 * len(v):
         return False
     return entropy_at_least(v, 3.0)
 
