@@ -122,6 +122,46 @@ def test_the_library_a_run_refreshed_as_it_went_equals_a_rebuild_from_staging(wo
     assert real(ws).report.mode == "unchanged"
 
 
+def test_a_refresh_during_the_run_that_runs_out_of_memory_goes_once_more_at_the_default(workdir, monkeypatch, caplog):
+    """A merge of a large library may need more than the run's lower limit: the refresh that ran
+    out goes once more at the build's default, and so do the run's later ones, instead of the
+    run giving up on refreshing until its end."""
+    import time
+
+    from jezero_pipeline.engine import refresher
+    from jezero_pipeline.stages import index
+    from jezero_pipeline.summarizing.extractive import ExtractiveProvider
+
+    class Slow(ExtractiveProvider):
+        def summarize(self, req):
+            time.sleep(0.4)
+            return super().summarize(req)
+
+    monkeypatch.setattr(refresher, "EVERY_SECONDS", 0.0)
+    monkeypatch.setattr(refresher, "MIN_BYTES", 0)
+    monkeypatch.setattr(refresher, "MEMORY_LIMIT", "4MB")  # below what any build needs
+    calls, real = [], index.refresh
+
+    def refresh(ws, **kw):
+        try:
+            done = real(ws, **kw)
+        except Exception as err:
+            calls.append((kw, type(err).__name__))
+            raise
+        calls.append((kw, done.report.mode if done is not None else None))
+        return done
+
+    monkeypatch.setattr(index, "refresh", refresh)
+    with caplog.at_level("INFO", logger=refresher.__name__), dg.instance_for_test() as instance:
+        _, lib, ok = run(workdir, instance, provider=Slow())
+    assert ok and lib["refreshed"]
+    during = [(kw.get("memory_limit"), got) for kw, got in calls if kw.get("wait") is False]
+    assert during[0] == ("4MB", "OutOfMemoryException")
+    assert during[1][0] is None and during[1][1] in ("full", "delta", "merge")
+    assert all(limit is None for limit, _ in during[1:]), during
+    assert "ran out of memory at 4MB" in caplog.text and "failed" not in caplog.text
+
+
 def test_a_run_shortens_the_thread_switch_interval_while_its_threads_work(workdir, monkeypatch):
     """Model calls take the GIL back after every socket read, at the switch interval, while the
     prepare thread computes: a run works at a short interval and puts the interpreter's back."""

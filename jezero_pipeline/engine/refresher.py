@@ -11,9 +11,12 @@ At most one refresh at a time, one every EVERY_SECONDS, and only once MIN_BYTES 
 were summarised (below that a refresh at the end is quick anyway). These refreshes hold the
 build to MEMORY_LIMIT, below the build's default: they add to what the calls hold, and a
 slower build costs nothing while the calls wait for the model (the refresh after the run,
-which the run waits for, keeps the default). A refresh that finds the
-library lock held (an import, say) is skipped; one that fails is logged and left to the
-refresh after the run, which meets the same problem and reports it.
+which the run waits for, keeps the default). A build that writes the whole library (a merge)
+needs more as the library grows: a merge of 11,000 items keeps to MEMORY_LIMIT, one of 20,000
+may not. So a refresh that runs out of memory there goes once more at the default, and so do
+the run's later refreshes (its library only grows). A refresh that finds the library lock held
+(an import, say) is skipped; one that fails otherwise is logged and left to the refresh after
+the run, which meets the same problem and reports it.
 """
 
 from __future__ import annotations
@@ -31,7 +34,7 @@ log = logging.getLogger(__name__)
 
 EVERY_SECONDS = 10.0
 MIN_BYTES = 8 << 20
-MEMORY_LIMIT = "64MB"  # DuckDB's, for a refresh during the run
+MEMORY_LIMIT = "64MB"  # DuckDB's, for a refresh during the run (until one runs out)
 
 
 class LibraryRefresher:
@@ -42,6 +45,7 @@ class LibraryRefresher:
         self.every_seconds = EVERY_SECONDS if every_seconds is None else every_seconds
         self.min_bytes = MIN_BYTES if min_bytes is None else min_bytes
         self.refreshes = 0  # refreshes that changed the library
+        self.memory_limit: str | None = MEMORY_LIMIT  # None: the build's default
         self._written = 0  # staged bytes of the partitions summarised so far
         self._new = False  # a partition was summarised since the last refresh began
         self._closing = False
@@ -80,10 +84,23 @@ class LibraryRefresher:
                 self._new = False
             last = time.monotonic()
             try:
-                done = index.refresh(self.ws, inspect=True, wait=False, memory_limit=MEMORY_LIMIT)
+                done = self._refresh()
             except Exception as err:  # the refresh after the run meets it again and reports it
                 log.warning("library refresh during the run failed; left to the refresh after it: %s",
                             self.ws.redactor.redact(f"{type(err).__name__}: {err}")[0])  # fmt: skip
                 return
             if done is not None and done.report.mode != "unchanged":
                 self.refreshes += 1
+
+    def _refresh(self) -> index.LibraryRefresh | None:
+        try:
+            return index.refresh(self.ws, inspect=True, wait=False, memory_limit=self.memory_limit)
+        except Exception as err:
+            import duckdb  # loaded: the build that raised it runs on it
+
+            if self.memory_limit is None or not isinstance(err, duckdb.OutOfMemoryException):
+                raise
+            log.info("a library refresh during the run ran out of memory at %s; it and the later ones "
+                     "go at the build's default", self.memory_limit)  # fmt: skip
+            self.memory_limit = None
+            return index.refresh(self.ws, inspect=True, wait=False)
