@@ -39,6 +39,18 @@ def rss_mb() -> float:
         return int(f.read().split()[1]) * 4096 / 1e6
 
 
+def rss_split_mb() -> tuple[float, float]:
+    """(RSS in pages of files, anonymous RSS): code and mapped weights are pages of files, which
+    the kernel may drop and other processes share; what the reader allocated is anonymous."""
+    with open("/proc/self/status") as f:
+        got = {
+            k: int(v.split()[0]) * 1024 / 1e6
+            for k, v in (line.split(":", 1) for line in f)
+            if k in ("RssFile", "RssAnon")
+        }
+    return got["RssFile"], got["RssAnon"]
+
+
 def peak_mb() -> float:
     """The reader's peak RSS so far (VmHWM): unlike the RSS of a moment, it does not fall back
     when the allocator happens to return pages between two searches."""
@@ -125,10 +137,10 @@ def main() -> int:
             lib.search(q, mode="lexical")
         base = rss_mb()
         lex = timed(lib, queries, "lexical")
-        lex_rss, lex_peak = rss_mb(), peak_mb()
+        lex_rss, lex_peak, lex_split = rss_mb(), peak_mb(), rss_split_mb()
         lib.search("warm up the model", mode="hybrid")
         hyb = timed(lib, queries, "hybrid", fresh=lib)
-        hyb_rss, hyb_peak = rss_mb(), peak_mb()
+        hyb_rss, hyb_peak, hyb_split = rss_mb(), peak_mb(), rss_split_mb()
         vec = lib.meaning._vectors[2]
         vec_mb = vec.held_bytes / 1e6
         size = vectors_path(path).stat().st_size / 1e6
@@ -153,6 +165,8 @@ def main() -> int:
         f"| reader RSS after hybrid searches, MB | {hyb_rss:.0f} (peak {hyb_peak:.0f}) |",
         f"| **growth of the reader's peak over lexical-only, MB** | **{hyb_peak - lex_peak:.0f}** |",
         f"| growth of its RSS after the searches, MB (varies by some 10 MB with the allocator) | {hyb_rss - lex_rss:.0f} |",
+        f"| of which pages of files (the runtime's and the tokenizer's code, the mapped weights) / anonymous, MB | "
+        f"{hyb_split[0] - lex_split[0]:.0f} / {hyb_split[1] - lex_split[1]:.0f} |",
         f"| of which the vectors held (rows' documents, scales, sign bits; each query reads its 2,000 rescored vectors from the rows file), MB | {vec_mb:.1f} |",
         f"| of which the bundled model's session and runtime, MB (about) | {hyb_peak - lex_peak - vec_mb:.0f} |",
         f"| two clean readers, the same searches ({READERS} of each, medians): lexical-only RSS / peak, MB | "
