@@ -72,14 +72,18 @@ def test_library_finds_sample_titles_and_exact_strings(workdir):
     assert "ERR_PNPM_OUTDATED_LOCKFILE" in top["original"]
 
 
-def test_the_library_a_run_refreshed_as_it_went_equals_a_rebuild_from_staging(workdir, monkeypatch):
-    """A run refreshes the library while it summarises (here after each partition, while the
-    calls of the next are in flight) and once more after: what it leaves is what a full rebuild
-    from staging writes."""
+def refresh_after_each_partition(monkeypatch) -> None:
+    """The run's library refreshes as often as partitions are summarised."""
+    from jezero_pipeline.engine import refresher
+
+    monkeypatch.setattr(refresher, "EVERY_SECONDS", 0.0)
+    monkeypatch.setattr(refresher, "MIN_BYTES", 0)
+
+
+def slow_provider():
+    """The offline provider at 0.4 s a call: the run's refreshes happen while calls are in flight."""
     import time
 
-    from jezero_pipeline.engine import refresher
-    from jezero_pipeline.stages import index
     from jezero_pipeline.summarizing.extractive import ExtractiveProvider
 
     class Slow(ExtractiveProvider):
@@ -87,13 +91,22 @@ def test_the_library_a_run_refreshed_as_it_went_equals_a_rebuild_from_staging(wo
             time.sleep(0.4)
             return super().summarize(req)
 
-    monkeypatch.setattr(refresher, "EVERY_SECONDS", 0.0)
-    monkeypatch.setattr(refresher, "MIN_BYTES", 0)
+    return Slow()
+
+
+def test_the_library_a_run_refreshed_as_it_went_equals_a_rebuild_from_staging(workdir, monkeypatch):
+    """A run refreshes the library while it summarises (here after each partition, while the
+    calls of the next are in flight) and once more after: what it leaves is what a full rebuild
+    from staging writes."""
+    from jezero_pipeline.engine import refresher
+    from jezero_pipeline.stages import index
+
+    refresh_after_each_partition(monkeypatch)
     refreshes = []
     real = index.refresh
     monkeypatch.setattr(index, "refresh", lambda ws, **kw: refreshes.append(kw) or real(ws, **kw))
     with dg.instance_for_test() as instance:
-        _, lib, ok = run(workdir, instance, provider=Slow())
+        _, lib, ok = run(workdir, instance, provider=slow_provider())
     assert ok and lib["refreshed"]
     during = {"inspect": True, "wait": False, "memory_limit": refresher.MEMORY_LIMIT}
     assert during in refreshes, "the run refreshed the library while it summarised, within its memory limit"
@@ -126,19 +139,10 @@ def test_a_refresh_during_the_run_that_runs_out_of_memory_goes_once_more_at_the_
     """A merge of a large library may need more than the run's lower limit: the refresh that ran
     out goes once more at the build's default, and so do the run's later ones, instead of the
     run giving up on refreshing until its end."""
-    import time
-
     from jezero_pipeline.engine import refresher
     from jezero_pipeline.stages import index
-    from jezero_pipeline.summarizing.extractive import ExtractiveProvider
 
-    class Slow(ExtractiveProvider):
-        def summarize(self, req):
-            time.sleep(0.4)
-            return super().summarize(req)
-
-    monkeypatch.setattr(refresher, "EVERY_SECONDS", 0.0)
-    monkeypatch.setattr(refresher, "MIN_BYTES", 0)
+    refresh_after_each_partition(monkeypatch)
     monkeypatch.setattr(refresher, "MEMORY_LIMIT", "4MB")  # below what any build needs
     calls, real = [], index.refresh
 
@@ -153,7 +157,7 @@ def test_a_refresh_during_the_run_that_runs_out_of_memory_goes_once_more_at_the_
 
     monkeypatch.setattr(index, "refresh", refresh)
     with caplog.at_level("INFO", logger=refresher.__name__), dg.instance_for_test() as instance:
-        _, lib, ok = run(workdir, instance, provider=Slow())
+        _, lib, ok = run(workdir, instance, provider=slow_provider())
     assert ok and lib["refreshed"]
     during = [(kw.get("memory_limit"), got) for kw, got in calls if kw.get("wait") is False]
     assert during[0] == ("4MB", "OutOfMemoryException")
