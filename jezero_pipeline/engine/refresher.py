@@ -96,7 +96,7 @@ class LibraryRefresher:
         try:
             return index.refresh(self.ws, inspect=True, wait=False, memory_limit=self.memory_limit)
         except Exception as err:
-            import duckdb  # loaded: the build that raised it runs on it
+            import duckdb  # lazy: a run with nothing to refresh never loads DuckDB; here the build loaded it
 
             if self.memory_limit is None or not isinstance(err, duckdb.OutOfMemoryException):
                 raise
