@@ -103,4 +103,4 @@ class LibraryRefresher:
             log.info("a library refresh during the run ran out of memory at %s; it and the later ones "
                      "go at the build's default", self.memory_limit)  # fmt: skip
             self.memory_limit = None
-            return index.refresh(self.ws, inspect=True, wait=False)
+            return self._refresh()
