@@ -62,9 +62,9 @@ def partitions_free() -> Iterator[None]:
 
 def open_library(cfg: Config, once: bool = True) -> Any:
     """The library for a command. `once` (a command that asks a question or two): a lean reader,
-    which reads the postings its query needs instead of loading them all; a single search of a
-    10,000-session library holds 184 MB instead of 315 and answers sooner. `eval`, which asks
-    many, keeps them."""
+    which reads the postings its query needs instead of loading them all; a `search` command on
+    the 10,000-session bench library peaks at 125 MB instead of 288 (bench/command_memory.py,
+    the process tree's PSS). `eval`, which asks many, keeps them."""
     from ..library.reader import Library  # lazy: DuckDB loads only for library commands
 
     if cfg.staging_remote:  # the newest published library, fetched when it changed

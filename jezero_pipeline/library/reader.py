@@ -56,9 +56,10 @@ class Library:
     ):
         """`sync`: brings the local files up to date with a published library (staging on object
         storage); called before a call at most every SYNC_SECONDS, never during one.
-        `lean`: for a reader used once (the checks, a command's one question): DuckDB's block cache capped at LEAN_MEMORY
-        and neither postings nor the items' columns held in memory, so its memory stays flat in
-        the library's size; a long-lived reader (MCP, web) keeps them for speed.
+        `lean`: for a reader used once (the checks, a command's one question): DuckDB's block
+        cache capped at LEAN_MEMORY and neither postings nor the items' columns held in memory, so
+        its memory stays flat in the library's size; a long-lived reader (MCP, web) keeps them for
+        speed.
         `embeddings`: the config's [embeddings] (None: off), for search by meaning (meaning.py);
         `embedder`: the query embedder to use instead of the configured one (tests)."""
         self.path = Path(path)
