@@ -13,10 +13,12 @@ only then.
 Beside it, the same rows as flat arrays (`<library>.vectors.<token>.rows`, the token in the
 DuckDB file's meta): ids, scales, hubness, the int8 vectors and their sign bits. The reader reads
 them from there, not from DuckDB: below EXACT_UP_TO documents it holds the int8 matrix and
-scores every document; above, it holds the rows' documents, scales, lifts and sign bits (48
-bytes a row of them), ranks every document by the Hamming distance of its bits to the query's,
-and reads the int8 vectors of the best RESCORE from the file to rescore them. So a reader of
-100,000 vectors holds 6.5 MB for them, not 44. The choice of an exact scan over DuckDB's `vss` (HNSW) index:
+scores every document; above, it holds the rows' documents, scales and lifts (17 bytes a
+row), reads the rows' sign bits at each query a word at a time (48 bytes a row in all) to rank
+every document by the Hamming distance of its bits to the query's, and reads the int8
+vectors of the best RESCORE to rescore them. So a reader of 100,000 vectors holds 1.7 MB for
+them, not 44 (or 6.5 with the bits held: reading them again costs a query about a
+millisecond, bench/MEANING_SCALE.md). The choice of an exact scan over DuckDB's `vss` (HNSW) index:
 bench/MEANING.md.
 
 A query ranks documents by their cosine raised for those in sparse parts of the library: a
@@ -170,7 +172,6 @@ class VectorIndex:
     q: np.ndarray | None  # int8 (rows, dims) when held; None: the rows read from `fd` at each query
     fd: int | None = None  # the rows file, open (large libraries): closed when the index is collected
     layout: RowsLayout | None = None
-    bits: np.ndarray | None = None  # uint64 (words, rows) sign bits, word-major (large libraries)
 
     def __post_init__(self) -> None:
         if self.fd is not None:
@@ -179,7 +180,7 @@ class VectorIndex:
     @property
     def held_bytes(self) -> int:
         """What the index holds in memory."""
-        arrays = (self.row_doc, self.scale, self.lift, self.has, self.q, self.bits)
+        arrays = (self.row_doc, self.scale, self.lift, self.has, self.q)
         return sum(a.nbytes for a in arrays if a is not None)
 
     @classmethod
@@ -209,10 +210,8 @@ class VectorIndex:
             scale = np.frombuffer(os.pread(fd, 4 * n, layout.scale), dtype="<f4").astype(np.float32).reshape(n)
             hub = np.frombuffer(os.pread(fd, 4 * n, layout.hub), dtype="<f4").reshape(n)
             lift = (np.float32(1.0) - hub) * np.float32(HUB_WEIGHT)
-            if large:  # the sign bits held, the int8 rows read at each query
-                held = np.frombuffer(os.pread(fd, layout.size - layout.bits, layout.bits), dtype="<u8")
-                held = held.reshape(layout.words, n)
-            else:  # every int8 row held, scored at each query
+            held = None  # large: the sign bits and the int8 rows read at each query
+            if not large:  # every int8 row held, scored at each query
                 held = np.frombuffer(os.pread(fd, n * dims, layout.q), dtype=np.int8).reshape(n, dims)
         except (ValueError, OSError):  # ValueError: cut short (a reshape of what was read)
             os.close(fd)
@@ -227,7 +226,7 @@ class VectorIndex:
         has = np.zeros(len(index.ids), dtype=bool)
         has[row_doc[ok]] = True
         if large:
-            return cls(model, row_doc, scale, lift, has, dims, None, fd, layout, held)
+            return cls(model, row_doc, scale, lift, has, dims, None, fd, layout)
         return cls(model, row_doc, scale, lift, has, dims, held)
 
     def nearest(self, query: np.ndarray, allowed: np.ndarray | None, k: int) -> tuple[np.ndarray, np.ndarray]:
@@ -258,9 +257,11 @@ class VectorIndex:
         the angle pi * d / dims, so the prefilter ranks by that angle's cosine plus the same
         hubness lift as the rescoring."""
         lay = self.layout
-        assert lay is not None and self.fd is not None and self.bits is not None
+        assert lay is not None and self.fd is not None
         dist = np.zeros(lay.n, dtype=np.uint16)  # a word of every row at a time: 4x faster than per row
-        for word, qword in zip(self.bits, sign_bits(query[None, :])[:, 0], strict=True):
+        word = np.empty(lay.n, dtype="<u8")
+        for w, qword in enumerate(sign_bits(query[None, :])[:, 0]):
+            os.preadv(self.fd, [word], lay.bits + 8 * w * lay.n)
             dist += np.bitwise_count(word ^ qword)
         approx = _angle_cosines(lay.dims)[dist]
         approx += self.lift
