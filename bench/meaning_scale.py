@@ -165,9 +165,9 @@ def main() -> int:
         f"| reader RSS after hybrid searches, MB | {hyb_rss:.0f} (peak {hyb_peak:.0f}) |",
         f"| **growth of the reader's peak over lexical-only, MB** | **{hyb_peak - lex_peak:.0f}** |",
         f"| growth of its RSS after the searches, MB (varies by some 10 MB with the allocator) | {hyb_rss - lex_rss:.0f} |",
-        f"| of which pages of files (the runtime's and the tokenizer's code, the mapped weights) / anonymous, MB | "
+        f"| of which pages of files (the runtime's code, the mapped weights) / anonymous, MB | "
         f"{hyb_split[0] - lex_split[0]:.0f} / {hyb_split[1] - lex_split[1]:.0f} |",
-        f"| of which the vectors held (rows' documents, scales, sign bits; each query reads its 2,000 rescored vectors from the rows file), MB | {vec_mb:.1f} |",
+        f"| of which the vectors held (rows' documents, scales, hubness lifts; each query reads the sign bits and its 2,000 rescored vectors from the rows file), MB | {vec_mb:.1f} |",
         f"| of which the bundled model's session and runtime, MB (about) | {hyb_peak - lex_peak - vec_mb:.0f} |",
         f"| two clean readers, the same searches ({READERS} of each, medians): lexical-only RSS / peak, MB | "
         f"{med(readers['lexical'], 0):.0f} / {med(readers['lexical'], 1):.0f} |",

@@ -32,7 +32,7 @@ def config_problems(cfg: EmbeddingsConfig) -> list[str]:
 
 @functools.lru_cache(maxsize=2)
 def _local(key: str, threads: int | None) -> Embedder:
-    """One bundled model per process and thread count: a session and a query hold some 55 MB (bench/integer_graph.py)."""
+    """One bundled model per process and thread count: a session and a query hold some 47 MB (bench/integer_graph.py)."""
     from .local import LocalEmbedder  # lazy: onnxruntime loads only for the local model
 
     return LocalEmbedder(key, threads=threads)
