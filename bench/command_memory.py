@@ -17,6 +17,8 @@ import argparse
 import json
 import sys
 import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -38,15 +40,24 @@ HELD_SEARCH = (
 )
 
 
-def one_size(n: int, work: Path) -> dict[str, tuple[float, float]]:
-    """{row: (wall s, tree PSS peak MB)} at `n` sessions."""
+@contextmanager
+def fresh_state(n: int, work: Path) -> Iterator[tuple[Ours, Path, Path]]:
+    """(our side, a fresh state folder, its corpus) on `n` generated sessions (seed 7, made once
+    per `work`), with the fake model at latency 0 serving it until the block ends."""
     cdir = work / f"corpus-{n}"
     if not (cdir / "corpus.json").exists():
         corpus.generate(cdir, n, 7)
     server = Server(0.0, work / f"server-{n}.log")
     try:
         side = Ours(cdir, work / f"states-{n}")
-        state = side.fresh("state", server)
+        yield side, side.fresh("state", server), cdir
+    finally:
+        server.stop()
+
+
+def one_size(n: int, work: Path) -> dict[str, tuple[float, float]]:
+    """{row: (wall s, tree PSS peak MB)} at `n` sessions."""
+    with fresh_state(n, work) as (side, state, cdir):
         env = side.env(state)
         rows: dict[str, tuple[float, float]] = {}
         m = side.run(state, dry_run=True)
@@ -62,8 +73,6 @@ def one_size(n: int, work: Path) -> dict[str, tuple[float, float]]:
             raise SystemExit(f"the held reader failed:\n{done.stderr}")
         rows["search error, a reader that holds the index (servers)"] = (tree["wall"], tree["tree_pss_mb"])
         return rows
-    finally:
-        server.stop()
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -33,8 +33,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bench import corpus
-from bench.run_all import Ours, Server
+from bench.command_memory import fresh_state
 from jezero_pipeline.cli.main import WithoutPandas
 from jezero_pipeline.config import load_config
 from jezero_pipeline.library import build, segment
@@ -144,16 +143,8 @@ def state_for(n: int, work: Path) -> Path:
     state = work / f"states-{n}" / "ours-state"
     if (state / "library.duckdb").exists():
         return state
-    cdir = work / f"corpus-{n}"
-    if not (cdir / "corpus.json").exists():
-        corpus.generate(cdir, n, 7)
-    server = Server(0.0, work / f"server-{n}.log")
-    try:
-        side = Ours(cdir, work / f"states-{n}")
-        state = side.fresh("state", server)
+    with fresh_state(n, work) as (side, state, _):
         side.run(state)
-    finally:
-        server.stop()
     return state
 
 
@@ -194,6 +185,9 @@ def main(argv: list[str] | None = None) -> int:
         runs = by_size[n]
         cells = []
         for label in labels:
+            if not any(label in r["rise"] for r in runs):
+                cells.append("–")  # over before a sample fell in it
+                continue
             rise = statistics.median(r["rise"].get(label, 0) for r in runs)
             duck = statistics.median(r["duckdb"].get(label, 0) for r in runs)
             cells.append(f"{rise:.0f} ({duck:.0f})" if label != "checkpoint" else f"{rise:.0f}")
