@@ -8,9 +8,9 @@ process on a copy of the library: `--share` of the partitions are marked changed
 refresh reads them again and (being more than the merge share of the base) writes a new base.
 The process's RSS is sampled every 10 ms and its rise over the start of the refresh kept per
 step of the build (the steps are functions of `library/build.py` and `library/segment.py`,
-wrapped here; pandas kept out, as the command keeps it out); beside it the most DuckDB's
-buffer manager reported holding (`duckdb_memory()`, not sampled during the checkpoint: it
-refuses to run beside a reader).
+wrapped here; pandas kept out and the C heaps shared, as the command does); beside it the
+most DuckDB's buffer manager reported holding (`duckdb_memory()`, not sampled during the
+checkpoint: it refuses to run beside a reader).
 
 Why: the 10,000-session first run peaks higher than the 2,000-session one because of the
 merges it makes (issue 37's point 3); this shows which step of a merge grows with the library
@@ -36,6 +36,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from bench.command_memory import fresh_state
 from jezero_pipeline.cli.main import WithoutPandas
 from jezero_pipeline.config import load_config
+from jezero_pipeline.engine.memory import share_heaps
 from jezero_pipeline.library import build, segment
 from jezero_pipeline.stages.index import library_sources, versions
 from jezero_pipeline.workspace import Workspace
@@ -157,7 +158,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--one", metavar="STATE", help=argparse.SUPPRESS)  # a single merge, in this process
     args = ap.parse_args(argv)
     if args.one:
-        sys.meta_path.insert(0, WithoutPandas())  # as the command runs a refresh: DuckDB would load pandas
+        # As the command runs a refresh: pandas kept out (DuckDB would load it), the C heaps shared.
+        sys.meta_path.insert(0, WithoutPandas())
+        share_heaps()
         with tempfile.TemporaryDirectory(prefix="merge-") as tmp:
             print(json.dumps(one_merge(Path(args.one), args.share, Path(tmp))))
         return 0
