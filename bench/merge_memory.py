@@ -177,7 +177,10 @@ def main(argv: list[str] | None = None) -> int:
                 done = subprocess.run(cmd, capture_output=True, text=True, cwd=Path(__file__).resolve().parents[1])
                 if done.returncode:
                     raise SystemExit(f"the merge at {n} sessions failed:\n{done.stderr}")
-                by_size.setdefault(n, []).append(json.loads(done.stdout.strip().splitlines()[-1]))
+                one = json.loads(done.stdout.strip().splitlines()[-1])
+                if one["mode"] != "merge":
+                    raise SystemExit(f"at {n} sessions the refresh was a {one['mode']}, not a merge: raise --share")
+                by_size.setdefault(n, []).append(one)
 
     labels = [label for _, _, label in STEPS]
     print(f"Merges of a first run's library, {args.share:.0%} of its partitions read again; medians of {args.repeats}.")
