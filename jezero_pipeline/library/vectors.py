@@ -17,8 +17,8 @@ scores every document; above, it holds the rows' documents, scales and lifts (17
 row), reads the rows' sign bits at each query a word at a time (48 bytes a row in all) to rank
 every document by the Hamming distance of its bits to the query's, and reads the int8
 vectors of the best RESCORE to rescore them. So a reader of 100,000 vectors holds 1.7 MB for
-them, not 44 (6.5 with the bits held; reading them again costs a query 0.3 ms). The choice of an exact scan over DuckDB's `vss` (HNSW) index:
-bench/MEANING.md.
+them, not 44 (6.5 with the bits held; reading them again costs a query 0.3 ms). The choice of
+an exact scan over DuckDB's `vss` (HNSW) index: bench/MEANING.md.
 
 A query ranks documents by their cosine raised for those in sparse parts of the library: a
 document near many others (a "hub": the generated filler of one project, a family of
