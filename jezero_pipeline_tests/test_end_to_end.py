@@ -73,11 +73,14 @@ def test_library_finds_sample_titles_and_exact_strings(workdir):
 
 
 def refresh_after_each_partition(monkeypatch) -> None:
-    """The run's library refreshes as often as partitions are summarised."""
+    """The run's library refreshes as often as partitions are summarised, however busy the run
+    (the sample run is too short to judge; test_engine_refresher tests that rule)."""
     from jezero_pipeline.engine import refresher
 
     monkeypatch.setattr(refresher, "EVERY_SECONDS", 0.0)
     monkeypatch.setattr(refresher, "MIN_BYTES", 0)
+    monkeypatch.setattr(refresher, "LOOK_SECONDS", 0.0)
+    monkeypatch.setattr(refresher, "BUSY_SHARE", float("inf"))
 
 
 def slow_provider():

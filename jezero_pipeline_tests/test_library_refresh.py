@@ -577,3 +577,30 @@ def test_an_items_lengths_count_its_words_and_their_parts_and_its_postings_add_u
         expected_sums.append((row["external_id"], sum(whole), whole[-1]))
     assert lens == expected_lens and sums == expected_sums
     assert sum(r[-1] for r in lens) > 30 and sum(r[1] for r in lens) < sum(len(ascii_tokens(r["title"])) for r in rows)
+
+
+@pytest.mark.parametrize(
+    ("limit", "reading", "writing"), [(None, "30.5 MiB", "91.5 MiB"), ("16MB", "15.2 MiB", "15.2 MiB")]
+)
+def test_the_changed_partitions_are_read_in_at_the_read_limit_and_written_at_the_builds(
+    tmp_path, monkeypatch, limit, reading, writing
+):
+    """Reading only appends to temp tables DuckDB spills: it goes at READ_MEMORY_LIMIT (or the
+    build's limit when that is lower), the writing at the build's."""
+    from jezero_pipeline.library import build
+
+    seen = {}
+
+    def watched(name, real):
+        def run(con, *args):
+            seen[name] = con.execute("SELECT current_setting('memory_limit')").fetchone()[0]
+            return real(con, *args)
+
+        monkeypatch.setattr(build, name, run)
+
+    watched("load_incoming", build.load_incoming)
+    watched("write_segment", build.write_segment)
+    parts = {"cc|2025-03-01": Reads().source("cc|2025-03-01", [item("a#0", "alpha beta")], "v1")}
+    kwargs = {} if limit is None else {"memory_limit": limit}
+    assert refresh_library(tmp_path / "library.duckdb", tmp_path / "state", parts, **kwargs).items == 1
+    assert seen == {"load_incoming": reading, "write_segment": writing}

@@ -8,15 +8,23 @@ backfill's first days while it goes on. The build's own work runs in DuckDB, out
 interpreter's lock, so it uses the core the waiting leaves idle.
 
 At most one refresh at a time, one every EVERY_SECONDS, and only once MIN_BYTES of partitions
-were summarised (below that a refresh at the end is quick anyway). These refreshes hold the
-build to MEMORY_LIMIT, below the build's default: they add to what the calls hold, and a
-slower build costs nothing while the calls wait for the model (the refresh after the run,
-which the run waits for, keeps the default). A build that writes the whole library (a merge)
-needs more as the library grows: a merge of 11,000 items keeps to MEMORY_LIMIT, one of 20,000
-may not. So a refresh that runs out of memory there goes once more at the default, and so do
-the run's later refreshes (its library only grows). A refresh that finds the library lock held
-(an import, say) is skipped; one that fails otherwise is logged and left to the refresh after
-the run, which meets the same problem and reports it.
+were summarised (below that a refresh at the end is quick anyway). And only while the run
+waits: a run whose process used more than BUSY_SHARE of a core since the last refresh (or the
+last look) is not waiting for the model (its calls return at once, or its summariser runs
+here), so there is no idle core for a refresh to use. Each refresh of such a run would
+rewrite a growing library beside the calls, slowing them and adding a build's memory to
+theirs, for a library the refresh after the run writes once anyway (10,000 generated sessions
+at latency 0 refreshed ten times during the run, each a merge of the whole library; without
+them the run took 138 s instead of 155–219 and peaked lower).
+
+These refreshes hold the build to MEMORY_LIMIT, below the build's default: they add to what the
+calls hold, and a slower build costs nothing while the calls wait for the model (the refresh
+after the run, which the run waits for, keeps the default). A build that writes the whole
+library (a merge) needs more as the library grows: a merge of 11,000 items keeps to
+MEMORY_LIMIT, one of 20,000 may not. So a refresh that runs out of memory there goes once more
+at the default, and so do the run's later refreshes (its library only grows). A refresh that
+finds the library lock held (an import, say) is skipped; one that fails otherwise is logged and
+left to the refresh after the run, which meets the same problem and reports it.
 """
 
 from __future__ import annotations
@@ -35,6 +43,8 @@ log = logging.getLogger(__name__)
 EVERY_SECONDS = 10.0
 MIN_BYTES = 8 << 20
 MEMORY_LIMIT = "64MB"  # DuckDB's, for a refresh during the run (until one runs out)
+BUSY_SHARE = 0.5  # of one core: a run whose process used more has no waiting for a refresh to fill
+LOOK_SECONDS = 1.0  # the shortest stretch whose CPU time says whether the run waits
 
 
 class LibraryRefresher:
@@ -45,6 +55,7 @@ class LibraryRefresher:
         self.every_seconds = EVERY_SECONDS if every_seconds is None else every_seconds
         self.min_bytes = MIN_BYTES if min_bytes is None else min_bytes
         self.refreshes = 0  # refreshes that changed the library
+        self.skipped = 0  # times a refresh was due but the run was busy
         self.memory_limit: str | None = MEMORY_LIMIT  # None: the build's default
         self._written = 0  # staged bytes of the partitions summarised so far
         self._new = False  # a partition was summarised since the last refresh began
@@ -73,14 +84,20 @@ class LibraryRefresher:
 
     def _follow(self) -> None:
         last = float("-inf")
+        looked = (time.monotonic(), time.process_time())  # the start of the stretch judged busy or not
         while True:
             with self._wake:
                 self._wake.wait_for(self._due)
-                pause = last + self.every_seconds - time.monotonic()
+                pause = max(last + self.every_seconds, looked[0] + LOOK_SECONDS) - time.monotonic()
                 if pause > 0 and not self._closing:
                     self._wake.wait_for(lambda: self._closing, timeout=pause)
                 if self._closing:
                     return
+                busy, looked = _busy(looked), (time.monotonic(), time.process_time())
+                if busy:
+                    self.skipped += 1
+                    last = time.monotonic()
+                    continue
                 self._new = False
             last = time.monotonic()
             try:
@@ -89,6 +106,7 @@ class LibraryRefresher:
                 log.warning("library refresh during the run failed; left to the refresh after it: %s",
                             self.ws.redactor.redact(f"{type(err).__name__}: {err}")[0])  # fmt: skip
                 return
+            looked = (time.monotonic(), time.process_time())  # the refresh's own work is not the run's
             if done is not None and done.report.mode != "unchanged":
                 self.refreshes += 1
 
@@ -104,3 +122,9 @@ class LibraryRefresher:
                      "go at the build's default", self.memory_limit)  # fmt: skip
             self.memory_limit = None
             return self._refresh()
+
+
+def _busy(since: tuple[float, float]) -> bool:
+    """Whether this process used more than BUSY_SHARE of a core since `since` (wall, CPU time)."""
+    wall = time.monotonic() - since[0]
+    return wall > 0 and (time.process_time() - since[1]) / wall > BUSY_SHARE

@@ -23,6 +23,7 @@ import hashlib
 import json
 import logging
 import os
+import re
 import time
 from collections.abc import Mapping
 from dataclasses import asdict, dataclass, field
@@ -58,6 +59,11 @@ log = logging.getLogger(__name__)
 
 # DuckDB memory of a build: what its statements hold at once (segment.py says what bounds it).
 DEFAULT_MEMORY_LIMIT = "96MB"
+# DuckDB memory while the changed partitions are read in (at most the build's): reading only
+# appends to temp tables, which DuckDB spills as they grow, while the partitions' Arrow batches
+# and Python rows sit beside them. At the build's limit, a first build of 11,000 items peaked
+# while it read (DuckDB at its limit, the batches beside it), 60 MB over what it reads in at this.
+READ_MEMORY_LIMIT = "32MB"
 MERGE_SHARE = 0.1  # merge when the delta would hold more than this share of the base's items
 MAX_REJECTED_MESSAGES = 50
 # Changes to any of these make every existing library file stale: the next refresh is full.
@@ -174,12 +180,13 @@ def refresh_library(
     try:
         con = duckdb.connect(str(tmp))
         try:
-            _configure(con, state_dir, memory_limit)
+            _configure(con, state_dir, _smaller(memory_limit, READ_MEMORY_LIMIT))
             if not full:
                 con.execute(f"ATTACH '{_sql_str(path)}' AS base (READ_ONLY)")
                 if cur is not None and cur.has_delta:
                     con.execute(f"ATTACH '{_sql_str(dpath)}' AS old (READ_ONLY)")
             read, rejected = load_incoming(con, changed, partitions)
+            con.execute(f"SET memory_limit = '{memory_limit}'")
             dropped = _dedupe(con, changed, removed, cur if not full else None)
             new_ids = assign_ids(con)
             mode, copies, generation = _plan(con, full, changed, removed, cur, merge_share)
@@ -231,6 +238,20 @@ def stale_partitions(path: Path, versions: Mapping[str, str], *, rebuild: bool =
 
 def _changed(applied: Mapping[str, tuple[str, int]], versions: Mapping[str, str], full: bool) -> list[str]:
     return sorted(k for k, v in versions.items() if full or applied.get(k, ("",))[0] != v)
+
+
+_BYTES = {"": 1, "b": 1, "kb": 10**3, "kib": 2**10, "mb": 10**6, "mib": 2**20, "gb": 10**9, "gib": 2**30}
+
+
+def _smaller(limit: str, other: str) -> str:
+    """The smaller of two DuckDB memory limits (`limit` when either is not a plain size)."""
+    sizes = []
+    for text in (limit, other):
+        m = re.fullmatch(r"\s*(\d+(?:\.\d+)?)\s*([a-z]*)\s*", text.lower())
+        if m is None or m[2] not in _BYTES:
+            return limit
+        sizes.append(float(m[1]) * _BYTES[m[2]])
+    return other if sizes[1] < sizes[0] else limit
 
 
 def _configure(con: duckdb.DuckDBPyConnection, state_dir: Path, memory_limit: str) -> None:
