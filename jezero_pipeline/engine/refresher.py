@@ -11,11 +11,11 @@ At most one refresh at a time, one every EVERY_SECONDS, and only once MIN_BYTES 
 were summarised (below that a refresh at the end is quick anyway). And only while the run
 waits: a run whose process used more than BUSY_SHARE of a core since the last refresh (or the
 last look) is not waiting for the model (its calls return at once, or its summariser runs
-here), so there is no idle core for a refresh to use. Each refresh of such a run would
-rewrite a growing library beside the calls, slowing them and adding a build's memory to
-theirs, for a library the refresh after the run writes once anyway (10,000 generated sessions
-at latency 0 refreshed ten times during the run, each a merge of the whole library; without
-them the run took 138 s instead of 155–219 and peaked lower).
+here), so there is no idle core for a refresh to use. Each refresh of such a run would rewrite
+a growing library beside the calls, slowing them and adding a build's memory to theirs, for a
+library the refresh after the run writes once anyway (10,000 generated sessions at latency 0
+refreshed ten times during the run, each a merge of the whole library; without them it took a
+median 166 s against 183 and peaked at a median 356 MB against 364, 8 or more draws each).
 
 These refreshes hold the build to MEMORY_LIMIT, below the build's default: they add to what the
 calls hold, and a slower build costs nothing while the calls wait for the model (the refresh
