@@ -84,7 +84,7 @@ class LibraryRefresher:
 
     def _follow(self) -> None:
         last = float("-inf")
-        looked = (time.monotonic(), time.process_time())  # the start of the stretch judged busy or not
+        looked = _clock()  # the start of the stretch judged busy or not
         while True:
             with self._wake:
                 self._wake.wait_for(self._due)
@@ -93,7 +93,7 @@ class LibraryRefresher:
                     self._wake.wait_for(lambda: self._closing, timeout=pause)
                 if self._closing:
                     return
-                busy, looked = _busy(looked), (time.monotonic(), time.process_time())
+                busy, looked = _busy(looked), _clock()
                 if busy:
                     self.skipped += 1
                     last = time.monotonic()
@@ -106,7 +106,7 @@ class LibraryRefresher:
                 log.warning("library refresh during the run failed; left to the refresh after it: %s",
                             self.ws.redactor.redact(f"{type(err).__name__}: {err}")[0])  # fmt: skip
                 return
-            looked = (time.monotonic(), time.process_time())  # the refresh's own work is not the run's
+            looked = _clock()  # the refresh's own work is not the run's
             if done is not None and done.report.mode != "unchanged":
                 self.refreshes += 1
 
@@ -124,7 +124,12 @@ class LibraryRefresher:
             return self._refresh()
 
 
+def _clock() -> tuple[float, float]:
+    """(wall time, this process's CPU time): where a stretch `_busy` judges starts."""
+    return time.monotonic(), time.process_time()
+
+
 def _busy(since: tuple[float, float]) -> bool:
-    """Whether this process used more than BUSY_SHARE of a core since `since` (wall, CPU time)."""
-    wall = time.monotonic() - since[0]
-    return wall > 0 and (time.process_time() - since[1]) / wall > BUSY_SHARE
+    """Whether this process used more than BUSY_SHARE of a core since `since` (a `_clock()`)."""
+    wall, cpu = _clock()
+    return wall > since[0] and (cpu - since[1]) / (wall - since[0]) > BUSY_SHARE
