@@ -203,12 +203,13 @@ def test_an_inspection_reads_only_the_delta_while_the_base_is_the_one_it_last_sa
     from sessionfiles import T0
 
     from jezero_pipeline.config import load_config
-    from jezero_pipeline.library import build, delta_path
+    from jezero_pipeline.library import build, delta_path, snapshot
     from jezero_pipeline.library.reader import Library
     from jezero_pipeline.stages.inspect import inspect_library
     from jezero_pipeline.workspace import Workspace
 
     monkeypatch.setattr(build, "refresh_library", functools.partial(build.refresh_library, merge_share=10))
+    open_snapshot = snapshot.open_snapshot
     work = one_session_workspace(tmp_path)
     with dg.instance_for_test() as instance:
         assert run(work, instance)[2]
@@ -230,9 +231,12 @@ def test_an_inspection_reads_only_the_delta_while_the_base_is_the_one_it_last_sa
             yield item
 
     monkeypatch.setattr(Library, "iter_items", recorded)
+    opened = []  # the library's openings: the scan closes its connection after each batch
+    monkeypatch.setattr(snapshot, "open_snapshot", lambda *a: opened.append(a) or open_snapshot(*a))
     in_the_delta = _plant_secret(delta_path(ws.library_path), "true")
     second = inspect_library(ws)
     assert second.offenders == [in_the_delta] and set(read) == in_delta and second.rows == len(live)
+    assert len(opened) == 2 and second.hits  # the sanity search on the first, before a batch closes it
     read.clear()
     in_the_base = _plant_secret(ws.library_path, f"id not in ({', '.join(map(str, in_delta))})")
     third = inspect_library(ws)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import json
 import subprocess
 import sys
@@ -419,3 +420,21 @@ def test_fake_server_refuses_unknown_outcomes_up_front(fake_server):
     with pytest.raises(ValueError, match="unknown fake-server outcome"):
         fake_server.fail_when_contains("X", "5000")
     assert provider(fake_server, "anthropic").summarize(REQ).summary.title  # nothing was queued
+
+
+def test_the_collector_is_paused_inside_the_block_and_left_as_it_was_found():
+    was = gc.isenabled()
+    try:
+        gc.enable()
+        with providers.collector_paused():
+            assert not gc.isenabled()
+        assert gc.isenabled()
+        with pytest.raises(RuntimeError), providers.collector_paused():
+            raise RuntimeError("an import that fails")
+        assert gc.isenabled()
+        gc.disable()  # a caller that runs without it gets it back off
+        with providers.collector_paused():
+            assert not gc.isenabled()
+        assert not gc.isenabled()
+    finally:
+        (gc.enable if was else gc.disable)()

@@ -125,6 +125,10 @@ def inspect_library(ws: Workspace) -> Inspection:
         live, in_delta = lib.item_ids()
         out.rows = len(live)
         newest = lib.newest_item()  # on the connection item_ids opened (a scan's batches close it)
+        if newest is not None:  # searched first, on that connection too, before a scan closes it
+            out.newest_id = newest["id"]
+            out.query = sanity_query(newest["title"], newest["summary"])
+            out.hits = [h["id"] for h in lib.search(out.query)["results"]] if out.query else []
         todo: list[int] | None = None  # the items to read: every one
         if scan.base == base:
             todo, changed = [], set(in_delta.tolist())
@@ -152,9 +156,5 @@ def inspect_library(ws: Workspace) -> Inspection:
             else:
                 scan.passed(item["id"], unscanned[item["id"]])
         out.offenders.sort()
-        if newest is not None:
-            out.newest_id = newest["id"]
-            out.query = sanity_query(newest["title"], newest["summary"])
-            out.hits = [h["id"] for h in lib.search(out.query)["results"]] if out.query else []
     scan.save(base, out.offenders)
     return out

@@ -1,7 +1,7 @@
 """The Anthropic Messages provider: one forced tool whose input schema is the answer's schema.
 
-Its own module so that a run imports only the SDK its config names (anthropic alone takes ~3 s
-of CPU to import, openai ~1.5 s). The fixed part of every request comes first in the order the
+Its own module so that a run imports only the SDK its config names (anthropic alone takes about
+a second of CPU to import, openai half that). The fixed part of every request comes first in the order the
 API reads it (tools, then system) and, with `prompt_caching`, the system block carries
 `cache_control`, which marks tools and system prompt together as one cacheable prefix. Batches
 of the same requests go through `messages.batches` (batches.py says what they share).

@@ -1,11 +1,14 @@
 """`make_provider`, the one road to a provider: the offline summariser, or the SDK provider the
 config names (the Anthropic one in anthropic_messages, the OpenAI-compatible one in
-openai_chat), importing only that SDK (seconds of CPU: anthropic ~2 s, openai ~0.7 s).
+openai_chat), importing only that SDK (about a second of CPU for anthropic, half for openai).
 """
 
 from __future__ import annotations
 
+import gc
 import os
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 from jezero_pipeline.config import SummarizerConfig
 from jezero_pipeline.engine.budget import Budget
@@ -76,13 +79,31 @@ def endpoint_of(cfg: SummarizerConfig) -> str:
 
 def provider_class(name: str) -> type[ModelProvider]:
     """The provider class of a config's provider name. Importing it imports that SDK alone
-    (seconds of CPU: anthropic ~3 s, openai ~1.5 s), so each provider lives in its own module."""
+    (about a second of CPU), so each provider lives in its own module; the import runs with
+    the cyclic garbage collector paused (`collector_paused`)."""
     if name == "anthropic":
-        from .anthropic_messages import AnthropicProvider  # lazy: each SDK costs seconds to import
+        with collector_paused():
+            from .anthropic_messages import AnthropicProvider  # lazy: each SDK costs a second to import
 
         return AnthropicProvider
     if name == "openai_compatible":
-        from .openai_chat import OpenAICompatibleProvider  # lazy: as above
+        with collector_paused():
+            from .openai_chat import OpenAICompatibleProvider  # lazy: as above
 
         return OpenAICompatibleProvider
     raise ValueError(f"provider {name!r} is not a model provider (the extractive summariser is separate)")
+
+
+@contextmanager
+def collector_paused() -> Iterator[None]:
+    """No cyclic garbage collection inside the block, for an SDK's import: it builds thousands
+    of pydantic classes, none of them garbage, and the collections its allocations set off
+    were a fifth of its time; on an appended session's run that import is the longest step.
+    The collector is process-wide: other threads go without it for that second too."""
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_enabled:
+            gc.enable()
