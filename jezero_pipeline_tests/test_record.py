@@ -103,3 +103,19 @@ def test_a_command_never_imports_dagster(tmp_path):
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300)
     assert out.stdout.strip().splitlines()[-1] == "0 False", out.stderr[-2000:]
     assert workspace(work).store.list_docs(FOLDER), "and it left its record for Dagster"
+
+
+def test_a_run_with_nothing_to_do_loads_no_data_library(tmp_path):
+    """A run that finds nothing changed stats its files and stops: it loads neither the data
+    libraries a changed day needs nor a model SDK (the config's checks included)."""
+    work = one_session_workspace(tmp_path)
+    heavy = ("numpy", "pyarrow", "duckdb", "anthropic", "openai", "onnxruntime")
+    code = (
+        "import sys; from jezero_pipeline.cli.main import main; "
+        f"rc = main(['-c', {str(work / 'jezero.toml')!r}, 'run', '--json']); "
+        f"print(rc, sorted(m for m in {heavy!r} if m in sys.modules))"
+    )
+    first = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300)
+    assert first.stdout.strip().splitlines()[-1].startswith("0 ['duckdb',"), first.stderr[-2000:]
+    again = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300)
+    assert again.stdout.strip().splitlines()[-1] == "0 []", again.stderr[-2000:]

@@ -26,9 +26,10 @@ the result in cache files, so a reader loads them without importing `onnx`.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import numpy as np
+if TYPE_CHECKING:
+    import numpy as np
 
 RECIPE = 1  # bump when the rewrite changes: the cached file is then made again
 
@@ -157,7 +158,7 @@ def words_apart(model: bytes) -> tuple[bytes, np.ndarray, np.ndarray] | None:
     else:
         return None
     rows = numpy_helper.to_array(table)
-    scales = numpy_helper.to_array(scale).astype(np.float32).reshape(-1)
+    scales = numpy_helper.to_array(scale).astype("float32").reshape(-1)
     if scales.shape != (rows.shape[0],):
         return None
     gone = {id(gather), id(cast), id(mul), id(other[0])}

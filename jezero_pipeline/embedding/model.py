@@ -11,13 +11,14 @@ from __future__ import annotations
 
 import hashlib
 import json
-from typing import Any, Protocol
-
-import numpy as np
+from typing import TYPE_CHECKING, Any, Protocol
 
 from ..config import EmbeddingsConfig
 from ..text import mask_url
 from . import integer_graph
+
+if TYPE_CHECKING:
+    import numpy as np
 
 TEXT_RECIPE = 1  # bump when embed_text changes: every vector is then of an old recipe
 LOCAL_MODEL = "all-MiniLM-L6-v2-int8"  # the bundled offline model (local.py)
@@ -68,6 +69,8 @@ def text_key(text: str) -> str:
 
 def normalised(vectors: np.ndarray) -> np.ndarray:
     """Rows scaled to unit length (a zero row stays zero), as float32."""
+    import numpy as np  # lazy: a config check or a model's key loads this module, not numpy
+
     v = np.asarray(vectors, dtype=np.float32)
     norms = np.linalg.norm(v, axis=1, keepdims=True)
     return v / np.where(norms > 0, norms, 1.0)
