@@ -61,17 +61,20 @@ BUILTIN: tuple[tuple[Detector, tuple[str, ...] | None], ...] = (
 def find(text: str, nested: bool = True) -> list[tuple[int, int, str]]:
     """(start, end, kind) of every secret the built-in detectors find in `text`, unmerged."""
     scan = Scan(text, _holds_secret if nested else None)
-    literals, run = _planned(BUILTIN)
+    groups, run = _planned(BUILTIN)
     if len(text) < WORDS_FROM:
         lower = scan.lower
-        for literal, bits in literals:
-            if literal in lower:
-                run |= bits
+        for guard, literals in groups:
+            if guard in lower:
+                for literal, bits in literals:
+                    if literal in lower:
+                        run |= bits
     else:
         has = scan.has
-        for literal, bits in literals:
-            if has(literal):
-                run |= bits
+        for _, literals in groups:
+            for literal, bits in literals:
+                if has(literal):
+                    run |= bits
     for detect, _ in BUILTIN:
         if run & 1:
             detect(scan)
@@ -88,8 +91,12 @@ def find(text: str, nested: bool = True) -> list[tuple[int, int, str]]:
     return kept
 
 
-Plan = tuple[tuple[tuple[str, int], ...], int]
+Literals = tuple[tuple[str, int], ...]
+Plan = tuple[tuple[tuple[str, Literals], ...], int]
 _PLANNED: tuple[object, Plan] = ((), ((), 0))  # (the BUILTIN a plan was made for, the plan)
+
+# Characters from the most to the least common in transcripts; one not listed is rarer still.
+_COMMON = " erstaoinlcduhmpfb0w2y:k-.\"gv16/x\n[]q_548397z{},j=`'+$()&*@;"
 
 
 def _planned(builtin: tuple[tuple[Detector, tuple[str, ...] | None], ...]) -> Plan:
@@ -101,10 +108,19 @@ def _planned(builtin: tuple[tuple[Detector, tuple[str, ...] | None], ...]) -> Pl
     return _PLANNED[1]
 
 
+def _rarity(c: str) -> int:
+    return _COMMON.find(c) % (len(_COMMON) + 1)  # not listed (-1): rarest
+
+
 def _plan(builtin: tuple[tuple[Detector, tuple[str, ...] | None], ...]) -> Plan:
-    """(each distinct trigger literal with the detectors it lets run, as bits by place in
-    `builtin`; the bits of the detectors that always run). A literal that holds another of its
-    detector's own triggers is left out: where it occurs, the shorter one does too."""
+    """(the distinct trigger literals with the detectors each lets run, as bits by place in
+    `builtin`, grouped under a guard character; the bits of the detectors that always run).
+
+    A literal that holds another of its detector's own triggers is left out: where it occurs,
+    the shorter one does too. A group's guard is the rarest character of each of its literals:
+    one look for a character absent from a text (most are) rules out the group, and a short
+    literal costs as much to look for as the character does.
+    """
     literals: dict[str, int] = {}
     always = 0
     for i, (_, triggers) in enumerate(builtin):
@@ -114,7 +130,10 @@ def _plan(builtin: tuple[tuple[Detector, tuple[str, ...] | None], ...]) -> Plan:
         for literal in triggers:
             if not any(other != literal and other in literal for other in triggers):
                 literals[literal] = literals.get(literal, 0) | 1 << i
-    return tuple(literals.items()), always
+    groups: dict[str, list[tuple[str, int]]] = {}
+    for literal, bits in literals.items():
+        groups.setdefault(max(literal, key=_rarity), []).append((literal, bits))
+    return tuple((guard, tuple(group)) for guard, group in groups.items()), always
 
 
 def _holds_secret(decoded: str) -> bool:
