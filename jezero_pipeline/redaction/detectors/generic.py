@@ -270,7 +270,12 @@ def detect_prefixed_generic(scan: Scan) -> None:
     prefix says private."""
     text = scan.text
     for start, end in scan.token_runs():
-        if _PRIVATE_PREFIX.fullmatch(text, start, end) and not glued(text, start):
+        head = text[start : start + 5]  # where each of the private prefixes must stand
+        if (
+            ("prv" in head or "priv" in head or head == "nsec1")
+            and _PRIVATE_PREFIX.fullmatch(text, start, end)
+            and not glued(text, start)
+        ):
             scan.add(start, end, "private_key", head=4)
             continue
         m = _PREFIXED.match(text, start, end)
