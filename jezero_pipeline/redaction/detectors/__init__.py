@@ -16,13 +16,14 @@ from __future__ import annotations
 
 from ..values import stands_in
 from . import accounts, arguments, commands, context, encoded, generic, keys, names, tokens, urls, web
-from .base import WORDS_FROM, Detector, Scan
+from .base import KEY_CLASS, KEY_RUN, WORDS_FROM, Detector, Scan
 
 __all__ = ["BUILTIN", "find"]
 
-# (detector, trigger substrings of the lower-cased text; None = always run)
+# (detector, trigger substrings of the lower-cased text; None = run on every text with a long run)
 BUILTIN: tuple[tuple[Detector, tuple[str, ...] | None], ...] = (
-    # None: a detector that looks for long runs of token characters (the scan lists them once).
+    # None: a detector that looks only at long runs of key characters (the scan lists them once),
+    # so a text with none (a third of short lines) does not run it.
     (tokens.detect_prefixed, None),
     (tokens.detect_inner, tokens.INNER_TRIGGERS),
     (tokens.detect_urls, tokens.URL_TRIGGERS),
@@ -51,6 +52,7 @@ BUILTIN: tuple[tuple[Detector, tuple[str, ...] | None], ...] = (
     (arguments.detect_calls, ("(",)),
     (urls.detect_url_paths, ("://",)),
     (generic.detect_labelled, None),
+    (generic.detect_phrases, generic.PHRASE_TRIGGERS),  # after detect_labelled: its hits came next
     (generic.detect_block_scalars, (": |", ": >")),
     (generic.detect_passwords_said, ("passw",)),
     (generic.detect_byte_arrays, (",",)),
@@ -62,6 +64,8 @@ def find(text: str, nested: bool = True) -> list[tuple[int, int, str]]:
     """(start, end, kind) of every secret the built-in detectors find in `text`, unmerged."""
     scan = Scan(text, _holds_secret if nested else None)
     groups, run = _planned(BUILTIN)
+    if not (scan.token_runs() or scan.runs(KEY_CLASS, KEY_RUN)):
+        run = 0  # no run for the run detectors (a token run is a key run; a key run of 24 is the shortest)
     if len(text) < WORDS_FROM:
         lower = scan.lower
         for guard, literals in groups:

@@ -16,7 +16,6 @@ too.
 from __future__ import annotations
 
 import re
-import string
 from functools import lru_cache
 
 from .. import tuning
@@ -32,7 +31,7 @@ from ..shapes import (
     random_looking,
 )
 from ..values import b64_text
-from .base import Scan, glued, make_table
+from .base import KEY_CLASS, KEY_RUN, Scan, glued
 from .names import value_ok
 
 _KEY_LABEL = re.compile(
@@ -151,14 +150,11 @@ def _blob(v: str) -> bool:
     return len(core) >= 24 and (random_looking(core, 24) or mixed_token(core) or bool(_B58.fullmatch(core)))
 
 
-KEY_CLASS = make_table(string.ascii_letters + string.digits + "+/_-")  # base64 and base64url
-
-
 def detect_labelled(scan: Scan) -> None:
-    """Blobs under a key label, random values under a silent name, recovery phrases."""
+    """Blobs under a key label and random values under a silent name."""
     text = scan.text
     params = tuning.current()
-    for start, end in scan.runs(KEY_CLASS, 24):
+    for start, end in scan.runs(KEY_CLASS, KEY_RUN):
         value = text[start:end]
         if glued(text, start) or text[start - 1 : start] in "/." and start > 0:
             continue
@@ -183,12 +179,18 @@ def detect_labelled(scan: Scan) -> None:
             and b64_text(value) is None  # encoded text (a JSON header, a config) is data, not a key
         ):
             scan.add(start, end, "secret")
+
+
+PHRASE_TRIGGERS = ("mnemonic", "phrase", "seed words")
+
+
+def detect_phrases(scan: Scan) -> None:
+    """Recovery phrases under a mnemonic or seed-phrase label."""
     lower = scan.lower
-    if any(map(scan.has, ("mnemonic", "phrase", "seed words"))):
-        for lm in _PHRASE_LABEL.finditer(lower):
-            pm = _PHRASE.match(lower, lm.end())
-            if pm:
-                scan.add(pm.start("words"), pm.end("words"), "secret")
+    for lm in _PHRASE_LABEL.finditer(lower):
+        pm = _PHRASE.match(lower, lm.end())
+        if pm:
+            scan.add(pm.start("words"), pm.end("words"), "secret")
 
 
 # A key written as its bytes (`[174,47,…]`, Solana's id.json) on a line that names a key.
