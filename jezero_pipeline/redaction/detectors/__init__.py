@@ -20,17 +20,19 @@ from .base import KEY_CLASS, KEY_RUN, WORDS_FROM, Detector, Scan
 
 __all__ = ["BUILTIN", "find"]
 
-# (detector, trigger substrings of the lower-cased text; None = run on every text with a long run)
-BUILTIN: tuple[tuple[Detector, tuple[str, ...] | None], ...] = (
-    # None: a detector that looks only at long runs of key characters (the scan lists them once),
-    # so a text with none (a third of short lines) does not run it.
-    (tokens.detect_prefixed, None),
+# A trigger met by a long run of key characters (a token run of 20 or a key-class run of 24, which
+# the scan lists once) instead of by a literal: a third of short lines have none.
+LONG_RUN = None
+
+# (detector, its triggers: substrings of the lower-cased text, or LONG_RUN)
+BUILTIN: tuple[tuple[Detector, tuple[str | None, ...]], ...] = (
+    (tokens.detect_prefixed, (LONG_RUN,)),
     (tokens.detect_inner, tokens.INNER_TRIGGERS),
     (tokens.detect_urls, tokens.URL_TRIGGERS),
     (keys.detect_pem, ("private key",)),
     (keys.detect_key_files, keys.KEY_FILE_TRIGGERS),
     (keys.detect_jwk, ('"kty"',)),
-    (context.detect_aws_secret, None),
+    (context.detect_aws_secret, (LONG_RUN,)),
     (context.detect_provider_context, context.PROVIDER_TRIGGERS),
     (names.detect_names, names.TRIGGERS),
     (names.detect_shell_defaults, ("${",)),
@@ -51,21 +53,20 @@ BUILTIN: tuple[tuple[Detector, tuple[str, ...] | None], ...] = (
     (arguments.detect_positions, arguments.POSITION_TRIGGERS),
     (arguments.detect_calls, ("(",)),
     (urls.detect_url_paths, ("://",)),
-    (generic.detect_labelled, None),
-    (generic.detect_phrases, generic.PHRASE_TRIGGERS),  # after detect_labelled: its hits came next
+    (generic.detect_labelled, (LONG_RUN, *generic.PHRASE_TRIGGERS)),
     (generic.detect_block_scalars, (": |", ": >")),
     (generic.detect_passwords_said, ("passw",)),
     (generic.detect_byte_arrays, (",",)),
-    (generic.detect_prefixed_generic, None),
+    (generic.detect_prefixed_generic, (LONG_RUN,)),
 )
 
 
 def find(text: str, nested: bool = True) -> list[tuple[int, int, str]]:
     """(start, end, kind) of every secret the built-in detectors find in `text`, unmerged."""
     scan = Scan(text, _holds_secret if nested else None)
-    groups, run = _planned(BUILTIN)
-    if not (scan.token_runs() or scan.runs(KEY_CLASS, KEY_RUN)):
-        run = 0  # no run for the run detectors (a token run is a key run; a key run of 24 is the shortest)
+    groups, long_run = _planned(BUILTIN)
+    # a token run is a key run, and no detector reads a key run shorter than KEY_RUN
+    run = long_run if scan.token_runs() or scan.runs(KEY_CLASS, KEY_RUN) else 0
     if len(text) < WORDS_FROM:
         lower = scan.lower
         for guard, literals in groups:
@@ -104,7 +105,7 @@ _PLANNED: tuple[object, Plan] = ((), ((), 0))  # (the BUILTIN a plan was made fo
 _COMMON = " erstaoinlcduhmpfb0w2y:k-.\"gv16/x\n[]q_548397z{},j=`'+$()&*@;"
 
 
-def _planned(builtin: tuple[tuple[Detector, tuple[str, ...] | None], ...]) -> Plan:
+def _planned(builtin: tuple[tuple[Detector, tuple[str | None, ...]], ...]) -> Plan:
     """`_plan(builtin)`, made again only when BUILTIN is another tuple (a benchmark leaving a
     detector out): a cache keyed by the tuple would hash all of it at every call."""
     global _PLANNED
@@ -117,9 +118,9 @@ def _rarity(c: str) -> int:
     return _COMMON.find(c) % (len(_COMMON) + 1)  # not listed (-1): rarest
 
 
-def _plan(builtin: tuple[tuple[Detector, tuple[str, ...] | None], ...]) -> Plan:
+def _plan(builtin: tuple[tuple[Detector, tuple[str | None, ...]], ...]) -> Plan:
     """(the distinct trigger literals with the detectors each lets run, as bits by place in
-    `builtin`, grouped under a guard character; the bits of the detectors that always run).
+    `builtin`, grouped under a guard character; the bits of the detectors a long run lets run).
 
     A literal that holds another of its detector's own triggers is left out: where it occurs,
     the shorter one does too. A group's guard is the rarest character of each of its literals:
@@ -127,18 +128,18 @@ def _plan(builtin: tuple[tuple[Detector, tuple[str, ...] | None], ...]) -> Plan:
     literal costs as much to look for as the character does.
     """
     literals: dict[str, int] = {}
-    always = 0
+    long_run = 0
     for i, (_, triggers) in enumerate(builtin):
-        if triggers is None:
-            always |= 1 << i
-            continue
-        for literal in triggers:
-            if not any(other != literal and other in literal for other in triggers):
+        if LONG_RUN in triggers:
+            long_run |= 1 << i
+        words = [t for t in triggers if t is not LONG_RUN]
+        for literal in words:
+            if not any(other != literal and other in literal for other in words):
                 literals[literal] = literals.get(literal, 0) | 1 << i
     groups: dict[str, list[tuple[str, int]]] = {}
     for literal, bits in literals.items():
         groups.setdefault(max(literal, key=_rarity), []).append((literal, bits))
-    return tuple((guard, tuple(group)) for guard, group in groups.items()), always
+    return tuple((guard, tuple(group)) for guard, group in groups.items()), long_run
 
 
 def _holds_secret(decoded: str) -> bool:

@@ -151,7 +151,7 @@ def _blob(v: str) -> bool:
 
 
 def detect_labelled(scan: Scan) -> None:
-    """Blobs under a key label and random values under a silent name."""
+    """Blobs under a key label, random values under a silent name, recovery phrases."""
     text = scan.text
     params = tuning.current()
     for start, end in scan.runs(KEY_CLASS, KEY_RUN):
@@ -179,18 +179,15 @@ def detect_labelled(scan: Scan) -> None:
             and b64_text(value) is None  # encoded text (a JSON header, a config) is data, not a key
         ):
             scan.add(start, end, "secret")
-
-
-PHRASE_TRIGGERS = ("mnemonic", "phrase", "seed words")
-
-
-def detect_phrases(scan: Scan) -> None:
-    """Recovery phrases under a mnemonic or seed-phrase label."""
     lower = scan.lower
-    for lm in _PHRASE_LABEL.finditer(lower):
-        pm = _PHRASE.match(lower, lm.end())
-        if pm:
-            scan.add(pm.start("words"), pm.end("words"), "secret")
+    if any(map(scan.has, PHRASE_TRIGGERS)):
+        for lm in _PHRASE_LABEL.finditer(lower):
+            pm = _PHRASE.match(lower, lm.end())
+            if pm:
+                scan.add(pm.start("words"), pm.end("words"), "secret")
+
+
+PHRASE_TRIGGERS = ("mnemonic", "phrase", "seed words")  # what a recovery phrase's label holds
 
 
 # A key written as its bytes (`[174,47,…]`, Solana's id.json) on a line that names a key.
@@ -280,6 +277,9 @@ def detect_prefixed_generic(scan: Scan) -> None:
         ):
             scan.add(start, end, "private_key", head=4)
             continue
+        window = text[start + 2 : start + 11]  # where a prefix's first `_` or `-` must stand
+        if not ("a" <= text[start] <= "z" and ("_" in window or "-" in window)):
+            continue  # no `_PREFIXED` match can start here (most runs: ids, hashes, base64)
         m = _PREFIXED.match(text, start, end)
         if m is None or glued(text, start) or m.end() != end:
             continue
