@@ -4,7 +4,8 @@
 every hit a detector did not vouch for through the one value test (`values.stands_in`), so
 placeholders, masks, templates, documented examples and public values are left alone the same
 way whichever rule found them. A detector's triggers are literals one of which every text it
-can find something in holds: a short line names few families, so it runs few detectors.
+can find something in holds (or LONG_RUN, for the detectors that read only long runs of key
+characters): a short line names few families, so it runs few detectors.
 
 Which detectors run is settled in one pass over the distinct trigger literals, each looked for
 once and naming as bits every detector it lets run: on a short line these looks, not the
