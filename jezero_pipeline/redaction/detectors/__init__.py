@@ -76,10 +76,10 @@ def find(text: str, nested: bool = True) -> list[tuple[int, int, str]]:
                     if literal in lower:
                         run |= bits
     else:
-        has = scan.has
+        has = scan.has  # a look costs more here: one whose detectors all run already is skipped
         for _, literals in groups:
             for literal, bits in literals:
-                if has(literal):
+                if bits & ~run and has(literal):
                     run |= bits
     builtin = BUILTIN
     while run:  # the detectors whose bits are set, in order (a few of the 32 on a short line)
