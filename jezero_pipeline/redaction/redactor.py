@@ -78,12 +78,12 @@ def subtract_markers(spans: list[tuple[int, int, str]], text: str) -> list[tuple
     return [(s, e, k) for s, e, k in result if any(map(str.isalnum, text[s:e]))]
 
 
-def _rewritten(text: str, spans: Sequence[Span], start: int, end: int) -> str:
+def _rewritten(text: str, spans: Sequence[tuple[int, int, str]], start: int, end: int) -> str:
     """text[start:end] with each of `spans` (sorted, disjoint, inside it) replaced by its marker."""
     parts, pos = [], start
-    for sp in spans:
-        parts += [text[pos : sp.start], f"[REDACTED:{sp.kind}]"]
-        pos = sp.end
+    for s, e, kind in spans:
+        parts += [text[pos:s], f"[REDACTED:{kind}]"]
+        pos = e
     parts.append(text[pos:end])
     return "".join(parts)
 
@@ -117,6 +117,10 @@ class Redactor:
 
     def spans(self, text: str) -> list[Span]:
         """The secrets in `text`, sorted and disjoint, never overlapping an existing marker."""
+        return [Span(s, e, k) for s, e, k in self._found(text)]
+
+    def _found(self, text: str) -> list[tuple[int, int, str]]:
+        """`spans` as (start, end, kind) tuples: a rewrite needs no Span objects."""
         if not self.enabled or not text:
             return []
         found = detectors.find(text)
@@ -137,11 +141,11 @@ class Redactor:
         merged = merge(found)
         if MARKER_START in text:
             merged = subtract_markers(merged, text)
-        return [Span(s, e, k) for s, e, k in merged]
+        return merged
 
     def redact(self, text: str) -> tuple[str, int]:
         """(text with every secret replaced by its marker, how many were replaced)."""
-        spans = self.spans(text)
+        spans = self._found(text)
         return (_rewritten(text, spans, 0, len(text)) if spans else text), len(spans)
 
     def redact_texts(self, texts: Sequence[str]) -> tuple[list[str], int]:
@@ -157,20 +161,20 @@ class Redactor:
         if not self.enabled:
             return list(texts), 0
         joined = FIELD_GAP.join(texts)
-        spans = self.spans(joined)
+        spans = [(sp.start, sp.end, sp.kind) for sp in self.spans(joined)]
         if not spans:
             return list(texts), 0
         bounds, start = [], 0
         for text in texts:
             bounds.append((start, start + len(text)))
             start += len(text) + len(FIELD_GAP)
-        if any(sp.start < end + len(FIELD_GAP) and sp.end > end for sp in spans for _, end in bounds[:-1]):
+        if any(s < end + len(FIELD_GAP) and e > end for s, e, _ in spans for _, end in bounds[:-1]):
             done = [self.redact(t) for t in texts]
             return [t for t, _ in done], sum(n for _, n in done)
         out, i = [], 0
         for start, end in bounds:
             j = i
-            while j < len(spans) and spans[j].start < end:
+            while j < len(spans) and spans[j][0] < end:
                 j += 1
             out.append(_rewritten(joined, spans[i:j], start, end))
             i = j

@@ -118,7 +118,6 @@ def _adjacent_pairs() -> frozenset[str]:
 _ADJACENT = _adjacent_pairs()
 
 
-_GROUP_SEPARATORS = re.compile(r"[\-_. ]")
 _MAX_PERIOD = 16  # fillers repeat short units (`deadbeef`, `abc123`); a longer unit is no filler
 
 
@@ -175,7 +174,8 @@ def _regular(v: str, bar: float) -> bool:
 
 def patterned(v: str) -> bool:
     """A filler typed for a key: long enough to tell, and mostly regular (`a1b2c3d4…`, `qwertyuiop`)."""
-    core = _GROUP_SEPARATORS.sub("", v.strip("\"'`"))  # `a1b2c3d4-e5f6-…` reads as one run
+    # `a1b2c3d4-e5f6-…` reads as one run (each `replace` a C pass: cheaper than a regex's `sub`)
+    core = v.strip("\"'`").replace("-", "").replace("_", "").replace(".", "").replace(" ", "")
     if len(core) < 12:
         return False  # too short to tell from chance: a random 8-character value can look regular
     bar = tuning.current().patterned

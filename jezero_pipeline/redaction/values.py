@@ -271,27 +271,31 @@ def unquoted(v: str) -> str:
     return v.strip("\"'`")
 
 
-_TOKEN_RE = re.compile(r"[A-Za-z0-9_\-]+")
-
-
 def token_chars(v: str) -> bool:
     """Only ASCII letters, digits, `_` and `-`: the shape of most tokens, and one that no template,
     selector, route, package pin or punctuation mask can take, so those tests need not run."""
-    return v.isascii() and (v.isalnum() or _TOKEN_RE.fullmatch(v) is not None)
+    if not v.isascii():
+        return False
+    if v.isalnum():
+        return True
+    rest = v.replace("-", "").replace("_", "")  # two C passes: cheaper than a regex's fullmatch
+    return bool(v) and (not rest or rest.isalnum())
 
 
-def _masked_token(v: str) -> bool:
-    """is_masked for a value of token characters: only `xxxx`, `____` or `----` runs can mask it."""
-    return ("____" in v or "----" in v or _X_RUN.search(v) is not None) and is_masked(v)
+def _masked_token(v: str, lower: str) -> bool:
+    """is_masked for a value of token characters (`lower` is it lower-cased): only `xxxx`, `____`
+    or `----` runs can mask it."""
+    return ("____" in v or "----" in v or "xxxx" in lower) and is_masked(v)
 
 
 def is_placeholder(v: str) -> bool:
     """Template, mask, documented example, words that say placeholder, or too regular to be random."""
-    if not v or v.startswith(MARKER_START) or v.lower() in _WHOLE_WORDS:
+    lower = v.lower()
+    if not v or v.startswith(MARKER_START) or lower in _WHOLE_WORDS:
         return True
     if token_chars(v):
         return (
-            _masked_token(v)
+            _masked_token(v, lower)
             or is_documented_example(v)
             or says_placeholder(v)
             or low_entropy(v)

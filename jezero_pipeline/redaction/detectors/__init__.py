@@ -4,7 +4,8 @@
 every hit a detector did not vouch for through the one value test (`values.stands_in`), so
 placeholders, masks, templates, documented examples and public values are left alone the same
 way whichever rule found them. A detector's triggers are literals one of which every text it
-can find something in holds: a short line names few families, so it runs few detectors.
+can find something in holds (or LONG_RUN, for the detectors that read only long runs of key
+characters): a short line names few families, so it runs few detectors.
 
 Which detectors run is settled in one pass over the distinct trigger literals, each looked for
 once and naming as bits every detector it lets run: on a short line these looks, not the
@@ -16,20 +17,23 @@ from __future__ import annotations
 
 from ..values import stands_in
 from . import accounts, arguments, commands, context, encoded, generic, keys, names, tokens, urls, web
-from .base import WORDS_FROM, Detector, Scan
+from .base import KEY_CLASS, KEY_RUN, WORDS_FROM, Detector, Scan
 
 __all__ = ["BUILTIN", "find"]
 
-# (detector, trigger substrings of the lower-cased text; None = always run)
-BUILTIN: tuple[tuple[Detector, tuple[str, ...] | None], ...] = (
-    # None: a detector that looks for long runs of token characters (the scan lists them once).
-    (tokens.detect_prefixed, None),
+# A trigger met by a long run of key characters (a token run of 20 or a key-class run of 24, which
+# the scan lists once) instead of by a literal: a third of short lines have none.
+LONG_RUN = None
+
+# (detector, its triggers: substrings of the lower-cased text, or LONG_RUN)
+BUILTIN: tuple[tuple[Detector, tuple[str | None, ...]], ...] = (
+    (tokens.detect_prefixed, (LONG_RUN,)),
     (tokens.detect_inner, tokens.INNER_TRIGGERS),
     (tokens.detect_urls, tokens.URL_TRIGGERS),
     (keys.detect_pem, ("private key",)),
     (keys.detect_key_files, keys.KEY_FILE_TRIGGERS),
     (keys.detect_jwk, ('"kty"',)),
-    (context.detect_aws_secret, None),
+    (context.detect_aws_secret, (LONG_RUN,)),
     (context.detect_provider_context, context.PROVIDER_TRIGGERS),
     (names.detect_names, names.TRIGGERS),
     (names.detect_shell_defaults, ("${",)),
@@ -50,32 +54,38 @@ BUILTIN: tuple[tuple[Detector, tuple[str, ...] | None], ...] = (
     (arguments.detect_positions, arguments.POSITION_TRIGGERS),
     (arguments.detect_calls, ("(",)),
     (urls.detect_url_paths, ("://",)),
-    (generic.detect_labelled, None),
+    (generic.detect_labelled, (LONG_RUN, *generic.PHRASE_TRIGGERS)),
     (generic.detect_block_scalars, (": |", ": >")),
     (generic.detect_passwords_said, ("passw",)),
     (generic.detect_byte_arrays, (",",)),
-    (generic.detect_prefixed_generic, None),
+    (generic.detect_prefixed_generic, (LONG_RUN,)),
 )
 
 
 def find(text: str, nested: bool = True) -> list[tuple[int, int, str]]:
     """(start, end, kind) of every secret the built-in detectors find in `text`, unmerged."""
     scan = Scan(text, _holds_secret if nested else None)
-    literals, run = _planned(BUILTIN)
+    groups, long_run = _planned(BUILTIN)
+    # a token run is a key run, and no detector reads a key run shorter than KEY_RUN
+    run = long_run if scan.token_runs() or scan.runs(KEY_CLASS, KEY_RUN) else 0
     if len(text) < WORDS_FROM:
         lower = scan.lower
-        for literal, bits in literals:
-            if literal in lower:
-                run |= bits
+        for guard, literals in groups:
+            if guard in lower:
+                for literal, bits in literals:
+                    if literal in lower:
+                        run |= bits
     else:
-        has = scan.has
-        for literal, bits in literals:
-            if has(literal):
-                run |= bits
-    for detect, _ in BUILTIN:
-        if run & 1:
-            detect(scan)
-        run >>= 1
+        has = scan.has  # a look costs more here: one whose detectors all run already is skipped
+        for _, literals in groups:
+            for literal, bits in literals:
+                if bits & ~run and has(literal):
+                    run |= bits
+    builtin = BUILTIN
+    while run:  # the detectors whose bits are set, in order (a few of the 32 on a short line)
+        bit = run & -run
+        builtin[bit.bit_length() - 1][0](scan)
+        run ^= bit
     kept: list[tuple[int, int, str]] = []
     for start, end, kind, head, trusted in scan.hits:
         # A hit inside one already kept changes no merged span: its value need not be tested.
@@ -88,11 +98,15 @@ def find(text: str, nested: bool = True) -> list[tuple[int, int, str]]:
     return kept
 
 
-Plan = tuple[tuple[tuple[str, int], ...], int]
+Literals = tuple[tuple[str, int], ...]
+Plan = tuple[tuple[tuple[str, Literals], ...], int]
 _PLANNED: tuple[object, Plan] = ((), ((), 0))  # (the BUILTIN a plan was made for, the plan)
 
+# Characters from the most to the least common in transcripts; one not listed is rarer still.
+_COMMON = " erstaoinlcduhmpfb0w2y:k-.\"gv16/x\n[]q_548397z{},j=`'+$()&*@;"
 
-def _planned(builtin: tuple[tuple[Detector, tuple[str, ...] | None], ...]) -> Plan:
+
+def _planned(builtin: tuple[tuple[Detector, tuple[str | None, ...]], ...]) -> Plan:
     """`_plan(builtin)`, made again only when BUILTIN is another tuple (a benchmark leaving a
     detector out): a cache keyed by the tuple would hash all of it at every call."""
     global _PLANNED
@@ -101,20 +115,32 @@ def _planned(builtin: tuple[tuple[Detector, tuple[str, ...] | None], ...]) -> Pl
     return _PLANNED[1]
 
 
-def _plan(builtin: tuple[tuple[Detector, tuple[str, ...] | None], ...]) -> Plan:
-    """(each distinct trigger literal with the detectors it lets run, as bits by place in
-    `builtin`; the bits of the detectors that always run). A literal that holds another of its
-    detector's own triggers is left out: where it occurs, the shorter one does too."""
+def _rarity(c: str) -> int:
+    return _COMMON.find(c) % (len(_COMMON) + 1)  # not listed (-1): rarest
+
+
+def _plan(builtin: tuple[tuple[Detector, tuple[str | None, ...]], ...]) -> Plan:
+    """(the distinct trigger literals with the detectors each lets run, as bits by place in
+    `builtin`, grouped under a guard character; the bits of the detectors a long run lets run).
+
+    A literal that holds another of its detector's own triggers is left out: where it occurs,
+    the shorter one does too. A group's guard is the rarest character of each of its literals:
+    one look for a character absent from a text (most are) rules out the group, and a short
+    literal costs as much to look for as the character does.
+    """
     literals: dict[str, int] = {}
-    always = 0
+    long_run = 0
     for i, (_, triggers) in enumerate(builtin):
-        if triggers is None:
-            always |= 1 << i
-            continue
-        for literal in triggers:
-            if not any(other != literal and other in literal for other in triggers):
+        if LONG_RUN in triggers:
+            long_run |= 1 << i
+        words = [t for t in triggers if t is not LONG_RUN]
+        for literal in words:
+            if not any(other != literal and other in literal for other in words):
                 literals[literal] = literals.get(literal, 0) | 1 << i
-    return tuple(literals.items()), always
+    groups: dict[str, list[tuple[str, int]]] = {}
+    for literal, bits in literals.items():
+        groups.setdefault(max(literal, key=_rarity), []).append((literal, bits))
+    return tuple((guard, tuple(group)) for guard, group in groups.items()), long_run
 
 
 def _holds_secret(decoded: str) -> bool:

@@ -175,11 +175,12 @@ def _matches(rx: re.Pattern[str], scan: Scan, literals: tuple[str, ...]) -> list
 
 
 # What each part of `detect_positions` needs in the text, a text with none of them has no position;
-# a shorter word inside several (`add`, `pass`, `auth`, `key`, `--`) stands for them: other
-# detectors look for it too, and each literal is looked for once.
+# a shorter word inside several (`add`, `pass`, `--`) stands for them: other detectors look for
+# it too, and each literal is looked for once. The subcommands (`cargo login X`) are read only
+# after a prompt, so a prompt, not their words (in most lines: `key`, `token`), lets them run.
 POSITION_TRIGGERS = (
-    "@", "pass", "|", "identified", "<<<", "config ", "set ", "add", "from-literal", "unseal", "net use", "auth",
-    "token", "secret", "key", "login", "unlock", "signin", "--",
+    "@", "pass", "|", "identified", "<<<", "config ", "set ", "add", "from-literal", "unseal", "net use",
+    "authtoken", "--", *_PROMPTS,
 )  # fmt: skip
 
 

@@ -41,6 +41,8 @@ _ALNUM = string.ascii_letters + string.digits
 TOKEN_CLASS = make_table(_ALNUM + "_-")  # provider tokens, base64url
 B64_CLASS = make_table(_ALNUM + "+/", equals=True)  # base64 (AWS secrets, key files)
 DIGIT_CLASS = make_table(string.digits)  # numbers (one-time codes)
+KEY_CLASS = make_table(_ALNUM + "+/_-")  # base64 and base64url: holds both alphabets above
+KEY_RUN = 24  # the shortest key-character run a labelled blob may be
 
 
 _EQUALS = ord("=")

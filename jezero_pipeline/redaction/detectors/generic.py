@@ -16,7 +16,6 @@ too.
 from __future__ import annotations
 
 import re
-import string
 from functools import lru_cache
 
 from .. import tuning
@@ -32,7 +31,7 @@ from ..shapes import (
     random_looking,
 )
 from ..values import b64_text
-from .base import Scan, glued, make_table
+from .base import KEY_CLASS, KEY_RUN, Scan, glued
 from .names import value_ok
 
 _KEY_LABEL = re.compile(
@@ -151,14 +150,11 @@ def _blob(v: str) -> bool:
     return len(core) >= 24 and (random_looking(core, 24) or mixed_token(core) or bool(_B58.fullmatch(core)))
 
 
-KEY_CLASS = make_table(string.ascii_letters + string.digits + "+/_-")  # base64 and base64url
-
-
 def detect_labelled(scan: Scan) -> None:
     """Blobs under a key label, random values under a silent name, recovery phrases."""
     text = scan.text
     params = tuning.current()
-    for start, end in scan.runs(KEY_CLASS, 24):
+    for start, end in scan.runs(KEY_CLASS, KEY_RUN):
         value = text[start:end]
         if glued(text, start) or text[start - 1 : start] in "/." and start > 0:
             continue
@@ -184,11 +180,14 @@ def detect_labelled(scan: Scan) -> None:
         ):
             scan.add(start, end, "secret")
     lower = scan.lower
-    if any(map(scan.has, ("mnemonic", "phrase", "seed words"))):
+    if any(map(scan.has, PHRASE_TRIGGERS)):
         for lm in _PHRASE_LABEL.finditer(lower):
             pm = _PHRASE.match(lower, lm.end())
             if pm:
                 scan.add(pm.start("words"), pm.end("words"), "secret")
+
+
+PHRASE_TRIGGERS = ("mnemonic", "phrase", "seed words")  # what a recovery phrase's label holds
 
 
 # A key written as its bytes (`[174,47,…]`, Solana's id.json) on a line that names a key.
@@ -270,9 +269,17 @@ def detect_prefixed_generic(scan: Scan) -> None:
     prefix says private."""
     text = scan.text
     for start, end in scan.token_runs():
-        if _PRIVATE_PREFIX.fullmatch(text, start, end) and not glued(text, start):
+        head = text[start : start + 5]  # where each of the private prefixes must stand
+        if (
+            ("prv" in head or "priv" in head or head == "nsec1")
+            and _PRIVATE_PREFIX.fullmatch(text, start, end)
+            and not glued(text, start)
+        ):
             scan.add(start, end, "private_key", head=4)
             continue
+        window = text[start + 2 : start + 11]  # where a prefix's first `_` or `-` must stand
+        if not ("a" <= text[start] <= "z" and ("_" in window or "-" in window)):
+            continue  # no `_PREFIXED` match can start here (most runs: ids, hashes, base64)
         m = _PREFIXED.match(text, start, end)
         if m is None or glued(text, start) or m.end() != end:
             continue

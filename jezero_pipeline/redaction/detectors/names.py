@@ -227,15 +227,14 @@ def _match(scan: Scan, m: re.Match[str], flag: bool = False) -> None:
             return  # the flag rule and the shell-default rule handle these
         if lower.endswith("[redacted:", 0, name_start):
             return  # the kind inside a marker is no name
-    groups = m.groupdict()
-    lookup = groups.get("lsep") is not None
-    call = groups.get("csep") is not None
+    lookup = not flag and m.group("lsep") is not None  # the flag pattern has neither group
+    call = not flag and m.group("csep") is not None
     name = lower[name_start : m.start("lsep") if lookup else m.start("csep") if call else m.start("sep")]
     if name.endswith("s") and not name.endswith(("pass", "ss")):
         name = name[:-1]
     if _public_name(name):
         return  # public_key, pubkey, NEXT_PUBLIC_…, publishable keys: meant to be seen
-    if not flag and name_start and lower[name_start - 1] in "?&;" and groups.get("sep") == "=":
+    if not flag and name_start and lower[name_start - 1] in "?&;" and m.group("sep") == "=":
         query_param(scan, name, m.start("value"))
         return
     if lookup and not _LOOKUP_CALL.search(lower, max(0, start - 60), start):

@@ -21,6 +21,7 @@ _CAPABILITY = re.compile(
     r"deploy|trigger|ingest|integrations?",
     re.I,
 )
+_CAPABILITY_LONGEST = len("incomingwebhook")  # a longer segment is no capability word
 _CAPABILITY_HOST = re.compile(r"(?:^|[.\-])(?:web)?hooks?(?:[.\-]|$)|(?:^|[.\-])(?:ingest|inbound|push|ping)[.\-]")
 _SEGMENT = re.compile(r"[^/?#]+")
 _WORDS = re.compile(r"[A-Za-z]+(?:[_\-.][A-Za-z]+)*")
@@ -65,11 +66,11 @@ def detect_url_paths(scan: Scan) -> None:
         # index of the last capability segment seen; a host named for one counts as segment -1
         after = -1 if _CAPABILITY_HOST.search(host) else None
         for i, (pos, seg) in enumerate(segments):
-            if _TELEGRAM_BOT.fullmatch(seg):
+            if seg.startswith("bot") and _TELEGRAM_BOT.fullmatch(seg):
                 scan.add(m.start() + pos + 3, m.start() + pos + len(seg), "url_secret")
                 continue
             in_reach = (stream and i >= 1) or (after is not None and i - after <= 3)
             if in_reach and opaque(seg.rstrip(".,;:")):
                 scan.add(m.start() + pos, m.start() + pos + len(seg.rstrip(".,;:")), "url_secret")
-            elif _CAPABILITY.fullmatch(seg):
+            elif len(seg) <= _CAPABILITY_LONGEST and _CAPABILITY.fullmatch(seg):
                 after = i
