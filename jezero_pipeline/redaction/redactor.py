@@ -161,7 +161,7 @@ class Redactor:
         if not self.enabled:
             return list(texts), 0
         joined = FIELD_GAP.join(texts)
-        spans = [(sp.start, sp.end, sp.kind) for sp in self.spans(joined)]
+        spans = self._found(joined)
         if not spans:
             return list(texts), 0
         bounds, start = [], 0
