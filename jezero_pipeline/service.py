@@ -135,11 +135,12 @@ def run(
         plan = plan_run(ws, names, time.time(), since, until)
         options = RunOptions(limit=limit, follow_library=True, batch=ws.cfg.summarizer.batch_applies(False, batch))
         report.stages(plan.changed, STAGES, options, plan.surveys)
-        report.library_refresh()
-        report.embed()
         for c in report.report.connectors:
             c.waiting_to_settle = plan.waiting.get(c.connector, 0)
         report.report.warnings += plan.warnings
+        del plan  # its surveys hold an object per session; the library build below needs none of them
+        report.library_refresh()
+        report.embed()
         return report.finish()
 
 
