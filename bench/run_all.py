@@ -449,7 +449,7 @@ def one_repeat(
     out["second_tree_mb"] = statistics.median(x["tree_pss_mb"] for x in seconds)
     out["second_procs"] = max(x["processes"] for x in seconds)
     out["second_bytes"] = max(x["transcript_bytes"] for x in seconds)
-    if "own_bytes_read" in second:
+    if "own_bytes_read" in seconds[0]:  # ours reports what it read; Jezero does not
         out["second_own_bytes"] = max(x["own_bytes_read"] for x in seconds)
     grown_runs = []
     for i in range(SMALL_RUN_DRAWS):  # each draw appends one more user turn to the same session
@@ -470,7 +470,7 @@ def one_repeat(
     out["append_tree_mb"] = statistics.median(x["tree_pss_mb"] for x in grown_runs)
     out["append_tree_mb_max"] = max(x["tree_pss_mb"] for x in grown_runs)
     out["append_procs"] = max(x["processes"] for x in grown_runs)
-    if "own_bytes_read" in grown:
+    if "own_bytes_read" in grown_runs[0]:
         out["append_own_bytes"] = statistics.median(x["own_bytes_read"] for x in grown_runs)
         out["append_staging_files"] = max(x["staging_files"] for x in grown_runs)
         out["append_staging_days"] = max(x["staging_days"] for x in grown_runs)
