@@ -218,6 +218,9 @@ def _write_index(con: duckdb.DuckDBPyConnection, copies: list[tuple[str, str]]) 
             [lo, hi],
         )
     con.execute(f"DROP TABLE {WORK}.all_post")
+    # The rest on one thread: these statements are short, and each DuckDB thread builds its own
+    # hash tables and sort runs for them, which at 10,000 sessions set the whole build's peak.
+    con.execute("SET threads = 1")
     con.execute(f"""
         CREATE TABLE doclen AS
         SELECT m.doc, i.id, epoch_us(i.occurred_at) AS occurred_us,
@@ -236,3 +239,4 @@ def _write_index(con: duckdb.DuckDBPyConnection, copies: list[tuple[str, str]]) 
     con.execute("CREATE TABLE rwords AS SELECT reverse(word) AS rword, term FROM words ORDER BY rword")
     for name in (f"{WORK}.all_len", "new_words", "docmap"):
         con.execute(f"DROP TABLE {name}")
+    con.execute("RESET threads")
