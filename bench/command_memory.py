@@ -31,7 +31,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench import corpus, proctree
-from bench.run_all import OUR_CLI, OUR_PYTHON, Ours, Server, measured
+from bench.run_all import OUR_CLI, OUR_PYTHON, Ours, Server, measured, others_sharing
 
 QUESTIONS = (
     ("search error", ["search", "error"]),
@@ -104,6 +104,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--first-runs", type=int, default=0, metavar="K", help="K more first runs per size (medians)")
     args = ap.parse_args(argv)
     sizes = [int(s) for s in args.sessions.split(",")]
+    sharing = others_sharing()
     with tempfile.TemporaryDirectory(prefix="command-memory-") as tmp:
         work = Path(args.workdir or tmp)
         work.mkdir(parents=True, exist_ok=True)
@@ -115,6 +116,7 @@ def main(argv: list[str] | None = None) -> int:
         cells = " | ".join(f"{by_size[n][row][0]:.2f} / {by_size[n][row][1]:.0f}" for n in sizes)
         lines.append(f"| {row} | {cells} | {by_size[sizes[-1]][row][1] / by_size[sizes[0]][row][1]:.2f} |")
     print("\n".join(lines))
+    print(f"\nOther processes mapping either venv's files at the start: {sharing}")
     if extra:
         print("\n" + extra)
     return 0
