@@ -604,3 +604,23 @@ def test_the_changed_partitions_are_read_in_at_the_read_limit_and_written_at_the
     kwargs = {} if limit is None else {"memory_limit": limit}
     assert refresh_library(tmp_path / "library.duckdb", tmp_path / "state", parts, **kwargs).items == 1
     assert seen == {"load_incoming": reading, "write_segment": writing}
+
+
+def test_the_build_connection_has_its_threads_back_after_the_index_is_written(tmp_path, monkeypatch):
+    """The pieces and the index's last statements run on one thread each (segment.py); what the
+    build does next on the same connection (its tables of parts and the checkpoint) has all again."""
+    from jezero_pipeline.library import build
+
+    seen = []
+    real = build.write_segment
+
+    def run(con, *args):
+        before = con.execute("SELECT current_setting('threads')").fetchone()[0]
+        n = real(con, *args)
+        seen.append((before, con.execute("SELECT current_setting('threads')").fetchone()[0]))
+        return n
+
+    monkeypatch.setattr(build, "write_segment", run)
+    parts = {"cc|2025-03-01": Reads().source("cc|2025-03-01", [item("a#0", "alpha beta")], "v1")}
+    assert refresh_library(tmp_path / "library.duckdb", tmp_path / "state", parts).items == 1
+    assert seen and all(before == after for before, after in seen), seen
