@@ -59,12 +59,12 @@ def pss_kb(pid: int) -> int:
     return 0
 
 
-def sharers(roots: list[Path], besides: set[int] | None = None) -> dict[int, str]:
-    """Other processes that map a file under any of `roots` (a venv: its libraries), with their
-    command lines. Such a process shares those pages with the measured command and so lowers its
-    PSS: a command left running from the same venv once made a first run look 23 MB smaller.
-    `besides`: pids not to count (by default this process and its parents)."""
-    skip = set(besides) if besides is not None else _ancestors()
+def sharers(roots: list[Path]) -> dict[int, str]:
+    """Processes besides this one and its parents that map a file under any of `roots` (a venv:
+    its libraries), with their command lines. Such a process shares those pages with the measured
+    command and so lowers its PSS: a command left running from the same venv once made a first
+    run look 23 MB smaller."""
+    skip = _ancestors()
     prefixes = tuple(str(r.resolve()) + os.sep for r in roots)
     found: dict[int, str] = {}
     for entry in os.listdir("/proc"):

@@ -468,8 +468,7 @@ def one_repeat(
     out["append_calls"] = max(x["calls"] for x in grown_runs)
     out["append_wall"], out["append_wall_max"] = _median_and_max(grown_runs, "wall")
     out["append_opened"] = statistics.median(x["transcript_bytes"] for x in grown_runs)
-    out["append_tree_mb"] = statistics.median(x["tree_pss_mb"] for x in grown_runs)
-    out["append_tree_mb_max"] = max(x["tree_pss_mb"] for x in grown_runs)
+    out["append_tree_mb"], out["append_tree_mb_max"] = _median_and_max(grown_runs, "tree_pss_mb")
     out["append_procs"] = max(x["processes"] for x in grown_runs)
     if "own_bytes_read" in grown_runs[0]:
         out["append_own_bytes"] = statistics.median(x["own_bytes_read"] for x in grown_runs)
