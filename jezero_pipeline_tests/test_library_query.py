@@ -14,7 +14,15 @@ from hypothesis import strategies as st
 from jezero_pipeline.config import SearchConfig
 from jezero_pipeline.library import ranking
 from jezero_pipeline.library.build import build_library
-from jezero_pipeline.library.fts import ascii_parts, ascii_tokens, create_index, create_tokenizer, load_fts
+from jezero_pipeline.library.fts import (
+    ascii_parts,
+    ascii_tokens,
+    create_index,
+    create_tokenizer,
+    extension_path,
+    fts_connection,
+    load_fts,
+)
 from jezero_pipeline.library.query import MAX_TERMS, QueryError, parse_query
 from jezero_pipeline.library.reader import Library
 from jezero_pipeline.library.render import format_results_rich
@@ -582,3 +590,24 @@ def test_an_item_shows_its_original_as_it_was_stored(tmp_path):
         assert "original" not in lib.get_item(ids["wide"])["item"]
         everything = {i["external_id"]: i["original"] for i in lib.iter_items(batch=2)}
     assert shown == texts and everything == texts
+
+
+def test_the_shipped_extension_passes_duckdb_signature_check_which_fts_connections_spare(tmp_path):
+    """`fts_connection` skips the check at each load; here the shipped file still has to pass it,
+    and a damaged copy is refused, so the check is real."""
+    checked = duckdb.connect()
+    load_fts(checked)
+    assert checked.execute("SELECT stem('failing', 'porter')").fetchone() == ("fail",)
+    damaged = tmp_path / "fts.duckdb_extension"
+    data = bytearray(extension_path().read_bytes())
+    data[len(data) // 2] ^= 0xFF
+    damaged.write_bytes(bytes(data))
+    with pytest.raises(duckdb.Error, match="signature"):
+        duckdb.connect().execute(f"LOAD '{damaged}'")
+    con = fts_connection()
+    load_fts(con)
+    assert con.execute("SELECT stem('failing', 'porter')").fetchone() == ("fail",)
+    autoload = con.execute(
+        "SELECT current_setting('autoload_known_extensions'), current_setting('autoinstall_known_extensions')"
+    ).fetchone()
+    assert autoload == (False, False)

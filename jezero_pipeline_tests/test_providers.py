@@ -438,3 +438,47 @@ def test_the_collector_is_paused_inside_the_block_and_left_as_it_was_found():
         assert not gc.isenabled()
     finally:
         (gc.enable if was else gc.disable)()
+
+
+HAS_AIOHTTP = subprocess.run([sys.executable, "-c", "import aiohttp"], capture_output=True).returncode == 0
+
+
+@pytest.mark.skipif(not HAS_AIOHTTP, reason="aiohttp is not installed (no s3 extra)")
+@pytest.mark.parametrize("name", ["anthropic", "openai_compatible"])
+def test_loading_a_provider_leaves_aiohttp_unimported_and_importable(name):
+    code = (
+        "import sys\nfrom jezero_pipeline.summarizing import providers\n"
+        f"providers.provider_class({name!r})\n"
+        "print('aiohttp' in sys.modules)\nimport aiohttp\nprint(aiohttp.ClientSession.__name__)\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.split()
+    assert out == ["False", "ClientSession"]
+
+
+@pytest.mark.skipif(not HAS_AIOHTTP, reason="aiohttp is not installed (no s3 extra)")
+@pytest.mark.parametrize("sdk", ["anthropic", "openai"])
+def test_each_sdk_still_imports_aiohttp_on_load_which_is_why_it_is_hidden(sdk):
+    """Fails once the SDK no longer loads its aiohttp transport eagerly: `aiohttp_hidden` can go."""
+    code = f"import sys, {sdk}\nprint('aiohttp' in sys.modules)"
+    assert subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.split() == [
+        "True"
+    ]
+
+
+def test_aiohttp_is_hidden_from_the_importing_thread_only_and_only_inside_the_block():
+    seen: list[str] = []
+
+    def other_thread() -> None:
+        seen.extend(str(f.find_spec("aiohttp")) for f in sys.meta_path if isinstance(f, providers._RefuseInThread))
+
+    with providers.aiohttp_hidden():
+        with pytest.raises(ModuleNotFoundError, match="aiohttp"):
+            for f in sys.meta_path:
+                if isinstance(f, providers._RefuseInThread):
+                    f.find_spec("aiohttp.client")
+        assert [f.find_spec("aiohttpx") for f in sys.meta_path if isinstance(f, providers._RefuseInThread)] == [None]
+        t = threading.Thread(target=other_thread)
+        t.start()
+        t.join()
+    assert seen == ["None"]
+    assert not [f for f in sys.meta_path if isinstance(f, providers._RefuseInThread)]

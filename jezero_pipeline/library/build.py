@@ -34,7 +34,7 @@ from typing import Any
 import duckdb
 
 from . import delta_path
-from .fts import TOKENIZER_SETTINGS, create_tokenizer, load_fts, macros_sql
+from .fts import TOKENIZER_SETTINGS, create_tokenizer, fts_connection, load_fts, macros_sql
 from .incoming import LibraryBuildError, PartitionSource, items_table, load_incoming
 from .ranking import FIELD_WEIGHTS
 from .schema import META_DDL, SCHEMA_VERSION
@@ -178,7 +178,7 @@ def refresh_library(
     tmp = path.with_name(f"{path.name}.tmp-{os.getpid()}")
     _remove(tmp)
     try:
-        con = duckdb.connect(str(tmp))
+        con = fts_connection(str(tmp))
         try:
             _configure(con, state_dir, _smaller(memory_limit, READ_MEMORY_LIMIT))
             if not full:

@@ -28,6 +28,7 @@ import duckdb
 import numpy as np
 
 from . import delta_path
+from .fts import fts_connection
 from .query import LibraryMissing, QueryError
 
 OPEN_ATTEMPTS = 50  # a writer swaps files in milliseconds; a reader retries meanwhile
@@ -119,7 +120,7 @@ def _try_open(path: Path, memory_limit: str | None) -> Snapshot | None:
     if before is None:
         raise missing(path)
     dpath = delta_path(path)
-    con = duckdb.connect(":memory:")
+    con = fts_connection()
     try:
         if memory_limit is not None:
             con.execute(f"SET memory_limit = '{memory_limit}'")

@@ -6,9 +6,13 @@ openai_chat), importing only that SDK (about a second of CPU for anthropic, half
 from __future__ import annotations
 
 import gc
+import importlib.abc
 import os
+import sys
+import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
+from typing import Any
 
 from jezero_pipeline.config import SummarizerConfig
 from jezero_pipeline.engine.budget import Budget
@@ -80,14 +84,15 @@ def endpoint_of(cfg: SummarizerConfig) -> str:
 def provider_class(name: str) -> type[ModelProvider]:
     """The provider class of a config's provider name. Importing it imports that SDK alone
     (about a second of CPU), so each provider lives in its own module; the import runs with
-    the cyclic garbage collector paused (`collector_paused`)."""
+    the cyclic garbage collector paused (`collector_paused`) and without the SDK's optional
+    aiohttp transport (`aiohttp_hidden`)."""
     if name == "anthropic":
-        with collector_paused():
+        with collector_paused(), aiohttp_hidden():
             from .anthropic_messages import AnthropicProvider  # lazy: each SDK costs a second to import
 
         return AnthropicProvider
     if name == "openai_compatible":
-        with collector_paused():
+        with collector_paused(), aiohttp_hidden():
             from .openai_chat import OpenAICompatibleProvider  # lazy: as above
 
         return OpenAICompatibleProvider
@@ -107,3 +112,34 @@ def collector_paused() -> Iterator[None]:
     finally:
         if was_enabled:
             gc.enable()
+
+
+class _RefuseInThread(importlib.abc.MetaPathFinder):
+    """Makes one top-level package fail to import, in one thread only."""
+
+    def __init__(self, package: str):
+        self.package = package
+        self.thread = threading.get_ident()
+
+    def find_spec(self, fullname: str, path: Any = None, target: Any = None) -> None:
+        if fullname.partition(".")[0] == self.package and threading.get_ident() == self.thread:
+            raise ModuleNotFoundError(f"{self.package} is not imported with a model SDK", name=fullname)
+
+
+@contextmanager
+def aiohttp_hidden() -> Iterator[None]:
+    """Inside the block, this thread cannot import aiohttp.
+
+    Both SDKs try to import aiohttp as they load, for an optional async transport
+    (`DefaultAioHttpClient`) we never use; they fall back to a stub when it is missing. It is
+    installed whenever s3fs is (the `s3` extra, which `make install` includes), and importing
+    it is about a tenth of the SDK's import: on an appended session's run, 0.15 s of the
+    longest step. Other threads, and this one after the block, import it as usual (s3fs
+    needs it); when it is already imported the SDK simply uses it.
+    test_providers fails once neither SDK imports aiohttp on load, and this can go."""
+    finder = _RefuseInThread("aiohttp")
+    sys.meta_path.insert(0, finder)
+    try:
+        yield
+    finally:
+        sys.meta_path.remove(finder)
