@@ -31,7 +31,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench import corpus, proctree
-from bench.run_all import OUR_CLI, OUR_PYTHON, Ours, Server, measured, others_sharing
+from bench.run_all import OUR_CLI, OUR_PYTHON, Ours, Server, measured, others_sharing, package_compiled
 
 QUESTIONS = (
     ("search error", ["search", "error"]),
@@ -104,6 +104,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--first-runs", type=int, default=0, metavar="K", help="K more first runs per size (medians)")
     args = ap.parse_args(argv)
     sizes = [int(s) for s in args.sessions.split(",")]
+    package_compiled()
     sharing = others_sharing()
     with tempfile.TemporaryDirectory(prefix="command-memory-") as tmp:
         work = Path(args.workdir or tmp)
