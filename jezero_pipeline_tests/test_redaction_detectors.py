@@ -258,3 +258,53 @@ def test_labels_found_from_their_tails_are_those_a_lazy_search_finds(pieces, flo
     floor = min(floor, len(text))
     plain = re.compile(_PLAIN_LABEL).search(text, floor, len(text))
     assert _label_between(text, floor, len(text)) == (plain.group("label") if plain else None)
+
+
+def _kept_one_by_one(text, hits):
+    """The rule `kept_hits` must equal: each hit, in the order found, is tested unless it lies
+    inside a hit kept before it."""
+    from jezero_pipeline.redaction.values import stands_in
+
+    kept = []
+    for start, end, kind, head, trusted in hits:
+        if not any(s <= start and end <= e for s, e, _ in kept):
+            if trusted or not stands_in(text[start:end], head):
+                kept.append((start, end, kind))
+    return kept
+
+
+_VALUES = ["xK9#mQ2$vL8@", "changeme", "your-api-key", "AKIAIOSFODNN7EXAMPLE", "8f14e45fceea167a", "p4ssw0rdZq91"]
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    pieces=st.lists(st.sampled_from(_VALUES + [" ", "=", "\n"]), min_size=1, max_size=30),
+    picks=st.lists(st.tuples(st.integers(0, 400), st.integers(1, 40), st.booleans(), st.integers(0, 4))),
+)
+def test_kept_hits_merge_as_testing_each_hit_against_every_hit_kept_before_it(pieces, picks):
+    from jezero_pipeline.redaction import detectors
+    from jezero_pipeline.redaction.detectors.base import Hit
+    from jezero_pipeline.redaction.redactor import merge
+
+    text = "".join(pieces)
+    hits = []
+    for i, (start, length, trusted, head) in enumerate(picks):
+        start = start % len(text)
+        end = min(len(text), start + length)
+        hits.append(Hit(start, end, f"kind{i}", head, trusted))
+    assert merge(detectors.kept_hits(text, hits)) == merge(_kept_one_by_one(text, hits))
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "db:\n  password: |\n    2&yP!PyA@gLTdH25\n",
+        "stage.db_password: >-\n   2&yP!PyA@gLTdH25",
+        "'client-api_key': |\n  2&yP!PyA@gLTdH25",
+        "x" * 3000 + " then\nsvc.secret: |\n  2&yP!PyA@gLTdH25",
+        "a_very_long_identifier_with_no_name_in_it_" * 50 + "token: |\n  2&yP!PyA@gLTdH25",
+    ],
+)
+def test_a_yaml_block_scalar_under_a_secret_name_is_found_wherever_the_name_starts(text):
+    out, n = Redactor().redact(text)
+    assert "2&yP!PyA@gLTdH25" not in out and n == 1

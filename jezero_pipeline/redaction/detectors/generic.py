@@ -225,8 +225,8 @@ def detect_passwords_said(scan: Scan) -> None:
 
 
 # `password: |` then the value on the next, indented line (a YAML block scalar)
-_BLOCK = re.compile(
-    r"(?P<name>[\w.\-]*(?:passw(?:or)?d|passphrase|secret|token|api[_\-]?key|private[_\-]?key|credentials?))"
+_BLOCK = re.compile(  # tried where a name starts only: from inside a long word, a quadratic search
+    r"(?<![\w.\-])(?P<name>[\w.\-]*(?:passw(?:or)?d|passphrase|secret|token|api[_\-]?key|private[_\-]?key|credentials?))"
     r"[\"']?:[ \t]*[|>][\-+]?[ \t]*\r?\n[ \t]+(?P<value>[^\s][^\n]{0,400}?)[ \t]*\r?(?=\n|$)"
 )
 
