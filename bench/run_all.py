@@ -612,6 +612,21 @@ def table(ours: list[dict[str, Any]], jez: list[dict[str, Any]]) -> str:
     return "\n".join(lines)
 
 
+def recorded_args(argv: list[str] | None) -> list[str]:
+    """The arguments as the results give them: without `--workdir`, a folder of the machine
+    that ran them, which changes no figure."""
+    args, out = list(argv if argv is not None else sys.argv[1:]), []
+    skip = False
+    for a in args:
+        if skip:
+            skip = False
+        elif a == "--workdir":
+            skip = True
+        elif not a.startswith("--workdir="):
+            out.append(a)
+    return out
+
+
 def package_compiled() -> None:
     """Our package's bytecode written, as `make install` does: measured commands then load it
     instead of compiling every module they import (PYTHONDONTWRITEBYTECODE stops them from
@@ -671,7 +686,7 @@ def main(argv: list[str] | None = None) -> int:
     args = p.parse_args(argv)
     n = args.sessions or (QUICK_SESSIONS if args.quick else DEFAULT_SESSIONS)
     repeats = args.repeats or (QUICK_REPEATS if args.quick else DEFAULT_REPEATS if n <= 1000 else 1)
-    command = "python -m bench.run_all" + (" " + " ".join(argv if argv is not None else sys.argv[1:])).rstrip()
+    command = "python -m bench.run_all" + (" " + " ".join(recorded_args(argv))).rstrip()
     t_start = time.perf_counter()
 
     jezero_version = jezero_side.ensure_installed()

@@ -134,3 +134,15 @@ def test_long_sessions_need_several_segments(tmp_path):
     sessions = _sessions(out)
     longest = max(sum(len(b.text) + 1 for b in s.blocks) for s in sessions.values())
     assert longest > 200_000
+
+
+def test_the_recorded_command_names_no_workdir_of_the_machine_that_ran_it():
+    from bench.run_all import recorded_args
+
+    assert recorded_args(["--sessions", "2000", "--workdir", "/srv/x", "--no-slow"]) == [
+        "--sessions",
+        "2000",
+        "--no-slow",
+    ]
+    assert recorded_args(["--workdir=/srv/x", "--quick"]) == ["--quick"]
+    assert recorded_args(["--out", "r.md"]) == ["--out", "r.md"]
