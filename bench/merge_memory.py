@@ -34,10 +34,10 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench.command_memory import fresh_state
-from jezero_pipeline.cli.main import WithoutPandas
 from jezero_pipeline.config import load_config
 from jezero_pipeline.engine.memory import share_heaps
 from jezero_pipeline.library import build, segment
+from jezero_pipeline.refused_imports import without_pandas
 from jezero_pipeline.stages.index import library_sources, versions
 from jezero_pipeline.workspace import Workspace
 
@@ -159,7 +159,7 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     if args.one:
         # As the command runs a refresh: pandas kept out (DuckDB would load it), the C heaps shared.
-        sys.meta_path.insert(0, WithoutPandas())
+        sys.meta_path.insert(0, without_pandas())
         share_heaps()
         with tempfile.TemporaryDirectory(prefix="merge-") as tmp:
             print(json.dumps(one_merge(Path(args.one), args.share, Path(tmp))))

@@ -18,6 +18,7 @@ from jezero_pipeline.config import SummarizerConfig
 from jezero_pipeline.engine.budget import Budget
 from jezero_pipeline.engine.calls import CALLS_AHEAD, CallLoop
 from jezero_pipeline.models import Atom
+from jezero_pipeline.refused_imports import RefusedImport
 from jezero_pipeline.summarizing import anthropic_messages, generation, openai_chat, prompt, providers, schema
 from jezero_pipeline.summarizing.generation import generation_fingerprint
 from jezero_pipeline.summarizing.prompt import SummaryRequest, build_user_message
@@ -469,16 +470,16 @@ def test_aiohttp_is_hidden_from_the_importing_thread_only_and_only_inside_the_bl
     seen: list[str] = []
 
     def other_thread() -> None:
-        seen.extend(str(f.find_spec("aiohttp")) for f in sys.meta_path if isinstance(f, providers._RefuseInThread))
+        seen.extend(str(f.find_spec("aiohttp")) for f in sys.meta_path if isinstance(f, RefusedImport))
 
     with providers.aiohttp_hidden():
         with pytest.raises(ModuleNotFoundError, match="aiohttp"):
             for f in sys.meta_path:
-                if isinstance(f, providers._RefuseInThread):
+                if isinstance(f, RefusedImport):
                     f.find_spec("aiohttp.client")
-        assert [f.find_spec("aiohttpx") for f in sys.meta_path if isinstance(f, providers._RefuseInThread)] == [None]
+        assert [f.find_spec("aiohttpx") for f in sys.meta_path if isinstance(f, RefusedImport)] == [None]
         t = threading.Thread(target=other_thread)
         t.start()
         t.join()
     assert seen == ["None"]
-    assert not [f for f in sys.meta_path if isinstance(f, providers._RefuseInThread)]
+    assert not [f for f in sys.meta_path if isinstance(f, RefusedImport)]

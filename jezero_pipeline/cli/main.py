@@ -8,12 +8,12 @@ from __future__ import annotations
 
 import argparse
 import gc
-import importlib.abc
 import sys
 from typing import Any
 
 from ..config import ConfigError, config_path, load_config
 from ..engine.memory import share_heaps
+from ..refused_imports import without_pandas
 from . import inbox, library, operate
 from .common import USAGE, CommandError
 
@@ -76,25 +76,11 @@ def main(argv: list[str] | None = None) -> int:
         raise
 
 
-class WithoutPandas(importlib.abc.MetaPathFinder):
-    """Makes `import pandas` fail, for a process that never makes a DataFrame.
-
-    pyarrow (on its first conversion of Python values, apache/arrow#34994) and DuckDB (on
-    binding a query parameter, since duckdb/duckdb#18658) import pandas when it is installed,
-    only to recognise its objects: 0.3 s and 35 MB of every command, an appended session's
-    `run` included. Both work without it. test_cli fails once neither imports it any more, and
-    this can go."""
-
-    def find_spec(self, fullname: str, path: Any = None, target: Any = None) -> None:
-        if fullname.partition(".")[0] == "pandas":
-            raise ModuleNotFoundError("no command of jezero-pipeline makes a DataFrame", name=fullname)
-
-
 def entry() -> None:
     """The installed `jezero-pipeline` command.
 
     No command makes a DataFrame (the reader answers JSON; DataFrames are for Python callers
-    and Dagster assets), so the command's process goes without pandas (`WithoutPandas`).
+    and Dagster assets), so the command's process goes without pandas (`without_pandas`).
     Before the interpreter ends, what is left is frozen out of the garbage collector: the
     interpreter still runs every exit handler and frees what it frees, but its last
     collections no longer walk the SDKs' hundreds of thousands of objects (the model SDK's
@@ -102,7 +88,7 @@ def entry() -> None:
     Nothing of ours waits for that collection: files are written aside, fsynced and renamed in,
     and connections are closed where they are opened."""
     if "pandas" not in sys.modules:
-        sys.meta_path.insert(0, WithoutPandas())
+        sys.meta_path.insert(0, without_pandas())
     code = main()
     gc.freeze()
     sys.exit(code)

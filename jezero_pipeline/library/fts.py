@@ -119,16 +119,16 @@ def extension_path() -> Path:
     )
 
 
-def fts_connection(database: str = ":memory:") -> duckdb.DuckDBPyConnection:
-    """A connection that loads the extension's file without hashing it again (see above)."""
-    return duckdb.connect(database, config=LOADING_BY_PATH)
-
-
 LOADING_BY_PATH = {
     "allow_unsigned_extensions": True,
     "autoload_known_extensions": False,
     "autoinstall_known_extensions": False,
 }
+
+
+def fts_connection(database: str = ":memory:") -> duckdb.DuckDBPyConnection:
+    """A connection that loads the extension's file without hashing it again (see above)."""
+    return duckdb.connect(database, config=LOADING_BY_PATH)
 
 
 def load_fts(con: duckdb.DuckDBPyConnection) -> None:

@@ -21,7 +21,9 @@ one of 2,200 items passes at 64 MB, and so do merges into 11,000).
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Iterator
 from concurrent.futures import Future, ThreadPoolExecutor
+from contextlib import contextmanager
 
 import duckdb
 
@@ -89,8 +91,7 @@ def _write_pieces(con: duckdb.DuckDBPyConnection, copies: list[tuple[str, str]])
     gate = Gate(STATEMENTS_AT_ONCE)
     # One thread per statement: statements run side by side here, and DuckDB's own threads on
     # a statement over one small piece cost more than they gain.
-    con.execute("SET threads = 1")
-    with ThreadPoolExecutor(TOKENIZE_WORKERS, thread_name_prefix="tokenize") as pool:
+    with one_thread(con), ThreadPoolExecutor(TOKENIZE_WORKERS, thread_name_prefix="tokenize") as pool:
         try:
             for k, (lo, hi, new) in enumerate(_pieces(con, copies)):
                 piece = f"{WORK}.piece_{k}" if new else None
@@ -110,7 +111,6 @@ def _write_pieces(con: duckdb.DuckDBPyConnection, copies: list[tuple[str, str]])
         finally:
             for future in pending:
                 future.cancel()
-    con.execute("RESET threads")
 
 
 def _new_piece_sql(lo: int, hi: int) -> str:
@@ -220,23 +220,30 @@ def _write_index(con: duckdb.DuckDBPyConnection, copies: list[tuple[str, str]]) 
     con.execute(f"DROP TABLE {WORK}.all_post")
     # The rest on one thread: these statements are short, and each DuckDB thread builds its own
     # hash tables and sort runs for them, which at 10,000 sessions set the whole build's peak.
+    with one_thread(con):
+        con.execute(f"""
+            CREATE TABLE doclen AS
+            SELECT m.doc, i.id, epoch_us(i.occurred_at) AS occurred_us,
+                   hash(coalesce(nullif(i.original_ref, ''), i.source), i.external_id) AS copy_key,
+                   {", ".join(f"coalesce(l.len_{n}, 0)::INTEGER AS len_{n}" for n in FIELD_NAMES)}
+            FROM items i JOIN docmap m USING (id) LEFT JOIN {WORK}.all_len l USING (id) ORDER BY m.doc
+        """)
+        words = ["SELECT word, term FROM new_words"]
+        words += [f"SELECT word, term FROM {alias}.words" for alias, _ in copies]
+        # Words of copied items whose term has no posting left are dropped with it.
+        con.execute(f"""
+            CREATE TABLE words AS
+            SELECT DISTINCT w.word, w.term FROM ({" UNION ALL ".join(words)}) w SEMI JOIN terms t USING (term)
+            ORDER BY w.word
+        """)
+        con.execute("CREATE TABLE rwords AS SELECT reverse(word) AS rword, term FROM words ORDER BY rword")
+        for name in (f"{WORK}.all_len", "new_words", "docmap"):
+            con.execute(f"DROP TABLE {name}")
+
+
+@contextmanager
+def one_thread(con: duckdb.DuckDBPyConnection) -> Iterator[None]:
+    """Statements on `con` inside the block run on one DuckDB thread (each use says why)."""
     con.execute("SET threads = 1")
-    con.execute(f"""
-        CREATE TABLE doclen AS
-        SELECT m.doc, i.id, epoch_us(i.occurred_at) AS occurred_us,
-               hash(coalesce(nullif(i.original_ref, ''), i.source), i.external_id) AS copy_key,
-               {", ".join(f"coalesce(l.len_{n}, 0)::INTEGER AS len_{n}" for n in FIELD_NAMES)}
-        FROM items i JOIN docmap m USING (id) LEFT JOIN {WORK}.all_len l USING (id) ORDER BY m.doc
-    """)
-    words = ["SELECT word, term FROM new_words"]
-    words += [f"SELECT word, term FROM {alias}.words" for alias, _ in copies]
-    # Words of copied items whose term has no posting left are dropped with it.
-    con.execute(f"""
-        CREATE TABLE words AS
-        SELECT DISTINCT w.word, w.term FROM ({" UNION ALL ".join(words)}) w SEMI JOIN terms t USING (term)
-        ORDER BY w.word
-    """)
-    con.execute("CREATE TABLE rwords AS SELECT reverse(word) AS rword, term FROM words ORDER BY rword")
-    for name in (f"{WORK}.all_len", "new_words", "docmap"):
-        con.execute(f"DROP TABLE {name}")
+    yield
     con.execute("RESET threads")

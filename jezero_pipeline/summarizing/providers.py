@@ -6,16 +6,15 @@ openai_chat), importing only that SDK (about a second of CPU for anthropic, half
 from __future__ import annotations
 
 import gc
-import importlib.abc
 import os
 import sys
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import Any
 
 from jezero_pipeline.config import SummarizerConfig
 from jezero_pipeline.engine.budget import Budget
+from jezero_pipeline.refused_imports import RefusedImport
 from jezero_pipeline.summarizing.endpoint import check_base_url
 from jezero_pipeline.summarizing.model_provider import (
     DEFAULT_BACKOFF_SECONDS,
@@ -114,18 +113,6 @@ def collector_paused() -> Iterator[None]:
             gc.enable()
 
 
-class _RefuseInThread(importlib.abc.MetaPathFinder):
-    """Makes one top-level package fail to import, in one thread only."""
-
-    def __init__(self, package: str):
-        self.package = package
-        self.thread = threading.get_ident()
-
-    def find_spec(self, fullname: str, path: Any = None, target: Any = None) -> None:
-        if fullname.partition(".")[0] == self.package and threading.get_ident() == self.thread:
-            raise ModuleNotFoundError(f"{self.package} is not imported with a model SDK", name=fullname)
-
-
 @contextmanager
 def aiohttp_hidden() -> Iterator[None]:
     """Inside the block, this thread cannot import aiohttp.
@@ -137,7 +124,7 @@ def aiohttp_hidden() -> Iterator[None]:
     longest step. Other threads, and this one after the block, import it as usual (s3fs
     needs it); when it is already imported the SDK simply uses it.
     test_providers fails once neither SDK imports aiohttp on load, and this can go."""
-    finder = _RefuseInThread("aiohttp")
+    finder = RefusedImport("aiohttp", "not imported with a model SDK", threading.get_ident())
     sys.meta_path.insert(0, finder)
     try:
         yield
