@@ -6,7 +6,9 @@ tuning       the few thresholds fitted on the labelled corpus
 detectors/   the built-in detectors, one module per family, and the pass that runs them:
              provider formats as a fast path, then candidates by position (arguments, URL
              paths, labelled and unnamed values) decided by shape and context
-escapes      a decoded view of escaped lines (\\u, \\x, octal, HTML, percent), mapped back
+escapes      a decoded view of escaped lines (\\u, \\x, octal, HTML, percent, a string's \\n), mapped back
+gutters      a view of lines without their gutters (line numbers, grep's path:12:, a diff's +)
+views        every view detectors run on (those two and tool calls' shell commands), mapped back
 custom       user `extra_patterns`, compiled with a timeout
 redactor     Span, merging, the one rewrite pass (Redactor)
 fingerprint  rules_fingerprint: the sources of all of the above plus the config

@@ -1,21 +1,22 @@
 """A decoded view of the lines that hold escapes, with every character mapped back.
 
-Transcripts show text as JSON (`\\u0067hp_…`), shell ANSI-C quoting (`$'\\x67…'`, octal),
+Transcripts show text as JSON (`\\u0067hp_…`, and a JSON document inside a string:
+`{\\"password\\": \\"…\\"}`, lines joined by `\\n`), shell ANSI-C quoting (`$'\\x67…'`, octal),
 HTML (`&#x73;k_live_`, `&quot;`), and URLs (`%3Faccess_token%3D…`). Detectors run on the
 decoded view too, and each span found there is mapped to the original characters, so the
 marker replaces the escaped form. Only escapes that decode to printable ASCII count (ANSI
-colour codes and escaped accents change nothing a detector looks at), and percent escapes
-only in a run of text that names a secret.
+colour codes and escaped accents change nothing a detector looks at) besides a string's own
+line breaks and tabs, and percent escapes only in a run of text that names a secret.
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 _ESCAPE = re.compile(
     r"\\u(?P<u4>[0-9a-fA-F]{4})|\\u\{(?P<ub>[0-9a-fA-F]{1,6})\}|\\x(?P<x>[0-9a-fA-F]{2})|\\(?P<oct>[0-3][0-7]{2})"
-    r"|\\(?P<slash>/)|&\#[xX](?P<hx>[0-9a-fA-F]{1,6});?|&\#(?P<dec>\d{1,7});?"
+    r"|\\(?P<js>[\"\\\\/nrt])|&\#[xX](?P<hx>[0-9a-fA-F]{1,6});?|&\#(?P<dec>\d{1,7});?"
     r"|&(?P<ent>quot|amp|apos|lt|gt|sol|colon|equals|num|commat|lowbar|period|excl|dollar|percnt|plus|hyphen|lbrace|rbrace);"
     r"|%(?P<pct>[0-9a-fA-F]{2})"
 )
@@ -40,6 +41,8 @@ _ENTITIES = {
     "lbrace": "{",
     "rbrace": "}",
 }
+# A JSON string's escapes of a quote, a backslash, a slash and its line breaks and tabs.
+_STRING_ESCAPES = {'"': '"', "\\": "\\", "/": "/", "n": "\n", "r": "\r", "t": "\t"}
 _SECRET_WORD = re.compile(r"pass|pwd|secret|token|key|auth|credential|session|sig", re.I)
 _RUN_END = re.compile(r"[\s\"'<>]")
 _RUN_REVERSED = re.compile(r"[^\s\"'<>]*")
@@ -47,11 +50,15 @@ _RUN_REVERSED = re.compile(r"[^\s\"'<>]*")
 
 @dataclass
 class DecodedView:
-    """Decoded text; character i came from original[starts[i]:ends[i]]."""
+    """Decoded text; character i came from original[starts[i]:ends[i]]. `meant`: the (start, end)
+    of each original line holding a JSON string escape (`\\"`, `\\n`, …), which this view reads
+    as it was meant, where the text as written glues an escape's letter to the word after it
+    (`\\npubkey:` reads as a name `npubkey`)."""
 
     text: str
     starts: list[int]
     ends: list[int]
+    meant: list[tuple[int, int]] = field(default_factory=list)
 
     def original_span(self, start: int, end: int) -> tuple[int, int]:
         return self.starts[start], self.ends[end - 1]
@@ -69,8 +76,8 @@ def _char(m: re.Match[str]) -> str | None:
         code = int(raw)
     elif g == "ent":
         return _ENTITIES[raw]
-    elif g == "slash":
-        return "/"
+    elif g == "js":
+        return _STRING_ESCAPES[raw]
     else:  # pct
         code = int(raw, 16)
     return chr(code) if 0x20 <= code < 0x7F else None
@@ -112,9 +119,12 @@ def decode_view(text: str) -> DecodedView | None:
     out: list[str] = []
     starts: list[int] = []
     ends: list[int] = []
+    meant: list[tuple[int, int]] = []
     for line_start, escapes in sorted(lines.items()):
         line_end = text.find("\n", line_start)
         line_end = len(text) if line_end == -1 else line_end
+        if any(text[es + 1] in _STRING_ESCAPES for es, ee, _ in escapes if ee == es + 2):
+            meant.append((line_start, line_end))
         pos = line_start
         for es, ee, ch in escapes:
             out.append(text[pos:es])
@@ -127,4 +137,4 @@ def decode_view(text: str) -> DecodedView | None:
         out.append(text[pos:line_end] + "\n")
         starts.extend(range(pos, line_end + 1))
         ends.extend(range(pos + 1, line_end + 2))
-    return DecodedView("".join(out), starts, ends)
+    return DecodedView("".join(out), starts, ends, meant)

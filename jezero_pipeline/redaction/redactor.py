@@ -2,7 +2,8 @@
 
 Why spans and one pass: rules applied in sequence over already-rewritten text lose secrets
 (a PEM body whose BEGIN line an earlier rule consumed). Here every detector looks at the same
-original text (and at a decoded view of its escaped lines, mapped back), overlapping spans
+original text (and at its other readings, `views`: decoded, without line gutters, a tool call's
+command; each mapped back), overlapping spans
 are merged, and the text is rewritten once. Existing `[REDACTED:x]` markers are never split
 or counted again, so redacting twice equals redacting once.
 
@@ -18,8 +19,8 @@ from typing import Any
 
 from . import detectors
 from .custom import compile_patterns, find_custom
-from .escapes import decode_view
 from .values import MARKER_START
+from .views import views
 
 MARKER_RE = re.compile(r"\[REDACTED:[A-Za-z0-9_.\-]{1,64}\]")
 LITERAL_MIN_LEN = 8  # shorter configured secret values are too likely to be ordinary words
@@ -88,6 +89,15 @@ def _rewritten(text: str, spans: Sequence[tuple[int, int, str]], start: int, end
     return "".join(parts)
 
 
+def _only_as_written(
+    hit: tuple[int, int, str], strings: list[tuple[int, int]], seen: list[tuple[int, int, str]]
+) -> bool:
+    """`hit` lies in a line holding JSON string escapes, and no reading of the text (`views`)
+    found anything there: the escapes glued it together (`\\nSHA256:…` as one word)."""
+    start, end, _ = hit
+    return any(ls <= start and end <= le for ls, le in strings) and not any(s < end and start < e for s, e, _ in seen)
+
+
 class Redactor:
     """Finds secrets and rewrites them as `[REDACTED:<kind>]` in one pass."""
 
@@ -124,11 +134,16 @@ class Redactor:
         if not self.enabled or not text:
             return []
         found = detectors.find(text)
-        view = decode_view(text)
-        if view is not None:
+        seen: list[tuple[int, int, str]] = []
+        meant: list[tuple[int, int]] = []
+        for view in views(text):
+            meant += view.meant
             for s, e, k in detectors.find(view.text):
                 os_, oe = view.original_span(s, e)
-                found.append((os_, min(oe, len(text)), k))
+                seen.append((os_, min(oe, len(text)), k))
+        if meant and found:  # there a hit stands only where a view, reading as meant, agrees
+            found = [h for h in found if not _only_as_written(h, meant, seen)]
+        found += seen
         for label, value in self._literals:
             pos = text.find(value)
             while pos != -1:

@@ -95,10 +95,20 @@ def kept_hits(text: str, hits: list[Hit]) -> list[tuple[int, int, str]]:
     value is not tested. In order of start, longest first, every hit that holds another comes
     before it, and the other is inside one kept exactly when it ends no further than the
     furthest end kept so far: one comparison, not a look at each kept hit (an env dump has
-    thousands)."""
+    thousands).
+
+    A value a provider's format recognised (a head, its fixed prefix) is tested past that head
+    whichever rule proposed it: `sk-ant-api03-REPLACE_WITH_YOUR_KEY` is a placeholder after a
+    label too, not a random run because of its prefix."""
+    heads: dict[tuple[int, int], int] = {}
+    for start, end, _, head, _ in hits:
+        if head > heads.get((start, end), 0):
+            heads[start, end] = head
     kept: list[tuple[int, int, str]] = []
     reach = -1
     for start, end, kind, head, trusted in sorted(hits, key=_outer_first):
+        if heads:
+            head = max(head, heads.get((start, end), 0))
         if end > reach and (trusted or not stands_in(text[start:end], head)):
             kept.append((start, end, kind))
             reach = end

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 
 from ..shapes import classes, hash_shaped, is_uuid, mixed_token, opaque_token, password_shaped, random_looking
-from .base import Scan, glued
+from .base import Scan, before_closing_tag, glued
 
 _CRED_WORD = r"(?:pass(?:word|wd|phrase|wort)?|pwd|pw|secret|token|apikey|api[_\-]?key|key|auth|credentials?)"
 _CRED_FRAGMENTS = ("pass", "pw", "secret", "token", "key", "auth", "credential")  # one is in every `_CRED_WORD`
@@ -68,7 +68,7 @@ _CRED_VERB_WORDS = (
 # one of the next two arguments that is shaped like a token is one.
 _CRED_SUBCOMMAND = re.compile(
     r"(?P<word>token|auth|password|passwd|secret|apikey|api-key|login|unlock|signin)[ \t]+"
-    r"(?:(?P<skip>[a-z][\w\-]{0,20})[ \t]+)?(?P<q>[\"']?)(?P<value>[^\s\"'|;`-][^\s\"'|;`]{7,300})(?P=q)(?=\s|$)"
+    r"(?:(?P<skip>[a-z][\w\-]{0,20})[ \t]+)?(?P<q>[\"']?)(?P<value>[^\s\"'|;`-][^\s\"'|;`]{7,300})(?P=q)(?=[\s\"]|$)"
 )
 _VERB_CHARS_REVERSED = re.compile(r"[\w\-]{0,40}")
 _TAKES_ONE = ("login", "unlock", "signin")  # verbs that take a credential; the rest name one
@@ -95,6 +95,11 @@ _SECRET_SET = re.compile(
 
 
 _PROMPTS = ("$ ", "> ", "# ", "ps ", "ps>", "c:\\")
+# Where a segment shows a command no prompt precedes: a shell tool call's JSON argument, and the
+# `shell: cmd ; cmd` line of the agents whose commands are rendered so (`sessions.shell`).
+_COMMAND_STARTS = ('"command":', '"cmd":', ": shell: ")
+# Their text (two searches: one pattern for both tried each at every character, ten times the cost).
+_COMMAND_TEXTS = (re.compile(r'"(?:command|cmd)":[ \t]*"((?:[^"\\\n]++|\\.)*+)"'), re.compile(r": shell: ([^\n]*)"))
 
 
 def _value(scan: Scan, m: re.Match[str], kind: str, ids: bool = False, shaped: bool = True) -> None:
@@ -102,6 +107,7 @@ def _value(scan: Scan, m: re.Match[str], kind: str, ids: bool = False, shaped: b
     hex digest, where the position says token: `config set …_authToken <uuid>`; `shaped=False`:
     only those)."""
     vs, ve = m.span("value")
+    ve = before_closing_tag(scan.text, vs, ve)
     while ve > vs and scan.text[ve - 1] == "&":
         ve -= 1  # `cmd -p pw &`: the shell's background mark
     value = scan.text[vs:ve]
@@ -138,11 +144,13 @@ def detect_flags(scan: Scan) -> None:
     for m in _JOINED_USER.finditer(scan.text):
         _value(scan, m, "argument")
     for m in _ANY_FLAG.finditer(scan.text):
-        value = m.group("value")
+        vs, ve = m.span("value")
+        ve = before_closing_tag(scan.text, vs, ve)
+        value = scan.text[vs:ve]
         kinds = classes(value)
         shaped = kinds == 4 or mixed_token(value) or (kinds == 3 and len(value) >= 10 and random_looking(value, 10))
         if "=" not in value and not _format_like(value) and shaped:
-            scan.add(m.start("value"), m.end("value"), "argument")
+            scan.add(vs, ve, "argument")
 
 
 def _format_like(value: str) -> bool:
@@ -153,22 +161,27 @@ def _format_like(value: str) -> bool:
     return classes(value) < 4 or _PATTERN_PARTS.search(value) is not None
 
 
-def _matches(rx: re.Pattern[str], scan: Scan, literals: tuple[str, ...]) -> list[re.Match[str]]:
+def _matches(
+    rx: re.Pattern[str], scan: Scan, literals: tuple[str, ...], within: list[tuple[int, int]] | None = None
+) -> list[re.Match[str]]:
     """`rx.finditer(scan.lower)` for a pattern that starts with one of `literals`: tried only where
-    a literal occurs (found by `str.find`, at C speed), in order, each after the last match."""
+    a literal occurs (found by `str.find`, at C speed), in order, each after the last match;
+    with `within`, only inside those (start, end) regions."""
     present = list(filter(scan.has, literals))
     if not present:
         return []  # most texts hold none of the literals
     lower = scan.lower
+    regions = within or [(0, len(lower))]
     starts = set()
     for literal in present:
-        p = lower.find(literal)
-        while p != -1:
-            starts.add(p)
-            p = lower.find(literal, p + 1)
+        for start, end in regions:
+            p = lower.find(literal, start, end)
+            while p != -1:
+                starts.add((p, end))
+                p = lower.find(literal, p + 1, end)
     out, pos = [], 0
-    for p in sorted(starts):
-        if p >= pos and (m := rx.match(lower, p)):
+    for p, end in sorted(starts):
+        if p >= pos and (m := rx.match(lower, p, end)):
             out.append(m)
             pos = m.end()
     return out
@@ -180,7 +193,7 @@ def _matches(rx: re.Pattern[str], scan: Scan, literals: tuple[str, ...]) -> list
 # after a prompt, so a prompt, not their words (in most lines: `key`, `token`), lets them run.
 POSITION_TRIGGERS = (
     "@", "pass", "|", "identified", "<<<", "config ", "set ", "add", "from-literal", "unseal", "net use",
-    "authtoken", "--", *_PROMPTS,
+    "authtoken", "--", *_PROMPTS, *_COMMAND_STARTS,
 )  # fmt: skip
 
 
@@ -213,8 +226,16 @@ def detect_positions(scan: Scan) -> None:
     for m in _matches(_CRED_VERB, scan, _CRED_VERB_WORDS):
         if not glued(lower, m.start()):
             _value(scan, m, "argument")
-    if lower.startswith(_PROMPTS) or scan.has("\n$ ") or scan.has("\n> "):
-        for m in _matches(_CRED_SUBCOMMAND, scan, _SUBCOMMAND_WORDS):
+    # A `$ ` prompt stands wherever a terminal's line is quoted (after `dev@box:~`, in a table
+    # cell or an HTML element), a `> ` one at a line's start
+    if lower.startswith(_PROMPTS) or scan.has("$ ") or scan.has("\n> "):
+        commands = None  # after a prompt: the whole text
+    elif any(map(scan.has, _COMMAND_STARTS)):  # else only the commands that tool calls carry
+        commands = sorted(m.span(1) for rx in _COMMAND_TEXTS for m in rx.finditer(lower))
+    else:
+        commands = []
+    if commands is None or commands:
+        for m in _matches(_CRED_SUBCOMMAND, scan, _SUBCOMMAND_WORDS, commands):
             back = _VERB_CHARS_REVERSED.match(lower[max(0, m.start() - 40) : m.start()][::-1]).end()
             verb_start = m.start() - back
             if verb_start and lower[verb_start - 1] not in " \t\n":

@@ -58,6 +58,8 @@ def lowered(text: str) -> str:
 
 # From this length on, literals are first looked for among the text's distinct words.
 WORDS_FROM = 2048
+# Each literal's words, split once per process: the detectors ask for a hundred-odd literals.
+_PARTS: dict[str, tuple[str, ...]] = {}
 
 
 class Scan:
@@ -93,10 +95,13 @@ class Scan:
     def _has(self, literal: str) -> bool:
         found = self._found.get(literal)
         if found is None:
-            parts = literal.split()
-            found = all(part in self.words for part in parts) and (
-                (len(parts) == 1 and parts[0] == literal) or literal in self.lower
-            )
+            parts = _PARTS.get(literal)
+            if parts is None:
+                parts = _PARTS[literal] = tuple(literal.split())
+            if parts == (literal,):  # one word, as most literals are: one look in the words
+                found = literal in self.words
+            else:
+                found = all(part in self.words for part in parts) and literal in self.lower
             self._found[literal] = found
         return found
 
@@ -141,6 +146,13 @@ class Scan:
         start = self.text.rfind("\n", 0, pos) + 1
         end = self.text.find("\n", pos)
         return start, len(self.text) if end == -1 else end
+
+
+def before_closing_tag(text: str, start: int, end: int) -> int:
+    """Where an unquoted value in text[start:end] ends: before a closing tag (`4096</pre>` in an
+    HTML page is `4096`), else at `end`."""
+    tag = text.find("</", start + 1, end)
+    return end if tag == -1 else tag
 
 
 def glued(text: str, pos: int) -> bool:

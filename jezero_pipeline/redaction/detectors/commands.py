@@ -79,9 +79,10 @@ def detect_pgpass(scan: Scan) -> None:
         scan.add(m.start("pw"), m.end("pw"), "password")
 
 
-# A command that prints a file whose name says key, seed, secret, token or credentials.
+# A command that prints a file whose name says key, seed, secret, token or credentials (also as a
+# tool call's JSON argument: `{"command":"cat config/master.key"}`).
 _PRINTS_KEY_FILE = re.compile(
-    r"(?:^|[\s;&|(>$])(?:cat|head|tail|type|get-content|gc|more|less|bat|nl|xxd)[ \t][^\n]*?"
+    r"(?:^|[\s;&|(>$\"])(?:cat|head|tail|type|get-content|gc|more|less|bat|nl|xxd)[ \t][^\n]*?"
     r"(?:key|seed|secret|token|cred|passw|\.pem|\.jwk|\.p8|id_[a-z0-9]+)[^\n]*$"
 )
 # The same on every line of a short text at once: where no line prints a key file, no blob is

@@ -19,6 +19,7 @@ import re
 from functools import lru_cache
 
 from .. import tuning
+from ..gutters import gutter_end
 from ..shapes import (
     CACHED_VALUES,
     HEX_RE,
@@ -87,7 +88,9 @@ def _label(scan: Scan, start: int) -> str | None:
     lower = scan.lower
     if not _separated(lower, floor, start):
         return None
-    label = _label_between(lower, floor, start)
+    if line_start >= start - _LABEL_REACH:  # the line's gutter, if any, is no label
+        floor = gutter_end(scan.text, line_start)
+    label = _label_between(lower, floor, start) if floor < start else None
     return label.strip() if label is not None else None
 
 

@@ -93,10 +93,14 @@ def detect_key_files(scan: Scan) -> None:
             scan.add(m.start(), m.end(), "private_key", trusted=True)
     if scan.has_cased(_PUTTY_LITERAL):
         for m in _PUTTY.finditer(text):
+            if text.startswith("[REDACTED:", m.end()):
+                continue  # redacted before: its lines are one marker now, and no longer counted
             end = m.end()
             for _ in range(int(m.group(1))):
                 nl = text.find("\n", end)
                 end = len(text) if nl == -1 else nl + 1
+            while end > m.end() and text[end - 1] in "\r\n":
+                end -= 1  # the last body line's end stays, so `Private-MAC:` keeps its line
             scan.add(m.end(), end, "private_key", trusted=True)
 
 

@@ -15,7 +15,7 @@ from functools import lru_cache
 
 from ..shapes import CACHED_VALUES, HEX_RE, entropy_at_least, is_uuid, random_looking
 from ..values import MARKER_START, basic_pair_password, is_placeholder, is_public_value, random_case, scrambled_letters
-from .base import Scan, glued
+from .base import Scan, before_closing_tag, glued
 from .web import BRACED, query_param
 
 # One regex per name word, run on the lower-cased text only when its literal occurs there:
@@ -239,6 +239,8 @@ def _match(scan: Scan, m: re.Match[str], flag: bool = False) -> None:
         return
     if lookup and not _LOOKUP_CALL.search(lower, max(0, start - 60), start):
         return  # `f(token, "x")`, `["token", "secret"]`: a list, not a lookup with a default
+    if lookup and lower[m.start("lsep")] in "\"'`" and lower[name_start - 1 : name_start] != lower[m.start("lsep")]:
+        return  # `{"command": "… env.SECRET_KEY", "description": …}`: that quote ends another string
     if call and not ("." in name or name.startswith(("set", "with"))):
         return  # `get_password("service")`, `hash_token("x")`: the argument is not the value
     sep = "=" if lookup or call else m.group("sep")
@@ -251,6 +253,7 @@ def _match(scan: Scan, m: re.Match[str], flag: bool = False) -> None:
         if lookup or call or "==" in sep or "!=" in sep:
             return  # a lookup, a call or a comparison holds a literal only in quotes
         vs, ve = m.span("value")
+        ve = before_closing_tag(text, vs, ve)
         quoted = False
         if sep.strip() == ":" and text[vs] in "-=":
             return  # `${X:-default}`: the shell-default rule
@@ -323,7 +326,7 @@ def detect_netrc(scan: Scan) -> None:
 
 _XML_ELEMENT = re.compile(
     r"<(?P<name>[a-z0-9_.:\-]{0,40}(?:password|passwd|passphrase|secret|token|apikey|api[_\-]key))>"
-    r"(?P<value>[^<\n]{1,400})</"
+    r"(?P<value>[^<\n]{1,400})</(?P=name)>"  # closed by its own tag: `<user:password> x</pre>` is no element
 )
 _XML_ADD = re.compile(r"<add\s+key=\"(?P<name>[^\"]{1,80})\"\s+value=\"(?P<value>[^\"\n]{1,400})\"")
 
