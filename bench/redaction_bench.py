@@ -37,6 +37,7 @@ from pathlib import Path
 from typing import Any
 
 from bench import corpus
+from bench import redaction_framing as framing
 from bench.redaction_loso import Line
 from bench.redaction_loso import caught as covered
 from bench.redaction_loso import report as loso_report
@@ -398,6 +399,28 @@ def report(
     return "\n".join(lines) + "\n"
 
 
+def framing_section(
+    rows: list[tuple[str, int, int, int, int]], theirs: dict[str, tuple[int, int, int, int]] | None
+) -> str:
+    """The labelled lines as transcripts frame them (bench/redaction_framing.py)."""
+    n = len(framing.FRAMINGS)
+    return "\n".join(
+        [
+            "",
+            "## The labelled lines as transcripts frame them",
+            "",
+            "Every labelled line above, framed as sessions show text (`bench/redaction_framing.py`) and scored against "
+            "itself bare: a secret caught bare must be caught framed, a look-alike kept bare kept framed. The first "
+            f"{n} framings shaped the rules (line gutters, decoded escapes, commands in tool calls); the last "
+            f"{len(rows) - n} were written afterwards and scored once before any rule changed for them (that first "
+            "score is in `HELD_OUT`'s comment; the rules changed after it).",
+            "",
+            framing.markdown(rows, theirs),
+            "",
+        ]
+    )
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--sessions", type=int, default=1000, help="benchmark sessions to generate (default 1000)")
@@ -438,6 +461,15 @@ def main(argv: list[str] | None = None) -> int:
             (*row[:5], labelled_score(part, rest[: len(tune)] if i == 0 else rest[len(tune) :]))
             for i, (row, part) in enumerate(zip(round3, (tune, held)))
         ]
+    framing_lines = framing.labelled()
+    framings = {**framing.FRAMINGS, **framing.HELD_OUT}
+    framed_rows = framing.score(r, framing_lines, framings)
+    theirs = None
+    if not args.no_jezero:
+        work = framing.framed(framing_lines, framings)
+        texts = [line.text for line in framing_lines] + [text for _, _, text in work]
+        outs_j = run_jezero([], texts, 1)[2]
+        theirs = framing.score_outputs(framing_lines, outs_j[: len(framing_lines)], work, outs_j[len(framing_lines) :])
     dense_bytes = sum(len(x.encode("utf-8")) for x in dense_lines)
     dense = (len(dense_lines), dense_bytes, ours_dense, jezero_dense, ours_joined, jezero_joined)
     interleaved = None
@@ -456,6 +488,7 @@ def main(argv: list[str] | None = None) -> int:
                 )
             )
     text = report(args, mb, len(segments), len(secrets), cases, sides, interleaved, dense, round3, loso_report(True))
+    text += framing_section(framed_rows, theirs)
     print(text)
     if args.out:
         args.out.write_text(text, encoding="utf-8")

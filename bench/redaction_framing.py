@@ -49,7 +49,8 @@ def _call_and_result(text: str) -> str:
 
 
 # name -> (what it frames: every line, or only lines of one shape; the framing)
-FRAMINGS: dict[str, tuple[Callable[[str], bool], Callable[[str], str]]] = {
+Framings = dict[str, tuple[Callable[[str], bool], Callable[[str], str]]]
+FRAMINGS: Framings = {
     "file reader `    12→`": (bool, _lines(lambda i: f"{12 + i:6d}→")),
     "cat -n `    12\\t`": (bool, _lines(lambda i: f"{12 + i:6d}\t")),
     "grep `path:12:`": (bool, _lines(lambda i: f"config/app.env:{12 + i}:")),
@@ -77,9 +78,12 @@ FRAMINGS: dict[str, tuple[Callable[[str], bool], Callable[[str], str]]] = {
 }
 
 
-# Framings written after the rules above were built from FRAMINGS, and scored once when written
-# (bench/REDACTION.md gives that first score): what the rules do on frames they were not made for.
-HELD_OUT: dict[str, tuple[Callable[[str], bool], Callable[[str], str]]] = {
+# Framings written after the rules were built from FRAMINGS, then scored once before any rule
+# changed for them: of 10,332 framed secrets caught bare 74 were lost, of 7,388 look-alikes 40
+# were altered (before the framing work: 168 and 43). The rules were widened after that score
+# (more gutter shapes, a closing tag ends a value, a gutter is no label, a `$ ` prompt anywhere),
+# so these are no longer unseen; bench/REDACTION.md gives the score now.
+HELD_OUT: Framings = {
     "rg --vimgrep `path:12:5:`": (bool, _lines(lambda i: f"src/settings.py:{12 + i}:5:")),
     "nl -ba `    12  `": (bool, _lines(lambda i: f"{12 + i:6d}  ")),
     "less -N `     12 `": (bool, _lines(lambda i: f"{12 + i:7d} ")),
@@ -111,9 +115,7 @@ def labelled() -> list[Line]:
     )
 
 
-def score(
-    redactor: Redactor, lines: list[Line], framings: dict[str, tuple[Callable[[str], bool], Callable[[str], str]]]
-) -> list[tuple[str, int, int, int, int]]:
+def score(redactor: Redactor, lines: list[Line], framings: Framings) -> list[tuple[str, int, int, int, int]]:
     """Per framing: (name, secrets caught bare, of them caught framed, look-alikes kept bare,
     of them kept framed), over the lines the framing applies to."""
     rows = []
@@ -134,13 +136,51 @@ def score(
     return rows
 
 
-def markdown(rows: list[tuple[str, int, int, int, int]]) -> str:
-    out = [
-        "| framing | secrets caught bare, still caught framed | look-alikes kept bare, still kept framed |",
-        "|---|---:|---:|",
+def framed(lines: list[Line], framings: Framings) -> list[tuple[str, Line, str]]:
+    """(framing, line, framed text) for every line each framing applies to."""
+    return [
+        (name, line, frame(line.text))
+        for name, (applies, frame) in framings.items()
+        for line in lines
+        if applies(line.text)
     ]
+
+
+def score_outputs(
+    lines: list[Line], bare: list[str], work: list[tuple[str, Line, str]], outputs: list[str]
+) -> dict[str, tuple[int, int, int, int]]:
+    """`score` for a redactor known only by its outputs (Jezero 0.1.0, which gives no spans): a
+    secret counts as caught when it is gone from the output, a look-alike as kept when its text
+    is unchanged. `bare` holds the outputs of `lines`, `outputs` those of `work`'s texts."""
+    gone = {line.text: line.secret is not None and line.secret not in out for line, out in zip(lines, bare)}
+    same = {line.text: line.secret is None and out == line.text for line, out in zip(lines, bare)}
+    rows: dict[str, list[int]] = {}
+    for (name, line, text), out in zip(work, outputs):
+        row = rows.setdefault(name, [0, 0, 0, 0])
+        if gone[line.text]:
+            row[0] += 1
+            row[1] += framed_secret(name, line.secret or "") not in out
+        elif same[line.text]:
+            row[2] += 1
+            row[3] += out == text
+    return {name: (a, b, c, d) for name, (a, b, c, d) in rows.items()}
+
+
+def markdown(
+    rows: list[tuple[str, int, int, int, int]], theirs: dict[str, tuple[int, int, int, int]] | None = None
+) -> str:
+    head = "| framing | secrets caught bare, still caught framed | look-alikes kept bare, still kept framed |"
+    rule = "|---|---:|---:|"
+    if theirs is not None:
+        head += " Jezero: secrets gone bare, still gone framed | Jezero: look-alikes unchanged bare, still unchanged |"
+        rule += "---:|---:|"
+    out = [head, rule]
     for name, bc, fc, bk, fk in rows:
-        out.append(f"| {name} | {fc}/{bc} | {fk}/{bk} |")
+        row = f"| {name} | {fc}/{bc} | {fk}/{bk} |"
+        if theirs is not None:
+            jb, jf, jk, jkf = theirs.get(name, (0, 0, 0, 0))
+            row += f" {jf}/{jb} | {jkf}/{jk} |"
+        out.append(row)
     return "\n".join(out)
 
 
