@@ -1,17 +1,19 @@
 """A view of the lines that carry a gutter, with the gutter cut off and every character mapped back.
 
-Tools print a file's lines behind something that is not the file: line numbers (`cat -n`, an
-agent's file reader's `    12→`), grep's `path:12:`, a diff's `+`, a quote's `> `, a list's
-`- `, a log line's time and level, an indent before a shell prompt, or the `[time] role: ` that
-starts each message of a segment (only where a prompt or a blob follows: there a rule needs a
-line's start; elsewhere every message would be read twice). The rules that read a
-line from its start (a key block and its body, a blob printed by `cat key`, netrc and pgpass
-lines, a YAML block, a command after its `$ ` prompt) would miss what stands behind it.
-Detectors run on this view too, as on the decoded one (`escapes`), and a span found there is
-mapped back onto the original, so the marker lands where the secret is written.
+Tools print a file's lines behind something that is not the file: line numbers (`cat -n`,
+`nl`, `less -N`, an agent's file reader's `    12→`), grep's `path:12:`, a diff's `+`, a
+quote's `> `, a REPL's `>>> `, a list's `- `, a log line's time and level, syslog's host and
+tag, a container's `web-1  | ` or `[pod/…] `, an indent before a shell prompt, or the
+`[time] role: ` that starts each message of a segment (only where a prompt or a blob follows:
+there a rule needs a line's start; elsewhere every message would be read twice). The rules
+that read a line from its start (a key block and its body, a blob printed by `cat key`, netrc
+and pgpass lines, a YAML block, a command after its `$ ` prompt) would miss what stands
+behind it. Detectors run on this view too, as on the decoded one (`escapes`), and a span
+found there is mapped back onto the original, so the marker lands where the secret is written.
 
 Only lines with a gutter are in the view, each block of them after the line before it as
 written (the `$ cat ~/.netrc` whose output is numbered): a text with no gutter costs one search.
+The view only adds: a shape taken for a gutter (pgpass's `host.example:5432:`) loses nothing.
 """
 
 from __future__ import annotations

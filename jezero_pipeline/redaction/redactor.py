@@ -2,10 +2,10 @@
 
 Why spans and one pass: rules applied in sequence over already-rewritten text lose secrets
 (a PEM body whose BEGIN line an earlier rule consumed). Here every detector looks at the same
-original text (and at its other readings, `views`: decoded, without line gutters, a tool call's
-command; each mapped back), overlapping spans
-are merged, and the text is rewritten once. Existing `[REDACTED:x]` markers are never split
-or counted again, so redacting twice equals redacting once.
+original text (and at its other readings, `views`: escapes decoded, lines without their
+gutters; each mapped back), overlapping spans are merged, and the text is rewritten once.
+Existing `[REDACTED:x]` markers are never split or counted again, so redacting twice equals
+redacting once.
 
 Defence in depth, not a guarantee.
 """
@@ -89,13 +89,11 @@ def _rewritten(text: str, spans: Sequence[tuple[int, int, str]], start: int, end
     return "".join(parts)
 
 
-def _only_as_written(
-    hit: tuple[int, int, str], strings: list[tuple[int, int]], seen: list[tuple[int, int, str]]
-) -> bool:
-    """`hit` lies in a line holding JSON string escapes, and no reading of the text (`views`)
-    found anything there: the escapes glued it together (`\\nSHA256:…` as one word)."""
+def _only_as_written(hit: tuple[int, int, str], meant: list[tuple[int, int]], seen: list[tuple[int, int, str]]) -> bool:
+    """`hit` lies in a line a view reads as meant (`View.meant`), and no view found anything
+    there: the way the line is written made it (`\\nSHA256:…` read as one word `nSHA256`)."""
     start, end, _ = hit
-    return any(ls <= start and end <= le for ls, le in strings) and not any(s < end and start < e for s, e, _ in seen)
+    return any(ls <= start and end <= le for ls, le in meant) and not any(s < end and start < e for s, e, _ in seen)
 
 
 class Redactor:
