@@ -230,7 +230,8 @@ def detect_positions(scan: Scan) -> None:
     # cell or an HTML element), a `> ` one at a line's start
     if lower.startswith(_PROMPTS) or scan.has("$ ") or scan.has("\n> "):
         commands = None  # after a prompt: the whole text
-    elif any(map(scan.has, _COMMAND_STARTS)):  # else only the commands that tool calls carry
+    elif any(map(scan.has, _COMMAND_STARTS)) and any(map(scan.has, _SUBCOMMAND_WORDS)):
+        # else only the commands that tool calls carry
         commands = sorted(m.span(1) for rx in _COMMAND_TEXTS for m in rx.finditer(lower))
     else:
         commands = []
