@@ -92,7 +92,12 @@ _PRINTS_KEY_FILE_ANYWHERE = re.compile(_PRINTS_KEY_FILE.pattern, re.M)
 _BLOB_TABLE = bytes(
     ord("a") if chr(i).isascii() and (chr(i).isalnum() or chr(i) in "+/_-") else ord(" ") for i in range(256)
 )
-_BLOB_LINE = re.compile(r"[ \t]*(?:[A-Za-z0-9+/]{40,}={0,2}|[A-Za-z0-9_\-]{40,}={0,2}|[0-9a-fA-F]{32,})[ \t]*\r?")
+_BLOB_LINE = re.compile(
+    r"[ \t]*(?:[A-Za-z0-9+/]{40,}={0,2}|[A-Za-z0-9_\-]{40,}={0,2}|[0-9a-fA-F]{32,})[ \t]*[\"'}\],]*(?:</\w{1,10}>)?\r?"
+)
+# After a blob on its line: padding, then what closes a JSON string or an HTML element the
+# output was quoted in (`…08d"}`, `…08d</pre>`).
+_AFTER_BLOB = re.compile(r"[= \t\r]*[\"'}\],]*(?:</\w{1,10}>)?(?:\n|$)")
 _SKIPPABLE = re.compile(r"[ \t]*(?:#.*)?\r?")  # blank or comment lines in the printed file
 
 
@@ -104,10 +109,7 @@ def _alone_before(text: str, start: int) -> bool:
 
 
 def _alone_after(text: str, end: int) -> bool:
-    i = end
-    while i < len(text) and text[i] in "= \t\r":
-        i += 1
-    return i == len(text) or text[i] == "\n"
+    return _AFTER_BLOB.match(text, end) is not None
 
 
 def detect_key_file_blobs(scan: Scan) -> None:
@@ -142,7 +144,10 @@ def detect_key_file_blobs(scan: Scan) -> None:
                 )
             prints, passes = said
             if prints:
-                scan.add(ls + len(line) - len(line.lstrip()), le - (len(line) - len(line.rstrip())), "key_file")
+                blob_end = end
+                while text.startswith("=", blob_end):
+                    blob_end += 1  # base64 padding
+                scan.add(start, blob_end, "key_file")
                 break
             if not passes:
                 break
