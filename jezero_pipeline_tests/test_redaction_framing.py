@@ -26,11 +26,6 @@ KEPT_BARE = [line for line in LINES if not line.secret and R.redact(line.text)[0
 TOKEN = "cior9iINqlR6Gekj9kGlhRe2DMmjWwnPXwi"
 AT = "[2026-05-10 00:41]"
 
-# Framings with a known gap: a line's start, or a `$ ` prompt, inside a JSON string element is
-# not a line start to the rules (`["$ cat ~/.netrc","machine … password …"]`). A ratchet: more
-# losses fail, fewer mean the number here should come down.
-KNOWN_LOSSES = {"JSON list of lines": 7}
-
 
 @pytest.mark.parametrize("name", [*FRAMINGS, *HELD_OUT])
 def test_a_labelled_line_redacts_framed_as_it_does_bare(name):
@@ -44,8 +39,7 @@ def test_a_labelled_line_redacts_framed_as_it_does_bare(name):
     altered = [
         line.text for line in KEPT_BARE if applies(line.text) and R.redact(frame(line.text))[0] != frame(line.text)
     ]
-    assert len(lost) <= KNOWN_LOSSES.get(name, 0), lost[:5]
-    assert altered == []
+    assert lost == [] and altered == []
 
 
 def test_the_framings_cover_most_of_the_labelled_corpus():
@@ -91,6 +85,14 @@ def test_a_secret_behind_a_gutter_is_replaced_where_it_is_written():
 def test_a_command_is_read_as_one_wherever_a_segment_shows_it(text):
     out, n = R.redact(text)
     assert TOKEN not in out and n == 1
+
+
+def test_the_strings_of_a_json_list_are_read_as_lines():
+    argv = f'{{"command":["bash","-lc","cargo login {TOKEN}"]}}'
+    assert TOKEN not in R.redact(argv)[0]
+    lines = '["$ cat ~/.netrc","machine api.heroku.com login dev@example.org password dyB&1R%u63vx"]'
+    assert "dyB&1R%u63vx" not in R.redact(lines)[0]
+    assert R.redact('["bash","-lc","cargo build --release"]') == ('["bash","-lc","cargo build --release"]', 0)
 
 
 def test_a_blob_printed_by_a_tool_result_after_a_cat_of_a_key_file_is_found():

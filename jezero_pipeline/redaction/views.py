@@ -2,17 +2,19 @@
 
 A secret is written in a form the rules read (a `$ ` prompt before a command, a key block's
 lines from their start, a JSON pair), but a transcript often shows that form wrapped: escaped
-inside a string (`escapes`), or behind line numbers, grep's `path:12:` or a diff's `+`
-(`gutters`). Each view unwraps one of these, and a span found in it is mapped back onto the
-characters that wrote it.
+inside a string (`escapes`), behind line numbers, grep's `path:12:` or a diff's `+`
+(`gutters`), or as the strings of a JSON list (a command's argv, a tool's output lines). Each
+view unwraps one of these, and a span found in it is mapped back onto the characters that
+wrote it.
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Protocol
 
-from .escapes import decode_view
+from .escapes import DecodedView, decode_view
 from .gutters import gutter_view
 
 
@@ -45,9 +47,39 @@ class Within:
         return self.outer.original_span(*self.inner.original_span(start, end))
 
 
+_STRING = r'"(?:[^"\\\n]++|\\.)*+"'
+# A JSON list of two or more strings (`["bash","-lc","cargo login …"]`, `["line 1","line 2"]`).
+_STRING_LIST = re.compile(rf"\[[ \t]*{_STRING}(?:[ \t]*,[ \t]*{_STRING})+[ \t]*\]")
+_ELEMENT = re.compile(_STRING)
+
+
+def list_view(text: str) -> DecodedView | None:
+    """The strings of each JSON list of strings in `text`, decoded, one to a line, as the lines
+    or arguments they are (each line's end stands for the element's closing quote)."""
+    if '["' not in text and '[ "' not in text:
+        return None
+    parts: list[str] = []
+    starts: list[int] = []
+    ends: list[int] = []
+    for found in _STRING_LIST.finditer(text):
+        for m in _ELEMENT.finditer(text, found.start(), found.end()):
+            bs, be = m.start() + 1, m.end() - 1
+            decoded = decode_view(text[bs:be])
+            if decoded is None:
+                parts.append(text[bs:be] + "\n")
+                starts.extend(range(bs, be + 1))
+                ends.extend(range(bs + 1, be + 2))
+            else:  # its own lines, decoded; the last one's end stands for the closing quote
+                parts.append(decoded.text)
+                starts.extend(bs + i for i in decoded.starts)
+                ends.extend(bs + i for i in decoded.ends)
+    return DecodedView("".join(parts), starts, ends) if parts else None
+
+
 def views(text: str) -> list[View]:
     """The readings of `text` detectors run on besides the text itself: decoded (and decoded
-    again, for a JSON document inside a JSON string) and without its lines' gutters."""
+    again, for a JSON document inside a JSON string), without its lines' gutters, and its JSON
+    lists of strings one element to a line."""
     found: list[View] = []
     decoded = decode_view(text)
     if decoded is not None:
@@ -55,7 +87,7 @@ def views(text: str) -> list[View]:
         twice = decode_view(decoded.text)
         if twice is not None:
             found.append(Within(decoded, twice))
-    bare = gutter_view(text)
-    if bare is not None:
-        found.append(bare)
+    for view in (gutter_view(text), list_view(text)):
+        if view is not None:
+            found.append(view)
     return found

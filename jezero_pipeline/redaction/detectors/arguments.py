@@ -98,8 +98,13 @@ _PROMPTS = ("$ ", "> ", "# ", "ps ", "ps>", "c:\\")
 # Where a segment shows a command no prompt precedes: a shell tool call's JSON argument, and the
 # `shell: cmd ; cmd` line of the agents whose commands are rendered so (`sessions.shell`).
 _COMMAND_STARTS = ('"command":', '"cmd":', ": shell: ")
-# Their text (two searches: one pattern for both tried each at every character, ten times the cost).
-_COMMAND_TEXTS = (re.compile(r'"(?:command|cmd)":[ \t]*"((?:[^"\\\n]++|\\.)*+)"'), re.compile(r": shell: ([^\n]*)"))
+# Their text: a string, or an argv list (`["bash","-lc","…"]`). Separate searches: one pattern
+# for all, tried at every character, cost ten times as much.
+_COMMAND_TEXTS = (
+    re.compile(r'"(?:command|cmd)":[ \t]*"((?:[^"\\\n]++|\\.)*+)"'),
+    re.compile(r'"(?:command|cmd)":[ \t]*\[((?:[ \t]*,?[ \t]*"(?:[^"\\\n]++|\\.)*+")++)[ \t]*\]'),
+    re.compile(r": shell: ([^\n]*)"),
+)
 
 
 def _value(scan: Scan, m: re.Match[str], kind: str, ids: bool = False, shaped: bool = True) -> None:
