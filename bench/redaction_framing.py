@@ -82,8 +82,8 @@ FRAMINGS: Framings = {
 # changed for them: of 10,332 framed secrets caught bare 74 were lost, of 7,388 look-alikes 40
 # were altered (before the framing work: 168 and 43). The rules were widened after that score
 # (more gutter shapes, a closing tag ends a value, a gutter is no label, a `$ ` prompt anywhere,
-# a JSON list's strings read as lines),
-# so these are no longer unseen; bench/REDACTION.md gives the score now.
+# a JSON list's strings read as lines), so these are no longer unseen; bench/REDACTION.md gives
+# the score now.
 HELD_OUT: Framings = {
     "rg --vimgrep `path:12:5:`": (bool, _lines(lambda i: f"src/settings.py:{12 + i}:5:")),
     "nl -ba `    12  `": (bool, _lines(lambda i: f"{12 + i:6d}  ")),
