@@ -264,12 +264,15 @@ def test_labels_found_from_their_tails_are_those_a_lazy_search_finds(pieces, flo
 
 def _kept_one_by_one(text, hits):
     """The rule `kept_hits` must equal: each hit, in the order found, is tested unless it lies
-    inside a hit kept before it, past the longest head any hit of the same span has."""
-    from jezero_pipeline.redaction.values import stands_in
+    inside a hit kept before it; an untrusted one whose value's part past the longest head of a
+    hit of the same span says it stands in is excused."""
+    from jezero_pipeline.redaction.values import says_stand_in, stands_in
 
     kept = []
     for start, end, kind, head, trusted in hits:
-        head = max(h for s, e, _, h, _ in hits if (s, e) == (start, end))
+        past = max(h for s, e, _, h, _ in hits if (s, e) == (start, end))
+        if not trusted and past > head and says_stand_in(text[start + past : end]):
+            continue
         if not any(s <= start and end <= e for s, e, _ in kept):
             if trusted or not stands_in(text[start:end], head):
                 kept.append((start, end, kind))

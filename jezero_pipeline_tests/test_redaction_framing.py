@@ -27,6 +27,12 @@ TOKEN = "cior9iINqlR6Gekj9kGlhRe2DMmjWwnPXwi"
 AT = "[2026-05-10 00:41]"
 
 
+# A hit with an escape inside it stands even where no reading of the text finds it (a password
+# may be written `ab\\nCD12…`): a PGP public key block written inside a JSON string is one.
+# A ratchet: more alterations fail, fewer mean the number here should come down.
+KNOWN_ALTERED = {"inside a JSON string": 1}
+
+
 @pytest.mark.parametrize("name", [*FRAMINGS, *HELD_OUT])
 def test_a_labelled_line_redacts_framed_as_it_does_bare(name):
     applies, frame = {**FRAMINGS, **HELD_OUT}[name]
@@ -39,7 +45,8 @@ def test_a_labelled_line_redacts_framed_as_it_does_bare(name):
     altered = [
         line.text for line in KEPT_BARE if applies(line.text) and R.redact(frame(line.text))[0] != frame(line.text)
     ]
-    assert lost == [] and altered == []
+    assert lost == []
+    assert len(altered) <= KNOWN_ALTERED.get(name, 0), altered
 
 
 def test_the_framings_cover_most_of_the_labelled_corpus():
@@ -99,6 +106,10 @@ def test_a_blob_printed_by_a_tool_result_after_a_cat_of_a_key_file_is_found():
     call = f'{AT} assistant: tool call: Bash {{"command":"cat config/master.key","description":"Show it"}}'
     text = f"{call}\n{AT} assistant: tool result: Bash: 10c3940e6d2648d6933f5367b877808d"
     assert R.redact(text) == (f"{call}\n{AT} assistant: tool result: Bash: [REDACTED:key_file]", 1)
+
+
+def test_a_value_with_an_escape_inside_stays_redacted_where_no_reading_finds_it():
+    assert R.redact("token: ab\\nCD12ef34GH56ij78") == ("token: [REDACTED:secret]", 1)
 
 
 def test_json_string_escapes_are_read_decoded_and_do_not_glue_words():

@@ -42,6 +42,7 @@ _ENTITIES = {
     "rbrace": "}",
 }
 # A JSON string's escapes of a quote, a backslash, a slash and its line breaks and tabs.
+STRING_ESCAPE = re.compile(r'\\["\\/nrt]')
 _STRING_ESCAPES = {'"': '"', "\\": "\\", "/": "/", "n": "\n", "r": "\r", "t": "\t"}
 _SECRET_WORD = re.compile(r"pass|pwd|secret|token|key|auth|credential|session|sig", re.I)
 _RUN_END = re.compile(r"[\s\"'<>]")

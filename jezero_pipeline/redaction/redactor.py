@@ -19,6 +19,8 @@ from typing import Any
 
 from . import detectors
 from .custom import compile_patterns, find_custom
+from .escapes import STRING_ESCAPE
+from .shapes import random_looking
 from .values import MARKER_START
 from .views import views
 
@@ -89,11 +91,18 @@ def _rewritten(text: str, spans: Sequence[tuple[int, int, str]], start: int, end
     return "".join(parts)
 
 
-def _only_as_written(hit: tuple[int, int, str], meant: list[tuple[int, int]], seen: list[tuple[int, int, str]]) -> bool:
-    """`hit` lies in a line a view reads as meant (`View.meant`), and no view found anything
-    there: the way the line is written made it (`\\nSHA256:…` read as one word `nSHA256`)."""
+def _only_as_written(
+    text: str, hit: tuple[int, int, str], meant: list[tuple[int, int]], seen: list[tuple[int, int, str]]
+) -> bool:
+    """`hit` lies in a line a view reads as meant (`View.meant`), no view found anything there,
+    and the hit is not a random value with escapes inside it: the way the line is written made
+    it (`\\nSHA256:…` read as one word `nSHA256`, `stale.\\n\\n---` as one value). A value that
+    holds a random part between its escapes (`ab\\nCD12ef34GH56ij78`) may be written so: it stays."""
     start, end, _ = hit
-    return any(ls <= start and end <= le for ls, le in meant) and not any(s < end and start < e for s, e, _ in seen)
+    if not any(ls <= start and end <= le for ls, le in meant) or any(s < end and start < e for s, e, _ in seen):
+        return False
+    inside = text[start + 1 : end - 1]
+    return "\\" not in inside or not any(random_looking(part, 8) for part in STRING_ESCAPE.split(text[start:end]))
 
 
 class Redactor:
@@ -140,7 +149,7 @@ class Redactor:
                 os_, oe = view.original_span(s, e)
                 seen.append((os_, min(oe, len(text)), k))
         if meant and found:  # there a hit stands only where a view, reading as meant, agrees
-            found = [h for h in found if not _only_as_written(h, meant, seen)]
+            found = [h for h in found if not _only_as_written(text, h, meant, seen)]
         found += seen
         for label, value in self._literals:
             pos = text.find(value)

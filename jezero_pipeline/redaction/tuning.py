@@ -17,7 +17,7 @@ class Params:
     """Thresholds of the value decisions."""
 
     # A value at least this regular (sequences, keyboard walks, repeats) is a placeholder.
-    patterned: float = 0.93
+    patterned: float = 0.85
     # A value under a name that says nothing, in config or output, is a secret when it is at
     # least this long and random (bits per character) ...
     neutral_len: int = 32

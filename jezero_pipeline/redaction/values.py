@@ -208,6 +208,12 @@ def says_placeholder(v: str) -> bool:
     return plain and (marker or all_vocab) and len(_LETTER.findall(v, 0, 400)) >= 3
 
 
+def says_stand_in(v: str) -> bool:
+    """What a value says of itself, its shape aside: a mask, a template, a documented example,
+    words that say placeholder (`REPLACE_WITH_YOUR_KEY`)."""
+    return is_masked(v) or is_template(v) or is_documented_example(v) or says_placeholder(v)
+
+
 def _is_sequence(v: str) -> bool:
     """`123456`, `abcdef`, `abcabcabc`, `121212`: regular, so no information."""
     n = len(v)

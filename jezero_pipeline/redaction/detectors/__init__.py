@@ -15,7 +15,7 @@ each, and most of them are absent).
 
 from __future__ import annotations
 
-from ..values import stands_in
+from ..values import says_stand_in, stands_in
 from . import accounts, arguments, commands, context, encoded, generic, keys, names, tokens, urls, web
 from .base import KEY_CLASS, KEY_RUN, WORDS_FROM, Detector, Hit, Scan
 
@@ -97,9 +97,10 @@ def kept_hits(text: str, hits: list[Hit]) -> list[tuple[int, int, str]]:
     furthest end kept so far: one comparison, not a look at each kept hit (an env dump has
     thousands).
 
-    A value a provider's format recognised (a head, its fixed prefix) is tested past that head
-    whichever rule proposed it: `sk-ant-api03-REPLACE_WITH_YOUR_KEY` is a placeholder after a
-    label too, not a random run because of its prefix."""
+    A value a provider's format recognised (a head, its fixed prefix) whose part past the head
+    says it stands in (`says_stand_in`: `sk-ant-api03-REPLACE_WITH_YOUR_KEY`) stays whichever
+    rule proposed it, a label's too. Only what it says: a regular part (`ghp_` and `x7Kq9` eight
+    times) under a name is still tested whole, as `shapes` decides."""
     heads: dict[tuple[int, int], int] = {}
     for start, end, _, head, _ in hits:
         if head > heads.get((start, end), 0):
@@ -107,11 +108,13 @@ def kept_hits(text: str, hits: list[Hit]) -> list[tuple[int, int, str]]:
     kept: list[tuple[int, int, str]] = []
     reach = -1
     for start, end, kind, head, trusted in sorted(hits, key=_outer_first):
-        if heads:
-            head = max(head, heads.get((start, end), 0))
-        if end > reach and (trusted or not stands_in(text[start:end], head)):
-            kept.append((start, end, kind))
-            reach = end
+        if end <= reach or not (trusted or not stands_in(text[start:end], head)):
+            continue
+        past = heads.get((start, end), 0) if heads and not trusted else 0
+        if past > head and says_stand_in(text[start + past : end]):
+            continue  # the provider's part says placeholder, whichever rule found the value
+        kept.append((start, end, kind))
+        reach = end
     return kept
 
 
