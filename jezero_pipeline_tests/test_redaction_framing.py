@@ -104,8 +104,10 @@ def test_the_strings_of_a_json_list_are_read_as_lines():
 
 def test_a_blob_printed_by_a_tool_result_after_a_cat_of_a_key_file_is_found():
     call = f'{AT} assistant: tool call: Bash {{"command":"cat config/master.key","description":"Show it"}}'
-    text = f"{call}\n{AT} assistant: tool result: Bash: 10c3940e6d2648d6933f5367b877808d"
-    assert R.redact(text) == (f"{call}\n{AT} assistant: tool result: Bash: [REDACTED:key_file]", 1)
+    later = f"\n{AT} assistant: The key is in place."
+    for after in ("", later):  # the segment's last line, or one with more after it
+        text = f"{call}\n{AT} assistant: tool result: Bash: 10c3940e6d2648d6933f5367b877808d{after}"
+        assert R.redact(text) == (f"{call}\n{AT} assistant: tool result: Bash: [REDACTED:key_file]{after}", 1)
 
 
 def test_a_value_with_an_escape_inside_stays_redacted_where_no_reading_finds_it():

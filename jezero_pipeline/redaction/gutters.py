@@ -33,7 +33,7 @@ _OTHER = r"""
         |\[(?!\d{4}-\d\d-\d\d[ ]\d\d:\d\d\])[^\]\n]{1,80}\][ \t]   # a tag: `[pod/api-7d9f5/api] ` (not a segment's time)
         |[\w.-]{0,40}[-_]\d{1,3}[ \t]+\|[ \t]                       # a service's `web-1  | ` (docker compose)
         |\[\d{4}-\d\d-\d\d[ ]\d\d:\d\d\][ ][\w-]{1,20}:[ ](?:tool[ ]result:[ ][\w.:-]{1,60}:[ ])?
-         (?=\$[ \t]|PS[ >]|[A-Za-z0-9+/=_-]{32,}[ \t]*$)        # a segment's `[time] role: ` before a prompt or a blob
+         (?=\$[ \t]|PS[ >]|[A-Za-z0-9+/=_-]{32,}[ \t]*(?:\r?\n|\Z))        # a segment's `[time] role: ` before a prompt or a blob
         |[ \t]+(?=\$[ \t]|PS[ >]|[A-Za-z]:\\)                    # an indent before a shell prompt
 """
 # grep's `path:12:` (a path with a `.`, `/` or `\`; rg's column too), only first: after it,
@@ -43,8 +43,15 @@ _GREP = r"(?:[A-Za-z]:)?[\w~-]*+(?:[./\\][\w~-]*+)++:\d{1,7}:(?:\d{1,5}:)?"
 _BODY = rf"(?:{_GREP}(?:{_OTHER}){{0,2}}|(?:{_OTHER}){{1,3}})(?=[ \t]*\S)"
 # A gutter at the text's start, and one after a line break: a search that starts with a literal
 # skips to each `\n` at memchr speed, where `(?m)^` is tried at every character (3× the time).
-_FIRST = re.compile(_BODY, re.X)
-_AFTER_BREAK = re.compile(r"\n" + _BODY, re.X)
+# A segment's own message line (`[time] role: text`, most lines of a segment) is passed over at
+# once, unless a prompt or a blob follows its prefix (the one place that prefix is a gutter):
+# without this, each was read three times over (as a log time, a tag and a segment prefix).
+_PLAIN_MESSAGE = (
+    r"(?!\[\d{4}-\d\d-\d\d[ ]\d\d:\d\d\][ ][\w-]{1,20}:[ ]"
+    r"(?!tool[ ]result:[ ]|\$[ \t]|PS[ >]|[A-Za-z0-9+/=_-]{32,}[ \t]*(?:\r?\n|\Z)))"
+)
+_FIRST = re.compile(_PLAIN_MESSAGE + _BODY, re.X)
+_AFTER_BREAK = re.compile(r"\n" + _PLAIN_MESSAGE + _BODY, re.X)
 
 
 @dataclass
