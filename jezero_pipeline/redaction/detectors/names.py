@@ -254,6 +254,8 @@ def _match(scan: Scan, m: re.Match[str], flag: bool = False) -> None:
             return  # a lookup, a call or a comparison holds a literal only in quotes
         vs, ve = m.span("value")
         ve = before_closing_tag(text, vs, ve)
+        if not sep.strip(" \t\"'\\") and (escaped_break := text.find("\\n", vs, ve)) != -1:
+            ve = escaped_break  # prose (`… PUBLIC KEY BLOCK-----\\n…`): its value ends with its line
         quoted = False
         if sep.strip() == ":" and text[vs] in "-=":
             return  # `${X:-default}`: the shell-default rule
