@@ -8,7 +8,7 @@ detectors/   the built-in detectors, one module per family, and the pass that ru
              paths, labelled and unnamed values) decided by shape and context
 escapes      a decoded view of escaped lines (\\u, \\x, octal, HTML, percent, a string's \\n), mapped back
 gutters      a view of lines without their gutters (line numbers, grep's path:12:, a diff's +)
-views        every view detectors run on (those two and tool calls' shell commands), mapped back
+views        every view detectors run on (those two, and a JSON list's strings as lines), mapped back
 custom       user `extra_patterns`, compiled with a timeout
 redactor     Span, merging, the one rewrite pass (Redactor)
 fingerprint  rules_fingerprint: the sources of all of the above plus the config

@@ -14,9 +14,13 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+# A JSON string's escapes of a quote, a backslash, a slash and its line breaks and tabs.
+_STRING_ESCAPES = {'"': '"', "\\": "\\", "/": "/", "n": "\n", "r": "\r", "t": "\t"}
+_STRING_ESCAPE_CHAR = "[" + re.escape("".join(_STRING_ESCAPES)) + "]"
+STRING_ESCAPE = re.compile(r"\\" + _STRING_ESCAPE_CHAR)
 _ESCAPE = re.compile(
     r"\\u(?P<u4>[0-9a-fA-F]{4})|\\u\{(?P<ub>[0-9a-fA-F]{1,6})\}|\\x(?P<x>[0-9a-fA-F]{2})|\\(?P<oct>[0-3][0-7]{2})"
-    r"|\\(?P<js>[\"\\\\/nrt])|&\#[xX](?P<hx>[0-9a-fA-F]{1,6});?|&\#(?P<dec>\d{1,7});?"
+    r"|\\(?P<js>" + _STRING_ESCAPE_CHAR + r")|&\#[xX](?P<hx>[0-9a-fA-F]{1,6});?|&\#(?P<dec>\d{1,7});?"
     r"|&(?P<ent>quot|amp|apos|lt|gt|sol|colon|equals|num|commat|lowbar|period|excl|dollar|percnt|plus|hyphen|lbrace|rbrace);"
     r"|%(?P<pct>[0-9a-fA-F]{2})"
 )
@@ -41,9 +45,6 @@ _ENTITIES = {
     "lbrace": "{",
     "rbrace": "}",
 }
-# A JSON string's escapes of a quote, a backslash, a slash and its line breaks and tabs.
-STRING_ESCAPE = re.compile(r'\\["\\/nrt]')
-_STRING_ESCAPES = {'"': '"', "\\": "\\", "/": "/", "n": "\n", "r": "\r", "t": "\t"}
 _SECRET_WORD = re.compile(r"pass|pwd|secret|token|key|auth|credential|session|sig", re.I)
 _RUN_END = re.compile(r"[\s\"'<>]")
 _RUN_REVERSED = re.compile(r"[^\s\"'<>]*")
@@ -109,12 +110,15 @@ def decode_view(text: str) -> DecodedView | None:
     if "\\" not in text and "&" not in text and "%" not in text:
         return None
     lines: dict[int, list[tuple[int, int, str]]] = {}  # line start -> escapes in it
+    string_lines: set[int] = set()  # those holding a JSON string escape
     for m in _ESCAPE.finditer(text):
         ch = _char(m)
         if ch is None or (m.lastgroup == "pct" and not _names_secret(text, m.start())):
             continue
         line_start = text.rfind("\n", 0, m.start()) + 1
         lines.setdefault(line_start, []).append((m.start(), m.end(), ch))
+        if m.lastgroup == "js":
+            string_lines.add(line_start)
     if not lines:
         return None
     out: list[str] = []
@@ -124,7 +128,7 @@ def decode_view(text: str) -> DecodedView | None:
     for line_start, escapes in sorted(lines.items()):
         line_end = text.find("\n", line_start)
         line_end = len(text) if line_end == -1 else line_end
-        if any(text[es + 1] in _STRING_ESCAPES for es, ee, _ in escapes if ee == es + 2):
+        if line_start in string_lines:
             meant.append((line_start, line_end))
         pos = line_start
         for es, ee, ch in escapes:

@@ -108,7 +108,7 @@ def kept_hits(text: str, hits: list[Hit]) -> list[tuple[int, int, str]]:
     kept: list[tuple[int, int, str]] = []
     reach = -1
     for start, end, kind, head, trusted in sorted(hits, key=_outer_first):
-        if end <= reach or not (trusted or not stands_in(text[start:end], head)):
+        if end <= reach or (not trusted and stands_in(text[start:end], head)):
             continue
         past = heads.get((start, end), 0) if heads and not trusted else 0
         if past > head and says_stand_in(text[start + past : end]):
