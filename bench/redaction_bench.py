@@ -37,6 +37,7 @@ from pathlib import Path
 from typing import Any
 
 from bench import corpus
+from bench import redaction_dense as dense_parts
 from bench import redaction_framing as framing
 from bench.redaction_loso import Line
 from bench.redaction_loso import caught as covered
@@ -300,6 +301,7 @@ def report(
     sides: list[Side],
     interleaved: tuple[float, float] | None,
     dense: tuple[int, int, float, float | None, float, float | None],
+    parts: dense_parts.Breakdown,
     round3: list[tuple[str, int, int, int, int, tuple[int, int] | None]],
     loso: str,
 ) -> str:
@@ -365,6 +367,7 @@ def report(
         lines.append(
             f"| Jezero 0.1.0 | {n_lines / jezero_joined:,.0f} | {jezero_joined:.3f} | {jezero_joined / jezero_dense:.2f} |"
         )
+    lines += dense_parts.section(parts, n_lines, jezero_dense)
     lines += [
         "",
         "## Round 3: kinds and shapes nobody named",
@@ -421,6 +424,28 @@ def framing_section(
     )
 
 
+def dense_lines_of_corpus() -> list[str]:
+    """Every labelled line and the round-3 lines: short, most holding a secret or a look-alike."""
+    cases = labelled_cases() + labelled_cases_file(ROUND3 / "tune.jsonl")
+    cases += [c for path in sorted(ROUND3.glob("heldout*.jsonl")) for c in labelled_cases_file(path)]
+    return [c.text for c in cases]
+
+
+def cold_redaction() -> None:
+    cold("jezero_pipeline.redaction")
+
+
+def print_dense_parts(args: argparse.Namespace) -> int:
+    """`--dense-only`: the dense lines timed against Jezero, and where our time goes."""
+    lines = dense_lines_of_corpus()
+    ours, theirs, _, _ = time_dense(lines, args.repeats, not args.no_jezero)
+    parts = dense_parts.breakdown(lines, args.repeats, cold_redaction)
+    ratio = f"; ours / Jezero {theirs / ours:.1f}×" if theirs is not None else ""
+    print(f"{len(lines)} dense lines: ours {len(lines) / ours:,.0f} lines/s{ratio}")
+    print("\n".join(dense_parts.section(parts, len(lines), theirs)))
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--sessions", type=int, default=1000, help="benchmark sessions to generate (default 1000)")
@@ -429,7 +454,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--out", type=Path, help="also write the Markdown report here")
     ap.add_argument("--no-jezero", action="store_true", help="time only our redactor")
     ap.add_argument("--against", metavar="REF", help="also time our redactor as it was at this git ref")
+    ap.add_argument("--dense-only", action="store_true", help="print only where a dense line's time goes")
     args = ap.parse_args(argv)
+
+    if args.dense_only:
+        return print_dense_parts(args)
 
     with tempfile.TemporaryDirectory() as tmp:
         corpus.generate(Path(tmp) / "corpus", args.sessions, args.seed)
@@ -441,7 +470,7 @@ def main(argv: list[str] | None = None) -> int:
 
     tune = labelled_cases_file(ROUND3 / "tune.jsonl")
     held = [c for path in sorted(ROUND3.glob("heldout*.jsonl")) for c in labelled_cases_file(path)]
-    dense_lines = [c.text for c in cases + tune + held]
+    dense_lines = dense_lines_of_corpus()
     seconds, outs = time_ours(segments, args.repeats)
     if not args.no_jezero and not JEZERO_PY.exists():
         sys.exit(f"{JEZERO_PY} missing: run bash bench/setup_jezero.sh first (or pass --no-jezero)")
@@ -472,6 +501,7 @@ def main(argv: list[str] | None = None) -> int:
         theirs = framing.score_outputs(framing_lines, outs_j[: len(framing_lines)], work, outs_j[len(framing_lines) :])
     dense_bytes = sum(len(x.encode("utf-8")) for x in dense_lines)
     dense = (len(dense_lines), dense_bytes, ours_dense, jezero_dense, ours_joined, jezero_joined)
+    parts = dense_parts.breakdown(dense_lines, args.repeats, cold_redaction)
     interleaved = None
     if args.against:
         with tempfile.TemporaryDirectory() as tmp:
@@ -487,7 +517,9 @@ def main(argv: list[str] | None = None) -> int:
                     altered,
                 )
             )
-    text = report(args, mb, len(segments), len(secrets), cases, sides, interleaved, dense, round3, loso_report(True))
+    text = report(
+        args, mb, len(segments), len(secrets), cases, sides, interleaved, dense, parts, round3, loso_report(True)
+    )
     text += framing_section(framed_rows, theirs)
     print(text)
     if args.out:

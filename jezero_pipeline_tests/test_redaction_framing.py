@@ -95,6 +95,12 @@ def test_the_strings_of_a_json_list_are_read_as_lines():
     assert R.redact('["bash","-lc","cargo build --release"]') == ('["bash","-lc","cargo build --release"]', 0)
 
 
+@pytest.mark.parametrize("opening", ['["', '[ "', '[\t"', '[  "'])
+def test_a_json_list_is_read_as_lines_whatever_space_follows_its_bracket(opening):
+    netrc = f'{opening}$ cat ~/.netrc", "machine api.heroku.com", "login dev@example.org", "password dyB&1R%u63vx"]'
+    assert R.redact(netrc)[0] == netrc.replace("dyB&1R%u63vx", "[REDACTED:password]")
+
+
 def test_a_blob_printed_by_a_tool_result_after_a_cat_of_a_key_file_is_found():
     call = f'{AT} assistant: tool call: Bash {{"command":"cat config/master.key","description":"Show it"}}'
     later = f"\n{AT} assistant: The key is in place."
