@@ -145,8 +145,11 @@ def _near_digits(scan: Scan) -> list[tuple[int, int]]:
 _QUERY_NAME = re.compile(r"[?&]([^=&#]+)=")
 
 
-def _names_action(url: str, after_host: int) -> bool:
-    """The path or a query name says reset, verify, invite…; a query value (`tab=tokens`) does not.
+def _action_at(url: str, after_host: int) -> int:
+    """Where the URL's action starts: the first word of the path that says reset, verify,
+    invite…, else its query when a query name says so (a query value, `tab=tokens`, does not);
+    -1 for none. What comes before the action names something else: the tenant in
+    `/<tenant-id>/oauth2/v2.0/token` is an id, not the token.
 
     In ASCII, case-insensitive matching is matching the lower-cased URL (as in `_phrase_matches`).
     """
@@ -154,9 +157,10 @@ def _names_action(url: str, after_host: int) -> bool:
     if url.isascii():
         url, action = url.lower(), _ACCOUNT_ACTION_LOWER
     query_at = url.find("?", after_host)
-    if action.search(url, after_host, len(url) if query_at == -1 else query_at):
-        return True
-    return query_at != -1 and any(action.search(n) for n in _QUERY_NAME.findall(url, query_at))
+    found = action.search(url, after_host, len(url) if query_at == -1 else query_at)
+    if found:
+        return found.start()
+    return query_at if query_at != -1 and any(action.search(n) for n in _QUERY_NAME.findall(url, query_at)) else -1
 
 
 def detect_account_links(scan: Scan) -> None:
@@ -167,9 +171,11 @@ def detect_account_links(scan: Scan) -> None:
     for m in _URL.finditer(text):
         url = m.group()
         after_host = url.find("/", url.find("://") + 3)
-        if after_host == -1 or not _names_action(url, after_host):
+        action_at = -1 if after_host == -1 else _action_at(url, after_host)
+        if action_at == -1:
             continue
-        for part in _URL_PART.finditer(url, after_host):
+        # from the start of the path part that holds the action word (`/verify-3f9a…` is one part)
+        for part in _URL_PART.finditer(url, url.rfind("/", after_host, action_at + 1)):
             value = part.group().rstrip(".")
             if random_looking(value, 16) or (len(value) >= 20 and HEX_RE.match(value)):
                 # trusted: a link that resets, confirms or signs in carries a live token, even

@@ -83,10 +83,11 @@ _HERE_STRING = re.compile(
 _IDENTIFIED_BY = re.compile(
     r"identified[ \t]+by[ \t]+(?:password[ \t]+)?(?P<q>[\"']?)(?P<value>[^\s\"';]{4,300})(?P=q)"
 )
-# `echo VALUE | docker login --password-stdin`, `| sudo -S`, `| passwd --stdin`
+# `echo VALUE | docker login --password-stdin`, `| sudo -S`, `| passwd --stdin`, and a login
+# that reads its token from its input (`| az devops login`, `| gh auth login --with-token`)
 _ECHO_PIPE = re.compile(
     r"(?:echo|printf)[ \t]+(?:-n[ \t]+)?(?P<q>[\"']?)(?P<value>[^\s\"'|]{6,300})(?P=q)[ \t]*\|[^\n|]*"
-    r"(?:--password-stdin|sudo[ \t]+-s|--stdin|chpasswd|passwd)"
+    r"(?:--password-stdin|sudo[ \t]+-s|--stdin|chpasswd|passwd|--with-token|(?<![\w./\-])login(?![\w./\-]))"
 )
 _LITERAL_FLAG = re.compile(r"--from-literal=[^=\s]+=(?P<q>[\"']?)(?P<value>[^\s\"']{4,300})(?P=q)")
 _SECRET_SET = re.compile(
@@ -266,7 +267,14 @@ _CALL = re.compile(
 _CALLEE_CHARS_REVERSED = re.compile(r"[\w.]{0,80}")
 _AUTH_TUPLE = re.compile(r"auth[ \t]*=[ \t]*\($")  # `auth=(`, `basic_auth=(`
 _LITERAL = re.compile(r"(?:\b[bru]{1,2})?(?P<q>[\"'])(?P<value>[^\"'\n]{4,300})(?P=q)")
-_TOKEN_CALLEES = re.compile(r"github|session|client|token|auth|key", re.I)
+# Callees whose long hex literal is a key, not a digest: clients, and the keyed primitives (HMAC,
+# ciphers, signers).
+_TOKEN_CALLEES = re.compile(r"github|session|client|token|auth|key|hmac|cipher|aes|fernet|sign", re.I)
+# A conversion around a literal (bytes from text, hex or base64): the call it is passed to decides.
+_CONVERSION = re.compile(
+    r"(?:\[\]byte|\bbytes|fromhex|\bfrom|b64decode|unhexlify|decodestring|getbytes|encode|hex2bin|base64_decode)"
+    r"[ \t]*\($"
+)
 # A client's constructor or factory (`new PDO(`, `Airtable(`, `ethers.Wallet(`, `SearchClient.create(`):
 # it takes the account's credentials by position, so a literal with all four kinds of character
 # or a generated token is one.
@@ -280,6 +288,20 @@ _LITERAL_STARTS = tuple(re.compile(re.escape(c) + r"[ \t]*(?:[bru]{1,2})?[\"']")
 
 def _start(m: re.Match[str]) -> int:
     return m.start()
+
+
+def _enclosing(text: str, line_start: int, pos: int) -> int:
+    """The `(` of the call around `pos` on its line (brackets between counted), else -1."""
+    depth = 0
+    for i in range(pos - 1, max(line_start, pos - 120) - 1, -1):
+        c = text[i]
+        if c in ")]":
+            depth += 1
+        elif c in "([":
+            if depth == 0:
+                return i if c == "(" else -1
+            depth -= 1
+    return -1
 
 
 def detect_calls(scan: Scan) -> None:
@@ -299,6 +321,10 @@ def detect_calls(scan: Scan) -> None:
             continue
         done.add(open_at)
         head = text[max(line_start, open_at - 80) : open_at + 1]
+        if _CONVERSION.search(head.lower()) and (outer := _enclosing(text, line_start, open_at)) != -1:
+            # `hmac.New(sha256.New, []byte("…"))`: the literal is the outer call's argument
+            open_at = outer
+            head = text[max(line_start, open_at - 80) : open_at + 1]
         call = _CALL.search(head.lower()) or _AUTH_TUPLE.search(head)
         if call is None or call.end() != len(head):
             call = _CONSTRUCTOR.search(head)

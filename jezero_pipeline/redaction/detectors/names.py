@@ -31,6 +31,7 @@ _NAME_WORDS = (
     ("clave", "clave"),
     ("auth", "auth"),
     ("psk", "psk"),  # a pre-shared key (Wi-Fi, IPsec)
+    ("salt", "salt"),  # a configured salt (WordPress's `AUTH_SALT`, `HASHIDS_SALT`) keys every hash made with it
 )
 _VALUE = r"(?P<value>(?:@|[rbu]{1,2})?(?P<q>\\?[\"'`])(?P<qv>[^\n]{0,400}?)(?P=q)|[^\s\"'`]{1,400})"
 # After the name, one of:
@@ -102,7 +103,7 @@ def _weak_name(name: str) -> tuple[bool, bool]:
 _LOOKUP_CALL = re.compile(
     r"(?:getenv|environ(?:\.get)?|env\.fetch|env|getordefault|getproperty|get_env|env::var|env\.var|"
     r"getenvironmentvariable|config|environment|settings\.get|\$env:|"
-    r"setproperty|setenv|putenv|setdefault|setenvironmentvariable|put|set|add)[ \t]*[(\[.:]?[ \t]*[\"'`]?[a-z0-9_.\-]*$"
+    r"setproperty|setenv|putenv|setdefault|setenvironmentvariable|put|set|add|define)[ \t]*[(\[.:]?[ \t]*[\"'`]?[a-z0-9_.\-]*$"
 )
 _CODE_OWNER_WORDS = (
     "self this cls os config cfg conf settings args kwargs env environ process request req ctx "
@@ -123,6 +124,10 @@ _IDENT_WORDISH = re.compile(r"^[A-Za-z_]+$")
 _NUMBER_RE = re.compile(r"^[+-]?\d+(?:[.,]\d+)*$")
 _NEXT_PAIR = re.compile(r";[ \t]*[A-Za-z][\w .\-]{0,40}=")
 _PATH = re.compile(r"^(?:~|\.{1,2})?/|^[A-Za-z]:\\")
+# An app password as Google shows it: sixteen letters in four groups, read aloud, not a sentence.
+_APP_PASSWORD = re.compile(r"[a-z]{4}(?: [a-z]{4}){3}(?!\S)")
+# Folders and a file with its extension: no base64 value has a `.`, no base64url value a `/`.
+_FILE_PATH = re.compile(r"(?:[\w\-.]+/)+[\w\-]+\.[A-Za-z][A-Za-z0-9]{0,7}$")
 
 
 _OPENER = {")": "(", "]": "[", "}": "{", ">": "<"}
@@ -148,6 +153,8 @@ def value_ok(name: str, sep: str, value: str, quoted: bool) -> bool:
         if "(" in value and _CODE_RE.match(value):
             return False
     weak_key, weak = _weak_name(name)
+    if weak and _FILE_PATH.match(value):
+        return False  # `--key 2024/05/orders.parquet`: an object's key or a file, named by its path
     spaced = sep.strip(" \t\"'\\") == ""  # whitespace only: `--flag value` or prose
     if spaced:
         if name.startswith("-"):
@@ -168,6 +175,8 @@ def value_ok(name: str, sep: str, value: str, quoted: bool) -> bool:
     if quoted:
         if len(value) < (3 if is_password else 4):
             return False
+        if is_password and _APP_PASSWORD.fullmatch(value):
+            return True  # not a sentence: letters a vendor spaced into groups to be read aloud
         words = value.split()
         if name.endswith("passphrase"):
             return len(words) <= 6  # several words are a passphrase's usual shape
@@ -257,6 +266,8 @@ def _match(scan: Scan, m: re.Match[str], flag: bool = False) -> None:
         if not sep.strip(" \t\"'\\") and (escaped_break := text.find("\\n", vs, ve)) != -1:
             ve = escaped_break  # prose (`… PUBLIC KEY BLOCK-----\\n…`): its value ends with its line
         quoted = False
+        if password_name(name) and (grouped := _APP_PASSWORD.match(text, vs)):
+            ve, quoted = grouped.end(), True  # `app_password: abcd efgh ijkl mnop`, unquoted YAML
         if sep.strip() == ":" and text[vs] in "-=":
             return  # `${X:-default}`: the shell-default rule
         if sep.strip() == "=" and text[vs] == "{" and password_name(name):

@@ -184,7 +184,14 @@ RULES: tuple[TokenRule, ...] = (
     TokenRule("firebase_key", "APA91b", r"AAAA[A-Za-z0-9_\-]{7}:APA91b[A-Za-z0-9_\-]{130,}", back=12),
     TokenRule("twitter_token", "A" * 22, r"A{22}[A-Za-z0-9%]{80,}"),
     TokenRule("settlemint_token", "sm_", r"sm_(?:pat|aat|sat)_[A-Za-z0-9]{16}"),
-    TokenRule("jwt", "eyJ", r"eyJ[A-Za-z0-9_\-]{8,}\.ey[A-Za-z0-9_\-]{4,}\.[A-Za-z0-9_\-+/]*=*"),
+    # A JWT's claims are JSON (`ey…`); a signed token whose header names its algorithm, type or key
+    # (`{"alg"`, `{"typ"`, `{"kid"`) may carry any payload (a JWS), and then its signature shows it.
+    TokenRule(
+        "jwt",
+        "eyJ",
+        r"eyJ[A-Za-z0-9_\-]{8,}\.ey[A-Za-z0-9_\-]{4,}\.[A-Za-z0-9_\-+/]*=*"
+        r"|eyJ(?:hbGci|0eXAi|raWQi)[A-Za-z0-9_\-]{4,}\.[A-Za-z0-9_\-]{4,}\.[A-Za-z0-9_\-]{16,}",
+    ),
 )
 
 
@@ -210,12 +217,15 @@ _HEAD_LENGTHS_BY_START = _lengths_by_start(_HEADS)
 _TAILS, _TAIL_LENGTHS = _index(tail=True)
 _TAIL_ENDS = frozenset(k[-1] for k in _TAILS)
 
-# A run that ends in a provider suffix (Mailchimp `-us14`, MaxMind `_mmk`) is matched whole.
+# A run that ends in a provider suffix (Mailchimp `-us14`, MaxMind `_mmk`) or holds its marker
+# near its end (an Azure DevOps token's `AZDO` four characters before it, after a checksum
+# block's `JQQJ99`) is matched whole.
 _SUFFIX_RULES = (
     ("-us", "mailchimp_key", re.compile(r"[0-9a-f]{32}-us\d{1,2}")),
     ("_mmk", "maxmind_key", re.compile(r"[A-Za-z0-9]{6}_[A-Za-z0-9]{29}_mmk")),
+    ("AZDO", "azure_devops_pat", re.compile(r"[A-Za-z0-9]{52}JQQJ9\d[A-Za-z0-9]{18}AZDO[A-Za-z0-9]{4}")),
 )
-_SUFFIX_WINDOW = 5
+_SUFFIX_WINDOW = 8
 
 
 def _try(scan: Scan, rule: TokenRule, start: int) -> None:
@@ -269,6 +279,7 @@ _URL_RULES = (
 )
 
 
+_SECRET_LAST = ("slack_webhook", "discord_webhook")  # a Teams URL ends in an id after its secret
 URL_TRIGGERS = ("hook", "access_token$")  # one is in every literal of `_URL_RULES`
 
 
@@ -284,7 +295,10 @@ def detect_urls(scan: Scan) -> None:
                 if text.endswith(scheme, 0, start):
                     start -= len(scheme)
                     break
-            scan.add(start, m.end(), kind)
+            # Slack's and Discord's secret is the last path part: the value test reads it alone, so
+            # a documented example (`…/B00000000/XXXXXXXXXXXXXXXXXXXXXXXX`) stays as it is.
+            head = text.rfind("/", start, m.end()) + 1 - start if kind in _SECRET_LAST else 0
+            scan.add(start, m.end(), kind, head)
 
 
 # Telegram `123456789:AA…`, Discord `M….xxxxxx.…` and Azure `xxx8Q~…` tokens start with random

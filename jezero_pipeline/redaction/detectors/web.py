@@ -29,6 +29,7 @@ _QUERY_ONLY = (  # names that are secret in a query string only (`&sig=…`), fo
 )
 QUERY_TRIGGERS = ("?", "&", ";")  # a query name stands after one of these
 _QUERY_VALUE = re.compile(r"[^&;\s\"'<>]{0,2000}")
+_PAIR_VALUE = re.compile(r"[^;\s\"'<>]{0,2000}")
 _QUERY_NAME_CHARS_REVERSED = re.compile(r"[a-z0-9_\-]{0,40}")
 
 
@@ -41,8 +42,10 @@ def query_param(scan: Scan, name: str, vs: int) -> None:
     if braced:
         scan.add(vs + 1, braced.end() - 1, "url_secret")
         return
-    ve = _QUERY_VALUE.match(text, vs).end()
     password = _PASSWORD_PARAMS.search(name) is not None
+    # A password among `;name=value` pairs (JDBC, ADO.NET) runs to the next `;`: an `&` is its own.
+    pairs = password and max(text.rfind(c, 0, vs) for c in "?&;") == text.rfind(";", 0, vs)
+    ve = (_PAIR_VALUE if pairs else _QUERY_VALUE).match(text, vs).end()
     if not password:  # a password may hold `#`; elsewhere it starts a fragment
         hash_at = text.find("#", vs, ve)
         ve = ve if hash_at == -1 else hash_at

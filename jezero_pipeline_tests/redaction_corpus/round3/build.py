@@ -1,4 +1,4 @@
-"""Writes the round-3 labelled lines (tune and heldout 1 to 9 .jsonl) from the templates beside it.
+"""Writes the round-3 labelled lines (tune and heldout 1 to 11 .jsonl) from the templates beside it.
 
 Each template is a transcript-style line of our own around a value of a shape that a public
 scanner documents (its rule's documented format, example or negative example), tagged with
@@ -219,6 +219,8 @@ def main() -> int:
     import heldout7_templates
     import heldout8_templates
     import heldout9_templates
+    import heldout10_templates
+    import heldout11_templates
     import heldout_templates
     import tune_templates
 
@@ -233,6 +235,8 @@ def main() -> int:
         ("heldout7", heldout7_templates, SEED + 7),
         ("heldout8", heldout8_templates, SEED + 8),
         ("heldout9", heldout9_templates, SEED + 9),
+        ("heldout10", heldout10_templates, SEED + 10),
+        ("heldout11", heldout11_templates, SEED + 11),
     ):
         rows = build(module.TEMPLATES, random.Random(seed))
         out = HERE / f"{name}.jsonl"
