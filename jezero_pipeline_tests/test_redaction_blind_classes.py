@@ -1,4 +1,4 @@
-"""The kinds of case two blind held-out sets (round3/heldout10 and 11) found missing, each with
+"""The kinds of case the blind held-out sets (round3/heldout10 to 13) found missing, each with
 lines of our own: the rule must hold for the kind, not for the held-out line.
 
 Every secret must lie wholly inside a marker; every look-alike must come back byte-identical.
@@ -58,6 +58,20 @@ SECRETS = [
     # a reset link's token after the action word, and in its query
     (f"https://app.example.com/account/reset-password/{TOKEN}", TOKEN),
     (f"https://app.example.com/u/confirm?token={TOKEN}&x=1", TOKEN),
+    # heldout12 and 13: a name under one key, its value under the next
+    ('- name: SMTP_PASSWD\n  value: "Tq8#vLm2!xRz"', "Tq8#vLm2!xRz"),
+    ('"secrets": [{"name": "SIGNING_SECRET", "value": "Hk3$pQ9zLw2xVb7N"}]', "Hk3$pQ9zLw2xVb7N"),
+    # a YAML anchor before the value
+    ("redis:\n  auth_token: &redis_token Wc4Lq9Zx2Rt7Vb5Nm8Kp", "Wc4Lq9Zx2Rt7Vb5Nm8Kp"),
+    # Vault's AppRole secret id, as an argument and in a table
+    (
+        "vault write auth/approle/login role_id=ci secret_id=4c2e8a1f-9b7d-4e3a-8f6c-1d2b3a4c5e6f",
+        "4c2e8a1f-9b7d-4e3a-8f6c-1d2b3a4c5e6f",
+    ),
+    ("secret_id        7e1f3a9c-2b4d-4c6e-8a0f-9d8c7b6a5e4f", "7e1f3a9c-2b4d-4c6e-8a0f-9d8c7b6a5e4f"),
+    # a key given to a factory whose result is named a client
+    (f'const adminSdk = createAdminClient("proj-42", "{HEX[:32]}")', HEX[:32]),
+    (f'session = boto3_like.connect("eu-1", "{TOKEN}")', TOKEN),
 ]
 
 LOOKALIKES = [
@@ -84,6 +98,26 @@ LOOKALIKES = [
     "eyJhbGciOiJIUzI1NiJ9.payload.sig",
     # four words of four letters under a name that is no password
     'description: "abcd efgh ijkl mnop"',
+    # heldout12 and 13: counting runs, interleaved or behind a vendor's prefix
+    'api_secret = "1a2b3c4d5e6f7g8h"',
+    "GITHUB_TOKEN=ghp_a1b2c3d4e5f6g7h8i9j0k1l2m3n4o5p6q7r8",
+    # words that say placeholder around a vendor's abbreviation
+    'auth_token = "INSERT_YOUR_SSH_KEY_HERE"',
+    # an HMAC as an audit log writes it
+    '"request": {"client_token": "hmac-sha256:0f4b8e1a9c2d7f3e6b5a4d8c1e9f2a7b3c6d5e8f1a4b7c2d9e6f3a8b5c1d4e7f"}',
+    # YAML aliases, a store's path, a name inside an identifier
+    "replica:\n  auth_token: *redis_token",
+    "      secrets: kv/data/prod/payments api_key | PAYMENTS_KEY",
+    "aws secretsmanager describe-secret --secret-id arn:aws:secretsmanager:eu-west-1:111122223333:secret:ci/npm-Ab12Cd",
+    "--secret-id prod/billing-db",
+    # ids and digests under flags, camelCase labels, public addresses and DSNs
+    "$ vault token lookup -accessor Zt8Rq2Wm5Kx9Lp3Vn7Bc4Hd",
+    "$ git log --format=%H --commit 7c1e5a93f04b8d62e9a17c3f5b08d4e6a2f91c7d",
+    '"integrityHash": "q1Zx9Lw2Rt7Vb5Nm8Kp3Hd6Fg4Js0Ac2Ye8Uo1Ii4="',
+    "payout to 0x52908400098527886E0F7030069857D2E4169EE7",
+    "dsn: https://4f1c2a9e8b7d3f6a0c5e9b2d7f4a1c8e@errors.example.org/17",
+    # what a tool printed in place of a value
+    'changed: [db-01] => {"login_password": "VALUE_SPECIFIED_IN_NO_LOG_PARAMETER"}',
 ]
 
 

@@ -259,7 +259,7 @@ def test_labels_found_from_their_tails_are_those_a_lazy_search_finds(pieces, flo
     text = "".join(pieces)
     floor = min(floor, len(text))
     plain = re.compile(_PLAIN_LABEL).search(text, floor, len(text))
-    assert _label_between(text, floor, len(text)) == (plain.group("label") if plain else None)
+    assert _label_between(text, floor, len(text)) == (plain.span("label") if plain else None)
 
 
 def _kept_one_by_one(text, hits):

@@ -21,7 +21,7 @@ from . import detectors
 from .custom import compile_patterns, find_custom
 from .escapes import STRING_ESCAPE
 from .shapes import random_looking
-from .values import MARKER_START
+from .values import MARKER_START, stands_in
 from .views import views
 
 MARKER_RE = re.compile(r"\[REDACTED:[A-Za-z0-9_.\-]{1,64}\]")
@@ -97,12 +97,14 @@ def _only_as_written(
     """`hit` lies in a line a view reads as meant (`View.meant`), no view found anything there,
     and the hit is not a random value with escapes inside it: the way the line is written made
     it (`\\nSHA256:…` read as one word `nSHA256`, `stale.\\n\\n---` as one value). A value that
-    holds a random part between its escapes (`ab\\nCD12ef34GH56ij78`) may be written so: it stays."""
+    holds a random part between its escapes (`ab\\nCD12ef34GH56ij78`) may be written so: it stays,
+    unless that part stands in (`a1b2c3d4e5f6\\nNEXT=1`: a placeholder and the next line)."""
     start, end, _ = hit
     if not any(ls <= start and end <= le for ls, le in meant) or any(s < end and start < e for s, e, _ in seen):
         return False
     inside = text[start + 1 : end - 1]
-    return "\\" not in inside or not any(random_looking(part, 8) for part in STRING_ESCAPE.split(text[start:end]))
+    parts = STRING_ESCAPE.split(text[start:end])
+    return "\\" not in inside or not any(random_looking(part, 8) and not stands_in(part) for part in parts)
 
 
 class Redactor:

@@ -19,6 +19,7 @@ from . import tuning
 from .shapes import (
     CACHED_VALUES,
     ENTROPY_MARGIN,
+    HEX_RE,
     WORD_RE,
     entropy,
     entropy_at_least,
@@ -128,6 +129,7 @@ _FILLER_WORDS = (
     "database app application service prod production dev development staging local localhost default "
     "value values string str text data info config credential credentials cred creds account private "
     "public session bearer webhook signing master value123 abc xyz qwerty word words generated random "
+    "specified parameter param no log "  # Ansible's mask: `VALUE_SPECIFIED_IN_NO_LOG_PARAMETER`
     "please unit only project org team env var variable"
 )
 _FILLERS = frozenset(_FILLER_WORDS.split())
@@ -174,7 +176,7 @@ def _wordish(s: str) -> bool:
 
 def _word_profile(v: str) -> tuple[bool, bool, bool]:
     """(no random part, every word is vocabulary, a marker word is present)."""
-    all_vocab, marker = True, False
+    all_vocab, marker, acronym = True, False, False
     for found in _SEGMENTS.finditer(v):  # a generated value fails within its first few segments
         seg = found.group()
         if seg.isdigit():
@@ -189,9 +191,13 @@ def _word_profile(v: str) -> tuple[bool, bool, bool]:
             marker = marker or has_marker
         elif _wordish(low):
             all_vocab = False
+        elif len(seg) <= 5 and seg.isupper():
+            acronym = True  # `GLRT`, `SSH`: a word among words that say placeholder, else random
         else:
             return False, False, False
-    return True, all_vocab, marker
+    if acronym and not marker:
+        return False, False, False
+    return True, all_vocab and not acronym, marker
 
 
 def _has_random_part(v: str) -> bool:
@@ -210,17 +216,39 @@ def says_placeholder(v: str) -> bool:
 
 def says_stand_in(v: str) -> bool:
     """What a value says of itself, its shape aside: a mask, a template, a documented example,
-    words that say placeholder (`REPLACE_WITH_YOUR_KEY`)."""
-    return is_masked(v) or is_template(v) or is_documented_example(v) or says_placeholder(v)
+    words that say placeholder (`REPLACE_WITH_YOUR_KEY`), counting (`a1b2c3d4e5f6`)."""
+    return is_masked(v) or is_template(v) or is_documented_example(v) or says_placeholder(v) or counts(v)
+
+
+def _counting(v: str) -> bool:
+    """`123456`, `abcdef`, `1234567890`, `987654`: each character one up (or one down) from the last."""
+    if len(v) < 3:
+        return False
+    first = ord(v[1]) - ord(v[0])
+    return first in (1, -1) and all(ord(b) - ord(a) == first or a + b == "90" for a, b in zip(v, v[1:]))
+
+
+def counts(v: str) -> bool:
+    """`a1b2c3d4e5f6`, `1a2b3c4d`, `abcdef-123456`: one counting run, or two interleaved, of six or
+    more characters (separators aside): typed to fill a field, never generated."""
+    core = v.replace("-", "").replace("_", "")
+    if len(core) < 6:
+        return False
+    return _counting(core) or (_counting(core[0::2]) and _counting(core[1::2])) or _two_runs(core)
+
+
+def _two_runs(v: str) -> bool:
+    """A letter run then a digit run, or the reverse (`abcdef123456`), each counting."""
+    cut = next((i for i in range(1, len(v)) if v[i].isdigit() != v[0].isdigit()), 0)
+    return 3 <= cut <= len(v) - 3 and _counting(v[:cut]) and _counting(v[cut:])
 
 
 def _is_sequence(v: str) -> bool:
-    """`123456`, `abcdef`, `abcabcabc`, `121212`: regular, so no information."""
+    """`123456`, `abcdef`, `a1b2c3`, `abcabcabc`, `121212`: regular, so no information."""
     n = len(v)
     if n < 4:
         return False
-    first = ord(v[1]) - ord(v[0])
-    if first in (1, -1) and all(ord(b) - ord(a) == first for a, b in zip(v, v[1:])):
+    if _counting(v) or (n >= 6 and counts(v)):
         return True
     if v.count(v[0]) < 3:
         return False  # a unit repeated three times or more repeats its first character as often
@@ -325,7 +353,7 @@ _PACKAGE = re.compile(
     re.X,
 )
 _DIGEST = re.compile(
-    r"(?i:sha(?:1|224|256|384|512)|md5|blake2b?|xxh64|h1|git-sha1)[:\-=][A-Za-z0-9+/=_\-]{16,}"
+    r"(?i:(?:hmac-)?sha(?:1|224|256|384|512)|md5|blake2b?|xxh64|h1|git-sha1)[:\-=][A-Za-z0-9+/=_\-]{16,}"
     r"|age1[qpzry9x8gf2tvdw0s3jn54khce6mua7l]{58}"
 )
 # Keys meant for browsers and clients: Stripe/Supabase publishable keys, Mapbox public tokens,
@@ -360,7 +388,9 @@ def is_public_value(v: str) -> bool:
     """Package coordinates, digests and checksums, public keys: values that are meant to be seen."""
     if v.startswith(_PUBLIC_PREFIXES):
         return True
-    if token_chars(v):  # no package pin or JWT; a digest only as `sha256-…` or an age recipient
+    if token_chars(v):  # no package pin or JWT; a digest only as `sha256-…`, an age recipient, an address
+        if v.startswith("0x"):
+            return len(v) == 42 and HEX_RE.match(v[2:]) is not None  # an Ethereum address: its key is 64 digits
         return ("-" in v or v.startswith("age1")) and _DIGEST.fullmatch(v) is not None
     return bool((_may_be_package(v) and _PACKAGE.fullmatch(v)) or _DIGEST.fullmatch(v) or _anonymous_jwt(v))
 

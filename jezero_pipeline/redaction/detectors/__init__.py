@@ -39,6 +39,7 @@ BUILTIN: tuple[tuple[Detector, tuple[str | None, ...]], ...] = (
     (names.detect_shell_defaults, ("${",)),
     (names.detect_netrc, ("login",)),
     (names.detect_xml, names.XML_TRIGGERS),
+    (names.detect_name_value_pairs, ("value",)),
     (web.detect_query_only, web.QUERY_TRIGGERS),
     (web.detect_userinfo, ("://",)),
     (web.detect_auth, web.AUTH_TRIGGERS),

@@ -35,6 +35,10 @@ _SLASH_FLAG = re.compile(
 # words (`Xk9mQ2vLp4`, not `WebApp01`), or is a generated token (`--oauth2-bearer X`, `-k X`);
 # format strings, globs and patterns are not.
 _ANY_FLAG = re.compile(r"-(?<=\s-)-?[A-Za-z][\w\-]{0,40}(?:[ \t]+|=)(?P<q>[\"']?)(?P<value>[^\s\"'|;`]{8,300})(?P=q)")
+# A flag whose last word names an id, a handle or a digest (`--client-id`, `-accessor`, `--sha256`).
+_ID_FLAG = re.compile(
+    r"[-_](?:ids?|accessor|sha\d*|hash|digest|commit|checksum|fingerprint|thumbprint|etag|revision)(?:[ \t]+|=)"
+)
 _FORMAT_CHARS = re.compile(r"%[A-Za-z{(]|[{}()\\*?\[\]<>]")
 _PATTERN_PARTS = re.compile(r"[{}()\\\[\]<>/]|\.[A-Za-z]{1,5}$")  # groups, classes, paths, file types
 _LDAP = re.compile(r"\bldap[a-z]*\b")
@@ -150,6 +154,8 @@ def detect_flags(scan: Scan) -> None:
     for m in _JOINED_USER.finditer(scan.text):
         _value(scan, m, "argument")
     for m in _ANY_FLAG.finditer(scan.text):
+        if _ID_FLAG.search(scan.lower, m.start(), m.start("q")):
+            continue  # `--client-id X`, `-accessor X`, `--commit SHA`: a handle or a digest
         vs, ve = m.span("value")
         ve = before_closing_tag(scan.text, vs, ve)
         value = scan.text[vs:ve]
@@ -283,6 +289,13 @@ _CONSTRUCTOR = re.compile(r"(?<![\w.])(?:\w+\.)*[A-Z]\w*(?:\.(?:create|connect|n
 
 # A quote after `(` or `,`: two patterns, each with a literal first character, which a search
 # skips to far faster than to either of a class of two.
+# A factory whose result is named a client, a session or a connection (`adminClient =
+# algoliasearch(…)`, `conn := ldap.Dial(…)`): it took the account's credentials.
+_ASSIGNED_CLIENT = re.compile(
+    r"(?:^|[\s(,])[\w.$]*(?:client|session|conn|connection|api|sdk)[ \t]*(?::[ \t]*[\w.<>\[\]]+[ \t]*)?"
+    r"(?::=|=)[ \t]*(?:await[ \t]+)?(?:new[ \t]+)?(?P<callee>[\w.]+)[ \t]*\($",
+    re.I,
+)
 _LITERAL_STARTS = tuple(re.compile(re.escape(c) + r"[ \t]*(?:[bru]{1,2})?[\"']") for c in "(,")
 
 
@@ -327,12 +340,14 @@ def detect_calls(scan: Scan) -> None:
             head = text[max(line_start, open_at - 80) : open_at + 1]
         call = _CALL.search(head.lower()) or _AUTH_TUPLE.search(head)
         if call is None or call.end() != len(head):
-            call = _CONSTRUCTOR.search(head)
+            call = _CONSTRUCTOR.search(head) or _ASSIGNED_CLIENT.search(head)
             if call is None:
                 continue
         back = _CALLEE_CHARS_REVERSED.match(head[: call.start()][::-1]).end()
         callee = head[call.start() - back :]
         token_callee = call.re is _AUTH_TUPLE or bool(_TOKEN_CALLEES.search(callee))
+        if call.re is _ASSIGNED_CLIENT:
+            callee, token_callee = call.group("callee"), True
         close = text.find(")", open_at)
         end = close if close != -1 and close - open_at <= 400 else min(len(text), open_at + 400)
         nl = text.find("\n", open_at, end)

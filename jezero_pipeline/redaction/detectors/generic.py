@@ -54,6 +54,8 @@ _NEUTRAL_MAX = 200  # longer blobs under a silent name are data (images, ciphert
 # The label is 1 to 41 of these characters, the first a letter, digit or `_` ...
 _LABEL_CHARS_REVERSED = re.compile(r"[a-z0-9 _\-()]*")
 _LABEL_FIRST = re.compile(r"[a-z0-9_]")
+# Where a camelCase or PascalCase label starts a word (`contentHash`, `APIKey`, `s3Key`).
+_HUMPS = re.compile(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
 _LABEL_MAX = 41
 # ... and the tail runs from its end to the value: a separator with its quotes and spaces.
 _LABEL_TAIL = re.compile(
@@ -90,13 +92,20 @@ def _label(scan: Scan, start: int) -> str | None:
         return None
     if line_start >= start - _LABEL_REACH:  # the line's gutter, if any, is no label
         floor = gutter_end(scan.text, line_start)
-    label = _label_between(lower, floor, start) if floor < start else None
-    return label.strip() if label is not None else None
+    found = _label_between(lower, floor, start) if floor < start else None
+    if found is None:
+        return None
+    label = lower[found[0] : found[1]]
+    written = scan.text[found[0] : found[1]]
+    if written != label and not written.isupper():  # camelCase: `contentHash` says `content_hash`
+        label = _HUMPS.sub("_", written).lower()
+    return label.strip()
 
 
-def _label_between(lower: str, floor: int, start: int) -> str | None:
-    """The label of a label and a tail that end at `start` (a line's text from `floor` on): the one
-    that starts first, and of those the shortest, as a lazy regex search would find it.
+def _label_between(lower: str, floor: int, start: int) -> tuple[int, int] | None:
+    """(start, end) of the label of a label and a tail that end at `start` (a line's text from
+    `floor` on): the one that starts first, and of those the shortest, as a lazy regex search
+    would find it.
 
     Found from the places a tail can start, not by trying a label at every place from `floor`
     (each with every length and separator: most of a line's time in a JSON object). Where a
@@ -111,7 +120,7 @@ def _label_between(lower: str, floor: int, start: int) -> str | None:
         run = end - _LABEL_CHARS_REVERSED.match(lower[max(floor, end - _LABEL_MAX) : end][::-1]).end()
         first = _LABEL_FIRST.search(lower, run, end)
         if first is not None:
-            return lower[first.start() : end]
+            return first.start(), end
     return None
 
 

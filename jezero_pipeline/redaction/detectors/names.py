@@ -31,6 +31,8 @@ _NAME_WORDS = (
     ("clave", "clave"),
     ("auth", "auth"),
     ("psk", "psk"),  # a pre-shared key (Wi-Fi, IPsec)
+    ("secret_id", "secret_id"),  # Vault AppRole's credential (a UUID), or the name of a secret
+    ("secret-id", "secret-id"),
     ("salt", "salt"),  # a configured salt (WordPress's `AUTH_SALT`, `HASHIDS_SALT`) keys every hash made with it
 )
 _VALUE = r"(?P<value>(?:@|[rbu]{1,2})?(?P<q>\\?[\"'`])(?P<qv>[^\n]{0,400}?)(?P=q)|[^\s\"'`]{1,400})"
@@ -124,6 +126,12 @@ _IDENT_WORDISH = re.compile(r"^[A-Za-z_]+$")
 _NUMBER_RE = re.compile(r"^[+-]?\d+(?:[.,]\d+)*$")
 _NEXT_PAIR = re.compile(r";[ \t]*[A-Za-z][\w .\-]{0,40}=")
 _PATH = re.compile(r"^(?:~|\.{1,2})?/|^[A-Za-z]:\\")
+_IN_ARN = re.compile(r"arn:[a-z0-9\-]+:[^\s\"'`]*:$")
+# Three or more lower-case words a slash apart: a path in a store (Vault, a parameter store).
+_WORD_PATH = re.compile(r"[a-z][a-z0-9_\-]{0,30}(?:/[a-z][a-z0-9_\-]{0,30}){2,}/?")
+# YAML: `&name` anchors the value after it; `*name` stands for a value anchored elsewhere.
+_YAML_ANCHOR = re.compile(r"&[\w\-]+[ \t]+(?:(?P<q>[\"'])(?P<qv>[^\n]{1,400}?)(?P=q)|(?P<v>[^\s\"'`]{1,400}))")
+_YAML_ALIAS = re.compile(r"\*[\w\-]+")
 # An app password as Google shows it: sixteen letters in four groups, read aloud, not a sentence.
 _APP_PASSWORD = re.compile(r"[a-z]{4}(?: [a-z]{4}){3}(?!\S)")
 # Folders and a file with its extension: no base64 value has a `.`, no base64url value a `/`.
@@ -152,6 +160,10 @@ def value_ok(name: str, sep: str, value: str, quoted: bool) -> bool:
             return is_password and len(value) >= 4 and sep.strip(" \t\"'\\") != ""
         if "(" in value and _CODE_RE.match(value):
             return False
+    if name.endswith(("secret_id", "secret-id")):
+        return is_uuid(value)  # Vault's AppRole credential; AWS names a secret so (`--secret-id prod/db`)
+    if _WORD_PATH.fullmatch(value):
+        return False  # `secret/data/ci/npm`: where a secret is kept, not the secret
     weak_key, weak = _weak_name(name)
     if weak and _FILE_PATH.match(value):
         return False  # `--key 2024/05/orders.parquet`: an object's key or a file, named by its path
@@ -236,6 +248,8 @@ def _match(scan: Scan, m: re.Match[str], flag: bool = False) -> None:
             return  # the flag rule and the shell-default rule handle these
         if lower.endswith("[redacted:", 0, name_start):
             return  # the kind inside a marker is no name
+        if _IN_ARN.search(lower, max(0, name_start - 120), name_start):
+            return  # `arn:aws:secretsmanager:…:secret:prod/db-x`: a part of an identifier
     lookup = not flag and m.group("lsep") is not None  # the flag pattern has neither group
     call = not flag and m.group("csep") is not None
     name = lower[name_start : m.start("lsep") if lookup else m.start("csep") if call else m.start("sep")]
@@ -262,6 +276,16 @@ def _match(scan: Scan, m: re.Match[str], flag: bool = False) -> None:
         if lookup or call or "==" in sep or "!=" in sep:
             return  # a lookup, a call or a comparison holds a literal only in quotes
         vs, ve = m.span("value")
+        if sep.strip() == ":" and text[vs] in "&*":
+            anchored = _YAML_ANCHOR.match(text, vs)
+            if anchored is None:
+                return  # an alias (`*name`), or no value after the anchor
+            if anchored.group("q") is not None:
+                vs, ve = anchored.span("qv")
+                if value_ok(name, sep, text[vs:ve], True):
+                    scan.add(vs, ve, "password" if password_name(name) else "secret")
+                return
+            vs, ve = anchored.span("v")
         ve = before_closing_tag(text, vs, ve)
         if not sep.strip(" \t\"'\\") and (escaped_break := text.find("\\n", vs, ve)) != -1:
             ve = escaped_break  # prose (`… PUBLIC KEY BLOCK-----\\n…`): its value ends with its line
@@ -287,6 +311,35 @@ def _match(scan: Scan, m: re.Match[str], flag: bool = False) -> None:
         return  # `io.jsonwebtoken:jjwt-api:0.12.6`, `tiktoken==0.6.0`: a package, not a pair
     if value_ok(name, sep, value, quoted):
         scan.add(vs, ve, "password" if password_name(name) else "secret")
+
+
+# A name and its value under two keys of one entry: a Kubernetes or ECS `env` entry (`- name: X` and
+# `value: …` on the next line, or `{"name": "X", "value": "…"}`), CloudFormation's
+# `ParameterKey=X,ParameterValue=…`, a key/value tag or setting.
+_NAME_THEN_VALUE = re.compile(
+    r"(?:^|(?<=[\s{,\[\-]))[\"']?(?:name|key|parameterkey|parametername)[\"']?[ \t]*[:=][ \t]*[\"']?"
+    r"(?P<name>[a-z0-9_.\-]{2,80})[\"']?[ \t]*(?:,[ \t]*|\r?\n[ \t]*(?:-[ \t]+)?)"
+    r"[\"']?(?:value|parametervalue)[\"']?[ \t]*[:=][ \t]*" + _VALUE
+)
+
+
+def detect_name_value_pairs(scan: Scan) -> None:
+    """A secret whose name stands under its own key, its value under the next (`- name: DB_PASSWORD`
+    then `value: "…"`): the name decides as it does written before the value."""
+    if not scan.has("value"):
+        return
+    text = scan.text
+    for m in _NAME_THEN_VALUE.finditer(scan.lower):
+        name = m.group("name")
+        if not _SECRET_NAME.search(name) or _public_name(name):
+            continue
+        quoted = m.group("q") is not None
+        vs, ve = m.span("qv") if quoted else m.span("value")
+        if not quoted:
+            while ve > vs and text[ve - 1] in _TRAIL:
+                ve -= 1
+        if value_ok(name, "=", text[vs:ve], quoted):
+            scan.add(vs, ve, "password" if password_name(name) else "secret")
 
 
 _SHELL_DEFAULT = re.compile(r"\$\{(?P<name>[a-z0-9_.\-]{1,80}?)(?::?[-=]|:)(?P<value>[^}\n]{1,400})\}")

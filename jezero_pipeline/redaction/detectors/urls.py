@@ -26,6 +26,8 @@ _CAPABILITY_HOST = re.compile(r"(?:^|[.\-])(?:web)?hooks?(?:[.\-]|$)|(?:^|[.\-])
 _SEGMENT = re.compile(r"[^/?#]+")
 _WORDS = re.compile(r"[A-Za-z]+(?:[_\-.][A-Za-z]+)*")
 _TOKEN_USER = re.compile(r"://(?P<user>[A-Za-z0-9_\-]{20,200})@")
+# A DSN's path is its project's number: its user is the project's public key (`https://KEY@o1.ingest.sentry.io/42`).
+_PROJECT_ONLY = re.compile(r"/\d+/?")
 _TELEGRAM_BOT = re.compile(r"bot\d{6,12}:[A-Za-z0-9_\-]{30,}")
 
 
@@ -52,7 +54,8 @@ def detect_url_paths(scan: Scan) -> None:
         scheme_end = url.find("://") + 3
         path_at = url.find("/", scheme_end)
         user = _TOKEN_USER.match(url, scheme_end - 3)
-        if user and (random_looking(user.group("user"), 20) or HEX_RE.match(user.group("user"))):
+        dsn = path_at != -1 and _PROJECT_ONLY.fullmatch(url, path_at) is not None  # Sentry: a public key
+        if user and not dsn and (random_looking(user.group("user"), 20) or HEX_RE.match(user.group("user"))):
             scan.add(m.start() + user.start("user"), m.start() + user.end("user"), "url_secret")
         if path_at == -1:
             continue

@@ -1,4 +1,4 @@
-"""Writes the round-3 labelled lines (tune and heldout 1 to 11 .jsonl) from the templates beside it.
+"""Writes the round-3 labelled lines (tune and heldout 1 to 13 .jsonl) from the templates beside it.
 
 Each template is a transcript-style line of our own around a value of a shape that a public
 scanner documents (its rule's documented format, example or negative example), tagged with
@@ -221,6 +221,8 @@ def main() -> int:
     import heldout9_templates
     import heldout10_templates
     import heldout11_templates
+    import heldout12_templates
+    import heldout13_templates
     import heldout_templates
     import tune_templates
 
@@ -237,6 +239,8 @@ def main() -> int:
         ("heldout9", heldout9_templates, SEED + 9),
         ("heldout10", heldout10_templates, SEED + 10),
         ("heldout11", heldout11_templates, SEED + 11),
+        ("heldout12", heldout12_templates, SEED + 12),
+        ("heldout13", heldout13_templates, SEED + 13),
     ):
         rows = build(module.TEMPLATES, random.Random(seed))
         out = HERE / f"{name}.jsonl"
