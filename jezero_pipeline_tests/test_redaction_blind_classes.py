@@ -1,4 +1,4 @@
-"""The kinds of case the blind held-out sets (round3/heldout10 to 13) found missing, each with
+"""The kinds of case the blind held-out sets (round3/heldout10 to 15) found missing, each with
 lines of our own: the rule must hold for the kind, not for the held-out line.
 
 Every secret must lie wholly inside a marker; every look-alike must come back byte-identical.
@@ -72,6 +72,30 @@ SECRETS = [
     # a key given to a factory whose result is named a client
     (f'const adminSdk = createAdminClient("proj-42", "{HEX[:32]}")', HEX[:32]),
     (f'session = boto3_like.connect("eu-1", "{TOKEN}")', TOKEN),
+    # older held-out sets and heldout15: a converted literal under a key name, an ftp script's user
+    # line, a user and password a slash apart, a flag named for what it takes
+    (f'DATA_KEY = base64.b64decode("{HEX[:44]}")', HEX[:44]),
+    ("ftp -inv mirror.example.net <<END\nuser uploader Qz7!vR2#kLm9\nbinary\nEND", "Qz7!vR2#kLm9"),
+    ("staging creds: root / Tq8#vLm2!xRz (rotate after the demo)", "Tq8#vLm2!xRz"),
+    (f"aws secretsmanager put-secret-value --secret-id prod/api --secret-string '{TOKEN}'", TOKEN),
+    # heldout14: a password under a name in another language
+    ("db:\n  wachtwoord: Zx9!kLm2#Qw7", "Zx9!kLm2#Qw7"),
+    ('$config["hasło"] = "Zx9!kLm2#Qw7";', "Zx9!kLm2#Qw7"),
+    ("пароль: Zx9!kLm2#Qw7", "Zx9!kLm2#Qw7"),
+    ("const motDePasse = 'Zx9!kLm2#Qw7';", "Zx9!kLm2#Qw7"),
+    # a fallback literal after a lookup, under the name it is assigned to
+    ('const senha = process.env.DB_SENHA || "Zx9!kLm2#Qw7";', "Zx9!kLm2#Qw7"),
+    # the secret after a key's id, and a UUID built into an Authorization header
+    (f"$ ccloud api-key store ABCD2345EFGH6789 {TOKEN} --resource lkc-1", TOKEN),
+    (
+        'req.Headers.Authorization = new AuthenticationHeaderValue("Splunk", "7e1f3a9c-2b4d-4c6e-8a0f-9d8c7b6a5e4f");',
+        "7e1f3a9c-2b4d-4c6e-8a0f-9d8c7b6a5e4f",
+    ),
+    # a Salesforce token: the org id, a `!`, the body
+    (
+        "SF_ACCESS_TOKEN=00D8d000001AbCd!AQEAQKx9Lm2Qw7Rt4Zp8Vb3Nc6Hd1Fg5Js0Ye2Uo7Ii4Mk9Pl3Tq8Wr6Xs1Az5",
+        "00D8d000001AbCd!AQEAQKx9Lm2Qw7Rt4Zp8Vb3Nc6Hd1Fg5Js0Ye2Uo7Ii4Mk9Pl3Tq8Wr6Xs1Az5",
+    ),
 ]
 
 LOOKALIKES = [
@@ -118,6 +142,15 @@ LOOKALIKES = [
     "dsn: https://4f1c2a9e8b7d3f6a0c5e9b2d7f4a1c8e@errors.example.org/17",
     # what a tool printed in place of a value
     'changed: [db-01] => {"login_password": "VALUE_SPECIFIED_IN_NO_LOG_PARAMETER"}',
+    # a browser's key of a vendor that publishes it; a token's type before the next pair
+    "VITE_PUSHER_APP_KEY=4f1c2a9e8b7d3f6a0c5e",
+    "token_type=Bearer expires_in=3600 scope=read",
+    # a conversion of something that is no literal, a login page's path
+    'key = bytes.fromhex(os.environ["DATA_KEY"])',
+    "the login page is /auth/login / see the docs",
+    # a setting in words under a token's name; the tests passed (no Portuguese name there)
+    'curl -H "X-Requested-Token: no-check" https://jira.example.org/rest',
+    "Both tests passed; the parola field is the Italian word list",
 ]
 
 

@@ -174,6 +174,11 @@ def _wordish(s: str) -> bool:
     return vowels >= max(1, len(s) // 5) and _CONSONANT_RUN.search(s) is None
 
 
+def reads_as_words(v: str) -> bool:
+    """Each dash-separated part of `v` is a word or vocabulary (`no-check`, not `xk-qzv`)."""
+    return all(_wordish(part) or _breaks_into_vocab(part)[0] for part in v.split("-"))
+
+
 def _word_profile(v: str) -> tuple[bool, bool, bool]:
     """(no random part, every word is vocabulary, a marker word is present)."""
     all_vocab, marker, acronym = True, False, False

@@ -69,11 +69,12 @@ _CRED_VERB_WORDS = (
 )  # fmt: skip
 # A subcommand that names a credential or takes one (`set-agent-token agent <uuid>`, `snyk auth
 # <uuid>`, `cargo login <token>`, `bw unlock <password>`):
-# one of the next two arguments that is shaped like a token is one.
+# one of the next three arguments that is shaped like a token is one.
 _CRED_SUBCOMMAND = re.compile(
     r"(?P<word>token|auth|password|passwd|secret|apikey|api-key|login|unlock|signin)[ \t]+"
     r"(?:(?P<skip>[a-z][\w\-]{0,20})[ \t]+)?(?P<q>[\"']?)(?P<value>[^\s\"'|;`-][^\s\"'|;`]{7,300})(?P=q)(?=[\s\"]|$)"
 )
+_NEXT_ARGUMENT = re.compile(r"[ \t]+(?P<q>[\"']?)(?P<value>[^\s\"'|;`-][^\s\"'|;`]{7,300})(?P=q)(?=[\s\"]|$)")
 _VERB_CHARS_REVERSED = re.compile(r"[\w\-]{0,40}")
 _TAKES_ONE = ("login", "unlock", "signin")  # verbs that take a credential; the rest name one
 _SUBCOMMAND_WORDS = ("token", "auth", "password", "passwd", "secret", "apikey", "api-key", *_TAKES_ONE)
@@ -86,6 +87,19 @@ _HERE_STRING = re.compile(
 # SQL: `CREATE USER x IDENTIFIED BY 'pw'`, `ALTER USER x IDENTIFIED BY pw`
 _IDENTIFIED_BY = re.compile(
     r"identified[ \t]+by[ \t]+(?:password[ \t]+)?(?P<q>[\"']?)(?P<value>[^\s\"';]{4,300})(?P=q)"
+)
+# A user and a password a slash apart after words that say so (`admin login is admin / pw`).
+_PAIR_WORDS = ("login", "cred", "user")
+_USER_SLASH_PASSWORD = re.compile(
+    r"(?:login|credentials?|creds|user(?:name)?[ \t]*/[ \t]*pass(?:word)?)(?:[ \t]+(?:is|are))?[ \t]*[:=]?[ \t]+"
+    r"[\w.@\-]{1,40}[ \t]*/[ \t]*(?P<q>[\"']?)(?P<value>[^\s\"']{4,100})(?P=q)"
+)
+# An ftp script's `user NAME PASSWORD` line, wherever its lines start (a line, a JSON string's
+# escaped line, after a tool result's `Bash: `).
+_FTP_USER = re.compile(
+    r"(?:^|(?<=: |\\n))[ \t]*(?:ftp>[ \t]*)?user[ \t]+[^\s\\]+[ \t]+(?P<q>[\"']?)(?P<value>[^\s\"'\\]{6,200})(?P=q)"
+    r"(?=[ \t\r]*$|\\n)",
+    re.M,
 )
 # `echo VALUE | docker login --password-stdin`, `| sudo -S`, `| passwd --stdin`, and a login
 # that reads its token from its input (`| az devops login`, `| gh auth login --with-token`)
@@ -205,7 +219,7 @@ def _matches(
 # after a prompt, so a prompt, not their words (in most lines: `key`, `token`), lets them run.
 POSITION_TRIGGERS = (
     "@", "pass", "|", "identified", "<<<", "config ", "set ", "add", "from-literal", "unseal", "net use",
-    "authtoken", "--", *_PROMPTS, *_COMMAND_STARTS,
+    "authtoken", "--", "cred", "login", "ftp", *_PROMPTS, *_COMMAND_STARTS,
 )  # fmt: skip
 
 
@@ -225,6 +239,12 @@ def detect_positions(scan: Scan) -> None:
     words = _WORD_THEN_VALUE.finditer(lower) if scan.has("pass") else ()
     for m in [*words, *_matches(_ECHO_PIPE, scan, pipe)] if pipe else words:
         if not glued(lower, m.start()) and lower[m.start() - 1 : m.start()] != "-":
+            _value(scan, m, "argument")
+    if scan.has("/") and any(map(scan.has, _PAIR_WORDS)):  # `login is admin / pw`, `creds: root/toor`
+        for m in _USER_SLASH_PASSWORD.finditer(lower):
+            _value(scan, m, "argument")
+    if scan.has("ftp"):  # an ftp script's `user NAME PASSWORD` line (`ftp -n host <<EOF`)
+        for m in _FTP_USER.finditer(scan.text):
             _value(scan, m, "argument")
     identified = _IDENTIFIED_BY.finditer(lower) if scan.has("identified") else ()
     for m in [*_matches(_HERE_STRING, scan, here), *identified] if here else identified:
@@ -256,6 +276,8 @@ def detect_positions(scan: Scan) -> None:
             if m.group("word") in _TAKES_ONE and back:
                 continue  # `xlogin`, `auto-unlock`: not the verb itself
             _value(scan, m, "argument", ids=True)
+            if after := _NEXT_ARGUMENT.match(scan.text, m.end()):
+                _value(scan, after, "argument", ids=True)  # `api-key store KEY_ID SECRET`: a key's id, its secret
     if scan.has("--body") or scan.has("--value"):
         for m in _matches(_SECRET_SET, scan, ("secret", "token", "variable")):
             _value(scan, m, "argument")
@@ -276,6 +298,9 @@ _LITERAL = re.compile(r"(?:\b[bru]{1,2})?(?P<q>[\"'])(?P<value>[^\"'\n]{4,300})(
 # Callees whose long hex literal is a key, not a digest: clients, and the keyed primitives (HMAC,
 # ciphers, signers).
 _TOKEN_CALLEES = re.compile(r"github|session|client|token|auth|key|hmac|cipher|aes|fernet|sign", re.I)
+# An Authorization header built in code (`new AuthenticationHeaderValue("Splunk", "<uuid>")`): a UUID
+# there is the credential, as Splunk, Heroku and Postmark issue them.
+_HEADER_CALLEES = re.compile(r"authenticationheadervalue|authorization|authheader", re.I)
 # A conversion around a literal (bytes from text, hex or base64): the call it is passed to decides.
 _CONVERSION = re.compile(
     r"(?:\[\]byte|\bbytes|fromhex|\bfrom|b64decode|unhexlify|decodestring|getbytes|encode|hex2bin|base64_decode)"
@@ -362,5 +387,6 @@ def detect_calls(scan: Scan) -> None:
                 password_shaped(value)
                 or opaque_token(value)
                 or (token_callee and len(value) >= 32 and hash_shaped(value) and not is_uuid(value))
+                or (is_uuid(value) and _HEADER_CALLEES.search(callee) is not None)
             ):
                 scan.add(lit.start("value"), lit.end("value"), "argument")

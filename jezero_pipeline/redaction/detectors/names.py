@@ -14,7 +14,15 @@ import re
 from functools import lru_cache
 
 from ..shapes import CACHED_VALUES, HEX_RE, entropy_at_least, is_uuid, random_looking
-from ..values import MARKER_START, basic_pair_password, is_placeholder, is_public_value, random_case, scrambled_letters
+from ..values import (
+    MARKER_START,
+    basic_pair_password,
+    is_placeholder,
+    is_public_value,
+    random_case,
+    reads_as_words,
+    scrambled_letters,
+)
 from .base import Scan, before_closing_tag, glued
 from .web import BRACED, query_param
 
@@ -26,9 +34,30 @@ _NAME_WORDS = (
     ("secret", "secret"),
     ("token", "token"),
     ("credential", "credentials?"),
-    ("key", "key(?:_base)?"),
+    ("key", "key(?:_base|_?material)?"),
     ("contrase", "contrase(?:ña|na)"),
     ("clave", "clave"),
+    # password in other languages: Portuguese, German, Dutch, Italian and Turkish, Polish, Swedish,
+    # Norwegian, Danish, Finnish, Hungarian, Czech, French, Russian, Chinese, Japanese, Korean
+    ("senha", "senha"),
+    ("kennwort", "kennwort"),
+    ("wachtwoord", "wachtwoord"),
+    ("parola", "parola"),
+    ("hasło", "hasło"),
+    ("haslo", "haslo"),
+    ("senord", "l(?:ö|o)senord"),
+    ("passord", "passord"),
+    ("adgangskode", "adgangskode"),
+    ("salasana", "salasana"),
+    ("jelsz", "jelsz(?:ó|o)"),
+    ("heslo", "heslo"),
+    ("depasse", "motdepasse"),
+    ("de_passe", "mot_de_passe"),
+    ("de-passe", "mot-de-passe"),
+    ("пароль", "пароль"),
+    ("密码", "密码"),
+    ("パスワード", "パスワード"),
+    ("비밀번호", "비밀번호"),
     ("auth", "auth"),
     ("psk", "psk"),  # a pre-shared key (Wi-Fi, IPsec)
     ("secret_id", "secret_id"),  # Vault AppRole's credential (a UUID), or the name of a secret
@@ -54,13 +83,19 @@ _AFTER_NAME = (
 )
 _GENERIC = [(literal, re.compile(word + _AFTER_NAME)) for literal, word in _NAME_WORDS]
 TRIGGERS = (*(literal for literal, _ in _NAME_WORDS), "--")  # `--` starts `_FLAG`
-# `--password value`: a flag name may be followed by whitespace and any value.
+# `--password value`: a flag name may be followed by whitespace and any value; the name may end in
+# what it takes (`--token-value`, `--secret-string`).
 _FLAG = re.compile(
-    r"--(?:[a-z0-9\-_]*(?:pass(?:word|wd|phrase)?|pwd|secret|token|key|credentials?)|pat(?=[ \t=]))"
+    r"--(?:[a-z0-9\-_]*(?:pass(?:word|wd|phrase)?|pwd|secret|token|key|credentials?)(?:-(?:value|string|literal))?"
+    r"|pat(?=[ \t=]))"
     r"(?P<sep>=|[ \t]+)(?P<value>(?P<q>[\"'])(?P<qv>[^\n]{0,400}?)(?P=q)|[^\s\"'`]{1,400})"
 )
 _NAME_CHARS_REVERSED = re.compile(r"[a-z0-9_.\-]{0,60}")
-PASSWORD_NAMES = re.compile(r"(?:passw(?:or)?d|passphrase|passwort|contrase(?:ñ|n)a|clave|(?:^|[_\-.])(?:pass|pwd))s?$")
+PASSWORD_NAMES = re.compile(
+    r"(?:passw(?:or)?d|passphrase|passwort|contrase(?:ñ|n)a|clave|senha|kennwort|wachtwoord|parola|has(?:ł|l)o|"
+    r"l(?:ö|o)senord|passord|adgangskode|salasana|jelsz(?:ó|o)|heslo|mot[_\-]?de[_\-]?passe|пароль|密码|パスワード|비밀번호|"
+    r"(?:^|[_\-.])(?:pass|pwd))s?$"
+)
 
 
 @lru_cache(maxsize=CACHED_VALUES)
@@ -86,6 +121,7 @@ _WEAK_NAMES = re.compile(r"^(?:pass|auth)s?$|(?:^|[_\-.])auths?$")
 _PUBLIC_NAME = re.compile(
     r"(?:^|[_\-.])pub(?:lic|lishable)?(?:[_\-.]|keys?$|$)|publickey|publishable"
     r"|(?:^|[_\-.])(?:search|site)(?:[_\-.]?only)?(?:[_\-.]?api)?[_\-.]?keys?$"
+    r"|pusher[_\-.]?(?:app[_\-.]?)?keys?$"  # Pusher's app key is in every page; its secret is not
 )
 # The env/config lookups whose default argument is a secret position.
 
@@ -127,6 +163,15 @@ _NUMBER_RE = re.compile(r"^[+-]?\d+(?:[.,]\d+)*$")
 _NEXT_PAIR = re.compile(r";[ \t]*[A-Za-z][\w .\-]{0,40}=")
 _PATH = re.compile(r"^(?:~|\.{1,2})?/|^[A-Za-z]:\\")
 _IN_ARN = re.compile(r"arn:[a-z0-9\-]+:[^\s\"'`]*:$")
+# A literal in a conversion to bytes, from hex or base64 (`bytes.fromhex("…")`, `[]byte("…")`).
+_CONVERTED = re.compile(
+    r"(?:[\w.]*\.)?(?:\[\]byte|bytes|fromhex|b64decode|urlsafe_b64decode|unhexlify|decodestring|getbytes|"
+    r"hex2bin|base64_decode|from)[ \t]*\([ \t]*(?:[bru]{1,2})?(?P<q>[\"'])(?P<qv>[^\"'\n]{4,400})(?P=q)"
+)
+# Two or three short lower-case words a dash apart: a setting (`no-check`, `read-only`).
+_SETTING = re.compile(r"[a-z]{2,8}(?:-[a-z]{2,8}){1,2}")
+# A literal after a lookup that may find nothing (`process.env.X || "…"`, `ENV.X ?? "…"`).
+_FALLBACK = re.compile(r"[ \t]*(?:\|\||\?\?|or[ \t])[ \t]*(?P<q>[\"'`])(?P<qv>[^\n]{1,400}?)(?P=q)")
 # Three or more lower-case words a slash apart: a path in a store (Vault, a parameter store).
 _WORD_PATH = re.compile(r"[a-z][a-z0-9_\-]{0,30}(?:/[a-z][a-z0-9_\-]{0,30}){2,}/?")
 # YAML: `&name` anchors the value after it; `*name` stands for a value anchored elsewhere.
@@ -213,6 +258,8 @@ def value_ok(name: str, sep: str, value: str, quoted: bool) -> bool:
                 or is_password
                 and scrambled_letters(value)
             )
+    if not is_password and _SETTING.fullmatch(value) and reads_as_words(value):
+        return False  # `X-Atlassian-Token: no-check`, `token: read-only`: a setting in words
     return len(value) >= (3 if is_password else 4)
 
 
@@ -276,6 +323,14 @@ def _match(scan: Scan, m: re.Match[str], flag: bool = False) -> None:
         if lookup or call or "==" in sep or "!=" in sep:
             return  # a lookup, a call or a comparison holds a literal only in quotes
         vs, ve = m.span("value")
+        converted = _CONVERTED.match(text, vs) if "(" in text[vs:ve] else None
+        if converted is None and "." in text[vs:ve]:  # `pw = process.env.X || "…"`: the fallback
+            converted = _FALLBACK.match(text, ve)
+        if converted:  # `key_material = bytes.fromhex('…')`: the literal is the value
+            vs, ve = converted.span("qv")
+            if value_ok(name, sep, text[vs:ve], True):
+                scan.add(vs, ve, "password" if password_name(name) else "secret")
+            return
         if sep.strip() == ":" and text[vs] in "&*":
             anchored = _YAML_ANCHOR.match(text, vs)
             if anchored is None:

@@ -310,11 +310,15 @@ _DISCORD_HEAD = re.compile(r"[MNO][A-Za-z0-9_\-]{23,27}$")
 _AZURE_SECRET = re.compile(r"[A-Za-z0-9_~.]{3}\dQ~[A-Za-z0-9_~.\-]{31,34}(?![A-Za-z0-9_~.\-])")
 
 
-INNER_TRIGGERS = (":a", ".", "q~")  # Telegram's `:A`, the dots of a Discord token, Azure's `Q~`
+# Salesforce's session and access tokens: the org's id (`00D…`, too short for a run), a `!`, the body.
+_SALESFORCE = re.compile(r"(?<![A-Za-z0-9])00D[A-Za-z0-9]{12,15}![A-Za-z0-9._\-]{40,}")
+
+
+INNER_TRIGGERS = (":a", ".", "q~", "00d")  # Telegram's `:A`, a Discord token's dots, Azure's `Q~`, Salesforce's org
 
 
 def detect_inner(scan: Scan) -> None:
-    """Telegram bot tokens, Discord bot tokens and Azure AD client secrets."""
+    """Telegram bot tokens, Discord bot tokens, Azure AD client secrets and Salesforce tokens."""
     text = scan.text
     if scan.has_cased(":A"):
         for m in _TELEGRAM.finditer(text):
@@ -335,6 +339,9 @@ def detect_inner(scan: Scan) -> None:
             if (st and text[st - 1] in BOUNDARY) or not random_looking(text[st : m.end()], 40):
                 continue
             scan.add(st, m.end(), "discord_token")
+    if scan.has_cased("00D") and "!" in text:
+        for m in _SALESFORCE.finditer(text):
+            scan.add(m.start(), m.end(), "salesforce_token")
     pos = text.find("Q~") if scan.has_cased("Q~") else -1
     while pos != -1:
         start = pos - 4

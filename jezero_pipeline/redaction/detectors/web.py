@@ -87,12 +87,15 @@ def detect_userinfo(scan: Scan) -> None:
 
 
 _AUTH_SCHEMES = [
-    (lit, re.compile(lit + r"[ \t]+(?P<value>[a-z0-9._~+/\-]{8,}=*)")) for lit in ("bearer", "basic", "token", "ssws")
+    # padding ends a credential: `Bearer expires_in=3600` is a type and the next pair (a value or
+    # its marker after `=`)
+    (lit, re.compile(lit + r"[ \t]+(?P<value>[a-z0-9._~+/\-]{8,}=*)(?![\w=\[])"))
+    for lit in ("bearer", "basic", "token", "ssws")
 ]
 AUTH_TRIGGERS = (*(literal for literal, _ in _AUTH_SCHEMES), "auth")  # `auth` in `authorization`
 _AUTH_HEADER = re.compile(
     r"authorization(?:\\?[\"'])?[ \t]*[:=][ \t]*(?:\\?[\"'])?"
-    r"(?:(?:bearer|basic|token|api-token|digest|apikey|sso-key|ssws|negotiate)[ \t]+)?"
+    r"(?:(?:bearer|basic|token|api-token|digest|apikey|sso-key|ssws|negotiate|splunk|geniekey)[ \t]+)?"
     r"(?P<value>[^\s\"',;\\]{6,})"
 )
 

@@ -1,4 +1,4 @@
-"""Writes the round-3 labelled lines (tune and heldout 1 to 13 .jsonl) from the templates beside it.
+"""Writes the round-3 labelled lines (tune and heldout 1 to 15 .jsonl) from the templates beside it.
 
 Each template is a transcript-style line of our own around a value of a shape that a public
 scanner documents (its rule's documented format, example or negative example), tagged with
@@ -223,6 +223,8 @@ def main() -> int:
     import heldout11_templates
     import heldout12_templates
     import heldout13_templates
+    import heldout14_templates
+    import heldout15_templates
     import heldout_templates
     import tune_templates
 
@@ -241,6 +243,8 @@ def main() -> int:
         ("heldout11", heldout11_templates, SEED + 11),
         ("heldout12", heldout12_templates, SEED + 12),
         ("heldout13", heldout13_templates, SEED + 13),
+        ("heldout14", heldout14_templates, SEED + 14),
+        ("heldout15", heldout15_templates, SEED + 15),
     ):
         rows = build(module.TEMPLATES, random.Random(seed))
         out = HERE / f"{name}.jsonl"
