@@ -1,4 +1,4 @@
-"""The kinds of case the blind held-out sets (round3/heldout10 to 15) found missing, each with
+"""The kinds of case the blind held-out sets (round3/heldout10 to 19) found missing, each with
 lines of our own: the rule must hold for the kind, not for the held-out line.
 
 Every secret must lie wholly inside a marker; every look-alike must come back byte-identical.
@@ -96,6 +96,21 @@ SECRETS = [
         "SF_ACCESS_TOKEN=00D8d000001AbCd!AQEAQKx9Lm2Qw7Rt4Zp8Vb3Nc6Hd1Fg5Js0Ye2Uo7Ii4Mk9Pl3Tq8Wr6Xs1Az5",
         "00D8d000001AbCd!AQEAQKx9Lm2Qw7Rt4Zp8Vb3Nc6Hd1Fg5Js0Ye2Uo7Ii4Mk9Pl3Tq8Wr6Xs1Az5",
     ),
+    # heldout16 and 17: what a command printed that prints a secret, on the next line or said after it
+    (f"$ gcloud secrets versions access latest --secret=stripe-live\n{TOKEN}", TOKEN),
+    (f"$ printenv SENTRY_AUTH_TOKEN\n{TOKEN}", TOKEN),
+    (f"I made the key with `openssl rand -base64 32`, which gave {HEX[:44]}", HEX[:44]),
+    # a value in a table a CLI drew, a password manager's field, a secret's value under its own key
+    ("│ STRIPE_SECRET   │ Hk3$pQ9zLw2xVb7N   │", "Hk3$pQ9zLw2xVb7N"),
+    ('{"label": "password", "value": "Tq8#vLm2!xRz", "type": "CONCEALED"}', "Tq8#vLm2!xRz"),
+    (f'{{"secretKey": "STRIPE_KEY", "secretValue": "{TOKEN}"}}', TOKEN),
+    # a flag and its value as two elements of an argv list; a format before the piped value
+    ('command: ["valkey-server", "--requirepass", "Tq8#vLm2!xRz"]', "Tq8#vLm2!xRz"),
+    (f"printf '%s' '{TOKEN}' | wrangler secret put STRIPE_KEY", TOKEN),
+    # heldout19: a password after a repository's user, a token as a URL's user, a key under `-k`
+    (f"poetry config http-basic.internal deploy '{TOKEN}'", TOKEN),
+    (f"pip install --extra-index-url https://{TOKEN}:@pkgs.example.org/simple/ app", TOKEN),
+    (f"+ uploader push dist/app.whl -k {HEX[:40]}", HEX[:40]),
 ]
 
 LOOKALIKES = [
@@ -151,6 +166,24 @@ LOOKALIKES = [
     # a setting in words under a token's name; the tests passed (no Portuguese name there)
     'curl -H "X-Requested-Token: no-check" https://jira.example.org/rest',
     "Both tests passed; the parola field is the Italian word list",
+    # heldout16 and 17: a reference where the value would be, a variable's name under a key
+    "STRIPE_SECRET_KEY=op://Payments/stripe/credential",
+    '{"secretKey": "STRIPE_WEBHOOK_SECRET", "version": 3}',
+    # a digest of a secret under its annotation, a Secret's name after a resource verb
+    "    checksum/secret: 3c6d5e8f1a4b7c2d9e6f3a8b5c1d4e7f0f4b8e1a9c2d7f3e6b5a4d8c1e9f2a7b",
+    "$ kubectl describe secret registry-pull-creds-x7k2m",
+    # what an unrelated command printed, and a printed variable that names no secret
+    "$ echo $HOME\n/home/dev",
+    "$ op read op://dev/db/password\n[hidden]",
+    '["npm", "run", "build", "--", "--mode", "production"]',
+    # heldout19: a build server's reference to a secure parameter; `-k` that takes no key
+    'param("env.DEPLOY_PASSWORD", "%secure:teamcity.password.deployPass%")',
+    "sort -t, -k 2,2 report.csv",
+    "curl -k https://self-signed.example.org/health",
+    # heldout18: what a config tool stores encrypted, a config key's name after a boolean flag
+    "  db:password:\n    secure: v1:Zk8Lq2Wm5Rt7Vb3N:Q9xLm4Tz8RwY1sPd6FgH3jK5nB7vC2xZ4aS6dF8gH1jK3lM5",
+    '  "ciphertext": "AAABAGx9Lm2Qw7Rt4Zp8Vb3Nc6Hd1Fg5Js0Ye2Uo7Ii4Mk9Pl3Tq8Wr6Xs1Az5Cv7Bn9Mm2"',
+    "pulumi config set --secret stripe:apiKey",
 ]
 
 

@@ -63,7 +63,7 @@ def credential_like(v: str, min_len: int = 8) -> bool:
 _TEMPLATE_PART = re.compile(
     r"""\$\{\{.*?\}\}|\$\{[^{}]*\}|\{\{.*?\}\}|\{%.*?%\}|<%.*?%>|\#\{[^}]*\}|%\{[^}]*\}|%\(\w+\)[sdr]
     |\$\([^)]*\)|\$env:\w+|\$(?:[A-Z_][A-Z0-9_]*|[a-z_][a-z_]*\d*)(?![A-Za-z0-9_])|\$\d
-    |%[A-Za-z_]\w*%|@\w+@|\{[A-Za-z_][\w.]*\}|\{\d*\}
+    |%[A-Za-z_][\w.:]*%|@\w+@|\{[A-Za-z_][\w.]*\}|\{\d*\}
     |<[A-Za-z][\w .:/\-]*>|\[[A-Za-z][\w .\-]*\]
     |@[A-Z][A-Za-z]*(?:\.[A-Z][A-Za-z]*)+\([^()]*\)
     |!(?:Ref|Sub|GetAtt|ImportValue|FindInMap|Join|Select|If|Base64|Split|GetAZs|vault|secret|env_var|ENV|include)

@@ -79,10 +79,31 @@ def list_view(text: str) -> DecodedView | None:
     return DecodedView("".join(parts), starts, ends) if parts else None
 
 
+def argv_view(text: str) -> DecodedView | None:
+    """Each JSON list of strings that holds a flag (`["redis-server", "--requirepass", "pw"]`) as
+    the command line it stands for, its elements a space apart, one list to a line: a flag and
+    its value, two elements, are then read together (each space stands for a closing quote)."""
+    if _LIST_OPENING.search(text) is None or '"-' not in text:
+        return None
+    parts: list[str] = []
+    starts: list[int] = []
+    ends: list[int] = []
+    for found in _STRING_LIST.finditer(text):
+        elements = [(m.start() + 1, m.end() - 1) for m in _ELEMENT.finditer(text, found.start(), found.end())]
+        if not any(text.startswith("-", bs) for bs, _ in elements) or "\\" in text[found.start() : found.end()]:
+            continue  # no flag, or escapes (the list view reads those lines decoded)
+        for i, (bs, be) in enumerate(elements):
+            parts.append(text[bs:be] + ("\n" if i == len(elements) - 1 else " "))
+            starts.extend(range(bs, be + 1))
+            ends.extend(range(bs + 1, be + 2))
+    return DecodedView("".join(parts), starts, ends) if parts else None
+
+
 def views(text: str) -> list[View]:
     """The readings of `text` detectors run on besides the text itself: decoded (and decoded
-    again, for a JSON document inside a JSON string), without its lines' gutters, and its JSON
-    lists of strings one element to a line."""
+    again, for a JSON document inside a JSON string), without its lines' gutters, its JSON
+    lists of strings one element to a line, and those that hold a flag as command lines (in
+    the text, or in it decoded)."""
     found: list[View] = []
     decoded = decode_view(text)
     if decoded is not None:
@@ -90,7 +111,10 @@ def views(text: str) -> list[View]:
         twice = decode_view(decoded.text)
         if twice is not None:
             found.append(Within(decoded, twice))
-    for view in (gutter_view(text), list_view(text)):
+        argv = argv_view(decoded.text)  # a command's list inside a JSON string (`[\"redis-server\", …]`)
+        if argv is not None:
+            found.append(Within(decoded, argv))
+    for view in (gutter_view(text), list_view(text), argv_view(text)):
         if view is not None:
             found.append(view)
     return found

@@ -48,6 +48,7 @@ BUILTIN: tuple[tuple[Detector, tuple[str | None, ...]], ...] = (
     (commands.detect_cli_passwords, commands.CLI_TRIGGERS),
     (commands.detect_pgpass, ("pgpass",)),
     (commands.detect_key_file_blobs, ("\n",)),  # the blob stands on a line after the command
+    (commands.detect_printed_secrets, commands.PRINTS_SECRET_TRIGGERS),
     (encoded.detect_encoded, encoded.TRIGGERS),
     (accounts.detect_one_time_codes, accounts.TRIGGERS),
     (accounts.detect_account_links, ("://",)),

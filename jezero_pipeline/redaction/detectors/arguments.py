@@ -26,7 +26,7 @@ _ONE_DASH_FLAG = re.compile(
     r"(?P<q>[\"']?)(?P<value>[^\s\"'|;`]{1,300})(?P=q)"
 )
 # Short flags that take a password by convention; `-p`/`-P` may be glued to the value.
-_SHORT_FLAG = re.compile(r"-(?<=\s-)(?P<flag>[pPwt])(?P<sp>[ \t]+|)(?P<q>[\"']?)(?P<value>[^\s\"'|;`]{1,200})(?P=q)")
+_SHORT_FLAG = re.compile(r"-(?<=\s-)(?P<flag>[pPwtk])(?P<sp>[ \t]+|)(?P<q>[\"']?)(?P<value>[^\s\"'|;`]{1,200})(?P=q)")
 # Windows `/pass:X`, `/p:X`, `/password:X` (cmdkey, msbuild, sqlpackage)
 _SLASH_FLAG = re.compile(
     r"/(?<=\s/)(?:p|pw|pwd|pass|password|passwd|token|apikey|secret|key)[:=](?P<q>[\"']?)(?P<value>[^\s\"']{1,200})(?P=q)"
@@ -56,8 +56,9 @@ _SETTER = re.compile(
     r"(?:config|set|add)[ \t]+(?:(?:set|--global|--local|-g)[ \t]+)*"
     r"(?P<name>[^\s=\"']*"
     + _CRED_WORD
-    + r"[^\s=\"']*|[^\s=\"']*oauth[^\s=\"']*)[ \t]+(?P<q>[\"']?)(?P<value>[^\s\"']{6,300})(?P=q)"
-)
+    + r"[^\s=\"']*|[^\s=\"']*oauth[^\s=\"']*|http-basic\.[^\s=\"']+[ \t]+[^\s=\"']+)"
+    r"[ \t]+(?P<q>[\"']?)(?P<value>[^\s\"']{6,300})(?P=q)"
+)  # `poetry config http-basic.REPO USER PASSWORD`: a user, then the password
 # Verbs whose next positional argument is a credential; the words say so, not one program.
 _CRED_VERB = re.compile(
     r"(?:add_user[ \t]+\S+|change_password[ \t]+\S+|unseal|add-authtoken|authtoken|wpa_passphrase[ \t]+\S+"
@@ -101,11 +102,13 @@ _FTP_USER = re.compile(
     r"(?=[ \t\r]*$|\\n)",
     re.M,
 )
-# `echo VALUE | docker login --password-stdin`, `| sudo -S`, `| passwd --stdin`, and a login
-# that reads its token from its input (`| az devops login`, `| gh auth login --with-token`)
+# `echo VALUE | docker login --password-stdin`, `| sudo -S`, `| passwd --stdin`, a login that
+# reads its token from its input (`| az devops login`, `| gh auth login --with-token`), a secret
+# made from it (`printf '%s' VALUE | docker secret create NAME -`)
 _ECHO_PIPE = re.compile(
-    r"(?:echo|printf)[ \t]+(?:-n[ \t]+)?(?P<q>[\"']?)(?P<value>[^\s\"'|]{6,300})(?P=q)[ \t]*\|[^\n|]*"
-    r"(?:--password-stdin|sudo[ \t]+-s|--stdin|chpasswd|passwd|--with-token|(?<![\w./\-])login(?![\w./\-]))"
+    r"(?:echo|printf)[ \t]+(?:-n[ \t]+|(?P<f>[\"'])%s(?:\\n)?(?P=f)[ \t]+)?(?P<q>[\"']?)(?P<value>[^\s\"'|]{6,300})(?P=q)"
+    r"[ \t]*\|[^\n|]*(?:--password-stdin|sudo[ \t]+-s|--stdin|chpasswd|passwd|--with-token|secrets?[ \t]+(?:create|set|put)"
+    r"|(?<![\w./\-])login(?![\w./\-]))"
 )
 _LITERAL_FLAG = re.compile(r"--from-literal=[^=\s]+=(?P<q>[\"']?)(?P<value>[^\s\"']{4,300})(?P=q)")
 _SECRET_SET = re.compile(
@@ -160,10 +163,11 @@ def detect_flags(scan: Scan) -> None:
         flag = m.group("flag")
         if flag == "w" and not _LDAP.search(lower, max(0, m.start() - 200), m.start()):
             continue  # `-w` is a password only to the LDAP tools (`grep -w`, `curl -w`)
-        if flag == "t" and m.group("sp"):
-            _value(scan, m, "argument", ids=True, shaped=False)  # `-t <uuid>`: a token; `-t name:tag` stays
+        if flag in "tk" and m.group("sp"):
+            # `-t <uuid>`, `-k <hex key>`: a token or an API key; `-t name:tag`, `sort -k 2,2` stay
+            _value(scan, m, "argument", ids=True, shaped=flag == "k")
             continue
-        if flag != "t":
+        if flag not in "tk":
             _value(scan, m, "argument")
     for m in _JOINED_USER.finditer(scan.text):
         _value(scan, m, "argument")

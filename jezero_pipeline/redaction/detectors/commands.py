@@ -1,8 +1,9 @@
 """Secrets on a command line or in what a command printed.
 
 Command-line passwords (`curl -u user:pw`, `mysql -pPW`, `sshpass -p`, `redis-cli -a`,
-`docker login -p`, `sqlcmd -P`), `.pgpass` lines, and a base64/base64url or hex blob alone on
-its line right after a command that prints a key or seed file (`cat ~/.config/x/seed.key`).
+`docker login -p`, `sqlcmd -P`), `.pgpass` lines, a base64/base64url or hex blob alone on its
+line right after a command that prints a key or seed file (`cat ~/.config/x/seed.key`), and the
+value alone on the line after a command that prints a secret (`op read`, `openssl rand`).
 """
 
 from __future__ import annotations
@@ -152,3 +153,51 @@ def detect_key_file_blobs(scan: Scan) -> None:
             if not passes:
                 break
             prev_end = ps - 1
+
+
+# Commands whose output is a secret's value: a store read back in plain (`doppler secrets get X
+# --plain`, `op read op://…`, `vault kv get -field=`, `gcloud secrets versions access`, a Secret's
+# data decoded), a variable that names one echoed, and key generators (`openssl rand -hex 32`).
+_PRINTS_SECRET = re.compile(
+    r"secrets?[ \t]+get\b[^\n]*--plain|\bop[ \t]+read[ \t]|vault[ \t]+(?:kv[ \t]+get|read)[ \t][^\n]*-field[= ]"
+    r"|get-secret-value[^\n]*text|get-parameters?[^\n]*decrypt[^\n]*text|secrets[ \t]+versions[ \t]+access"
+    r"|keyvault[ \t]+secret[ \t]+show[^\n]*tsv|secret[^\n]*base64[ \t]+(?:-d|--decode)|config:get[ \t]"
+    r"|\b(?:go)?pass[ \t]+show[ \t]|find-generic-password[^\n]*-w|\bbw[ \t]+get[ \t]+password|lpass[ \t]+show[^\n]*--password"
+    r"|secret-tool[ \t]+lookup|openssl[ \t]+rand[ \t]|/dev/urandom|\bpwgen\b|token_(?:hex|urlsafe)\("
+    r"|(?:echo[ \t]+[\"']?\$\{?|printenv[ \t]+)[a-z0-9_]*(?:token|secret|passw(?:or)?d|pwd|api_?key|private_key)\b"
+)
+PRINTS_SECRET_TRIGGERS = (
+    "secret", "op read", "vault", "get-parameter", "config:get", "pass show", "find-generic", "bw get", "lpass",
+    "openssl rand", "urandom", "pwgen", "token_hex", "token_urlsafe", "echo", "printenv",
+)  # fmt: skip
+# The output line, the next one: one value alone (no `NAME=`, no path), after our segment's
+# `tool result: <tool>: ` when it is one, before what closes a JSON string or an HTML element.
+_PRINTED_VALUE = re.compile(
+    r"(?:\[[^\]\n]{1,40}\][ \t]+\w+:[ \t]+tool result:[ \t]+[\w.\-]+:[ \t]+)?[ \t]*"
+    r"(?P<value>[^\s\"'`=/][^\s\"'`=]{7,400}={0,2})[ \t]*[\"'}\],]*(?:</\w{1,10}>)?\r?"
+)
+
+
+# The same value said after the command on its line (`… `openssl rand -hex 16` is 21c1…`).
+_SAID_AFTER = re.compile(
+    r"[^\n`]{0,30}`?[,;]?(?:[ \t]+[a-z]+){0,3}?[ \t]*(?:(?:is|was|gave|printed|returned)[ \t]|[:=→][ \t]*|->[ \t]*)[\"'`]?"
+    r"(?P<value>[A-Za-z0-9+/=_\-]{16,400})"
+)
+
+
+def detect_printed_secrets(scan: Scan) -> None:
+    """The value alone on the line after a command that prints a secret (`op read op://…` then the
+    password), or said after it on its line: the command says what the value is."""
+    text, lower = scan.text, scan.lower
+    for m in _PRINTS_SECRET.finditer(lower):
+        said = _SAID_AFTER.match(text, m.end())
+        if said is not None:  # prose: "… `openssl rand -hex 16` is 21c1…"
+            scan.add(said.start("value"), said.end("value"), "printed_secret")
+            continue
+        line_end = text.find("\n", m.end())
+        if line_end == -1:
+            continue
+        nxt = text.find("\n", line_end + 1)
+        printed = _PRINTED_VALUE.fullmatch(text, line_end + 1, len(text) if nxt == -1 else nxt)
+        if printed is not None:
+            scan.add(printed.start("value"), printed.end("value"), "printed_secret")

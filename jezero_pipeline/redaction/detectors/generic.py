@@ -43,7 +43,7 @@ _NOT_SECRET_LABEL = re.compile(
     r"(?:^|[^a-z])(?:ids?|kid|hash(?:es)?|sha\d*|md5|sum|checksum|digest|integrity|fingerprint|thumbprint|etag|"
     r"commit|rev(?:ision)?|version|h1|public|pub|pubkey|url|uri|path|file|dir|image|tag|ref|name|salt|nonce|"
     r"request|trace|span|session_?id|build|run|job|event|object|account|tenant|client|project|user|signature|"
-    r"sig|data|content|body|payload|image|encrypted|cert(?:ificate)?|ca)(?:[^a-z]|$)"
+    r"sig|data|content|body|payload|image|encrypted|ciphertext|cert(?:ificate)?|ca)(?:[^a-z]|$)"
 )
 _PUBLIC_LABEL = re.compile(r"public|publishable|pubkey|(?:search|site)[ _\-.]?(?:only[ _\-.]?)?(?:api[ _\-.]?)?key")
 _LABEL_REACH = 60
@@ -99,7 +99,10 @@ def _label(scan: Scan, start: int) -> str | None:
     written = scan.text[found[0] : found[1]]
     if written != label and not written.isupper():  # camelCase: `contentHash` says `content_hash`
         label = _HUMPS.sub("_", written).lower()
-    return label.strip()
+    label = label.strip()
+    if len(label) >= 12 and " " not in label and random_looking(written.strip(), 12):
+        return None  # `…:PIVzMC3DQL70Ndtv:<blob>`: a generated part before a value names nothing
+    return label
 
 
 def _label_between(lower: str, floor: int, start: int) -> tuple[int, int] | None:

@@ -29,10 +29,10 @@ from .web import BRACED, query_param
 # One regex per name word, run on the lower-cased text only when its literal occurs there:
 # `str.__contains__` (CPython's fast search) rules a word out faster than the regex engine's scan.
 _NAME_WORDS = (
-    ("pass", r"pass(?:word|wd|phrase|wort)?"),
+    ("pass", r"pass(?:word|wd|phrase|wort)?(?:[_\-]?value)?"),  # `secretValue`: what the name holds
     ("pwd", "pwd"),
-    ("secret", "secret"),
-    ("token", "token"),
+    ("secret", r"secret(?:[_\-]?value)?"),
+    ("token", r"token(?:[_\-]?value)?"),
     ("credential", "credentials?"),
     ("key", "key(?:_base|_?material)?"),
     ("contrase", "contrase(?:ña|na)"),
@@ -70,15 +70,16 @@ _VALUE = r"(?P<value>(?:@|[rbu]{1,2})?(?P<q>\\?[\"'`])(?P<qv>[^\n]{0,400}?)(?P=q
 #         `.unwrap_or(`, `) {`), checked against the call before the name;
 #   csep  a builder or setter call with the value as its argument (`.password("…")`, `setToken("…")`);
 #   sep   an assignment (`=`, `:`, `:=`, `.=`, `||=`, `=>`) or a comparison with a literal
-#         (`== "…"`), with an optional type (`: &str =`, ` string =`, `[] =`), or spaces before an
-#         opaque value in prose.
+#         (`== "…"`), with an optional type (`: &str =`, ` string =`, `[] =`), a table's column
+#         rule (`│`, as CLIs draw their NAME │ VALUE tables), or spaces before an opaque value in
+#         prose.
 _AFTER_NAME = (
     r"s?(?![a-z0-9_])(?:"
     r"(?P<lsep>[\"'`]?[ \t]*[\])]?[ \t]*(?:,[ \t]*(?:default[ \t]*=[ \t]*)?|\|\||\?\?|\?:|or[ \t]"
     r"|\)?\.unwrap_or(?:_else)?\((?:\|\|[ \t]*)?|\{)[ \t]*(?=[\"'`]))"
     r"|(?P<csep>\([ \t]*(?=[\"'`]))"
     r"|(?P<sep>(?:\\?[\"'])?\[?\]?[ \t]*(?::?[ \t]*(?:&'static str|&str|string|str|secretstr|char[ \t]*\*)[ \t]*)?"
-    r"(?::{1,3}=|=>|[.+|?]{1,2}=|={1,3}|!==?|:)[ \t]*|[ \t]+(?:is[ \t]+|was[ \t]+)?(?=[^\s\"'`]{12}))"
+    r"(?::{1,3}=|=>|[.+|?]{1,2}=|={1,3}|!==?|:)[ \t]*|[ \t]*[│┃║][ \t]*|[ \t]+(?:is[ \t]+|was[ \t]+)?(?=[^\s\"'`]{12}))"
     r")" + _VALUE
 )
 _GENERIC = [(literal, re.compile(word + _AFTER_NAME)) for literal, word in _NAME_WORDS]
@@ -162,6 +163,17 @@ _IDENT_WORDISH = re.compile(r"^[A-Za-z_]+$")
 _NUMBER_RE = re.compile(r"^[+-]?\d+(?:[.,]\d+)*$")
 _NEXT_PAIR = re.compile(r";[ \t]*[A-Za-z][\w .\-]{0,40}=")
 _PATH = re.compile(r"^(?:~|\.{1,2})?/|^[A-Za-z]:\\")
+# A namespaced configuration key (`fastly:apiKey`, `aws:region`).
+_CONFIG_KEY = re.compile(r"[a-z][\w\-]*:[A-Za-z_]\w*")
+# A versioned envelope of encoded parts: what a config tool stores encrypted.
+_ENVELOPE = re.compile(r"v\d{1,2}:[A-Za-z0-9+/=]{8,}:")
+# A URI with no user or password in it: a secret manager's reference, a link.
+_REFERENCE_URI = re.compile(r"[a-z][a-z0-9+.\-]*://[^@\s]*$")
+# An environment variable's name: upper-case words, letters first, an underscore apart.
+_ENV_NAME = re.compile(r"[A-Z][A-Z0-9]*(?:_[A-Z][A-Z0-9]*)+")
+_DIGEST_KEYS = ("checksum/", "sha256/", "digest/", "hash/")
+# A verb of a resource command before `secret NAME` (`get`, `describe`, `delete` …).
+_RESOURCE_VERB = re.compile(r"(?:get|describe|delete|edit|patch|label|annotate|inspect|rm|show|list|ls)[ \t]+$")
 _IN_ARN = re.compile(r"arn:[a-z0-9\-]+:[^\s\"'`]*:$")
 # A literal in a conversion to bytes, from hex or base64 (`bytes.fromhex("…")`, `[]byte("…")`).
 _CONVERTED = re.compile(
@@ -205,6 +217,12 @@ def value_ok(name: str, sep: str, value: str, quoted: bool) -> bool:
             return is_password and len(value) >= 4 and sep.strip(" \t\"'\\") != ""
         if "(" in value and _CODE_RE.match(value):
             return False
+    if _ENVELOPE.match(value):
+        return False  # `v1:<salt>:<ciphertext>` (Pulumi's `secure:`, its `encryptionsalt`): encrypted, not a secret
+    if _REFERENCE_URI.match(value):
+        return False  # `op://vault/item/password`, `https://…`: where the secret is (a URL's own rules read it)
+    if _ENV_NAME.fullmatch(value) and not password_name(name):
+        return False  # `"secretKey": "PAYOUTS_HMAC"`: the name of a variable, not its value
     if name.endswith(("secret_id", "secret-id")):
         return is_uuid(value)  # Vault's AppRole credential; AWS names a secret so (`--secret-id prod/db`)
     if _WORD_PATH.fullmatch(value):
@@ -215,8 +233,8 @@ def value_ok(name: str, sep: str, value: str, quoted: bool) -> bool:
     spaced = sep.strip(" \t\"'\\") == ""  # whitespace only: `--flag value` or prose
     if spaced:
         if name.startswith("-"):
-            if value.startswith("-") or weak_key and not random_looking(value):
-                return False
+            if value.startswith("-") or weak_key and not random_looking(value) or _CONFIG_KEY.fullmatch(value):
+                return False  # `--secret fastly:apiKey VALUE`: the key's name, its value follows
             return "(" not in value and not (value.isalpha() and len(value) < 6)
         # "the token is 3f9…": prose; only opaque, high-entropy values count.
         return random_looking(value, 16) and entropy_at_least(value, 3.5)
@@ -297,6 +315,10 @@ def _match(scan: Scan, m: re.Match[str], flag: bool = False) -> None:
             return  # the kind inside a marker is no name
         if _IN_ARN.search(lower, max(0, name_start - 120), name_start):
             return  # `arn:aws:secretsmanager:…:secret:prod/db-x`: a part of an identifier
+        if lower.endswith(_DIGEST_KEYS, 0, name_start):
+            return  # `checksum/secret: <sha256>`: a digest of the secret, keyed by its name
+        if m.group("sep") is not None and not m.group("sep").strip() and _RESOURCE_VERB.search(lower, 0, name_start):
+            return  # `kubectl get secret NAME`, `docker secret inspect`: a resource's name follows
     lookup = not flag and m.group("lsep") is not None  # the flag pattern has neither group
     call = not flag and m.group("csep") is not None
     name = lower[name_start : m.start("lsep") if lookup else m.start("csep") if call else m.start("sep")]
@@ -370,11 +392,12 @@ def _match(scan: Scan, m: re.Match[str], flag: bool = False) -> None:
 
 # A name and its value under two keys of one entry: a Kubernetes or ECS `env` entry (`- name: X` and
 # `value: …` on the next line, or `{"name": "X", "value": "…"}`), CloudFormation's
-# `ParameterKey=X,ParameterValue=…`, a key/value tag or setting.
+# `ParameterKey=X,ParameterValue=…`, a password manager's field (`"label": "password", "value"`),
+# a key/value tag or setting.
 _NAME_THEN_VALUE = re.compile(
-    r"(?:^|(?<=[\s{,\[\-]))[\"']?(?:name|key|parameterkey|parametername)[\"']?[ \t]*[:=][ \t]*[\"']?"
+    r"(?:^|(?<=[\s{,\[\-]))[\"']?(?:name|key|label|parameterkey|parametername|secretkey)[\"']?[ \t]*[:=][ \t]*[\"']?"
     r"(?P<name>[a-z0-9_.\-]{2,80})[\"']?[ \t]*(?:,[ \t]*|\r?\n[ \t]*(?:-[ \t]+)?)"
-    r"[\"']?(?:value|parametervalue)[\"']?[ \t]*[:=][ \t]*" + _VALUE
+    r"[\"']?(?:value|parametervalue|secretvalue)[\"']?[ \t]*[:=][ \t]*" + _VALUE
 )
 
 

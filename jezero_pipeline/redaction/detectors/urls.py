@@ -25,7 +25,7 @@ _CAPABILITY_LONGEST = len("incomingwebhook")  # a longer segment is no capabilit
 _CAPABILITY_HOST = re.compile(r"(?:^|[.\-])(?:web)?hooks?(?:[.\-]|$)|(?:^|[.\-])(?:ingest|inbound|push|ping)[.\-]")
 _SEGMENT = re.compile(r"[^/?#]+")
 _WORDS = re.compile(r"[A-Za-z]+(?:[_\-.][A-Za-z]+)*")
-_TOKEN_USER = re.compile(r"://(?P<user>[A-Za-z0-9_\-]{20,200})@")
+_TOKEN_USER = re.compile(r"://(?P<user>[A-Za-z0-9_\-]{20,200}):?@")  # `TOKEN:@`: a token with no password
 # A DSN's path is its project's number: its user is the project's public key (`https://KEY@o1.ingest.sentry.io/42`).
 _PROJECT_ONLY = re.compile(r"/\d+/?")
 _TELEGRAM_BOT = re.compile(r"bot\d{6,12}:[A-Za-z0-9_\-]{30,}")

@@ -1,4 +1,4 @@
-"""Writes the round-3 labelled lines (tune and heldout 1 to 15 .jsonl) from the templates beside it.
+"""Writes the round-3 labelled lines (tune and heldout 1 to 19 .jsonl) from the templates beside it.
 
 Each template is a transcript-style line of our own around a value of a shape that a public
 scanner documents (its rule's documented format, example or negative example), tagged with
@@ -225,6 +225,10 @@ def main() -> int:
     import heldout13_templates
     import heldout14_templates
     import heldout15_templates
+    import heldout16_templates
+    import heldout17_templates
+    import heldout18_templates
+    import heldout19_templates
     import heldout_templates
     import tune_templates
 
@@ -245,6 +249,10 @@ def main() -> int:
         ("heldout13", heldout13_templates, SEED + 13),
         ("heldout14", heldout14_templates, SEED + 14),
         ("heldout15", heldout15_templates, SEED + 15),
+        ("heldout16", heldout16_templates, SEED + 16),
+        ("heldout17", heldout17_templates, SEED + 17),
+        ("heldout18", heldout18_templates, SEED + 18),
+        ("heldout19", heldout19_templates, SEED + 19),
     ):
         rows = build(module.TEMPLATES, random.Random(seed))
         out = HERE / f"{name}.jsonl"
