@@ -1,4 +1,4 @@
-"""The kinds of case the blind held-out sets (round3/heldout10 to 19) found missing, each with
+"""The kinds of case the blind held-out sets (round3/heldout10 to 23) found missing, each with
 lines of our own: the rule must hold for the kind, not for the held-out line.
 
 Every secret must lie wholly inside a marker; every look-alike must come back byte-identical.
@@ -111,6 +111,23 @@ SECRETS = [
     (f"poetry config http-basic.internal deploy '{TOKEN}'", TOKEN),
     (f"pip install --extra-index-url https://{TOKEN}:@pkgs.example.org/simple/ app", TOKEN),
     (f"+ uploader push dist/app.whl -k {HEX[:40]}", HEX[:40]),
+    # heldout20 and 21: a secret field printed as text, a token printed after a warning, a long
+    # session token under its name, a request's signature, a NATS seed
+    (f"$ aws iam get-thing --query Thing.SecretKey --output text\n{TOKEN}", TOKEN),
+    (f"$ gcloud auth print-identity-token\nWARNING: impersonating\n{HEX}", HEX),
+    ("export AWS_SESSION_TOKEN=" + "FwoGZXIvYXdz" + TOKEN * 30, "FwoGZXIvYXdz" + TOKEN * 30),
+    (
+        "Authorization: AWS4-HMAC-SHA256 Credential=X/20250101/eu-west-1/s3/aws4_request, "
+        f"SignedHeaders=host;x-amz-date, Signature={HEX}",
+        HEX,
+    ),
+    (
+        'seed = "SUAM3T6XQ2W4YF5ZKJ7LPGR3NHSDB6VEC2XW7Q4ZJ5K3MLYT6PRAN2Q4SE"',
+        "SUAM3T6XQ2W4YF5ZKJ7LPGR3NHSDB6VEC2XW7Q4ZJ5K3MLYT6PRAN2Q4SE",
+    ),
+    # heldout22 and 23: a key after a flag of the login, a UUID that is a client's only argument
+    (f"$ wandb login --relogin {HEX[:40]}", HEX[:40]),
+    ('var mail = new MailClient("7e1f3a9c-2b4d-4c6e-8a0f-9d8c7b6a5e4f");', "7e1f3a9c-2b4d-4c6e-8a0f-9d8c7b6a5e4f"),
 ]
 
 LOOKALIKES = [
@@ -184,6 +201,12 @@ LOOKALIKES = [
     "  db:password:\n    secure: v1:Zk8Lq2Wm5Rt7Vb3N:Q9xLm4Tz8RwY1sPd6FgH3jK5nB7vC2xZ4aS6dF8gH1jK3lM5",
     '  "ciphertext": "AAABAGx9Lm2Qw7Rt4Zp8Vb3Nc6Hd1Fg5Js0Ye2Uo7Ii4Mk9Pl3Tq8Wr6Xs1Az5Cv7Bn9Mm2"',
     "pulumi config set --secret stripe:apiKey",
+    # a printing command's output taken into another command, not printed
+    'curl -H "Authorization: Bearer $(gcloud auth print-access-token)" https://run.googleapis.com/v2/projects/p',
+    # heldout22 and 23: an agent tool's env reference, a percent-encoded link, a UUID beside options
+    '"options": { "apiKey": "{env:OPENROUTER_API_KEY}" }',
+    "https://auth.example.com/oauth/authorize?client_id=app&redirect_uri=https%3A%2F%2Fapp.example.org%2Fcallback",
+    'client = TenantClient("7e1f3a9c-2b4d-4c6e-8a0f-9d8c7b6a5e4f", region="eu")',
 ]
 
 

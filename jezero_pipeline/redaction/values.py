@@ -63,7 +63,7 @@ def credential_like(v: str, min_len: int = 8) -> bool:
 _TEMPLATE_PART = re.compile(
     r"""\$\{\{.*?\}\}|\$\{[^{}]*\}|\{\{.*?\}\}|\{%.*?%\}|<%.*?%>|\#\{[^}]*\}|%\{[^}]*\}|%\(\w+\)[sdr]
     |\$\([^)]*\)|\$env:\w+|\$(?:[A-Z_][A-Z0-9_]*|[a-z_][a-z_]*\d*)(?![A-Za-z0-9_])|\$\d
-    |%[A-Za-z_][\w.:]*%|@\w+@|\{[A-Za-z_][\w.]*\}|\{\d*\}
+    |%[A-Za-z_][\w.:]*%|@\w+@|\{[A-Za-z_][\w.:]*\}|\{\d*\}
     |<[A-Za-z][\w .:/\-]*>|\[[A-Za-z][\w .\-]*\]
     |@[A-Z][A-Za-z]*(?:\.[A-Z][A-Za-z]*)+\([^()]*\)
     |!(?:Ref|Sub|GetAtt|ImportValue|FindInMap|Join|Select|If|Base64|Split|GetAZs|vault|secret|env_var|ENV|include)
@@ -239,6 +239,8 @@ def counts(v: str) -> bool:
     core = v.replace("-", "").replace("_", "")
     if len(core) < 6:
         return False
+    if abs(ord(core[1]) - ord(core[0])) != 1 and abs(ord(core[2]) - ord(core[0])) != 1 and core[:2] != "90":
+        return False  # no run counts from here: neither the next character nor the one after it is one away
     return _counting(core) or (_counting(core[0::2]) and _counting(core[1::2])) or _two_runs(core)
 
 

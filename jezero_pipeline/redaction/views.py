@@ -83,7 +83,7 @@ def argv_view(text: str) -> DecodedView | None:
     """Each JSON list of strings that holds a flag (`["redis-server", "--requirepass", "pw"]`) as
     the command line it stands for, its elements a space apart, one list to a line: a flag and
     its value, two elements, are then read together (each space stands for a closing quote)."""
-    if _LIST_OPENING.search(text) is None or '"-' not in text:
+    if '"-' not in text or _LIST_OPENING.search(text) is None:
         return None
     parts: list[str] = []
     starts: list[int] = []

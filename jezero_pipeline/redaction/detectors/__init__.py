@@ -16,7 +16,7 @@ each, and most of them are absent).
 from __future__ import annotations
 
 from ..values import says_stand_in, stands_in
-from . import accounts, arguments, commands, context, encoded, generic, keys, names, tokens, urls, web
+from . import accounts, arguments, commands, context, encoded, generic, keys, names, structured, tokens, urls, web
 from .base import KEY_CLASS, KEY_RUN, WORDS_FROM, Detector, Hit, Scan
 
 __all__ = ["BUILTIN", "find"]
@@ -36,10 +36,11 @@ BUILTIN: tuple[tuple[Detector, tuple[str | None, ...]], ...] = (
     (context.detect_aws_secret, (LONG_RUN,)),
     (context.detect_provider_context, context.PROVIDER_TRIGGERS),
     (names.detect_names, names.TRIGGERS),
-    (names.detect_shell_defaults, ("${",)),
-    (names.detect_netrc, ("login",)),
-    (names.detect_xml, names.XML_TRIGGERS),
-    (names.detect_name_value_pairs, ("value",)),
+    (names.detect_names_abroad, names.TRIGGERS_ABROAD),
+    (structured.detect_shell_defaults, ("${",)),
+    (structured.detect_netrc, ("login",)),
+    (structured.detect_xml, structured.XML_TRIGGERS),
+    (structured.detect_name_value_pairs, ("value",)),
     (web.detect_query_only, web.QUERY_TRIGGERS),
     (web.detect_userinfo, ("://",)),
     (web.detect_auth, web.AUTH_TRIGGERS),

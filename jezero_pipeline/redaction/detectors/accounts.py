@@ -177,6 +177,8 @@ def detect_account_links(scan: Scan) -> None:
         # from the start of the path part that holds the action word (`/verify-3f9a…` is one part)
         for part in _URL_PART.finditer(url, url.rfind("/", after_host, action_at + 1)):
             value = part.group().rstrip(".")
+            if "%2F" in value.upper():
+                continue  # `redirect_uri=https%3A%2F%2F…`: a link, percent-encoded
             if random_looking(value, 16) or (len(value) >= 20 and HEX_RE.match(value)):
                 # trusted: a link that resets, confirms or signs in carries a live token, even
                 # one a filler-maker could have typed (`abc123def456…`)

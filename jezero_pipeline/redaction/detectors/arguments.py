@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 
 from ..shapes import classes, hash_shaped, is_uuid, mixed_token, opaque_token, password_shaped, random_looking
-from .base import Scan, before_closing_tag, glued
+from .base import CONVERSIONS, Scan, before_closing_tag, glued
 
 _CRED_WORD = r"(?:pass(?:word|wd|phrase|wort)?|pwd|pw|secret|token|apikey|api[_\-]?key|key|auth|credentials?)"
 _CRED_FRAGMENTS = ("pass", "pw", "secret", "token", "key", "auth", "credential")  # one is in every `_CRED_WORD`
@@ -69,11 +69,11 @@ _CRED_VERB_WORDS = (
     "net user",
 )  # fmt: skip
 # A subcommand that names a credential or takes one (`set-agent-token agent <uuid>`, `snyk auth
-# <uuid>`, `cargo login <token>`, `bw unlock <password>`):
+# <uuid>`, `cargo login <token>`, `bw unlock <password>`, `wandb login --relogin <key>`):
 # one of the next three arguments that is shaped like a token is one.
 _CRED_SUBCOMMAND = re.compile(
     r"(?P<word>token|auth|password|passwd|secret|apikey|api-key|login|unlock|signin)[ \t]+"
-    r"(?:(?P<skip>[a-z][\w\-]{0,20})[ \t]+)?(?P<q>[\"']?)(?P<value>[^\s\"'|;`-][^\s\"'|;`]{7,300})(?P=q)(?=[\s\"]|$)"
+    r"(?:(?P<skip>(?:--?)?[a-z][\w\-]{0,20})[ \t]+)?(?P<q>[\"']?)(?P<value>[^\s\"'|;`-][^\s\"'|;`]{7,300})(?P=q)(?=[\s\"]|$)"
 )
 _NEXT_ARGUMENT = re.compile(r"[ \t]+(?P<q>[\"']?)(?P<value>[^\s\"'|;`-][^\s\"'|;`]{7,300})(?P=q)(?=[\s\"]|$)")
 _VERB_CHARS_REVERSED = re.compile(r"[\w\-]{0,40}")
@@ -303,13 +303,11 @@ _LITERAL = re.compile(r"(?:\b[bru]{1,2})?(?P<q>[\"'])(?P<value>[^\"'\n]{4,300})(
 # ciphers, signers).
 _TOKEN_CALLEES = re.compile(r"github|session|client|token|auth|key|hmac|cipher|aes|fernet|sign", re.I)
 # An Authorization header built in code (`new AuthenticationHeaderValue("Splunk", "<uuid>")`): a UUID
-# there is the credential, as Splunk, Heroku and Postmark issue them.
+# there is the credential, as Splunk, Heroku and Postmark issue them; so is a UUID that is a client's
+# only argument (`new PostmarkClient("<uuid>")`).
 _HEADER_CALLEES = re.compile(r"authenticationheadervalue|authorization|authheader", re.I)
 # A conversion around a literal (bytes from text, hex or base64): the call it is passed to decides.
-_CONVERSION = re.compile(
-    r"(?:\[\]byte|\bbytes|fromhex|\bfrom|b64decode|unhexlify|decodestring|getbytes|encode|hex2bin|base64_decode)"
-    r"[ \t]*\($"
-)
+_CONVERSION = re.compile(CONVERSIONS + r"[ \t]*\($")
 # A client's constructor or factory (`new PDO(`, `Airtable(`, `ethers.Wallet(`, `SearchClient.create(`):
 # it takes the account's credentials by position, so a literal with all four kinds of character
 # or a generated token is one.
@@ -392,5 +390,6 @@ def detect_calls(scan: Scan) -> None:
                 or opaque_token(value)
                 or (token_callee and len(value) >= 32 and hash_shaped(value) and not is_uuid(value))
                 or (is_uuid(value) and _HEADER_CALLEES.search(callee) is not None)
+                or (is_uuid(value) and token_callee and text[open_at + 1 : end].strip() == lit.group())
             ):
                 scan.add(lit.start("value"), lit.end("value"), "argument")

@@ -148,6 +148,14 @@ class Scan:
         return start, len(self.text) if end == -1 else end
 
 
+# Calls that turn a literal into a key's bytes (from text, hex or base64): `[]byte("…")`,
+# `bytes.fromhex("…")`, `Buffer.from("…")`, `Encoding.UTF8.GetBytes("…")`. The literal in one is
+# the key; the call it is passed to, or the name it is assigned to, says so.
+CONVERSIONS = (
+    r"(?:\[\]byte|\bbytes|fromhex|b64decode|unhexlify|decodestring|getbytes|encode|hex2bin|base64_decode|\bfrom)"
+)
+
+
 def before_closing_tag(text: str, start: int, end: int) -> int:
     """Where an unquoted value in text[start:end] ends: before a closing tag (`4096</pre>` in an
     HTML page is `4096`), else at `end`."""

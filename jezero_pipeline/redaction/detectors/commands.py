@@ -158,18 +158,32 @@ def detect_key_file_blobs(scan: Scan) -> None:
 # Commands whose output is a secret's value: a store read back in plain (`doppler secrets get X
 # --plain`, `op read op://…`, `vault kv get -field=`, `gcloud secrets versions access`, a Secret's
 # data decoded), a variable that names one echoed, and key generators (`openssl rand -hex 32`).
-_PRINTS_SECRET = re.compile(
-    r"secrets?[ \t]+get\b[^\n]*--plain|\bop[ \t]+read[ \t]|vault[ \t]+(?:kv[ \t]+get|read)[ \t][^\n]*-field[= ]"
-    r"|get-secret-value[^\n]*text|get-parameters?[^\n]*decrypt[^\n]*text|secrets[ \t]+versions[ \t]+access"
-    r"|keyvault[ \t]+secret[ \t]+show[^\n]*tsv|secret[^\n]*base64[ \t]+(?:-d|--decode)|config:get[ \t]"
-    r"|\b(?:go)?pass[ \t]+show[ \t]|find-generic-password[^\n]*-w|\bbw[ \t]+get[ \t]+password|lpass[ \t]+show[^\n]*--password"
-    r"|secret-tool[ \t]+lookup|openssl[ \t]+rand[ \t]|/dev/urandom|\bpwgen\b|token_(?:hex|urlsafe)\("
-    r"|(?:echo[ \t]+[\"']?\$\{?|printenv[ \t]+)[a-z0-9_]*(?:token|secret|passw(?:or)?d|pwd|api_?key|private_key)\b"
-)
-PRINTS_SECRET_TRIGGERS = (
-    "secret", "op read", "vault", "get-parameter", "config:get", "pass show", "find-generic", "bw get", "lpass",
-    "openssl rand", "urandom", "pwgen", "token_hex", "token_urlsafe", "echo", "printenv",
+# Each found by a literal it starts with or holds, looked for first (most texts hold none).
+_PRINTS_SECRET = tuple(
+    (literal, re.compile(pattern))
+    for literal, pattern in (
+        ("secret", r"secrets?[ \t]+get\b[^\n]*--plain|get-secret-value[^\n]*text|secrets[ \t]+versions[ \t]+access"
+         r"|keyvault[ \t]+secret[ \t]+show[^\n]*tsv|secret[^\n]*base64[ \t]+(?:-d|--decode)|secret-tool[ \t]+lookup"),
+        ("op read", r"\bop[ \t]+read[ \t]"),
+        ("vault", r"vault[ \t]+(?:kv[ \t]+get|read)[ \t][^\n]*-field[= ]"),
+        ("get-parameter", r"get-parameters?[^\n]*decrypt[^\n]*text"),
+        ("config:get", r"config:get[ \t]"),
+        ("pass show", r"\b(?:go)?pass[ \t]+show[ \t]"),
+        ("find-generic", r"find-generic-password[^\n]*-w"),
+        ("bw get", r"\bbw[ \t]+get[ \t]+password"),
+        ("lpass", r"lpass[ \t]+show[^\n]*--password"),
+        ("openssl rand", r"openssl[ \t]+rand[ \t]"),
+        ("urandom", r"/dev/urandom"),
+        ("pwgen", r"\bpwgen\b"),
+        ("token_", r"token_(?:hex|urlsafe)\("),
+        ("echo", r"echo[ \t]+[\"']?\$\{?[a-z0-9_]*(?:token|secret|passw(?:or)?d|pwd|api_?key|private_key)\b"),
+        ("printenv", r"printenv[ \t]+[a-z0-9_]*(?:token|secret|passw(?:or)?d|pwd|api_?key|private_key)\b"),
+        ("--query", r"--query[ \t=]+\S*(?:secret|token|password|key)\S*[^\n]*--output[ \t=]+text"
+         r"|--output[ \t=]+text[^\n]*--query[ \t=]+\S*(?:secret|token|password|key)"),
+        ("print-", r"print-(?:access|identity)-token"),
+    )
 )  # fmt: skip
+PRINTS_SECRET_TRIGGERS = tuple(literal for literal, _ in _PRINTS_SECRET)
 # The output line, the next one: one value alone (no `NAME=`, no path), after our segment's
 # `tool result: <tool>: ` when it is one, before what closes a JSON string or an HTML element.
 _PRINTED_VALUE = re.compile(
@@ -180,8 +194,8 @@ _PRINTED_VALUE = re.compile(
 
 # The same value said after the command on its line (`… `openssl rand -hex 16` is 21c1…`).
 _SAID_AFTER = re.compile(
-    r"[^\n`]{0,30}`?[,;]?(?:[ \t]+[a-z]+){0,3}?[ \t]*(?:(?:is|was|gave|printed|returned)[ \t]|[:=→][ \t]*|->[ \t]*)[\"'`]?"
-    r"(?P<value>[A-Za-z0-9+/=_\-]{16,400})"
+    r"[^\n`\"'()]{0,30}`?[,;]?(?:[ \t]+[a-z]+){0,3}?[ \t]*(?:(?:is|was|gave|printed|returned)[ \t]|[:=→][ \t]*|->[ \t]*)"
+    r"[\"'`]?(?P<value>[A-Za-z0-9+=_\-][A-Za-z0-9+/=_\-]{15,400})"
 )
 
 
@@ -189,12 +203,15 @@ def detect_printed_secrets(scan: Scan) -> None:
     """The value alone on the line after a command that prints a secret (`op read op://…` then the
     password), or said after it on its line: the command says what the value is."""
     text, lower = scan.text, scan.lower
-    for m in _PRINTS_SECRET.finditer(lower):
+    found = [m for literal, rx in _PRINTS_SECRET if scan.has(literal) for m in rx.finditer(lower)]
+    for m in found:
         said = _SAID_AFTER.match(text, m.end())
         if said is not None:  # prose: "… `openssl rand -hex 16` is 21c1…"
             scan.add(said.start("value"), said.end("value"), "printed_secret")
             continue
         line_end = text.find("\n", m.end())
+        while line_end != -1 and lower.startswith("warning", line_end + 1):
+            line_end = text.find("\n", line_end + 1)  # a notice the tool printed before the value
         if line_end == -1:
             continue
         nxt = text.find("\n", line_end + 1)

@@ -1,11 +1,10 @@
 """Values in a secret position: after a name that says secret, in every way code and config write it.
 
-`name=value`, `name: value`, JSON pairs, `--flag value`, the default argument of an
-env-or-default lookup (`os.getenv("API_TOKEN", "…")`, `ENV.fetch`, `getOrDefault`,
-`process.env.X || "…"`, `${VAR:-…}`, PowerShell `??`), netrc's `password X`, and XML
-(`<password>…</password>`, `<add key="…Password" value="…"/>`). Names are matched on the
-lower-cased text at the END of a name; the value decides the rest (code, prose, identifiers
-and numbers that are not passwords stay).
+`name=value`, `name: value`, JSON pairs, `--flag value`, a CLI's `NAME │ VALUE` table, and the
+default argument of an env-or-default lookup (`os.getenv("API_TOKEN", "…")`, `ENV.fetch`,
+`getOrDefault`, `process.env.X || "…"`, PowerShell `??`). Names are matched on the lower-cased
+text at the END of a name; the value decides the rest (code, prose, identifiers and numbers that
+are not passwords stay). Names that stand apart from their value's position are in `structured`.
 """
 
 from __future__ import annotations
@@ -23,7 +22,7 @@ from ..values import (
     reads_as_words,
     scrambled_letters,
 )
-from .base import Scan, before_closing_tag, glued
+from .base import CONVERSIONS, Scan, before_closing_tag
 from .web import BRACED, query_param
 
 # One regex per name word, run on the lower-cased text only when its literal occurs there:
@@ -37,8 +36,17 @@ _NAME_WORDS = (
     ("key", "key(?:_base|_?material)?"),
     ("contrase", "contrase(?:ña|na)"),
     ("clave", "clave"),
-    # password in other languages: Portuguese, German, Dutch, Italian and Turkish, Polish, Swedish,
-    # Norwegian, Danish, Finnish, Hungarian, Czech, French, Russian, Chinese, Japanese, Korean
+    ("auth", "auth"),
+    ("psk", "psk"),  # a pre-shared key (Wi-Fi, IPsec)
+    ("secret_id", "secret_id"),  # Vault AppRole's credential (a UUID), or the name of a secret
+    ("secret-id", "secret-id"),
+    ("salt", "salt"),  # a configured salt (WordPress's `AUTH_SALT`, `HASHIDS_SALT`) keys every hash made with it
+)
+# Password in other languages (Portuguese, German, Dutch, Italian and Turkish, Polish, Swedish,
+# Norwegian, Danish, Finnish, Hungarian, Czech, French, Russian, Chinese, Japanese, Korean): their
+# own detector, so their literals are looked for in the one pass over triggers, not by every name
+# search.
+_NAME_WORDS_ABROAD = (
     ("senha", "senha"),
     ("kennwort", "kennwort"),
     ("wachtwoord", "wachtwoord"),
@@ -58,13 +66,8 @@ _NAME_WORDS = (
     ("密码", "密码"),
     ("パスワード", "パスワード"),
     ("비밀번호", "비밀번호"),
-    ("auth", "auth"),
-    ("psk", "psk"),  # a pre-shared key (Wi-Fi, IPsec)
-    ("secret_id", "secret_id"),  # Vault AppRole's credential (a UUID), or the name of a secret
-    ("secret-id", "secret-id"),
-    ("salt", "salt"),  # a configured salt (WordPress's `AUTH_SALT`, `HASHIDS_SALT`) keys every hash made with it
 )
-_VALUE = r"(?P<value>(?:@|[rbu]{1,2})?(?P<q>\\?[\"'`])(?P<qv>[^\n]{0,400}?)(?P=q)|[^\s\"'`]{1,400})"
+VALUE = r"(?P<value>(?:@|[rbu]{1,2})?(?P<q>\\?[\"'`])(?P<qv>[^\n]{0,4000}?)(?P=q)|[^\s\"'`]{1,4000})"
 # After the name, one of:
 #   lsep  the separator before a lookup's default or a setter's value (`", "`, `) ||`, `?:`,
 #         `.unwrap_or(`, `) {`), checked against the call before the name;
@@ -80,16 +83,18 @@ _AFTER_NAME = (
     r"|(?P<csep>\([ \t]*(?=[\"'`]))"
     r"|(?P<sep>(?:\\?[\"'])?\[?\]?[ \t]*(?::?[ \t]*(?:&'static str|&str|string|str|secretstr|char[ \t]*\*)[ \t]*)?"
     r"(?::{1,3}=|=>|[.+|?]{1,2}=|={1,3}|!==?|:)[ \t]*|[ \t]*[│┃║][ \t]*|[ \t]+(?:is[ \t]+|was[ \t]+)?(?=[^\s\"'`]{12}))"
-    r")" + _VALUE
+    r")" + VALUE
 )
 _GENERIC = [(literal, re.compile(word + _AFTER_NAME)) for literal, word in _NAME_WORDS]
+_GENERIC_ABROAD = [(literal, re.compile(word + _AFTER_NAME)) for literal, word in _NAME_WORDS_ABROAD]
 TRIGGERS = (*(literal for literal, _ in _NAME_WORDS), "--")  # `--` starts `_FLAG`
+TRIGGERS_ABROAD = tuple(literal for literal, _ in _NAME_WORDS_ABROAD)
 # `--password value`: a flag name may be followed by whitespace and any value; the name may end in
 # what it takes (`--token-value`, `--secret-string`).
 _FLAG = re.compile(
     r"--(?:[a-z0-9\-_]*(?:pass(?:word|wd|phrase)?|pwd|secret|token|key|credentials?)(?:-(?:value|string|literal))?"
     r"|pat(?=[ \t=]))"
-    r"(?P<sep>=|[ \t]+)(?P<value>(?P<q>[\"'])(?P<qv>[^\n]{0,400}?)(?P=q)|[^\s\"'`]{1,400})"
+    r"(?P<sep>=|[ \t]+)(?P<value>(?P<q>[\"'])(?P<qv>[^\n]{0,4000}?)(?P=q)|[^\s\"'`]{1,4000})"
 )
 _NAME_CHARS_REVERSED = re.compile(r"[a-z0-9_.\-]{0,60}")
 PASSWORD_NAMES = re.compile(
@@ -128,7 +133,7 @@ _PUBLIC_NAME = re.compile(
 
 
 @lru_cache(maxsize=CACHED_VALUES)
-def _public_name(name: str) -> bool:
+def public_name(name: str) -> bool:
     return _PUBLIC_NAME.search(name) is not None
 
 
@@ -150,7 +155,7 @@ _CODE_OWNER_WORDS = (
     "vars values inputs matrix steps needs github"
 )
 _CODE_OWNERS = frozenset(_CODE_OWNER_WORDS.split())
-_TRAIL = ".,;:!?)]}>"
+TRAIL = ".,;:!?)]}>"
 _PASSWORD_TRAIL = ",;)]}>"  # a password keeps `!`, `.`, `?`: they may be its last characters
 _QUICK_REJECT = frozenset("$<[{(")
 _CODE_RE = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*(?:(?:\.|::|->)[A-Za-z_][A-Za-z0-9_]*)*(?:\(.*|\[.*)?$")
@@ -177,8 +182,7 @@ _RESOURCE_VERB = re.compile(r"(?:get|describe|delete|edit|patch|label|annotate|i
 _IN_ARN = re.compile(r"arn:[a-z0-9\-]+:[^\s\"'`]*:$")
 # A literal in a conversion to bytes, from hex or base64 (`bytes.fromhex("…")`, `[]byte("…")`).
 _CONVERTED = re.compile(
-    r"(?:[\w.]*\.)?(?:\[\]byte|bytes|fromhex|b64decode|urlsafe_b64decode|unhexlify|decodestring|getbytes|"
-    r"hex2bin|base64_decode|from)[ \t]*\([ \t]*(?:[bru]{1,2})?(?P<q>[\"'])(?P<qv>[^\"'\n]{4,400})(?P=q)"
+    r"[\w.]*?" + CONVERSIONS + r"[ \t]*\([ \t]*(?:[bru]{1,2})?(?P<q>[\"'])(?P<qv>[^\"'\n]{4,400})(?P=q)"
 )
 # Two or three short lower-case words a dash apart: a setting (`no-check`, `read-only`).
 _SETTING = re.compile(r"[a-z]{2,8}(?:-[a-z]{2,8}){1,2}")
@@ -188,7 +192,6 @@ _FALLBACK = re.compile(r"[ \t]*(?:\|\||\?\?|or[ \t])[ \t]*(?P<q>[\"'`])(?P<qv>[^
 _WORD_PATH = re.compile(r"[a-z][a-z0-9_\-]{0,30}(?:/[a-z][a-z0-9_\-]{0,30}){2,}/?")
 # YAML: `&name` anchors the value after it; `*name` stands for a value anchored elsewhere.
 _YAML_ANCHOR = re.compile(r"&[\w\-]+[ \t]+(?:(?P<q>[\"'])(?P<qv>[^\n]{1,400}?)(?P=q)|(?P<v>[^\s\"'`]{1,400}))")
-_YAML_ALIAS = re.compile(r"\*[\w\-]+")
 # An app password as Google shows it: sixteen letters in four groups, read aloud, not a sentence.
 _APP_PASSWORD = re.compile(r"[a-z]{4}(?: [a-z]{4}){3}(?!\S)")
 # Folders and a file with its extension: no base64 value has a `.`, no base64url value a `/`.
@@ -217,18 +220,18 @@ def value_ok(name: str, sep: str, value: str, quoted: bool) -> bool:
             return is_password and len(value) >= 4 and sep.strip(" \t\"'\\") != ""
         if "(" in value and _CODE_RE.match(value):
             return False
-    if _ENVELOPE.match(value):
+    if value[:1] == "v" and _ENVELOPE.match(value):
         return False  # `v1:<salt>:<ciphertext>` (Pulumi's `secure:`, its `encryptionsalt`): encrypted, not a secret
-    if _REFERENCE_URI.match(value):
+    if "://" in value and _REFERENCE_URI.match(value):
         return False  # `op://vault/item/password`, `https://…`: where the secret is (a URL's own rules read it)
-    if _ENV_NAME.fullmatch(value) and not password_name(name):
+    if value.isupper() and _ENV_NAME.fullmatch(value) and not password_name(name):
         return False  # `"secretKey": "PAYOUTS_HMAC"`: the name of a variable, not its value
     if name.endswith(("secret_id", "secret-id")):
         return is_uuid(value)  # Vault's AppRole credential; AWS names a secret so (`--secret-id prod/db`)
-    if _WORD_PATH.fullmatch(value):
+    if value.count("/") >= 2 and _WORD_PATH.fullmatch(value):
         return False  # `secret/data/ci/npm`: where a secret is kept, not the secret
     weak_key, weak = _weak_name(name)
-    if weak and _FILE_PATH.match(value):
+    if weak and "/" in value and _FILE_PATH.match(value):
         return False  # `--key 2024/05/orders.parquet`: an object's key or a file, named by its path
     spaced = sep.strip(" \t\"'\\") == ""  # whitespace only: `--flag value` or prose
     if spaced:
@@ -276,7 +279,7 @@ def value_ok(name: str, sep: str, value: str, quoted: bool) -> bool:
                 or is_password
                 and scrambled_letters(value)
             )
-    if not is_password and _SETTING.fullmatch(value) and reads_as_words(value):
+    if not is_password and "-" in value and _SETTING.fullmatch(value) and reads_as_words(value):
         return False  # `X-Atlassian-Token: no-check`, `token: read-only`: a setting in words
     return len(value) >= (3 if is_password else 4)
 
@@ -288,6 +291,13 @@ def detect_names(scan: Scan) -> None:
             _each(scan, rx)
     if scan.has("--"):
         _each(scan, _FLAG, flag=True)
+
+
+def detect_names_abroad(scan: Scan) -> None:
+    """The same, under a name that says password in another language (`senha`, `kennwort`, `пароль`)."""
+    for literal, rx in _GENERIC_ABROAD:
+        if scan.has(literal):
+            _each(scan, rx)
 
 
 def _each(scan: Scan, rx: re.Pattern[str], flag: bool = False) -> None:
@@ -313,18 +323,22 @@ def _match(scan: Scan, m: re.Match[str], flag: bool = False) -> None:
             return  # the flag rule and the shell-default rule handle these
         if lower.endswith("[redacted:", 0, name_start):
             return  # the kind inside a marker is no name
-        if _IN_ARN.search(lower, max(0, name_start - 120), name_start):
+        if "arn:" in lower and _IN_ARN.search(lower, max(0, name_start - 120), name_start):
             return  # `arn:aws:secretsmanager:…:secret:prod/db-x`: a part of an identifier
         if lower.endswith(_DIGEST_KEYS, 0, name_start):
             return  # `checksum/secret: <sha256>`: a digest of the secret, keyed by its name
-        if m.group("sep") is not None and not m.group("sep").strip() and _RESOURCE_VERB.search(lower, 0, name_start):
+        if (
+            m.group("sep") is not None
+            and not m.group("sep").strip()
+            and _RESOURCE_VERB.search(lower, max(0, name_start - 12), name_start)
+        ):
             return  # `kubectl get secret NAME`, `docker secret inspect`: a resource's name follows
     lookup = not flag and m.group("lsep") is not None  # the flag pattern has neither group
     call = not flag and m.group("csep") is not None
     name = lower[name_start : m.start("lsep") if lookup else m.start("csep") if call else m.start("sep")]
     if name.endswith("s") and not name.endswith(("pass", "ss")):
         name = name[:-1]
-    if _public_name(name):
+    if public_name(name):
         return  # public_key, pubkey, NEXT_PUBLIC_…, publishable keys: meant to be seen
     if not flag and name_start and lower[name_start - 1] in "?&;" and m.group("sep") == "=":
         query_param(scan, name, m.start("value"))
@@ -380,7 +394,7 @@ def _match(scan: Scan, m: re.Match[str], flag: bool = False) -> None:
             nxt = _NEXT_PAIR.search(text, vs, ve)  # `Password=x;Encrypt=True`
             if nxt:
                 ve = nxt.start()
-            trail = _PASSWORD_TRAIL if password_name(name) else _TRAIL
+            trail = _PASSWORD_TRAIL if password_name(name) else TRAIL
             while ve > vs and text[ve - 1] in trail and not _closes_inside(text, vs, ve):
                 ve -= 1
     value = text[vs:ve]
@@ -388,105 +402,3 @@ def _match(scan: Scan, m: re.Match[str], flag: bool = False) -> None:
         return  # `io.jsonwebtoken:jjwt-api:0.12.6`, `tiktoken==0.6.0`: a package, not a pair
     if value_ok(name, sep, value, quoted):
         scan.add(vs, ve, "password" if password_name(name) else "secret")
-
-
-# A name and its value under two keys of one entry: a Kubernetes or ECS `env` entry (`- name: X` and
-# `value: …` on the next line, or `{"name": "X", "value": "…"}`), CloudFormation's
-# `ParameterKey=X,ParameterValue=…`, a password manager's field (`"label": "password", "value"`),
-# a key/value tag or setting.
-_NAME_THEN_VALUE = re.compile(
-    r"(?:^|(?<=[\s{,\[\-]))[\"']?(?:name|key|label|parameterkey|parametername|secretkey)[\"']?[ \t]*[:=][ \t]*[\"']?"
-    r"(?P<name>[a-z0-9_.\-]{2,80})[\"']?[ \t]*(?:,[ \t]*|\r?\n[ \t]*(?:-[ \t]+)?)"
-    r"[\"']?(?:value|parametervalue|secretvalue)[\"']?[ \t]*[:=][ \t]*" + _VALUE
-)
-
-
-def detect_name_value_pairs(scan: Scan) -> None:
-    """A secret whose name stands under its own key, its value under the next (`- name: DB_PASSWORD`
-    then `value: "…"`): the name decides as it does written before the value."""
-    if not scan.has("value"):
-        return
-    text = scan.text
-    for m in _NAME_THEN_VALUE.finditer(scan.lower):
-        name = m.group("name")
-        if not _SECRET_NAME.search(name) or _public_name(name):
-            continue
-        quoted = m.group("q") is not None
-        vs, ve = m.span("qv") if quoted else m.span("value")
-        if not quoted:
-            while ve > vs and text[ve - 1] in _TRAIL:
-                ve -= 1
-        if value_ok(name, "=", text[vs:ve], quoted):
-            scan.add(vs, ve, "password" if password_name(name) else "secret")
-
-
-_SHELL_DEFAULT = re.compile(r"\$\{(?P<name>[a-z0-9_.\-]{1,80}?)(?::?[-=]|:)(?P<value>[^}\n]{1,400})\}")
-_SECRET_NAME = re.compile(
-    r"(?:pass(?:word|wd|phrase)?|pwd|secret|token|credentials?|key|auth)s?$|(?:^|[_\-.])(?:pass|pwd)s?$"
-)
-
-
-def detect_shell_defaults(scan: Scan) -> None:
-    """`${API_TOKEN:-value}`, `${DB_PASSWORD:=value}`, Spring `${db.password:value}`."""
-    if not scan.has("${"):
-        return
-    for m in _SHELL_DEFAULT.finditer(scan.lower):
-        name = m.group("name")
-        if not _SECRET_NAME.search(name) or _public_name(name):
-            continue
-        vs, ve = m.span("value")
-        value = scan.text[vs:ve]
-        if value.startswith("?"):
-            continue  # `${VAR:?message}`: the message printed when VAR is unset
-        if value[:1] in "\"'" and value[-1:] == value[:1] and len(value) >= 2:
-            vs, ve, value = vs + 1, ve - 1, value[1:-1]
-        if value_ok(name, "=", value, quoted=True):
-            scan.add(vs, ve, "password" if password_name(name) else "secret")
-
-
-_NETRC_PASSWORD = re.compile(r"password[ \t]+(?P<value>[^\s]+)")
-_NETRC_CONTEXT = re.compile(r"(?:^|\s)(?:machine[ \t]+\S+|default)(?:\s|$)")
-_NETRC_LOGIN = re.compile(r"(?:^|\s)login[ \t]+\S+")
-
-
-def detect_netrc(scan: Scan) -> None:
-    """netrc's `machine H login L password P`, on one line or on the lines after `machine`."""
-    lower = scan.lower
-    if not scan.has("login"):
-        return
-    for m in _NETRC_PASSWORD.finditer(lower):
-        if glued(lower, m.start()) or lower[m.start() - 1 : m.start()] == "-":
-            continue
-        window_start = m.start()
-        for _ in range(4):  # this line and up to three before it
-            window_start = lower.rfind("\n", 0, max(0, window_start - 1)) + 1
-            if window_start == 0:
-                break
-        window = lower[window_start : m.start()]
-        if _NETRC_CONTEXT.search(window) and _NETRC_LOGIN.search(window):
-            vs, ve = m.span("value")
-            scan.add(vs, ve, "password")
-
-
-_XML_ELEMENT = re.compile(
-    r"<(?P<name>[a-z0-9_.:\-]{0,40}(?:password|passwd|passphrase|secret|token|apikey|api[_\-]key))>"
-    r"(?P<value>[^<\n]{1,400})</(?P=name)>"  # closed by its own tag: `<user:password> x</pre>` is no element
-)
-_XML_ADD = re.compile(r"<add\s+key=\"(?P<name>[^\"]{1,80})\"\s+value=\"(?P<value>[^\"\n]{1,400})\"")
-
-
-XML_TRIGGERS = ("</", "<add")
-
-
-def detect_xml(scan: Scan) -> None:
-    """`<password>…</password>` (Maven settings.xml) and `<add key="…Password" value="…"/>` (.NET)."""
-    for literal, rx in (("</", _XML_ELEMENT), ("<add", _XML_ADD)):
-        if not scan.has(literal):
-            continue
-        for m in rx.finditer(scan.lower):
-            name = m.group("name")
-            if rx is _XML_ADD and not _SECRET_NAME.search(name):
-                continue
-            vs, ve = m.span("value")
-            if value_ok(name, "=", scan.text[vs:ve], quoted=True):
-                scan.add(vs, ve, "password" if password_name(name) else "secret")

@@ -109,6 +109,11 @@ RULES: tuple[TokenRule, ...] = (
     TokenRule("google_api_key", "AIza", r"AIza[0-9A-Za-z_\-]{35}"),
     TokenRule("google_oauth_secret", "GOCSPX-", r"GOCSPX-[A-Za-z0-9_\-]{24,}"),
     TokenRule("google_oauth_token", "ya29.", r"ya29\.[A-Za-z0-9_\-]{20,}", tail=True),
+    TokenRule("google_oauth_token", "ya29.c.", r"ya29\.c\.[A-Za-z0-9_\-.]{20,}", tail=True),  # a service account's
+    # AWS session tokens: base64 of a fixed binary head (STS's `IQoJb3JpZ2lu…`, older `FwoGZXIvYXdz…`)
+    *[TokenRule("aws_session_token", k, k + r"[A-Za-z0-9+/]{100,}={0,2}") for k in ("IQoJb3JpZ2lu", "FwoGZXIvYXdz")],
+    # NATS nkey seeds: `S`, the key's type, then base32 (a user's public key starts `U`, its seed `SU`)
+    *[TokenRule("nats_seed", "S" + t, r"S[UAONCX][A-Z2-7]{56}") for t in "UAONCX"],
     TokenRule("google_refresh_token", "1//", r"1//0[A-Za-z0-9_\-]{40,}", tail=True),
     TokenRule("alibaba_key", "LTAI", r"LTAI[A-Za-z0-9]{16,24}" + _END),
     *[TokenRule("digitalocean_token", f"do{c}_v1_", rf"do{c}_v1_[a-f0-9]{{64}}" + _END) for c in "opr"],

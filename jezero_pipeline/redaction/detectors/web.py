@@ -100,6 +100,9 @@ _AUTH_HEADER = re.compile(
 )
 
 
+_SIGV4_SIGNATURE = re.compile(r"signedheaders=[^\s,]+,[ \t]*signature=(?P<value>[0-9a-f]{64})")
+
+
 def detect_auth(scan: Scan) -> None:
     """`Bearer`/`Basic`/`Token` credentials and `Authorization:` header values."""
     text, lower = scan.text, scan.lower
@@ -117,6 +120,9 @@ def detect_auth(scan: Scan) -> None:
             if scheme == "token" and not (random_looking(v, 12) or HEX_RE.match(v)):
                 continue  # "token budget", "token-counting"
             scan.add(vs, ve, "bearer_token" if scheme == "bearer" else "auth_credential")
+    if scan.has("signature="):  # SigV4: `…, SignedHeaders=…, Signature=<hex>`: the request's HMAC
+        for m in _SIGV4_SIGNATURE.finditer(lower):
+            scan.add(m.start("value"), m.end("value"), "auth_credential")
     for m in _AUTH_HEADER.finditer(lower) if scan.has("authorization") else ():
         vs, ve = m.span("value")
         if credential_like(text[vs:ve], 6):

@@ -1,4 +1,4 @@
-"""Writes the round-3 labelled lines (tune and heldout 1 to 19 .jsonl) from the templates beside it.
+"""Writes the round-3 labelled lines (tune and heldout 1 to 23 .jsonl) from the templates beside it.
 
 Each template is a transcript-style line of our own around a value of a shape that a public
 scanner documents (its rule's documented format, example or negative example), tagged with
@@ -229,6 +229,10 @@ def main() -> int:
     import heldout17_templates
     import heldout18_templates
     import heldout19_templates
+    import heldout20_templates
+    import heldout21_templates
+    import heldout22_templates
+    import heldout23_templates
     import heldout_templates
     import tune_templates
 
@@ -253,6 +257,10 @@ def main() -> int:
         ("heldout17", heldout17_templates, SEED + 17),
         ("heldout18", heldout18_templates, SEED + 18),
         ("heldout19", heldout19_templates, SEED + 19),
+        ("heldout20", heldout20_templates, SEED + 20),
+        ("heldout21", heldout21_templates, SEED + 21),
+        ("heldout22", heldout22_templates, SEED + 22),
+        ("heldout23", heldout23_templates, SEED + 23),
     ):
         rows = build(module.TEMPLATES, random.Random(seed))
         out = HERE / f"{name}.jsonl"

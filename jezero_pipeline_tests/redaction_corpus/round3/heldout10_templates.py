@@ -50,6 +50,9 @@ MC = "macie"
 AWS_KEY_ID = join("AKIA", upper_alnum(16))
 AWS_SECRET = b64(40)
 
+# The blind first score: (secrets caught, secrets, look-alikes altered, look-alikes, the rules it met).
+FIRST_SCORE = (21, 24, 3, 22, "43508f0")
+
 TEMPLATES = [
     # ================================================================ secrets
     # ---- positional argument, short or vendor-specific flag, constructor argument

@@ -44,6 +44,9 @@ SPD = "secrets-patterns-db"
 TAR = "tartufo"
 DF = "deepfence"
 
+# The blind first score: (secrets caught, secrets, look-alikes altered, look-alikes, the rules it met).
+FIRST_SCORE = (21, 24, 1, 18, "43508f0")
+
 TEMPLATES = [
     # ---- secrets: deepfence
     S(

@@ -45,6 +45,9 @@ LETTER = pick("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ", 1)
 # base64 of 32 random bytes: 42 free characters, then one whose low bits are zero, then "="
 KEY32 = join(b64(42), pick("AEIMQUYcgkosw", 1), "=")
 
+# The blind first score: (secrets caught, secrets, look-alikes altered, look-alikes, the rules it met).
+FIRST_SCORE = (21, 24, 3, 23, "the rules for 10 and 11")
+
 TEMPLATES = [
     # ---- secrets: positional, short-flag or vendor-keyword credentials
     S(

@@ -42,6 +42,9 @@ from build import (
 
 GL, VR, NS = "gitlab", "vault-radar", "no-secrets"
 
+# The blind first score: (secrets caught, secrets, look-alikes altered, look-alikes, the rules it met).
+FIRST_SCORE = (20, 23, 4, 22, "the rules for 10 and 11")
+
 TEMPLATES = [
     # ================================================================ secrets
     # ---- positional, short or vendor-specific flags

@@ -49,6 +49,9 @@ AZURE_SECRET = join(b62(3), digits(1), "Q~", pick(B62 + "_~.-", 34))
 SALESFORCE_SESSION = join("00D", b62(12), "!", pick(B62 + "._", 96))
 JWT = join("eyJraWQiOi", b64url(40), ".eyJ", b64url(160), ".", b64url(342))
 
+# The blind first score: (secrets caught, secrets, look-alikes altered, look-alikes, the rules it met).
+FIRST_SCORE = (18, 24, 1, 24, "the rules for 12, 13 and 15")
+
 TEMPLATES = [
     # ---- positional arguments, short and vendor-specific options, constructors
     S(

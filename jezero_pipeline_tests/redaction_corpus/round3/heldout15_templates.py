@@ -43,6 +43,9 @@ from build import (
 
 CG, ZAP, LS = "codeguru", "zap", "log-scrubbing"
 
+# The blind first score: (secrets caught, secrets, look-alikes altered, look-alikes, the rules it met).
+FIRST_SCORE = (22, 24, 2, 23, "the rules for 12 and 13")
+
 TEMPLATES = [
     # ---- positions: short flags, vendor flags, positional arguments, constructors
     S(

@@ -81,6 +81,9 @@ STAMP = join(
     "Z",
 )
 
+# The blind first score: (secrets caught, secrets, look-alikes altered, look-alikes, the rules it met).
+FIRST_SCORE = (20, 25, 2, 23, "the rules for 14 and 15")
+
 TEMPLATES = [
     # ---- credentials as positional arguments, short or vendor-specific flags, SDK constructors
     S(

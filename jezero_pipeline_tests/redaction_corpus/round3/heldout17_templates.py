@@ -131,6 +131,9 @@ def dockerconfigjson(host: str, user: str):
 BOOTSTRAP = join(lower_alnum(6), ".", lower_alnum(16))
 
 
+# The blind first score: (secrets caught, secrets, look-alikes altered, look-alikes, the rules it met).
+FIRST_SCORE = (22, 24, 2, 22, "the rules for 14 and 15")
+
 TEMPLATES = [
     # ================================================================= secrets
     # ---- values under short, positional or vendor-specific flags

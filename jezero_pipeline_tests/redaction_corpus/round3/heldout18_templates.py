@@ -55,6 +55,9 @@ def vault_block(rng) -> str:
     return "$ANSIBLE_VAULT;1.1;AES256\n          " + "\n          ".join(lines)
 
 
+# The blind first score: (secrets caught, secrets, look-alikes altered, look-alikes, the rules it met).
+FIRST_SCORE = (23, 24, 3, 22, "the rules for 16, 17 and 19")
+
 TEMPLATES = [
     # ---- positions: positional values, -var / --extra-vars / -e, vendor flags
     S(PU, "positional", "$ pulumi config set --secret smtpRelayPassword {v}", b64url(32)),

@@ -63,6 +63,9 @@ def basic_auth_b64(user: str):
     return make
 
 
+# The blind first score: (secrets caught, secrets, look-alikes altered, look-alikes, the rules it met).
+FIRST_SCORE = (20, 24, 1, 21, "the rules for 16 and 17")
+
 TEMPLATES = [
     # ---- secrets: positional arguments and vendor-specific flags
     S(PM, "cargo_login", "$ cargo login {v}\n       Login token for `crates-io` saved", join("cio", b62(32))),

@@ -10,6 +10,9 @@ ELASTIC_PASSWORD; Supabase pooler URIs; SQLAlchemy and Alembic output) and of me
 output; RabbitMQ rabbitmqctl and Celery broker URLs; NATS CLI, nsc and nkey seeds; Mosquitto
 MQTT clients; SMTP via swaks). Hosts, users and names are our own; every value is generated
 from the seeded makers in build.py, none is a real key or a value copied from the docs.
+
+First score, blind, before any rule changed for it (after the rules for heldout 18 and 19):
+24 of 25 secrets caught, 1 of 21 look-alikes altered (a NATS nkey seed given through `TextEncoder().encode`; a Kafka cluster id under `-t`).
 """
 
 from __future__ import annotations
@@ -54,6 +57,9 @@ def es_api_key(rng: random.Random) -> str:
 def gtid_set(rng: random.Random) -> str:
     return uuid(rng) + ":1-" + str(rng.randrange(1000, 900000))
 
+
+# The blind first score: (secrets caught, secrets, look-alikes altered, look-alikes, the rules it met).
+FIRST_SCORE = (24, 25, 1, 21, "the rules for 18 and 19")
 
 TEMPLATES = [
     # ================================================================ secrets: CLI flags and positionals

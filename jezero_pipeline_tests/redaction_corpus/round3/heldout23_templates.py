@@ -12,6 +12,9 @@ Biases (wandb login); SerpAPI as a LangChain tool; MCP client configs (mcpServer
 headers); opencode provider options ({env:...}); LiteLLM proxy config.yaml (virtual keys,
 model_list); aider's API-key switches; ollama model blobs. Every value is drawn from the
 seeded makers in build.py; none is a documented example or a real key.
+
+First score, blind, before any rule changed for it (after the rules for 18 to 21):
+23 of 24 secrets caught, 1 of 22 look-alikes altered (a W&B key after `wandb login --relogin`; an `{env:NAME}` reference).
 """
 
 from __future__ import annotations
@@ -39,6 +42,9 @@ AI = "ai-tools"
 
 letters = lambda n: pick(string.ascii_letters, n)  # noqa: E731
 url_safe_password = pick(B62 + "-_~", 18)
+
+# The blind first score: (secrets caught, secrets, look-alikes altered, look-alikes, the rules it met).
+FIRST_SCORE = (23, 24, 1, 22, "the rules for 18 to 21")
 
 TEMPLATES = [
     # ================================================================ secrets
@@ -147,7 +153,7 @@ TEMPLATES = [
     S(
         AI,
         "header",
-        "$ curl http://localhost:4000/v1/chat/completions -H 'Authorization: Bearer {v}' -d '{\"model\": \"team-gpt\", \"messages\": [{\"role\": \"user\", \"content\": \"ping\"}]}'",
+        '$ curl http://localhost:4000/v1/chat/completions -H \'Authorization: Bearer {v}\' -d \'{"model": "team-gpt", "messages": [{"role": "user", "content": "ping"}]}\'',
         join("sk-", b64url(22)),
         note="LiteLLM proxy virtual key as a Bearer header",
     ),

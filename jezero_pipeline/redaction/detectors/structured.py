@@ -1,0 +1,115 @@
+"""Secret names in structured forms, where the name does not stand right before its value.
+
+A name under one key and its value under the next (a Kubernetes or ECS `env` entry, a password
+manager's field), a shell default (`${API_TOKEN:-…}`), netrc's `password X` after `machine` and
+`login`, and XML (`<password>…</password>`, `<add key="…Password" value="…"/>`). The value is
+decided as `names.value_ok` decides a value written after its name.
+"""
+
+from __future__ import annotations
+
+import re
+
+from .base import Scan, glued
+from .names import TRAIL, VALUE, password_name, public_name, value_ok
+
+# A name and its value under two keys of one entry: a Kubernetes or ECS `env` entry (`- name: X` and
+# `value: …` on the next line, or `{"name": "X", "value": "…"}`), CloudFormation's
+# `ParameterKey=X,ParameterValue=…`, a password manager's field (`"label": "password", "value"`),
+# a key/value tag or setting.
+_NAME_THEN_VALUE = re.compile(
+    r"(?:^|(?<=[\s{,\[\-]))[\"']?(?:name|key|label|parameterkey|parametername|secretkey)[\"']?[ \t]*[:=][ \t]*[\"']?"
+    r"(?P<name>[a-z0-9_.\-]{2,80})[\"']?[ \t]*(?:,[ \t]*|\r?\n[ \t]*(?:-[ \t]+)?)"
+    r"[\"']?(?:value|parametervalue|secretvalue)[\"']?[ \t]*[:=][ \t]*" + VALUE
+)
+
+
+def detect_name_value_pairs(scan: Scan) -> None:
+    """A secret whose name stands under its own key, its value under the next (`- name: DB_PASSWORD`
+    then `value: "…"`): the name decides as it does written before the value."""
+    if not scan.has("value"):
+        return
+    text = scan.text
+    for m in _NAME_THEN_VALUE.finditer(scan.lower):
+        name = m.group("name")
+        if not _SECRET_NAME.search(name) or public_name(name):
+            continue
+        quoted = m.group("q") is not None
+        vs, ve = m.span("qv") if quoted else m.span("value")
+        if not quoted:
+            while ve > vs and text[ve - 1] in TRAIL:
+                ve -= 1
+        if value_ok(name, "=", text[vs:ve], quoted):
+            scan.add(vs, ve, "password" if password_name(name) else "secret")
+
+
+_SHELL_DEFAULT = re.compile(r"\$\{(?P<name>[a-z0-9_.\-]{1,80}?)(?::?[-=]|:)(?P<value>[^}\n]{1,400})\}")
+_SECRET_NAME = re.compile(
+    r"(?:pass(?:word|wd|phrase)?|pwd|secret|token|credentials?|key|auth)s?$|(?:^|[_\-.])(?:pass|pwd)s?$"
+)
+
+
+def detect_shell_defaults(scan: Scan) -> None:
+    """`${API_TOKEN:-value}`, `${DB_PASSWORD:=value}`, Spring `${db.password:value}`."""
+    if not scan.has("${"):
+        return
+    for m in _SHELL_DEFAULT.finditer(scan.lower):
+        name = m.group("name")
+        if not _SECRET_NAME.search(name) or public_name(name):
+            continue
+        vs, ve = m.span("value")
+        value = scan.text[vs:ve]
+        if value.startswith("?"):
+            continue  # `${VAR:?message}`: the message printed when VAR is unset
+        if value[:1] in "\"'" and value[-1:] == value[:1] and len(value) >= 2:
+            vs, ve, value = vs + 1, ve - 1, value[1:-1]
+        if value_ok(name, "=", value, quoted=True):
+            scan.add(vs, ve, "password" if password_name(name) else "secret")
+
+
+_NETRC_PASSWORD = re.compile(r"password[ \t]+(?P<value>[^\s]+)")
+_NETRC_CONTEXT = re.compile(r"(?:^|\s)(?:machine[ \t]+\S+|default)(?:\s|$)")
+_NETRC_LOGIN = re.compile(r"(?:^|\s)login[ \t]+\S+")
+
+
+def detect_netrc(scan: Scan) -> None:
+    """netrc's `machine H login L password P`, on one line or on the lines after `machine`."""
+    lower = scan.lower
+    if not scan.has("login"):
+        return
+    for m in _NETRC_PASSWORD.finditer(lower):
+        if glued(lower, m.start()) or lower[m.start() - 1 : m.start()] == "-":
+            continue
+        window_start = m.start()
+        for _ in range(4):  # this line and up to three before it
+            window_start = lower.rfind("\n", 0, max(0, window_start - 1)) + 1
+            if window_start == 0:
+                break
+        window = lower[window_start : m.start()]
+        if _NETRC_CONTEXT.search(window) and _NETRC_LOGIN.search(window):
+            vs, ve = m.span("value")
+            scan.add(vs, ve, "password")
+
+
+_XML_ELEMENT = re.compile(
+    r"<(?P<name>[a-z0-9_.:\-]{0,40}(?:password|passwd|passphrase|secret|token|apikey|api[_\-]key))>"
+    r"(?P<value>[^<\n]{1,400})</(?P=name)>"  # closed by its own tag: `<user:password> x</pre>` is no element
+)
+_XML_ADD = re.compile(r"<add\s+key=\"(?P<name>[^\"]{1,80})\"\s+value=\"(?P<value>[^\"\n]{1,400})\"")
+
+
+XML_TRIGGERS = ("</", "<add")
+
+
+def detect_xml(scan: Scan) -> None:
+    """`<password>…</password>` (Maven settings.xml) and `<add key="…Password" value="…"/>` (.NET)."""
+    for literal, rx in (("</", _XML_ELEMENT), ("<add", _XML_ADD)):
+        if not scan.has(literal):
+            continue
+        for m in rx.finditer(scan.lower):
+            name = m.group("name")
+            if rx is _XML_ADD and not _SECRET_NAME.search(name):
+                continue
+            vs, ve = m.span("value")
+            if value_ok(name, "=", scan.text[vs:ve], quoted=True):
+                scan.add(vs, ve, "password" if password_name(name) else "secret")
