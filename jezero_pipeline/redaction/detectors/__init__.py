@@ -55,6 +55,7 @@ BUILTIN: tuple[tuple[Detector, tuple[str | None, ...]], ...] = (
     (accounts.detect_account_links, ("://",)),
     (arguments.detect_flags, (" -", "\t-", "\n-", " /")),
     (arguments.detect_positions, arguments.POSITION_TRIGGERS),
+    (arguments.detect_logins, arguments.LOGIN_TRIGGERS),
     (arguments.detect_calls, ("(",)),
     (urls.detect_url_paths, ("://",)),
     (generic.detect_labelled, (LONG_RUN, *generic.PHRASE_TRIGGERS)),

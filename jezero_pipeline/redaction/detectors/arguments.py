@@ -223,8 +223,20 @@ def _matches(
 # after a prompt, so a prompt, not their words (in most lines: `key`, `token`), lets them run.
 POSITION_TRIGGERS = (
     "@", "pass", "|", "identified", "<<<", "config ", "set ", "add", "from-literal", "unseal", "net use",
-    "authtoken", "--", "cred", "login", "ftp", *_PROMPTS, *_COMMAND_STARTS,
+    "authtoken", "--", *_PROMPTS, *_COMMAND_STARTS,
 )  # fmt: skip
+LOGIN_TRIGGERS = (*_PAIR_WORDS, "ftp")
+
+
+def detect_logins(scan: Scan) -> None:
+    """A user and a password a slash apart after words that say so (`login is admin / pw`,
+    `creds: root / pw`), and an ftp script's `user NAME PASSWORD` line."""
+    if scan.has("/"):
+        for m in _matches(_USER_SLASH_PASSWORD, scan, _PAIR_WORDS):
+            _value(scan, m, "argument")
+    if scan.has("ftp"):
+        for m in _FTP_USER.finditer(scan.text):
+            _value(scan, m, "argument")
 
 
 def detect_positions(scan: Scan) -> None:
@@ -243,12 +255,6 @@ def detect_positions(scan: Scan) -> None:
     words = _WORD_THEN_VALUE.finditer(lower) if scan.has("pass") else ()
     for m in [*words, *_matches(_ECHO_PIPE, scan, pipe)] if pipe else words:
         if not glued(lower, m.start()) and lower[m.start() - 1 : m.start()] != "-":
-            _value(scan, m, "argument")
-    if scan.has("/") and any(map(scan.has, _PAIR_WORDS)):  # `login is admin / pw`, `creds: root/toor`
-        for m in _USER_SLASH_PASSWORD.finditer(lower):
-            _value(scan, m, "argument")
-    if scan.has("ftp"):  # an ftp script's `user NAME PASSWORD` line (`ftp -n host <<EOF`)
-        for m in _FTP_USER.finditer(scan.text):
             _value(scan, m, "argument")
     identified = _IDENTIFIED_BY.finditer(lower) if scan.has("identified") else ()
     for m in [*_matches(_HERE_STRING, scan, here), *identified] if here else identified:

@@ -17,21 +17,29 @@ from .names import TRAIL, VALUE, password_name, public_name, value_ok
 # `value: …` on the next line, or `{"name": "X", "value": "…"}`), CloudFormation's
 # `ParameterKey=X,ParameterValue=…`, a password manager's field (`"label": "password", "value"`),
 # a key/value tag or setting.
-_NAME_THEN_VALUE = re.compile(
+# Found from the value's key (`value`, a literal first: the text is searched for it at C speed),
+# then the entry's name looked for in the stretch right before it.
+_VALUE_KEY = re.compile(r"(?:parameter|secret)?value[\"']?[ \t]*[:=][ \t]*" + VALUE)
+_NAME_KEY_BEFORE = re.compile(
     r"(?:^|(?<=[\s{,\[\-]))[\"']?(?:name|key|label|parameterkey|parametername|secretkey)[\"']?[ \t]*[:=][ \t]*[\"']?"
-    r"(?P<name>[a-z0-9_.\-]{2,80})[\"']?[ \t]*(?:,[ \t]*|\r?\n[ \t]*(?:-[ \t]+)?)"
-    r"[\"']?(?:value|parametervalue|secretvalue)[\"']?[ \t]*[:=][ \t]*" + VALUE
+    r"(?P<name>[a-z0-9_.\-]{2,80})[\"']?[ \t]*(?:,[ \t]*|\r?\n[ \t]*(?:-[ \t]+)?)[\"']?$"
 )
+_NAME_REACH = 160
 
 
 def detect_name_value_pairs(scan: Scan) -> None:
     """A secret whose name stands under its own key, its value under the next (`- name: DB_PASSWORD`
     then `value: "…"`): the name decides as it does written before the value."""
-    if not scan.has("value"):
-        return
-    text = scan.text
-    for m in _NAME_THEN_VALUE.finditer(scan.lower):
-        name = m.group("name")
+    text, lower = scan.text, scan.lower
+    at = lower.find("value")
+    while at != -1:
+        key = at - 9 if lower.endswith("parameter", 0, at) else at - 6 if lower.endswith("secret", 0, at) else at
+        m = _VALUE_KEY.match(lower, key)
+        entry = _NAME_KEY_BEFORE.search(lower, max(0, key - _NAME_REACH), key) if m else None
+        at = lower.find("value", at + 5)
+        if entry is None:
+            continue
+        name = entry.group("name")
         if not _SECRET_NAME.search(name) or public_name(name):
             continue
         quoted = m.group("q") is not None
