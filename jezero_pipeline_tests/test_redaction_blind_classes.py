@@ -1,4 +1,4 @@
-"""The kinds of case the blind held-out sets (round3/heldout10 to 23) found missing, each with
+"""The kinds of case the blind held-out sets (round3/heldout10 to 25) found missing, each with
 lines of our own: the rule must hold for the kind, not for the held-out line.
 
 Every secret must lie wholly inside a marker; every look-alike must come back byte-identical.
@@ -128,6 +128,12 @@ SECRETS = [
     # heldout22 and 23: a key after a flag of the login, a UUID that is a client's only argument
     (f"$ wandb login --relogin {HEX[:40]}", HEX[:40]),
     ('var mail = new MailClient("7e1f3a9c-2b4d-4c6e-8a0f-9d8c7b6a5e4f");', "7e1f3a9c-2b4d-4c6e-8a0f-9d8c7b6a5e4f"),
+    # heldout24 and 25: a DSL's call without parentheses, a property list's key and string, a
+    # command's --name and --value, a vendor's key header in a list of headers
+    ("    keyPassword 'Tq8#vLm2!xRz'\n    keyAlias 'upload'", "Tq8#vLm2!xRz"),
+    (f"<key>SentryAuthToken</key>\n<string>{TOKEN}</string>", TOKEN),
+    (f"aws ssm put-parameter --name /prod/stripe/secret --type SecureString --value {TOKEN}", TOKEN),
+    (f'OTEL_EXPORTER_OTLP_HEADERS="x-honeycomb-team={TOKEN},x-honeycomb-dataset=api"', TOKEN),
 ]
 
 LOOKALIKES = [
@@ -207,6 +213,13 @@ LOOKALIKES = [
     '"options": { "apiKey": "{env:OPENROUTER_API_KEY}" }',
     "https://auth.example.com/oauth/authorize?client_id=app&redirect_uri=https%3A%2F%2Fapp.example.org%2Fcallback",
     'client = TenantClient("7e1f3a9c-2b4d-4c6e-8a0f-9d8c7b6a5e4f", region="eu")',
+    # heldout24 and 25: what stays beside them
+    "<key>CFBundleIdentifier</key>\n<string>com.example.notes</string>",
+    "aws ssm put-parameter --name /prod/api/base-url --value https://api.example.com",
+    'OTEL_EXPORTER_OTLP_HEADERS="x-honeycomb-team=${HONEYCOMB_KEY},x-honeycomb-dataset=api"',
+    'credentials "app.terraform.io" {',
+    '[ OK] stored user key "UCXQ7M2PZK4LTR5WVY3NHB6DGJ2FA7ECS4XQW5RZT6PM3KLN2VYHB4Q7"',
+    '> storePassword System.getenv("KEYSTORE_PASSWORD")',
 ]
 
 

@@ -387,6 +387,7 @@ def _may_be_package(v: str) -> bool:
     return "@" in v or (":" in v and "." in v) or v[:1] in _VERSION_STARTS or any(map(v.__contains__, _PIN_OPERATORS))
 
 
+_NATS_PUBLIC = re.compile(r"[UANOCX][A-Z2-7]{55}")
 _VERSION_STARTS = frozenset("^~v0123456789")
 _PIN_OPERATORS = ("==", ">=", "<=", "~=", "!=")
 
@@ -398,6 +399,8 @@ def is_public_value(v: str) -> bool:
     if token_chars(v):  # no package pin or JWT; a digest only as `sha256-…`, an age recipient, an address
         if v.startswith("0x"):
             return len(v) == 42 and HEX_RE.match(v[2:]) is not None  # an Ethereum address: its key is 64 digits
+        if len(v) == 56 and _NATS_PUBLIC.fullmatch(v):
+            return True  # a NATS account's or user's public key (its seed is `S` and the type, 58 long)
         return ("-" in v or v.startswith("age1")) and _DIGEST.fullmatch(v) is not None
     return bool((_may_be_package(v) and _PACKAGE.fullmatch(v)) or _DIGEST.fullmatch(v) or _anonymous_jwt(v))
 

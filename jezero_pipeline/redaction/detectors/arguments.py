@@ -129,6 +129,9 @@ _COMMAND_TEXTS = (
 )
 
 
+_CALL_OPENING = re.compile(r"[A-Za-z_][\w.]*\(")
+
+
 def _value(scan: Scan, m: re.Match[str], kind: str, ids: bool = False, shaped: bool = True) -> None:
     """Report the value of `m` when it is shaped like a password or a token (`ids`: or a UUID or
     hex digest, where the position says token: `config set …_authToken <uuid>`; `shaped=False`:
@@ -138,6 +141,8 @@ def _value(scan: Scan, m: re.Match[str], kind: str, ids: bool = False, shaped: b
     while ve > vs and scan.text[ve - 1] == "&":
         ve -= 1  # `cmd -p pw &`: the shell's background mark
     value = scan.text[vs:ve]
+    if value.endswith("(") and _CALL_OPENING.fullmatch(value):
+        return  # `storePassword System.getenv(…)`: code that fetches the value
     if value.lower().startswith(("pass:", "env:", "file:", "fd:")):
         if not value.lower().startswith("pass:"):
             return  # openssl's `env:VAR`, `file:path`: where the password is, not the password

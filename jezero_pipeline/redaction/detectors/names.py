@@ -40,6 +40,7 @@ _NAME_WORDS = (
     ("psk", "psk"),  # a pre-shared key (Wi-Fi, IPsec)
     ("secret_id", "secret_id"),  # Vault AppRole's credential (a UUID), or the name of a secret
     ("secret-id", "secret-id"),
+    ("honeycomb-team", "x-honeycomb-team"),  # Honeycomb's API key header
     ("salt", "salt"),  # a configured salt (WordPress's `AUTH_SALT`, `HASHIDS_SALT`) keys every hash made with it
 )
 # Password in other languages (Portuguese, German, Dutch, Italian and Turkish, Polish, Swedish,
@@ -74,15 +75,16 @@ VALUE = r"(?P<value>(?:@|[rbu]{1,2})?(?P<q>\\?[\"'`])(?P<qv>[^\n]{0,4000}?)(?P=q
 #   csep  a builder or setter call with the value as its argument (`.password("…")`, `setToken("…")`);
 #   sep   an assignment (`=`, `:`, `:=`, `.=`, `||=`, `=>`) or a comparison with a literal
 #         (`== "…"`), with an optional type (`: &str =`, ` string =`, `[] =`), a table's column
-#         rule (`│`, as CLIs draw their NAME │ VALUE tables), or spaces before an opaque value in
-#         prose.
+#         rule (`│`, as CLIs draw their NAME │ VALUE tables), spaces before a quoted literal (a
+#         DSL's call, Gradle's `storePassword 'x'`), or spaces before an opaque value in prose.
 _AFTER_NAME = (
     r"s?(?![a-z0-9_])(?:"
     r"(?P<lsep>[\"'`]?[ \t]*[\])]?[ \t]*(?:,[ \t]*(?:default[ \t]*=[ \t]*)?|\|\||\?\?|\?:|or[ \t]"
     r"|\)?\.unwrap_or(?:_else)?\((?:\|\|[ \t]*)?|\{)[ \t]*(?=[\"'`]))"
     r"|(?P<csep>\([ \t]*(?=[\"'`]))"
     r"|(?P<sep>(?:\\?[\"'])?\[?\]?[ \t]*(?::?[ \t]*(?:&'static str|&str|string|str|secretstr|char[ \t]*\*)[ \t]*)?"
-    r"(?::{1,3}=|=>|[.+|?]{1,2}=|={1,3}|!==?|:)[ \t]*|[ \t]*[│┃║][ \t]*|[ \t]+(?:is[ \t]+|was[ \t]+)?(?=[^\s\"'`]{12}))"
+    r"(?::{1,3}=|=>|[.+|?]{1,2}=|={1,3}|!==?|:)[ \t]*|[ \t]*[│┃║][ \t]*|[ \t]+(?=[\"'])"
+    r"|[ \t]+(?:is[ \t]+|was[ \t]+)?(?=[^\s\"'`]{12}))"
     r")" + VALUE
 )
 _GENERIC = [(literal, re.compile(word + _AFTER_NAME)) for literal, word in _NAME_WORDS]
@@ -166,7 +168,7 @@ _CODE_SPLIT = re.compile(r"\.|::|->|\(|\[")
 _CODE_PART = re.compile(r"_*+[A-Za-z]++\d*+(?:_++[A-Za-z]*+\d*+)*+|\]|.*\)")
 _IDENT_WORDISH = re.compile(r"^[A-Za-z_]+$")
 _NUMBER_RE = re.compile(r"^[+-]?\d+(?:[.,]\d+)*$")
-_NEXT_PAIR = re.compile(r";[ \t]*[A-Za-z][\w .\-]{0,40}=")
+_NEXT_PAIR = re.compile(r"[;,][ \t]*[A-Za-z][\w .\-]{0,40}=")  # `Password=x;Encrypt=True`, `key=x,dataset=y`
 _PATH = re.compile(r"^(?:~|\.{1,2})?/|^[A-Za-z]:\\")
 # A namespaced configuration key (`fastly:apiKey`, `aws:region`).
 _CONFIG_KEY = re.compile(r"[a-z][\w\-]*:[A-Za-z_]\w*")
@@ -350,6 +352,13 @@ def _match(scan: Scan, m: re.Match[str], flag: bool = False) -> None:
     if call and not ("." in name or name.startswith(("set", "with"))):
         return  # `get_password("service")`, `hash_token("x")`: the argument is not the value
     sep = "=" if lookup or call else m.group("sep")
+    if m.group("q") is not None and not sep.strip():
+        # `storePassword 'x'`: a call without parentheses, the literal its argument and the statement's
+        # end; `credentials "app.terraform.io" {` names a block, and a word after it makes prose
+        after = text[m.end("value") : m.end("value") + 3].lstrip(" \t")[:1]
+        if after == "{" or after.isalnum():
+            return
+        sep = "="
     if m.group("q") is not None:
         vs, ve = m.span("qv")
         quoted = True

@@ -27,10 +27,22 @@ _NAME_KEY_BEFORE = re.compile(
 _NAME_REACH = 160
 
 
+# A command's `--name NAME --value VALUE` (`az keyvault secret set`, `aws ssm put-parameter`,
+# `envman add --key`), one option allowed between them.
+_FLAG_PAIR = re.compile(
+    r"--(?:name|key)[ \t=]+[\"']?(?P<name>[\w./\-]{2,120})[\"']?[ \t]+(?:--?[\w\-]+(?:[ \t=]+[^\s\-]\S*)?[ \t]+)?"
+    r"--value[ \t=]+" + VALUE
+)
+
+
 def detect_name_value_pairs(scan: Scan) -> None:
     """A secret whose name stands under its own key, its value under the next (`- name: DB_PASSWORD`
-    then `value: "…"`): the name decides as it does written before the value."""
-    text, lower = scan.text, scan.lower
+    then `value: "…"`, `--name db-password --value …`): the name decides as it does written before
+    the value."""
+    lower = scan.lower
+    if scan.has("--value"):
+        for m in _FLAG_PAIR.finditer(lower):
+            _report(scan, m.group("name"), m)
     at = lower.find("value")
     while at != -1:
         key = at - 9 if lower.endswith("parameter", 0, at) else at - 6 if lower.endswith("secret", 0, at) else at
@@ -39,16 +51,21 @@ def detect_name_value_pairs(scan: Scan) -> None:
         at = lower.find("value", at + 5)
         if entry is None:
             continue
-        name = entry.group("name")
-        if not _SECRET_NAME.search(name) or public_name(name):
-            continue
-        quoted = m.group("q") is not None
-        vs, ve = m.span("qv") if quoted else m.span("value")
-        if not quoted:
-            while ve > vs and text[ve - 1] in TRAIL:
-                ve -= 1
-        if value_ok(name, "=", text[vs:ve], quoted):
-            scan.add(vs, ve, "password" if password_name(name) else "secret")
+        _report(scan, entry.group("name"), m)
+
+
+def _report(scan: Scan, name: str, m: re.Match[str]) -> None:
+    """The value `m` holds (its `VALUE` groups), when `name` says secret and the value is one."""
+    if not _SECRET_NAME.search(name) or public_name(name):
+        return
+    text = scan.text
+    quoted = m.group("q") is not None
+    vs, ve = m.span("qv") if quoted else m.span("value")
+    if not quoted:
+        while ve > vs and text[ve - 1] in TRAIL:
+            ve -= 1
+    if value_ok(name, "=", text[vs:ve], quoted):
+        scan.add(vs, ve, "password" if password_name(name) else "secret")
 
 
 _SHELL_DEFAULT = re.compile(r"\$\{(?P<name>[a-z0-9_.\-]{1,80}?)(?::?[-=]|:)(?P<value>[^}\n]{1,400})\}")
@@ -106,17 +123,22 @@ _XML_ELEMENT = re.compile(
 _XML_ADD = re.compile(r"<add\s+key=\"(?P<name>[^\"]{1,80})\"\s+value=\"(?P<value>[^\"\n]{1,400})\"")
 
 
+# A property list's `<key>CodePushDeploymentKey</key>` and the `<string>…</string>` after it.
+_PLIST = re.compile(r"<key>(?P<name>[^<\n]{1,80})</key>\s{0,40}<string>(?P<value>[^<\n]{1,400})</string>")
+
+
 XML_TRIGGERS = ("</", "<add")
 
 
 def detect_xml(scan: Scan) -> None:
-    """`<password>…</password>` (Maven settings.xml) and `<add key="…Password" value="…"/>` (.NET)."""
-    for literal, rx in (("</", _XML_ELEMENT), ("<add", _XML_ADD)):
+    """`<password>…</password>` (Maven settings.xml), `<add key="…Password" value="…"/>` (.NET) and
+    a property list's `<key>…Key</key><string>…</string>` (iOS, macOS)."""
+    for literal, rx in (("</", _XML_ELEMENT), ("<add", _XML_ADD), ("<key>", _PLIST)):
         if not scan.has(literal):
             continue
         for m in rx.finditer(scan.lower):
             name = m.group("name")
-            if rx is _XML_ADD and not _SECRET_NAME.search(name):
+            if rx is not _XML_ELEMENT and not _SECRET_NAME.search(name):
                 continue
             vs, ve = m.span("value")
             if value_ok(name, "=", scan.text[vs:ve], quoted=True):

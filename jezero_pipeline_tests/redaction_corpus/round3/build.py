@@ -1,4 +1,4 @@
-"""Writes the round-3 labelled lines (tune and heldout 1 to 23 .jsonl) from the templates beside it.
+"""Writes the round-3 labelled lines (tune and heldout 1 to 25 .jsonl) from the templates beside it.
 
 Each template is a transcript-style line of our own around a value of a shape that a public
 scanner documents (its rule's documented format, example or negative example), tagged with
@@ -233,6 +233,8 @@ def main() -> int:
     import heldout21_templates
     import heldout22_templates
     import heldout23_templates
+    import heldout24_templates
+    import heldout25_templates
     import heldout_templates
     import tune_templates
 
@@ -261,6 +263,8 @@ def main() -> int:
         ("heldout21", heldout21_templates, SEED + 21),
         ("heldout22", heldout22_templates, SEED + 22),
         ("heldout23", heldout23_templates, SEED + 23),
+        ("heldout24", heldout24_templates, SEED + 24),
+        ("heldout25", heldout25_templates, SEED + 25),
     ):
         rows = build(module.TEMPLATES, random.Random(seed))
         out = HERE / f"{name}.jsonl"
