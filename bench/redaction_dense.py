@@ -91,27 +91,30 @@ def _timed_detectors() -> Iterator[Counter[str]]:
 
         return run
 
-    saved = detectors.BUILTIN
-    detectors.BUILTIN = tuple((timed(detect), triggers) for detect, triggers in saved)
-    try:
+    with _detectors_as(timed):
         yield times
-    finally:
-        detectors.BUILTIN = saved
 
 
 @contextmanager
 def _idle_detectors() -> Iterator[None]:
     """Every built-in detector a no-op under its own triggers: the pass plans and calls as before."""
-    saved = detectors.BUILTIN
-    detectors.BUILTIN = tuple((_idle, triggers) for _, triggers in saved)
-    try:
+    with _detectors_as(lambda detect: _idle):
         yield
-    finally:
-        detectors.BUILTIN = saved
 
 
 def _idle(scan: detectors.Scan) -> None:
     return None
+
+
+@contextmanager
+def _detectors_as(wrap: Callable[[detectors.Detector], detectors.Detector]) -> Iterator[None]:
+    """Each built-in detector replaced by `wrap(detector)`, under its own triggers, for the block."""
+    saved = detectors.BUILTIN
+    detectors.BUILTIN = tuple((wrap(detect), triggers) for detect, triggers in saved)
+    try:
+        yield
+    finally:
+        detectors.BUILTIN = saved
 
 
 @contextmanager

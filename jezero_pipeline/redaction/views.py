@@ -56,6 +56,15 @@ _ELEMENT = re.compile(_STRING)
 _LIST_OPENING = re.compile(r'\[[ \t]*"')
 
 
+def _add_element(
+    text: str, bs: int, be: int, closer: str, parts: list[str], starts: list[int], ends: list[int]
+) -> None:
+    """Append a list element text[bs:be] as written, then `closer` standing for its closing quote."""
+    parts.append(text[bs:be] + closer)
+    starts.extend(range(bs, be + 1))
+    ends.extend(range(bs + 1, be + 2))
+
+
 def list_view(text: str) -> DecodedView | None:
     """The strings of each JSON list of strings in `text`, decoded, one to a line, as the lines
     or arguments they are (each line's end stands for the element's closing quote)."""
@@ -69,9 +78,7 @@ def list_view(text: str) -> DecodedView | None:
             bs, be = m.start() + 1, m.end() - 1
             decoded = decode_view(text[bs:be])
             if decoded is None:
-                parts.append(text[bs:be] + "\n")
-                starts.extend(range(bs, be + 1))
-                ends.extend(range(bs + 1, be + 2))
+                _add_element(text, bs, be, "\n", parts, starts, ends)
             else:  # its own lines, decoded; the last one's end stands for the closing quote
                 parts.append(decoded.text)
                 starts.extend(bs + i for i in decoded.starts)
@@ -93,9 +100,7 @@ def argv_view(text: str) -> DecodedView | None:
         if not any(text.startswith("-", bs) for bs, _ in elements) or "\\" in text[found.start() : found.end()]:
             continue  # no flag, or escapes (the list view reads those lines decoded)
         for i, (bs, be) in enumerate(elements):
-            parts.append(text[bs:be] + ("\n" if i == len(elements) - 1 else " "))
-            starts.extend(range(bs, be + 1))
-            ends.extend(range(bs + 1, be + 2))
+            _add_element(text, bs, be, "\n" if i == len(elements) - 1 else " ", parts, starts, ends)
     return DecodedView("".join(parts), starts, ends) if parts else None
 
 

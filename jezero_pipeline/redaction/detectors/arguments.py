@@ -71,11 +71,13 @@ _CRED_VERB_WORDS = (
 # A subcommand that names a credential or takes one (`set-agent-token agent <uuid>`, `snyk auth
 # <uuid>`, `cargo login <token>`, `bw unlock <password>`, `wandb login --relogin <key>`):
 # one of the next three arguments that is shaped like a token is one.
+# A positional argument that may be a token: not a flag, eight characters or more.
+_POSITIONAL = r"(?P<q>[\"']?)(?P<value>[^\s\"'|;`-][^\s\"'|;`]{7,300})(?P=q)(?=[\s\"]|$)"
 _CRED_SUBCOMMAND = re.compile(
     r"(?P<word>token|auth|password|passwd|secret|apikey|api-key|login|unlock|signin)[ \t]+"
-    r"(?:(?P<skip>(?:--?)?[a-z][\w\-]{0,20})[ \t]+)?(?P<q>[\"']?)(?P<value>[^\s\"'|;`-][^\s\"'|;`]{7,300})(?P=q)(?=[\s\"]|$)"
+    r"(?:(?P<skip>(?:--?)?[a-z][\w\-]{0,20})[ \t]+)?" + _POSITIONAL
 )
-_NEXT_ARGUMENT = re.compile(r"[ \t]+(?P<q>[\"']?)(?P<value>[^\s\"'|;`-][^\s\"'|;`]{7,300})(?P=q)(?=[\s\"]|$)")
+_NEXT_ARGUMENT = re.compile(r"[ \t]+" + _POSITIONAL)
 _VERB_CHARS_REVERSED = re.compile(r"[\w\-]{0,40}")
 _TAKES_ONE = ("login", "unlock", "signin")  # verbs that take a credential; the rest name one
 _SUBCOMMAND_WORDS = ("token", "auth", "password", "passwd", "secret", "apikey", "api-key", *_TAKES_ONE)
@@ -325,8 +327,6 @@ _CONVERSION = re.compile(CONVERSIONS + r"[ \t]*\($")
 _CONSTRUCTOR = re.compile(r"(?<![\w.])(?:\w+\.)*[A-Z]\w*(?:\.(?:create|connect|new|init|open|login))?[ \t]*\($")
 
 
-# A quote after `(` or `,`: two patterns, each with a literal first character, which a search
-# skips to far faster than to either of a class of two.
 # A factory whose result is named a client, a session or a connection (`adminClient =
 # algoliasearch(…)`, `conn := ldap.Dial(…)`): it took the account's credentials.
 _ASSIGNED_CLIENT = re.compile(
@@ -334,6 +334,8 @@ _ASSIGNED_CLIENT = re.compile(
     r"(?::=|=)[ \t]*(?:await[ \t]+)?(?:new[ \t]+)?(?P<callee>[\w.]+)[ \t]*\($",
     re.I,
 )
+# A quote after `(` or `,`: two patterns, each with a literal first character, which a search
+# skips to far faster than to either of a class of two.
 _LITERAL_STARTS = tuple(re.compile(re.escape(c) + r"[ \t]*(?:[bru]{1,2})?[\"']") for c in "(,")
 
 

@@ -100,9 +100,9 @@ _FLAG = re.compile(
 )
 _NAME_CHARS_REVERSED = re.compile(r"[a-z0-9_.\-]{0,60}")
 PASSWORD_NAMES = re.compile(
-    r"(?:passw(?:or)?d|passphrase|passwort|contrase(?:ñ|n)a|clave|senha|kennwort|wachtwoord|parola|has(?:ł|l)o|"
-    r"l(?:ö|o)senord|passord|adgangskode|salasana|jelsz(?:ó|o)|heslo|mot[_\-]?de[_\-]?passe|пароль|密码|パスワード|비밀번호|"
-    r"(?:^|[_\-.])(?:pass|pwd))s?$"
+    r"(?:passw(?:or)?d|passphrase|passwort|contrase(?:ñ|n)a|clave|"
+    + "|".join(word for _, word in _NAME_WORDS_ABROAD)  # every word of them says password
+    + r"|(?:^|[_\-.])(?:pass|pwd))s?$"
 )
 
 
@@ -286,6 +286,12 @@ def value_ok(name: str, sep: str, value: str, quoted: bool) -> bool:
     return len(value) >= (3 if is_password else 4)
 
 
+def report(scan: Scan, name: str, sep: str, vs: int, ve: int, quoted: bool) -> None:
+    """Add text[vs:ve], the value after the secret name `name`, when `value_ok` says it is one."""
+    if value_ok(name, sep, scan.text[vs:ve], quoted):
+        scan.add(vs, ve, "password" if password_name(name) else "secret")
+
+
 def detect_names(scan: Scan) -> None:
     """`name=value`, `name: value`, JSON pairs, lookup defaults and `--flag value`."""
     for literal, rx in _GENERIC:
@@ -372,18 +378,14 @@ def _match(scan: Scan, m: re.Match[str], flag: bool = False) -> None:
         if converted is None and "." in text[vs:ve]:  # `pw = process.env.X || "…"`: the fallback
             converted = _FALLBACK.match(text, ve)
         if converted:  # `key_material = bytes.fromhex('…')`: the literal is the value
-            vs, ve = converted.span("qv")
-            if value_ok(name, sep, text[vs:ve], True):
-                scan.add(vs, ve, "password" if password_name(name) else "secret")
+            report(scan, name, sep, *converted.span("qv"), True)
             return
         if sep.strip() == ":" and text[vs] in "&*":
             anchored = _YAML_ANCHOR.match(text, vs)
             if anchored is None:
                 return  # an alias (`*name`), or no value after the anchor
             if anchored.group("q") is not None:
-                vs, ve = anchored.span("qv")
-                if value_ok(name, sep, text[vs:ve], True):
-                    scan.add(vs, ve, "password" if password_name(name) else "secret")
+                report(scan, name, sep, *anchored.span("qv"), True)
                 return
             vs, ve = anchored.span("v")
         ve = before_closing_tag(text, vs, ve)
@@ -406,8 +408,6 @@ def _match(scan: Scan, m: re.Match[str], flag: bool = False) -> None:
             trail = _PASSWORD_TRAIL if password_name(name) else TRAIL
             while ve > vs and text[ve - 1] in trail and not _closes_inside(text, vs, ve):
                 ve -= 1
-    value = text[vs:ve]
     if sep.strip(" \t\"'") in (":", "=") and is_public_value(text[name_start:ve].lstrip("\"'")):
         return  # `io.jsonwebtoken:jjwt-api:0.12.6`, `tiktoken==0.6.0`: a package, not a pair
-    if value_ok(name, sep, value, quoted):
-        scan.add(vs, ve, "password" if password_name(name) else "secret")
+    report(scan, name, sep, vs, ve, quoted)

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 
 from .base import Scan, glued
-from .names import TRAIL, VALUE, password_name, public_name, value_ok
+from .names import TRAIL, VALUE, public_name, report
 
 # A name and its value under two keys of one entry: a Kubernetes or ECS `env` entry (`- name: X` and
 # `value: …` on the next line, or `{"name": "X", "value": "…"}`), CloudFormation's
@@ -64,8 +64,7 @@ def _report(scan: Scan, name: str, m: re.Match[str]) -> None:
     if not quoted:
         while ve > vs and text[ve - 1] in TRAIL:
             ve -= 1
-    if value_ok(name, "=", text[vs:ve], quoted):
-        scan.add(vs, ve, "password" if password_name(name) else "secret")
+    report(scan, name, "=", vs, ve, quoted)
 
 
 _SHELL_DEFAULT = re.compile(r"\$\{(?P<name>[a-z0-9_.\-]{1,80}?)(?::?[-=]|:)(?P<value>[^}\n]{1,400})\}")
@@ -87,9 +86,8 @@ def detect_shell_defaults(scan: Scan) -> None:
         if value.startswith("?"):
             continue  # `${VAR:?message}`: the message printed when VAR is unset
         if value[:1] in "\"'" and value[-1:] == value[:1] and len(value) >= 2:
-            vs, ve, value = vs + 1, ve - 1, value[1:-1]
-        if value_ok(name, "=", value, quoted=True):
-            scan.add(vs, ve, "password" if password_name(name) else "secret")
+            vs, ve = vs + 1, ve - 1
+        report(scan, name, "=", vs, ve, True)
 
 
 _NETRC_PASSWORD = re.compile(r"password[ \t]+(?P<value>[^\s]+)")
@@ -140,6 +138,4 @@ def detect_xml(scan: Scan) -> None:
             name = m.group("name")
             if rx is not _XML_ELEMENT and not _SECRET_NAME.search(name):
                 continue
-            vs, ve = m.span("value")
-            if value_ok(name, "=", scan.text[vs:ve], quoted=True):
-                scan.add(vs, ve, "password" if password_name(name) else "secret")
+            report(scan, name, "=", *m.span("value"), True)
