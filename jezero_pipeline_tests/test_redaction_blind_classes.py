@@ -1,4 +1,4 @@
-"""The kinds of case the blind held-out sets (round3/heldout10 to 25) found missing, each with
+"""The kinds of case the blind held-out sets (round3/heldout10 to 41) found missing, each with
 lines of our own: the rule must hold for the kind, not for the held-out line.
 
 Every secret must lie wholly inside a marker; every look-alike must come back byte-identical.
@@ -13,6 +13,9 @@ from jezero_pipeline.redaction import Redactor
 R = Redactor()
 HEX = "7c1e5a93f04b8d62e9a17c3f5b08d4e6a2f91c7d3b5e08a4f6c29d1e7b3a5f08"  # random, 64 hex digits
 TOKEN = "Xk9Qm2LpR7vT4wZs8NcY3hJd"
+B64 = "q3Vt8Lm2Zx9Rk4Wp7Yc1Nf6Hs0Jd5Gb2Ta8Ue3Mo6Ki9="  # random, a 32-byte key's length
+PW = "Vq8#rT2m!Lx9"
+B58 = "4Z7kQm9XpLr2vT8wNcY5hJdBfGs3aE6uRqWx1yK9oPz2MnV7tC4eH8iDj5LbFg3S"  # random, base58
 
 
 def covered(text: str, secret: str) -> bool:
@@ -134,6 +137,122 @@ SECRETS = [
     (f"<key>SentryAuthToken</key>\n<string>{TOKEN}</string>", TOKEN),
     (f"aws ssm put-parameter --name /prod/stripe/secret --type SecureString --value {TOKEN}", TOKEN),
     (f'OTEL_EXPORTER_OTLP_HEADERS="x-honeycomb-team={TOKEN},x-honeycomb-dataset=api"', TOKEN),
+    # a name standing apart from its value is read with the words a name before its value is: a
+    # password in another language, a salt, a pre-shared key, an AppRole secret id
+    (f'        - name: DB_SENHA\n          value: "{TOKEN}"', TOKEN),
+    (f'        - name: APP_PASSWORT\n          value: "{TOKEN}"', TOKEN),
+    (f'export WP_AUTH_SALT="${{WP_AUTH_SALT:-{TOKEN}}}"', TOKEN),
+    (f"<key>IPSEC_PSK</key>\n<string>{TOKEN}</string>", TOKEN),
+    (
+        "$ az keyvault secret set --vault-name kv-prod --name approle-secret-id --value 5b1f0c2e-8d4a-4c3e-9f1a-7e2b6d9c0a4f",
+        "5b1f0c2e-8d4a-4c3e-9f1a-7e2b6d9c0a4f",
+    ),
+    # heldout26 to 29: a value printed by a generator, by a `config get` of a secret's name, by a
+    # command that makes a credential (after its scheme), or by `cat` of a file named for a secret
+    (f"$ node -e \"console.log(require('crypto').randomBytes(32).toString('base64'))\"\n{B64}", B64),
+    (f"$ mix phx.gen.secret\n{TOKEN}{TOKEN}", TOKEN + TOKEN),
+    (f"$ bin/rails secret\n{HEX}{HEX}", HEX + HEX),
+    (f"$ wg genkey\n{B64}", B64),
+    (f"$ pnpm config get //npm.pkg.example.com/:_authToken\n{TOKEN}", TOKEN),
+    (f"$ gh variable get DEPLOY_TOKEN --repo acme/api\n{TOKEN}", TOKEN),
+    (f"$ acme tokens create --name ci\nAcmeV2 {TOKEN}", TOKEN),
+    (f"$ cat /run/secrets/db_password\n{PW}", PW),
+    (f"$ head -2 deploy.creds\nci-bot\n{PW}", PW),
+    # a network device's password after its encoding type, an SNMP community, a static key block
+    ("enable password 7 0822455D0A16", "0822455D0A16"),
+    (f" username admin privilege 15 secret 0 {PW}", PW),
+    ("tacacs-server host 10.0.0.5 key 7 045802150C2E", "045802150C2E"),
+    ("snmp-server community n0tPub1icR04x RO", "n0tPub1icR04x"),
+    (
+        f"-----BEGIN OpenVPN Static key V1-----\n{HEX[:32]}\n{HEX[32:]}\n{HEX[:32]}\n-----END OpenVPN Static key V1-----",
+        HEX[32:],
+    ),
+    # a dotted setting with the secret word inside it, as a pair or as a setter's two arguments
+    (f'hadoopConf.set("fs.azure.account.key.mystore.blob.core.windows.net", "{B64}{B64}")', B64 + B64),
+    (f"schema.registry.basic.auth.user.info: ABCD1234EFGH5678:{TOKEN}", TOKEN),
+    # `--auth`, a quoted `--user` whose password holds spaces, a setter's quoted name, a list of keys
+    (f"$ acme deploy --prod --auth {TOKEN}", TOKEN),
+    (
+        "$ curl --user 'admin:ab12 CD34 ef56 GH78 ij90 KL12' https://wp.example.com/wp-json/wp/v2/users/me",
+        "ab12 CD34 ef56 GH78 ij90 KL12",
+    ),
+    (f'$ dotnet user-secrets set "Smtp:Password" "{PW}"', PW),
+    (
+        "SESSION_KEYS=Zm9vYmFyYmF6cXV4MTIzNA==,cXV4YmF6YmFyZm9vNDU2Nw==,YmF6cXV4Zm9vYmFyNzg5MA==",
+        "cXV4YmF6YmFyZm9vNDU2Nw==",
+    ),
+    ('curl "https://api.example.org/v1/run?key=Xq7mP2vL9k"', "Xq7mP2vL9k"),
+    # heldout31 to 33: a batch-mode `…passwd FILE USER PW`, a pre-shared key's flag, a key as 16
+    # bytes, a query printed as tsv, a token made among other lines, NickServ's IDENTIFY, a token
+    # under a login, a key named for what it may do
+    (f"$ sudo mosquitto_passwd -b passwd.txt mqtt-bridge {PW}", PW),
+    (f"$ openssl s_client -connect edge:8443 -psk_identity edge-01 -psk {HEX[:32]}", HEX[:32]),
+    (f"$ mosquitto_sub -h broker -p 8884 --psk {HEX[:32]} --psk-identity node-3 -t 'sensors/#'", HEX[:32]),
+    (
+        "aes_key = [12, 200, 7, 93, 141, 66, 250, 3, 188, 19, 77, 230, 54, 101, 9, 172]",
+        "12, 200, 7, 93, 141, 66, 250, 3, 188, 19, 77, 230, 54, 101, 9, 172",
+    ),
+    (f"$ az cosmosdb keys list -n orders -g prod --query primaryMasterKey -o tsv\n{B64}", B64),
+    (f"$ acme token create --ttl 90d\nUsing profile ops\nToken (shown once):\n    {HEX[:40]}", HEX[:40]),
+    (f"/msg NickServ IDENTIFY {PW}", PW),
+    (f"SCANNER_LOGIN={HEX[:40]}", HEX[:40]),
+    ("INGEST_KEY=5b1f0c2e-8d4a-4c3e-9f1a-7e2b6d9c0a4f", "5b1f0c2e-8d4a-4c3e-9f1a-7e2b6d9c0a4f"),
+    # heldout30: a list's one element under a secret name, SSSD's `authtok`, a `…PW` name, a value in
+    # brackets after its backticked command, a YAML list under a key that names secrets, a vendor
+    # token's signature after a dot, a key file in base64 under a name that says so
+    (f'      "clientSecret" : [ "{TOKEN}" ],', TOKEN),
+    (f"ldap_default_authtok = {PW}", PW),
+    (f"    adminPW: {PW}", PW),
+    (
+        f"I made the session key with `openssl rand -hex 32 | tr 'a-f' 'A-F'` ({HEX.upper()}) and stored it.",
+        HEX.upper(),
+    ),
+    (f"api_keys:\n  - {TOKEN}\n  - {TOKEN[::-1]}\nport: 8080", TOKEN[::-1]),
+    (f"secrets:\n- {TOKEN}\nport: 8080", TOKEN),
+    (f"Authorization: Bearer vnd_at_{TOKEN}.{TOKEN[::-1]}", TOKEN[::-1]),
+    (f"KEYSTORE_BASE64: {B64[:-1] * 4}=", B64[:-1] * 4),
+    # heldout34 to 37: a key as a DSN's user, a credential made by a script, a key said in prose a
+    # few words before `is` or in brackets, a literal of a call written one argument a line, an auth
+    # code, a hex key under `accounts`, a phrase on the line after the one naming it, key bytes
+    # printed by `cat`, a base58 key decoded for a keypair, a map of keys per network, a key as an
+    # RPC URL's path, a value printed by `vars get`
+    (f"MAILER_DSN=mailer+api://{TOKEN}:mg.example.org@default", TOKEN),
+    (f"$ ./scripts/tokens_create.py ci\nstored in the vault too\n{TOKEN}", TOKEN),
+    (f"The deploy token for staging is {TOKEN}; rotate it monthly.", TOKEN),
+    (f"I stored the signing secret ({TOKEN}) in the vault.", TOKEN),
+    (f'ok = verify_webhook_signature(\n    payload,\n    headers["X-Sig"],\n    "{PW}",\n)', PW),
+    (f"$ curl https://vendors.example.com/api -d vendor_auth_code={HEX[:40]}", HEX[:40]),
+    (f'      accounts: ["0x{HEX}"],', "0x" + HEX),
+    (
+        "Write down this recovery phrase to restore your wallet:\n"
+        "apple river stone cloud maple tiger ocean pilot lemon frost honey candle",
+        "apple river stone cloud maple tiger ocean pilot lemon frost honey candle",
+    ),
+    (
+        "$ cat keys/deployer.json\n[12, 200, 7, 93, 141, 66, 250, 3, 188, 19, 77, 230, 54, 101, 9, 172]",
+        "12, 200, 7, 93, 141, 66, 250, 3, 188, 19, 77, 230, 54, 101, 9, 172",
+    ),
+    (f'const kp = Keypair.fromSecretKey(bs58.decode("{B58}"));', B58),
+    (f'  etherscan: {{\n    apiKey: {{\n      mainnet: "{TOKEN}",\n      base: "{PW}",\n    }},\n  }},', PW),
+    (f"RPC=https://rpc.example-node.io/v3/{HEX[:32]}", HEX[:32]),
+    (f"RPC=https://edge-1.nodes.example.net/{HEX[:40]}/", HEX[:40]),
+    (f"$ npx hardhat vars get INFURA_API_KEY\n{TOKEN}", TOKEN),
+    # heldout38 to 41: a password printed a blank line below the line that names it, a password as
+    # an account-making call's literal, a Secret's data printed by jsonpath, a value printed by
+    # `keystore show` or among a reset's lines, a token in a table's `Token` column, a token a
+    # `get-…-password` command prints, `-p=` in quotes, a key as `authorize`'s second argument
+    (f"Please use the following password to proceed to installation:\n\n{HEX[:32]}\n", HEX[:32]),
+    (f'realm.createAccount("admin", "{PW}")', PW),
+    (f'$ kubectl get secret app-admin -o jsonpath="{{.data.password}}"\n{B64}', B64),
+    (f"$ bin/app-keystore show smtp.secure_password\n{TOKEN}", TOKEN),
+    (f"$ bin/app-reset-password -u admin\nThe password will be printed below.\n\nNew value: {TOKEN}", TOKEN),
+    (f"$ acme auth list\nID\tName\tToken\tCreated\n7f3e2a1b\tci reader\t{TOKEN}\t2026-01-02", TOKEN),
+    (f"$ aws codeartifact get-authorization-token --domain acme --query authorizationToken\n{B64}", B64),
+    (f'$ docker login -u="acme+bot" -p="{TOKEN}" registry.example.com', TOKEN),
+    (f"$ store account authorize 00578c4763b39cb0000005647 {TOKEN}", TOKEN),
+    # a licence key is generated; a licence's name is not (below)
+    (f"license_key: {HEX}", HEX),
+    ('licence_key = "Q2F4-9XKL-77PA-ZZ3M"', "Q2F4-9XKL-77PA-ZZ3M"),
 ]
 
 LOOKALIKES = [
@@ -220,6 +339,65 @@ LOOKALIKES = [
     'credentials "app.terraform.io" {',
     '[ OK] stored user key "UCXQ7M2PZK4LTR5WVY3NHB6DGJ2FA7ECS4XQW5RZT6PM3KLN2VYHB4Q7"',
     '> storePassword System.getenv("KEYSTORE_PASSWORD")',
+    # a name apart from its value that names no secret, or a public one
+    '        - name: DB_SENHA_HINT_URL\n          value: "https://wiki.example.com/db"',
+    "<key>SENTRY_PUBLIC_KEY</key>\n<string>Xk9Qm2LpR7vT4wZs8NcY3hJd</string>",
+    # heldout26 to 29: what stays beside them
+    f"$ wg genkey | tee /etc/wireguard/private.key | wg pubkey\n{B64}",
+    "$ npm config get registry\nhttps://registry.npmjs.org/",
+    "$ cat secret_name.txt\nprod-db-credentials",
+    "enable secret 5 $1$mERr$hx5rVt7rPNoS4wqbXKX7m0",
+    "snmp-server community public RO",
+    "The password 7 characters long was rejected by the policy.",
+    "ssl.key.location=/etc/kafka/ssl/client.key",
+    "fs.azure.account.key.mystore.blob.core.windows.net={{secrets/storage/account-key}}",
+    "composer config --global --auth gitlab-oauth.gitlab.example.com",
+    f"  server public key: {B64}",
+    f'{{"publicKey": "ed25519:{HEX}"}}',
+    "$ ssh-keygen -y -f ~/.ssh/deploy_ed25519 > ~/.ssh/deploy_ed25519.pub",
+    '"run_id": "01HZX3M9Q4T7VBK2N8R5W6YC0D"',
+    "image: ghcr.io/acme/api:build-7Fq2KpL9xR4mZ8wN3vT6yB1cQe5",
+    'plug Plug.Session, store: :cookie, key: "_app_key", signing_salt: "aB3dE5fG"',
+    "SOKETI_APP_KEY=p9x7w2k4m8n3",
+    '"license": "Apache-2.0",',
+    "the license is GPL-3.0-or-later",
+    "Please identify the failing test first.",
+    '"login": "octocat",',
+    "login: alice.smith",
+    '"idempotency_key": "5b1f0c2e-8d4a-4c3e-9f1a-7e2b6d9c0a4f"',
+    "$ docker run --rm -v $PWD:/app -w /app node:20 npm test",
+    "keys = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15]",
+    "$ acme token create --ttl 90d\nerror: not logged in\n$ acme auth login",
+    # heldout30: what stays beside them
+    '{"kty":"RSA","n":"q-Zk3Vt8Lm2Zx9Rk4Wp7Yc1Nf6Hs0Jd5Gb2Ta8Ue3Mo6Ki_R7vT4wZs8NcY3hJd-a1","e":"AQAB"}',
+    "The console shows Client ID Xk9Qm2LpR7vT4wZs8NcY3hJdAb12Cd34Ef56Gh78; it goes in every authorize URL.",
+    "Location: https://id.example.com/self-service/login?flow=5b1f0c2e-8d4a-4c3e-9f1a-7e2b6d9c0a4f",
+    "GET /authorize?client_id=web&code_challenge=Zk3Vt8Lm2Zx9Rk4Wp7Yc1Nf6Hs0Jd5Gb2Ta8Ue3Mo6Ki&code_challenge_method=S256",
+    "  api:\n    secrets:\n      - db_password\n      - API_KEY\n    image: api:1.4",
+    "secrets:\n  - 5b1f0c2e-8d4a-4c3e-9f1a-7e2b6d9c0a4f\ntasks:\n  - deploy: ./deploy.sh",
+    # heldout34 to 37: what stays beside them, and a number with digit groups (a real session's)
+    "        maximum_output_tokens=20_000,",
+    f"WEBHOOK_VERIFICATION_KEY={B64[:-1] * 2}=",
+    '      "key": "acme_live_key_01hk3x****",',
+    "$ aws secretsmanager get-secret-value --secret-id arn:aws:secretsmanager:eu-west-1:123456789012:secret:prod/db/password-AbC123",
+    '"image": "ipfs://QmT5NvUtoM5nWFfrQdVrFtvGfKFmG7AHE8P34isapyhCxX",',
+    "$ npx @acme/mcp --sentry-dsn=https://0f3a9c1e7b2d4f6a8c0e1b3d5f7a9c2e@o1.ingest.sentry.io/42",
+    "$ acme-cli --billing-account=acct_9Zx8Yw7Vu6Ts5Rq4",
+    'get_frame(objectKey: "Xk9Qm2LpR7vT4wZs8NcY3hJd", nodeId: "12:889")',
+    "https://id.example.com/authorize?client_id=web&state=Zk3Vt8Lm2Zx9Rk4Wp7Yc1Nf6&response_type=code",
+    '{"content":"SLACK_BOT_TOKEN=xoxb-000000000000-xxxxxxxxxxxx\\nSLACK_TEAM_ID=T00000000"}',
+    '{"content":"$ solana address -k target/deploy/vault-keypair.json\\nRbLZVB9wdnVQBoBqjfU2JcU4e2FyRwTt4q7tE5vZ17sU"}',
+    # heldout38 to 41: what stays beside them
+    "$ java -jar cli.jar -s https://ci.example.com/ -auth @/home/ci/.config/cli.auth list-jobs",
+    'password("env.REGISTRY_PASSWORD", "credentialsJSON:3bcba9ca-c22d-45f9-aaf8-bd32fc9af54d")',
+    "  password: ENC[AES256_GCM,data:fZH+KhQSyrCD9AI2jbAM6NL+NHtbN2j5PPauZJmYtsZn5ckNpw==,iv:yitVLFJlRfr9A402,type:str]",
+    "      token: encrypted:s3!r:eu-west-1!b:acme-secrets!f:secrets.yml!k:github.token",
+    "$ curl -X PATCH 'http://localhost:7700/keys/d98f788c-de61-4d80-a149-a44c6d9050ed' -d '{\"name\": \"search\"}'",
+    '$ docker login -u gitlab+deploy-token-980207 -p "$CI_DEPLOY_PASSWORD" "$CI_REGISTRY"',
+    "$ ecr-login | docker login --username AWS --password-stdin 714112066037.dkr.ecr.eu-west-1.amazonaws.com\nLogin Succeeded",
+    "$ velero backup-location create dr --bucket dr --credential=bsl-dr-credentials=cloud",
+    "$ duplicity incremental --encrypt-key 4CA88431DCA7EFE8 --sign-key 4CA88431DCA7EFE8 /home/ada sftp://nas//srv",
+    "$ acme auth list\nID\tName\tToken\tCreated\n7f3e2a1b\tci reader\t********\t2026-01-02",
 ]
 
 

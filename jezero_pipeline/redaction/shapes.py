@@ -193,16 +193,27 @@ _SELECTOR = re.compile(
 _ROUTE = re.compile(r"(?:/(?:[a-z][a-z0-9_\-]*|:[a-z_]+|\{[a-z_]+\}|v\d+))+/?")
 _ARN = re.compile(r"arn:aws[\w\-]*:[\w\-]+:[\w\-]*:\d{0,12}:\S+")
 _HEADER_NAME = re.compile(r"[Xx]-[A-Za-z]+(?:-[A-Za-z]+)+")
+# Where a stored secret is: SOPS's ciphertext (`ENC[AES256_GCM,data:…]`), Spinnaker's `encrypted:s3!…`,
+# a credential's id in a store (TeamCity's `credentialsJSON:<uuid>`).
+_STORED = re.compile(
+    r"ENC\[[A-Z0-9_]+,.*\]|encrypted(?:File)?:[a-z0-9]+!\S+"
+    r"|[A-Za-z]+:[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}"
+)
 _URL_NO_USERINFO = re.compile(r"https?://[^\s@/:]+(?::\d+)?(?:/[\w\-./~]*)?")
 
 
 def is_reference(v: str) -> bool:
-    """A selector, a route, an ARN or a header name: where a secret goes, not the secret."""
+    """A selector, a route, an ARN, a header name or a stored secret's place: where a secret goes
+    or is kept, not the secret."""
     core = v.strip("\"'`")
     if not core or len(core) > 300:
         return False
     return bool(
-        _SELECTOR.fullmatch(core) or _ROUTE.fullmatch(core) or _ARN.fullmatch(core) or _HEADER_NAME.fullmatch(core)
+        _SELECTOR.fullmatch(core)
+        or _ROUTE.fullmatch(core)
+        or _ARN.fullmatch(core)
+        or _HEADER_NAME.fullmatch(core)
+        or _STORED.fullmatch(core)
     )
 
 
@@ -214,7 +225,10 @@ def plain_url(v: str) -> bool:
 # --------------------------------------------------------------------------- identifiers and hashes
 
 _HEX = re.compile(r"[0-9a-fA-F]+")
-_UUID = re.compile(r"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}")
+# A UUID, or a ULID (its time part says 2004 to 2039), the id systems write where a UUID would be.
+_UUID = re.compile(
+    r"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}|01[0-9A-HJKMNP-TV-Z]{24}"
+)
 HASH_LENGTHS = frozenset((32, 40, 56, 64, 96, 128))
 
 
@@ -277,3 +291,9 @@ def password_shaped(v: str) -> bool:
     if (_PATHLIKE.fullmatch(v) and not mixed_token(v)) or _CHAR_CLASS.search(v):
         return False  # a path, or a glob or pattern with a `[…]` class
     return classes(v) >= 3 or mixed_token(v)
+
+
+def secret_shaped(value: str) -> bool:
+    """A password's shape, or a generated value's (hex of any length among them): what a value
+    that stands where a secret is printed must look like to be one."""
+    return password_shaped(value) or opaque_token(value) or random_looking(value, 20)

@@ -102,14 +102,19 @@ _MASK_CHARS = "*•●·█"
 
 
 def is_masked(v: str) -> bool:
-    """`********`, `ghp_****ab12`, `sk-...Qx4f`, `xxxx-xxxx`: a mask with at most a few clear characters."""
+    """`********`, `ghp_****ab12`, `sk-...Qx4f`, `xxxx-xxxx`: a mask with at most a few clear
+    characters, or a key's head with its tail masked (`pdl_live_apikey_01hk3x****`), as consoles
+    list keys."""
     if not (
         any(map(v.__contains__, _MASK_RUNS)) or any(map(v.__contains__, _MASK_CHARS)) or _X_RUN.search(v) is not None
     ):
         return False  # none of the mask runs' characters: the search below cannot match
     if not _MASK_RUN.search(v):
         return False
-    return sum(map(str.isalnum, _MASK_RUN.sub("", v))) <= 8
+    return sum(map(str.isalnum, _MASK_RUN.sub("", v))) <= 8 or _MASKED_TAIL.search(v) is not None
+
+
+_MASKED_TAIL = re.compile(r"[*•●]{4,}$")
 
 
 # Words a stand-in is written in. MARKERS say "not a real value"; FILLERS are the generic words
@@ -366,7 +371,12 @@ _DIGEST = re.compile(
 # Keys meant for browsers and clients: Stripe/Supabase publishable keys, Mapbox public tokens,
 # PostHog project keys.
 # `pk` is the publishable half of a key pair wherever a vendor splits one (`pk_live_`, `pk-lf-`, `pk.`).
-_PUBLIC_PREFIXES = ("pk_", "pk-", "pk.eyJ", "sb_publishable_", "phc_", "ssh-rsa ", "ssh-ed25519 ", "arn:aws")
+_PUBLIC_PREFIXES = (
+    "pk_", "pk-", "pk.eyJ", "sb_publishable_", "phc_", "ssh-rsa ", "ssh-ed25519 ", "arn:aws",
+    "rzp_live_", "rzp_test_",  # Razorpay's key id (its secret has no prefix)
+)  # fmt: skip
+# A content address (IPFS's CIDv0 `Qm…` and CIDv1 `bafy…`): a hash of public content.
+_CID = re.compile(r"Qm[1-9A-HJ-NP-Za-km-z]{44}|bafy[a-z2-7]{50,}")
 
 
 _ANON_ROLE = re.compile(r'"role"\s*:\s*"anon"')
@@ -393,9 +403,12 @@ _PIN_OPERATORS = ("==", ">=", "<=", "~=", "!=")
 
 
 def is_public_value(v: str) -> bool:
-    """Package coordinates, digests and checksums, public keys: values that are meant to be seen."""
+    """Package coordinates, digests and checksums, content addresses, public keys: values that
+    are meant to be seen."""
     if v.startswith(_PUBLIC_PREFIXES):
         return True
+    if ("Qm" in v or "bafy" in v) and _CID.fullmatch(v.rsplit("/", 1)[-1]):
+        return True  # a content address, alone or as a path's end (`/ipfs/Qm…`)
     if token_chars(v):  # no package pin or JWT; a digest only as `sha256-…`, an age recipient, an address
         if v.startswith("0x"):
             return len(v) == 42 and HEX_RE.match(v[2:]) is not None  # an Ethereum address: its key is 64 digits

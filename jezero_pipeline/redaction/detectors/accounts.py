@@ -51,6 +51,8 @@ _ACCOUNT_ACTION = re.compile(
 # The same words for lower-cased ASCII: without re.I a search skips to where a word can start.
 _ACCOUNT_ACTION_LOWER = re.compile(_ACCOUNT_ACTION.pattern)
 _URL_PART = re.compile(r"[A-Za-z0-9_\-.~%+]{16,}")
+# A query parameter that names a flow, a request or a step, not a credential.
+_NOT_TOKEN_PARAM = re.compile(r"[?&](?:[a-z]+_)?(?:ids?|flow|state|nonce|challenge|execution|request)=$", re.I)
 
 
 def detect_one_time_codes(scan: Scan) -> None:
@@ -179,6 +181,8 @@ def detect_account_links(scan: Scan) -> None:
             value = part.group().rstrip(".")
             if "%2F" in value.upper():
                 continue  # `redirect_uri=https%3A%2F%2F…`: a link, percent-encoded
+            if url[part.start() - 1 : part.start()] == "=" and _NOT_TOKEN_PARAM.search(url, 0, part.start()):
+                continue  # `login?flow=<uuid>`, `&state=…`: the flow's id, not its token
             if random_looking(value, 16) or (len(value) >= 20 and HEX_RE.match(value)):
                 # trusted: a link that resets, confirms or signs in carries a live token, even
                 # one a filler-maker could have typed (`abc123def456…`)

@@ -15,8 +15,8 @@ import re
 from ..shapes import classes, hash_shaped, is_uuid, mixed_token, opaque_token, password_shaped, random_looking
 from .base import CONVERSIONS, Scan, before_closing_tag, glued
 
-_CRED_WORD = r"(?:pass(?:word|wd|phrase|wort)?|pwd|pw|secret|token|apikey|api[_\-]?key|key|auth|credentials?)"
-_CRED_FRAGMENTS = ("pass", "pw", "secret", "token", "key", "auth", "credential")  # one is in every `_CRED_WORD`
+_CRED_WORD = r"(?:pass(?:word|wd|phrase|wort)?|pwd|pw|secret|token|apikey|api[_\-]?key|key|auth|credentials?|psk)"
+_CRED_FRAGMENTS = ("pass", "pw", "secret", "token", "key", "auth", "credential", "psk")  # one is in every `_CRED_WORD`
 # Each pattern starts with a literal or a character class, so a search skips text that cannot
 # match at C speed; the word boundaries the patterns need are checked after a match.
 # Flags stand after whitespace (`=-pg8…` in a digest is no flag): `-pw X`, `-NuGetApiKey X`,
@@ -26,7 +26,7 @@ _ONE_DASH_FLAG = re.compile(
     r"(?P<q>[\"']?)(?P<value>[^\s\"'|;`]{1,300})(?P=q)"
 )
 # Short flags that take a password by convention; `-p`/`-P` may be glued to the value.
-_SHORT_FLAG = re.compile(r"-(?<=\s-)(?P<flag>[pPwtk])(?P<sp>[ \t]+|)(?P<q>[\"']?)(?P<value>[^\s\"'|;`]{1,200})(?P=q)")
+_SHORT_FLAG = re.compile(r"-(?<=\s-)(?P<flag>[pPwtk])(?P<sp>[ \t]+|=?)(?P<q>[\"']?)(?P<value>[^\s\"'|;`]{1,200})(?P=q)")
 # Windows `/pass:X`, `/p:X`, `/password:X` (cmdkey, msbuild, sqlpackage)
 _SLASH_FLAG = re.compile(
     r"/(?<=\s/)(?:p|pw|pwd|pass|password|passwd|token|apikey|secret|key)[:=](?P<q>[\"']?)(?P<value>[^\s\"']{1,200})(?P=q)"
@@ -37,8 +37,11 @@ _SLASH_FLAG = re.compile(
 _ANY_FLAG = re.compile(r"-(?<=\s-)-?[A-Za-z][\w\-]{0,40}(?:[ \t]+|=)(?P<q>[\"']?)(?P<value>[^\s\"'|;`]{8,300})(?P=q)")
 # A flag whose last word names an id, a handle or a digest (`--client-id`, `-accessor`, `--sha256`).
 _ID_FLAG = re.compile(
-    r"[-_](?:ids?|accessor|sha\d*|hash|digest|commit|checksum|fingerprint|thumbprint|etag|revision)(?:[ \t]+|=)"
+    r"[-_](?:ids?|accessor|sha\d*|hash|digest|commit|checksum|fingerprint|thumbprint|etag|revision|account)(?:[ \t]+|=)"
 )
+# A file's path (`ssh-keygen -lf ~/.ssh/id_ed25519.pub`) or a variable (`-v $PWD:/src`) is no secret;
+# nor is a URL (`--sentry-dsn=https://…`), whose own rules read its parts.
+_PATH_STARTS = ("/", "~/", "./", "../", "$")
 _FORMAT_CHARS = re.compile(r"%[A-Za-z{(]|[{}()\\*?\[\]<>]")
 _PATTERN_PARTS = re.compile(r"[{}()\\\[\]<>/]|\.[A-Za-z]{1,5}$")  # groups, classes, paths, file types
 _LDAP = re.compile(r"\bldap[a-z]*\b")
@@ -48,25 +51,29 @@ _JOINED_USER = re.compile(
 )
 # `scott/pw@db` (sqlplus, expdp, rman)
 _USER_SLASH = re.compile(r"/(?P<value>[^\s/\"']{4,64})@(?=[\w/])")
+_LINE_REFERENCE = re.compile(r"\.\w{1,10}:\d+:")  # `src/settings.py:12:5:[admin@router]`: grep's file and line
 _USER_BEFORE_SLASH = re.compile(r"[\w$#]{0,29}[A-Za-z](?![\w/.@\-])")  # reversed: `scott` before `/pw@db`
 # `… password VALUE` and `… passphrase VALUE` in a command or a sentence
 _WORD_THEN_VALUE = re.compile(r"pass(?:word|wd|phrase)[ \t]+(?P<value>[^\s\"'|;&]{4,200})")
 # `config set //registry/:_authToken VALUE`, `config --global github-oauth.github.com VALUE`
 _SETTER = re.compile(
-    r"(?:config|set|add)[ \t]+(?:(?:set|--global|--local|-g)[ \t]+)*"
+    r"(?:config|set|add)[ \t]+(?:(?:set|--global|--local|-g)[ \t]+)*(?P<nq>[\"']?)"
     r"(?P<name>[^\s=\"']*"
     + _CRED_WORD
     + r"[^\s=\"']*|[^\s=\"']*oauth[^\s=\"']*|http-basic\.[^\s=\"']+[ \t]+[^\s=\"']+)"
-    r"[ \t]+(?P<q>[\"']?)(?P<value>[^\s\"']{6,300})(?P=q)"
-)  # `poetry config http-basic.REPO USER PASSWORD`: a user, then the password
-# Verbs whose next positional argument is a credential; the words say so, not one program.
+    r"(?P=nq)[ \t]+(?P<q>[\"']?)(?P<value>[^\s\"']{6,300})(?P=q)"
+)  # `poetry config http-basic.REPO USER PASSWORD`: a user, then the password; `dotnet user-secrets set "Jwt:Key" V`
+# Verbs whose next positional argument is a credential; the words say so, not one program (a tool
+# whose name ends in `passwd` takes a file, a user and, in batch mode, the password; IRC's
+# `IDENTIFY [account] password`).
 _CRED_VERB = re.compile(
     r"(?:add_user[ \t]+\S+|change_password[ \t]+\S+|unseal|add-authtoken|authtoken|wpa_passphrase[ \t]+\S+"
-    r"|htpasswd[ \t]+(?:-\w+[ \t]+)*\S+[ \t]+\S+|net[ \t]+use[ \t]+[a-z]:[ \t]+\S+|net[ \t]+user[ \t]+\S+)[ \t]+(?P<q>[\"']?)(?P<value>[^\s\"']{6,300})(?P=q)"
+    r"|identify(?:[ \t]+\S+)?|passwd[ \t]+(?:-\w+[ \t]+)*\S+[ \t]+\S+|net[ \t]+use[ \t]+[a-z]:[ \t]+\S+|net[ \t]+user[ \t]+\S+)"
+    r"[ \t]+(?P<q>[\"']?)(?P<value>[^\s\"']{6,300})(?P=q)"
 )
 _CRED_VERB_WORDS = (
-    "add_user", "change_password", "unseal", "add-authtoken", "authtoken", "wpa_passphrase", "htpasswd", "net use",
-    "net user",
+    "add_user", "change_password", "unseal", "add-authtoken", "authtoken", "wpa_passphrase", "passwd", "net use",
+    "net user", "identify",
 )  # fmt: skip
 # A subcommand that names a credential or takes one (`set-agent-token agent <uuid>`, `snyk auth
 # <uuid>`, `cargo login <token>`, `bw unlock <password>`, `wandb login --relogin <key>`):
@@ -74,12 +81,19 @@ _CRED_VERB_WORDS = (
 # A positional argument that may be a token: not a flag, eight characters or more.
 _POSITIONAL = r"(?P<q>[\"']?)(?P<value>[^\s\"'|;`-][^\s\"'|;`]{7,300})(?P=q)(?=[\s\"]|$)"
 _CRED_SUBCOMMAND = re.compile(
-    r"(?P<word>token|auth|password|passwd|secret|apikey|api-key|login|unlock|signin)[ \t]+"
+    r"(?P<word>token|auth|password|passwd|secret|apikey|api-key|login|unlock|signin|authorize|authenticate)[ \t]+"
     r"(?:(?P<skip>(?:--?)?[a-z][\w\-]{0,20})[ \t]+)?" + _POSITIONAL
 )
 _NEXT_ARGUMENT = re.compile(r"[ \t]+" + _POSITIONAL)
 _VERB_CHARS_REVERSED = re.compile(r"[\w\-]{0,40}")
-_TAKES_ONE = ("login", "unlock", "signin")  # verbs that take a credential; the rest name one
+_USER_FLAGS = ("u", "user", "username", "login", "n", "name")
+_TAKES_ONE = (
+    "login",
+    "unlock",
+    "signin",
+    "authorize",
+    "authenticate",
+)  # verbs that take a credential; the rest name one
 _SUBCOMMAND_WORDS = ("token", "auth", "password", "passwd", "secret", "apikey", "api-key", *_TAKES_ONE)
 # a here-string into a command that reads a password on its input (`… password_stdin … <<< 'pw'`)
 # (a fragment of the command's name or flag, so it may stand inside a word: `chpasswd`, `--password-stdin`)
@@ -140,6 +154,8 @@ def _value(scan: Scan, m: re.Match[str], kind: str, ids: bool = False, shaped: b
     only those)."""
     vs, ve = m.span("value")
     ve = before_closing_tag(scan.text, vs, ve)
+    if (escaped_break := scan.text.find("\\n", vs, ve)) != -1:
+        ve = escaped_break  # a line break escaped in a string ends the argument
     while ve > vs and scan.text[ve - 1] == "&":
         ve -= 1  # `cmd -p pw &`: the shell's background mark
     value = scan.text[vs:ve]
@@ -186,7 +202,13 @@ def detect_flags(scan: Scan) -> None:
         value = scan.text[vs:ve]
         kinds = classes(value)
         shaped = kinds == 4 or mixed_token(value) or (kinds == 3 and len(value) >= 10 and random_looking(value, 10))
-        if "=" not in value and not _format_like(value) and shaped:
+        if (
+            "=" not in value
+            and not _format_like(value)
+            and shaped
+            and not value.startswith(_PATH_STARTS)
+            and "://" not in value
+        ):
             scan.add(vs, ve, "argument")
 
 
@@ -229,7 +251,7 @@ def _matches(
 # it too, and each literal is looked for once. The subcommands (`cargo login X`) are read only
 # after a prompt, so a prompt, not their words (in most lines: `key`, `token`), lets them run.
 POSITION_TRIGGERS = (
-    "@", "pass", "|", "identified", "<<<", "config ", "set ", "add", "from-literal", "unseal", "net use",
+    "@", "pass", "|", "identif", "<<<", "config ", "set ", "add", "from-literal", "unseal", "net use",
     "authtoken", "--", *_PROMPTS, *_COMMAND_STARTS,
 )  # fmt: skip
 LOGIN_TRIGGERS = (*_PAIR_WORDS, "ftp")
@@ -252,7 +274,7 @@ def detect_positions(scan: Scan) -> None:
     if scan.has("@"):
         for m in _USER_SLASH.finditer(text):
             user = _USER_BEFORE_SLASH.match(text[max(0, m.start() - 31) : m.start()][::-1])
-            if user and user.end():
+            if user and user.end() and not _LINE_REFERENCE.search(m.group("value")):
                 _value(scan, m, "argument")
     # A single character is found at memchr speed; a missing one rules out every pattern that
     # needs it, without a pass for each of their longer literals.
@@ -273,7 +295,7 @@ def detect_positions(scan: Scan) -> None:
         for m in _LITERAL_FLAG.finditer(lower):
             _value(scan, m, "argument", ids=True)
     for m in _matches(_CRED_VERB, scan, _CRED_VERB_WORDS):
-        if not glued(lower, m.start()):
+        if not glued(lower, m.start()) or lower.startswith("passwd", m.start()):  # `htpasswd`, `mosquitto_passwd`
             _value(scan, m, "argument")
     # A `$ ` prompt stands wherever a terminal's line is quoted (after `dev@box:~`, in a table
     # cell or an HTML element), a `> ` one at a line's start
@@ -292,6 +314,10 @@ def detect_positions(scan: Scan) -> None:
                 continue  # part of a longer word or a path
             if m.group("word") in _TAKES_ONE and back:
                 continue  # `xlogin`, `auto-unlock`: not the verb itself
+            if (m.group("skip") or "").lstrip("-") in _USER_FLAGS:
+                continue  # `docker login -u NAME`: the flag's value is a user's name
+            if m.group("value").rstrip("!.").isalpha():
+                continue  # `Login Succeeded!`: a word, not a credential
             _value(scan, m, "argument", ids=True)
             if after := _NEXT_ARGUMENT.match(scan.text, m.end()):
                 _value(scan, after, "argument", ids=True)  # `api-key store KEY_ID SECRET`: a key's id, its secret
@@ -306,8 +332,8 @@ def detect_positions(scan: Scan) -> None:
 _CALL = re.compile(
     r"(?:login|auth|connect(?:ion)?|credentials?|client|session|github|fernet|hmac\.new|hmac\w*|jwt\.encode|jwt\.sign|"
     r"minio|redis|mongo|smtp(?:_ssl)?|imap4?(?:_ssl)?|ftp(?:_tls)?|signer|basic|aes\.new|keyspec|token|secret|apikey|"
-    r"password|[th]otp|bind\w*)[ \t]*\($"
-    r"|(?:oauth|credential|password|secret|apikey|hmac)\w*[ \t]*\($",
+    r"password|[th]otp|bind\w*|(?:create|add|new)_?(?:account|user))[ \t]*\($"
+    r"|(?:oauth|credential|password|secret|apikey|hmac|webhook)\w*[ \t]*\($",  # `verify_webhook_signature(…, "<secret>")`
 )
 _CALLEE_CHARS_REVERSED = re.compile(r"[\w.]{0,80}")
 _AUTH_TUPLE = re.compile(r"auth[ \t]*=[ \t]*\($")  # `auth=(`, `basic_auth=(`
@@ -336,23 +362,40 @@ _ASSIGNED_CLIENT = re.compile(
 )
 # A quote after `(` or `,`: two patterns, each with a literal first character, which a search
 # skips to far faster than to either of a class of two.
-_LITERAL_STARTS = tuple(re.compile(re.escape(c) + r"[ \t]*(?:[bru]{1,2})?[\"']") for c in "(,")
+# A literal after `(` or `,`, on the call's line or on a line of its own (a call written one
+# argument a line, as formatters write long ones).
+_LITERAL_STARTS = tuple(re.compile(re.escape(c) + r"\s*(?:[bru]{1,2})?[\"']") for c in "(,")
+_CALL_REACH = 400  # how far before its literal a call's `(` is looked for, and after it its `)`
 
 
 def _start(m: re.Match[str]) -> int:
     return m.start()
 
 
-def _enclosing(text: str, line_start: int, pos: int) -> int:
-    """The `(` of the call around `pos` on its line (brackets between counted), else -1."""
+def _enclosing(text: str, line_start: int, pos: int, reach: int = 120) -> int:
+    """The `(` of the call around `pos`, after `line_start` (brackets between counted), else -1."""
     depth = 0
-    for i in range(pos - 1, max(line_start, pos - 120) - 1, -1):
+    for i in range(pos - 1, max(line_start, pos - reach) - 1, -1):
         c = text[i]
         if c in ")]":
             depth += 1
         elif c in "([":
             if depth == 0:
                 return i if c == "(" else -1
+            depth -= 1
+    return -1
+
+
+def _closing(text: str, open_at: int) -> int:
+    """The `)` that closes the `(` at `open_at` (brackets between counted), else -1."""
+    depth = 0
+    for i in range(open_at + 1, min(len(text), open_at + _CALL_REACH)):
+        c = text[i]
+        if c in "([":
+            depth += 1
+        elif c in ")]":
+            if depth == 0:
+                return i if c == ")" else -1
             depth -= 1
     return -1
 
@@ -370,7 +413,12 @@ def detect_calls(scan: Scan) -> None:
     for q in sorted((m for rx in _LITERAL_STARTS for m in rx.finditer(text)), key=_start):
         line_start = text.rfind("\n", 0, q.start()) + 1
         open_at = q.start() if text[q.start()] == "(" else text.rfind("(", line_start, q.start())
-        if open_at == -1 or open_at in done or text.find(")", open_at, q.start()) != -1:
+        if open_at == -1 and text[q.start()] == ",":  # a call written one argument a line
+            open_at = _enclosing(text, 0, q.start(), _CALL_REACH)
+            line_start = text.rfind("\n", 0, open_at) + 1
+        elif open_at != -1 and text.find(")", open_at, q.start()) != -1:
+            continue  # `f(g(x), "y")` on one line: the literal is not the first call's
+        if open_at == -1 or open_at in done:
             continue
         done.add(open_at)
         head = text[max(line_start, open_at - 80) : open_at + 1]
@@ -388,10 +436,14 @@ def detect_calls(scan: Scan) -> None:
         token_callee = call.re is _AUTH_TUPLE or bool(_TOKEN_CALLEES.search(callee))
         if call.re is _ASSIGNED_CLIENT:
             callee, token_callee = call.group("callee"), True
-        close = text.find(")", open_at)
-        end = close if close != -1 and close - open_at <= 400 else min(len(text), open_at + 400)
-        nl = text.find("\n", open_at, end)
-        end = nl if nl != -1 else end
+        if text[open_at + 1 : open_at + 2].isspace():  # one argument a line: to the call's own `)`
+            close = _closing(text, open_at)
+            end = close if close != -1 else min(len(text), open_at + _CALL_REACH)
+        else:  # on one line: to the first `)`, the line's end at the latest
+            close = text.find(")", open_at)
+            end = close if close != -1 and close - open_at <= _CALL_REACH else min(len(text), open_at + _CALL_REACH)
+            nl = text.find("\n", open_at, end)
+            end = nl if nl != -1 else end
         constructor = call.re is _CONSTRUCTOR
         for lit in _LITERAL.finditer(text, open_at + 1, end):
             value = lit.group("value")

@@ -152,7 +152,8 @@ class Scan:
 # `bytes.fromhex("…")`, `Buffer.from("…")`, `Encoding.UTF8.GetBytes("…")`. The literal in one is
 # the key; the call it is passed to, or the name it is assigned to, says so.
 CONVERSIONS = (
-    r"(?:\[\]byte|\bbytes|fromhex|b64decode|unhexlify|decodestring|getbytes|encode|hex2bin|base64_decode|\bfrom)"
+    r"(?:\[\]byte|\bbytes|fromhex|b64decode|unhexlify|decodestring|getbytes|encode|hex2bin|base64_decode|\bfrom"
+    r"|b(?:s|ase)?58\.decode)"
 )
 
 

@@ -3,16 +3,24 @@
 Command-line passwords (`curl -u user:pw`, `mysql -pPW`, `sshpass -p`, `redis-cli -a`,
 `docker login -p`, `sqlcmd -P`), `.pgpass` lines, a base64/base64url or hex blob alone on its
 line right after a command that prints a key or seed file (`cat ~/.config/x/seed.key`), and the
-value alone on the line after a command that prints a secret (`op read`, `openssl rand`).
+value alone on the line after a command that prints a secret: a store read back (`op read`), a
+generator (`openssl rand`, `Fernet.generate_key()`), a credential made (`tokens create`), a file
+named for a secret (`cat authtoken.secret`).
 """
 
 from __future__ import annotations
 
 import re
 
+from ..gutters import gutter_end
+from ..shapes import secret_shaped
 from .base import WORDS_FROM, Scan, glued
 
-_CURL_USER = re.compile(r"-(?:u|-user)(?:=|[ \t]+)(?P<q>[\"']?)(?P<user>[^\s:\"']*):(?P<pw>[^\s\"']+)(?P=q)")
+# In quotes the password runs to the closing quote: it may hold spaces (WordPress's application
+# passwords are six groups of four).
+_CURL_USER = re.compile(
+    r"-(?:u|-user)(?:=|[ \t]+)(?:(?P<q>[\"'])[^\s:\"']*:(?P<qpw>[^\n\"']+)(?P=q)|[^\s:\"']*:(?P<pw>[^\s\"']+))"
+)
 
 
 def detect_curl_user(scan: Scan) -> None:
@@ -21,8 +29,9 @@ def detect_curl_user(scan: Scan) -> None:
     for m in _CURL_USER.finditer(text):
         if glued(text, m.start()):
             continue
-        if len(m.group("pw")) >= 3:
-            scan.add(m.start("pw"), m.end("pw"), "basic_auth")
+        group = "pw" if m.group("q") is None else "qpw"
+        if len(m.group(group)) >= 3:
+            scan.add(m.start(group), m.end(group), "basic_auth")
 
 
 # (command, its password flag, whether the value may follow after a space)
@@ -42,7 +51,7 @@ _CLI_RX = [
             re.escape(cmd)
             + r"[\w]*(?![\w-])[^\n|;&]{0,300}?[ \t]"
             + flag
-            + r"(?P<sp>[ \t]*)(?P<value>'[^'\n]*'|\"[^\"\n]*\"|[^\s'\"]+)"
+            + r"=?(?P<sp>[ \t]*)(?P<value>'[^'\n]*'|\"[^\"\n]*\"|[^\s'\"]+)"
         ),
     )
     for cmd, flag, spaced in _CLI
@@ -159,11 +168,16 @@ def detect_key_file_blobs(scan: Scan) -> None:
 # --plain`, `op read op://…`, `vault kv get -field=`, `gcloud secrets versions access`, a Secret's
 # data decoded), a variable that names one echoed, and key generators (`openssl rand -hex 32`).
 # Each found by a literal it starts with or holds, looked for first (most texts hold none).
+_GET_NAMED = (
+    r"\b(?:config|env|variable|vars?|settings|keystore)[ \t]+(?:get|show)[ \t]+(?:-\S+[ \t]+)*\S*"
+    r"(?:passw(?:or)?d|pwd|secret|token|api_?key|private_?key)s?(?![a-z])"
+)
 _PRINTS_SECRET = tuple(
     (literal, re.compile(pattern))
     for literal, pattern in (
         ("secret", r"secrets?[ \t]+get\b[^\n]*--plain|get-secret-value[^\n]*text|secrets[ \t]+versions[ \t]+access"
-         r"|keyvault[ \t]+secret[ \t]+show[^\n]*tsv|secret[^\n]*base64[ \t]+(?:-d|--decode)|secret-tool[ \t]+lookup"),
+         r"|keyvault[ \t]+secret[ \t]+show[^\n]*tsv|secret[^\n]*base64[ \t]+(?:-d|--decode)|secret-tool[ \t]+lookup"
+         r"|secrets?[ \t][^\n]*(?:jsonpath|go-template)=[^\n]*\.data\."),
         ("op read", r"\bop[ \t]+read[ \t]"),
         ("vault", r"vault[ \t]+(?:kv[ \t]+get|read)[ \t][^\n]*-field[= ]"),
         ("get-parameter", r"get-parameters?[^\n]*decrypt[^\n]*text"),
@@ -176,45 +190,119 @@ _PRINTS_SECRET = tuple(
         ("urandom", r"/dev/urandom"),
         ("pwgen", r"\bpwgen\b"),
         ("token_", r"token_(?:hex|urlsafe)\("),
+        # a generator's call or command: `Fernet.generate_key()`, `get_random_secret_key()`,
+        # `crypto.randomBytes(32)`, `mix phx.gen.secret`, `rails secret`, `wg genkey` (not piped on
+        # to `wg pubkey`, which prints the public half)
+        ("random", r"random[_.]?(?:bytes|secret|key|token|password)|securerandom"),
+        ("generate", r"generate[_.]?(?:random[_.]?)?(?:key|secret|token|password)s?\b|key:generate[^\n]*--show"),
+        ("gen.secret", r"gen\.secret"),
+        ("rails secret", r"\brails[ \t]+secret\b"),
+        ("genkey", r"\bgenkey\b(?![^\n]*pubkey)"),
+        ("genpsk", r"\bgenpsk\b"),
+        # a named value read back from a tool's config or store, its name a secret's
+        # (`wp config get DB_PASSWORD`, `npm config get //host/:_authToken`)
+        *((literal, _GET_NAMED) for literal in ("config get", "env get", "variable get", "var get", "vars get", "settings get", "keystore show")),
+        ("auth token", r"\bauth[ \t]+token\b"),  # `gh auth token`: the token it holds
         ("echo", r"echo[ \t]+[\"']?\$\{?[a-z0-9_]*(?:token|secret|passw(?:or)?d|pwd|api_?key|private_key)\b"),
         ("printenv", r"printenv[ \t]+[a-z0-9_]*(?:token|secret|passw(?:or)?d|pwd|api_?key|private_key)\b"),
-        ("--query", r"--query[ \t=]+\S*(?:secret|token|password|key)\S*[^\n]*--output[ \t=]+text"
-         r"|--output[ \t=]+text[^\n]*--query[ \t=]+\S*(?:secret|token|password|key)"),
+        ("--query", r"--query[ \t=]+\S*(?:secret|token|password|key)\S*[^\n]*(?:--output|-o)[ \t=]+(?:text|tsv)"
+         r"|(?:--output|-o)[ \t=]+(?:text|tsv)[^\n]*--query[ \t=]+\S*(?:secret|token|password|key)"),
         ("print-", r"print-(?:access|identity)-token"),
+        ("get-", r"\bget-[a-z\-]{0,30}(?:password|token)\b"),  # `aws ecr get-login-password`
     )
 )  # fmt: skip
-PRINTS_SECRET_TRIGGERS = tuple(literal for literal, _ in _PRINTS_SECRET)
 # The output line, the next one: one value alone (no `NAME=`, no path), after our segment's
-# `tool result: <tool>: ` when it is one, before what closes a JSON string or an HTML element.
+# `tool result: <tool>: ` when it is one and a scheme when it has one (`FlyV1 fm2_…`), before what
+# closes a JSON string or an HTML element.
 _PRINTED_VALUE = re.compile(
     r"(?:\[[^\]\n]{1,40}\][ \t]+\w+:[ \t]+tool result:[ \t]+[\w.\-]+:[ \t]+)?[ \t]*"
-    r"(?P<value>[^\s\"'`=/][^\s\"'`=]{7,400}={0,2})[ \t]*[\"'}\],]*(?:</\w{1,10}>)?\r?"
+    r"(?P<scheme>[A-Z][A-Za-z0-9]{1,15}[ \t]+)?(?![A-Za-z_][\w.\-]*=[^=\s<\"'}\],])"
+    r"(?P<value>[^\s\"'`=/][^\s\"'`]{6,3999}[^\s\"'`}\],])[ \t]*[\"'}\],]*(?:</\w{1,10}>)?\r?"
 )
 
 
-# The same value said after the command on its line (`… `openssl rand -hex 16` is 21c1…`).
+# The same value said after the command on its line (`… `openssl rand -hex 16` is 21c1…`, or in
+# brackets after the command in backticks, which may hold quotes: `` `openssl rand … | tr '+/' '-_'` (…)``).
 _SAID_AFTER = re.compile(
-    r"[^\n`\"'()]{0,30}`?[,;]?(?:[ \t]+[a-z]+){0,3}?[ \t]*(?:(?:is|was|gave|printed|returned)[ \t]|[:=→][ \t]*|->[ \t]*)"
+    r"(?:[^\n`]{0,80}`[ \t]*\(|[^\n`\"'()]{0,30}`?[,;]?(?:[ \t]+[a-z]+){0,3}?[ \t]*"
+    r"(?:(?:is|was|gave|printed|returned)[ \t]|[:=→][ \t]*|->[ \t]*))"
     r"[\"'`]?(?P<value>[A-Za-z0-9+=_\-][A-Za-z0-9+/=_\-]{15,400})"
 )
 
 
+# Commands that print a secret among other lines: a file whose name says it holds one (`cat
+# authtoken.secret`, `cat office.creds`: a user name among its lines), and a command that makes a
+# credential (`fly tokens create`, `balena api-key generate`: a notice, a prompt, then the value).
+# Each value alone on one of the next lines, before the next prompt, is decided by its shape.
+_PRINTS_SECRET_FILE = re.compile(
+    r"(?:^|(?<=[\s;&|(>$\"]))(?:cat|head)[ \t]+(?:-\S+[ \t]+)*"
+    r"[^\s\"]*(?:secret|token|cred|passw|\.pass\b|psk)[^\s/\";]*[ \t]*(?:[;#][^\n]*)?(?=\r?\n|\")"
+)  # the command ends its line, or the JSON string a tool call holds it in
+# The verb is looked for first (`str.find`), then what it makes, right before it: a pattern that
+# starts with the nouns is tried at every `t`, `a`, `p` and `c` of a long text.
+_MAKES = ("create", "generate", "token add", "reset-password")  # `add` alone is in too many words to look for
+_PHRASES = ("token add", "reset-password")  # verbs that say what they make
+_MADE = re.compile(
+    r"(?<![a-z0-9])(?:tokens?|api-?keys?|passwords?|credentials?)[ \t_\-]+$"
+)  # `smtp_credentials_generate.py`
+_AMONG_LINES = 8  # the lines after such a command its value may stand on (a notice, a prompt, blank lines)
+# A value under a label of a few words on its line (`New value: …`); one whose label says id,
+# name, user, URL or time is none.
+_LABELLED_VALUE = re.compile(
+    r"[ \t]*(?P<label>[A-Za-z][\w \-]{0,30}):[ \t]+(?P<scheme>)(?P<value>[^\s\"'`]{8,400})[ \t]*[\"'}\],]*\r?"
+)
+_CLOSING_TAG = re.compile(r"</\w{1,10}>$")
+_NOT_A_SECRET = re.compile(r"\bids?\b|name|user|url|host|expir|created|time|date|scope|fingerprint|description")
+_PROMPT = re.compile(r"[ \t]*(?:\$|>|#|ps>)[ \t]+\S")  # a prompt and its command (a bare `> ` is a quote's blank line)
+PRINTS_SECRET_TRIGGERS = (*(literal for literal, _ in _PRINTS_SECRET), "cat ", "head ", *_MAKES)
+
+
+def _among(scan: Scan) -> list[int]:
+    """Where each command that prints a secret among other lines ends."""
+    lower = scan.lower
+    ends = [m.end() for m in _PRINTS_SECRET_FILE.finditer(lower)] if scan.has("cat ") or scan.has("head ") else []
+    for verb in _MAKES:
+        at = lower.find(verb) if scan.has(verb) else -1
+        while at != -1:
+            end = at + len(verb)
+            if not lower[end : end + 1].isalnum() and (verb in _PHRASES or _MADE.search(lower, max(0, at - 20), at)):
+                ends.append(end)
+            at = lower.find(verb, end)
+    return ends
+
+
 def detect_printed_secrets(scan: Scan) -> None:
     """The value alone on the line after a command that prints a secret (`op read op://…` then the
-    password), or said after it on its line: the command says what the value is."""
+    password), or said after it on its line: the command says what the value is. After a command
+    that prints a secret among other lines, each value alone on the next lines that has a
+    password's or a generated token's shape."""
     text, lower = scan.text, scan.lower
-    found = [m for literal, rx in _PRINTS_SECRET if scan.has(literal) for m in rx.finditer(lower)]
-    for m in found:
-        said = _SAID_AFTER.match(text, m.end())
+    found = [(m.end(), True) for literal, rx in _PRINTS_SECRET if scan.has(literal) for m in rx.finditer(lower)]
+    found += [(end, False) for end in _among(scan)]
+    for end, value_first in found:
+        said = _SAID_AFTER.match(text, end) if value_first else None
         if said is not None:  # prose: "… `openssl rand -hex 16` is 21c1…"
             scan.add(said.start("value"), said.end("value"), "printed_secret")
             continue
-        line_end = text.find("\n", m.end())
+        line_end = text.find("\n", end)
         while line_end != -1 and lower.startswith("warning", line_end + 1):
             line_end = text.find("\n", line_end + 1)  # a notice the tool printed before the value
-        if line_end == -1:
-            continue
-        nxt = text.find("\n", line_end + 1)
-        printed = _PRINTED_VALUE.fullmatch(text, line_end + 1, len(text) if nxt == -1 else nxt)
-        if printed is not None:
-            scan.add(printed.start("value"), printed.end("value"), "printed_secret")
+        for _ in range(1 if value_first else _AMONG_LINES):
+            if line_end == -1 or _PROMPT.match(text, line_end + 1):
+                break  # the end, or the next command
+            nxt = text.find("\n", line_end + 1)
+            # after its gutter, if it has one (a file reader's `    13→`): the line's text decides
+            line_start = gutter_end(text, line_end + 1)
+            printed = _PRINTED_VALUE.fullmatch(text, line_start, len(text) if nxt == -1 else nxt)
+            if printed is None and not value_first:  # among other lines: `New value: …`, `Token: …`
+                printed = _LABELLED_VALUE.fullmatch(text, line_start, len(text) if nxt == -1 else nxt)
+                if printed is not None and _NOT_A_SECRET.search(printed.group("label").lower()):
+                    printed = None
+            line_end = nxt
+            if printed is None:
+                continue  # a line that holds no value alone (a user name, a notice)
+            vs, ve = printed.span("value")
+            if printed.group("scheme") and _CLOSING_TAG.sub("", text[vs:ve]).isalpha():
+                continue  # two words (`Login Succeeded`), not a scheme and its token
+            if value_first or secret_shaped(text[vs:ve]):
+                scan.add(vs, ve, "printed_secret")

@@ -15,6 +15,7 @@ from .generic import label_says_not_secret
 
 _AWS_ID = re.compile(r"(?:AKIA|ASIA|ABIA|ACCA)[A-Z0-9]{16}")
 _CAMEL_WORDS = re.compile(r"[A-Z]?[a-z]{3,}")
+_URL_SAFE = ("-", "_")  # base64url's own characters, which the key's alphabet has not
 
 
 def detect_aws_secret(scan: Scan) -> None:
@@ -22,8 +23,13 @@ def detect_aws_secret(scan: Scan) -> None:
     text = scan.text
     ids: list[int] | None = None
     for pos, end in scan.runs(B64_CLASS, 40):
-        if end - pos != 40 or text[end : end + 1] == "=":
-            continue
+        if (
+            end - pos != 40
+            or text[end : end + 1] == "="
+            or text[pos - 1 : pos] in _URL_SAFE
+            or text[end : end + 1] in _URL_SAFE
+        ):
+            continue  # not the whole run: a piece of a longer base64url value (an RSA modulus, a token)
         v = text[pos:end]
         if HEX_RE.match(v) or v.isalpha():
             continue

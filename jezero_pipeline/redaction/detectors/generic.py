@@ -33,7 +33,8 @@ from ..shapes import (
 )
 from ..values import b64_text
 from .base import KEY_CLASS, KEY_RUN, Scan, glued
-from .names import value_ok
+from .name_values import FINDING_KEY, value_ok
+from .names import IN_ARN
 
 _KEY_LABEL = re.compile(
     r"(?:^|[^a-z])(?:keys?|secrets?|seed|shares?|unseal|mnemonic|wallet|private|passphrase|credentials?|signing)"
@@ -43,10 +44,13 @@ _NOT_SECRET_LABEL = re.compile(
     r"(?:^|[^a-z])(?:ids?|kid|hash(?:es)?|sha\d*|md5|sum|checksum|digest|integrity|fingerprint|thumbprint|etag|"
     r"commit|rev(?:ision)?|version|h1|public|pub|pubkey|url|uri|path|file|dir|image|tag|ref|name|salt|nonce|"
     r"request|trace|span|session_?id|build|run|job|event|object|account|tenant|client|project|user|signature|"
-    r"sig|data|content|body|payload|image|encrypted|ciphertext|cert(?:ificate)?|ca)(?:[^a-z]|$)"
+    r"sig|data|content|body|payload|image|encrypted|ciphertext|cert(?:ificate)?|ca|challenge|state)(?:[^a-z]|$)"
 )
-_PUBLIC_LABEL = re.compile(r"public|publishable|pubkey|(?:search|site)[ _\-.]?(?:only[ _\-.]?)?(?:api[ _\-.]?)?key")
+_PUBLIC_LABEL = re.compile(
+    r"public|publishable|pubkey|(?:search|site)[ _\-.]?(?:only[ _\-.]?)?(?:api[ _\-.]?)?key|verif(?:y|ication)[ _\-.]?key"
+)
 _LABEL_REACH = 60
+_MASK_CHARS = "*•●"  # a masked value's hidden part (`values.is_masked` decides the whole)
 _NEUTRAL_MAX = 200  # longer blobs under a silent name are data (images, ciphertext), not keys
 # A label is the few words right before the value and its separator (`Unseal Key 3: `,
 # `API_TOKEN=`, `"key": "`, `encryption key -> `, `| api_key | `, `Client secret ..... `, `key is `);
@@ -64,7 +68,12 @@ _LABEL_TAIL = re.compile(
 _TAIL_FIRST = re.compile(r"[\"' \t:=\-→|.]")  # the characters a tail can start with
 _TAIL_CHARS_REVERSED = re.compile(r"[\"' \t:=\-→|.`>iswabe640x]*")  # and those it can hold
 _PHRASE_LABEL = re.compile(r"(?:mnemonic|seed[ _\-]?phrase|recovery[ _\-]?phrase|secret[ _\-]?phrase|seed[ _\-]?words)")
-_PHRASE = re.compile(r"[ \t]*(?:[:=]|=>)?[ \t]*[\"'`]?(?P<words>(?:[a-z]{3,8}[ \t]+){11,23}[a-z]{3,8})\b")
+# The words right after their label, or on the line after one that names them and ends in `:`
+# (`solana-keygen new`: `Save this seed phrase … to recover your new keypair:` then the words).
+_PHRASE = re.compile(
+    r"(?:[ \t]*(?:[:=]|=>)?[ \t]*[\"'`]?|[^\n]{0,100}:[ \t]*\r?\n[ \t]*)"
+    r"(?P<words>(?:[a-z]{3,8}[ \t]+){11,23}[a-z]{3,8})\b"
+)
 _B58 = re.compile(r"[1-9A-HJ-NP-Za-km-z]+")
 
 
@@ -93,8 +102,8 @@ def _label(scan: Scan, start: int) -> str | None:
     if line_start >= start - _LABEL_REACH:  # the line's gutter, if any, is no label
         floor = gutter_end(scan.text, line_start)
     found = _label_between(lower, floor, start) if floor < start else None
-    if found is None:
-        return None
+    if found is None or (lower[found[0] - 1] == "/" and lower[found[1] : start] == ":"):
+        return None  # none, or a path's last part before `:` (`registry.fly.io/app:deployment-…`, an image's tag)
     label = lower[found[0] : found[1]]
     written = scan.text[found[0] : found[1]]
     if written != label and not written.isupper():  # camelCase: `contentHash` says `content_hash`
@@ -140,15 +149,23 @@ def _last_word_says(label: str) -> tuple[bool, bool]:
     `client secret` is a secret and `key id` an id; a public label is never a secret.
 
     Cached: a transcript repeats its few labels (`api_key`, `password`) on many lines."""
+    if FINDING_KEY.search(label):
+        return False, True  # `object key`, `fileKey`: what the key finds, not a secret
     key_at, other_at = _last_word(_KEY_LABEL, label), _last_word(_NOT_SECRET_LABEL, label)
     public = _PUBLIC_LABEL.search(label) is not None
     return key_at > other_at and not public, public or other_at > key_at
 
 
 def label_says_not_secret(scan: Scan, start: int) -> bool:
-    """The label right before `start` names a public value, an id or a digest (`data-sitekey=`)."""
+    """The label right before `start` names a public value, an id or a digest (`data-sitekey=`),
+    or, with no separator, the word right before it says id (`shows Client ID <value>`)."""
     label = _label(scan, start)
-    return label is not None and _last_word_says(label)[1]
+    if label is None:
+        return _ID_BEFORE.search(scan.lower, max(0, start - 8), start) is not None
+    return _last_word_says(label)[1]
+
+
+_ID_BEFORE = re.compile(r"(?<![a-z0-9])ids?[ \t]+$")
 
 
 _GROUPED = re.compile(r"[A-Za-z0-9]{4,8}(?:-[A-Za-z0-9]{4,8}){3,}")  # recovery and licence keys
@@ -175,6 +192,12 @@ def detect_labelled(scan: Scan) -> None:
             continue
         if text[end : end + 1] == "." and text[end + 1 : end + 2].isalnum():
             continue  # a part of a dotted token (a JWT): the token's own rule decides it whole
+        if end < len(text) and text[end] in _MASK_CHARS:
+            continue  # a key's head shown before its masked tail (`pdl_live_apikey_01hk3x****`)
+        if text.startswith("//", start):
+            continue  # a URL's authority after its scheme (`ipfs://Qm…`): the URL's own rules read it
+        if text[start - 1 : start] == ":" and IN_ARN.search(scan.lower, max(0, start - 120), start):
+            continue  # `arn:aws:secretsmanager:…:secret:prod/api-key-9HCiau`: a part of an identifier
         label = _label(scan, start)
         if label is None:
             continue
@@ -205,37 +228,44 @@ def detect_labelled(scan: Scan) -> None:
 PHRASE_TRIGGERS = ("mnemonic", "phrase", "seed words")  # what a recovery phrase's label holds
 
 
-# A key written as its bytes (`[174,47,…]`, Solana's id.json) on a line that names a key.
-_BYTE_ARRAY = re.compile(r"\[[ \t]*(?:\d{1,3}[ \t]*,[ \t]*){31,}\d{1,3}[ \t]*\]")
+# A key written as its bytes (`[174,47,…]`, Solana's id.json; sixteen for an AES-128 key, Zigbee's
+# network key) on a line that names a key.
+_BYTE_ARRAY = re.compile(r"\[[ \t]*(?:\d{1,3}[ \t]*,[ \t]*){15,}\d{1,3}[ \t]*\]")
 _BYTES_LABEL = re.compile(r"key|secret|wallet|seed|id\.json")
 _NUMBER = re.compile(r"\d+")
 
 
 def detect_byte_arrays(scan: Scan) -> None:
-    """An array of 32 or more byte values on a line that says key, secret, wallet or seed."""
+    """An array of 16 or more byte values on a line that says key, secret, wallet or seed (or
+    right after one), not in order (`[0, 1, 2, …]` is a list of indexes)."""
     text = scan.text
     for m in _BYTE_ARRAY.finditer(text):
         ls, _ = scan.line_at(m.start())
-        if _BYTES_LABEL.search(scan.lower, ls, m.start()) and all(int(x) < 256 for x in _NUMBER.findall(m.group())):
-            scan.add(m.start() + 1, m.end() - 1, "private_key")
+        above = scan.text.rfind("\n", 0, max(0, ls - 1)) + 1 if ls else ls  # a command that printed it (`cat id.json`)
+        values = [int(x) for x in _NUMBER.findall(m.group())]
+        if _BYTES_LABEL.search(scan.lower, above, m.start()) and max(values) < 256 and values != sorted(values):
+            scan.add(m.start(), m.end(), "private_key")  # the array, its brackets too
 
 
 # A password a tool printed: `Generated password for admin: X`, `Your new password is X`.
 # The words between say whose password it is (`for admin`); a bare `password=` is names.py's.
+# The value on its line, or alone on one of the next lines after a line ending in `:` (Jenkins's
+# `Please use the following password to proceed to installation:`, a blank line, the password).
 _PASSWORD_SAID = re.compile(
-    r"(?:passw(?:or)?d|passphrase)(?:[ \t][a-z0-9 _@.\-]{1,30}?[ \t]*(?::|=>|->)|[ \t]+is)[ \t]+[\"'`]?"
-    r"(?P<value>[^\s\"'`()\[\]{}\\]{6,200})(?=[\s\"'`]|$)"
+    r"(?:passw(?:or)?d|passphrase)(?:[ \t][a-z0-9 _@.\-]{1,30}?[ \t]*(?:\([^)\n]{0,80}\))?(?::|=>|->)|[ \t]+is)"
+    r"(?:[ \t]+[\"'`]?(?P<value>[^\s\"'`()\[\]{}\\]{6,200})(?=[\s\"'`]|$)"
+    r"|[ \t]*(?:\r?\n[ \t]*){1,3}(?P<below>[^\s\"'`()\[\]{}\\]{6,200})[ \t]*(?:\r?\n|$))"
 )
 
 
 def detect_passwords_said(scan: Scan) -> None:
     """A password-shaped or generated value after a phrase that says password and a separator."""
     for m in _PASSWORD_SAID.finditer(scan.lower):
-        vs, ve = m.span("value")
+        vs, ve = m.span("value" if m.group("value") is not None else "below")  # below: alone on its line
         while ve > vs and scan.text[ve - 1] in ".,;)":
             ve -= 1
         value = scan.text[vs:ve]
-        if password_shaped(value) or opaque_token(value):
+        if password_shaped(value) or opaque_token(value) or random_looking(value, 16):
             scan.add(vs, ve, "password")
 
 
@@ -312,4 +342,13 @@ def detect_prefixed_generic(scan: Scan) -> None:
         elif body.islower() and (len(body) < 32 or "_" in body or not entropy_at_least(body, 4.0)):
             continue  # a lower-case body is a snake_case name unless long and random
         elif (len(body) >= 32 or hinted) and random_looking(body, 20) and entropy_at_least(body, 3.5):
-            scan.add(start, end, "token", head=len(prefix))
+            scan.add(start, _signed_end(text, end), "token", head=len(prefix))
+
+
+_SIGNATURE = re.compile(r"\.[A-Za-z0-9_\-]{16,200}(?![\w.\-])")
+
+
+def _signed_end(text: str, end: int) -> int:
+    """Where a token ends that may carry a signature after a dot (Ory's `ory_at_<random>.<random>`)."""
+    m = _SIGNATURE.match(text, end)
+    return end if m is None or not random_looking(m.group()[1:], 16) else m.end()

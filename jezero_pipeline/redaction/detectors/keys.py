@@ -12,8 +12,12 @@ import re
 from ..shapes import random_looking
 from .base import Scan
 
-_KEY_BEGIN = r"-----BEGIN[A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----"
-_KEY_END = r"-----END[A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----"
+# A block whose label says private, secret or static (shared) key: OpenSSH, PKCS1, PKCS8, PGP,
+# OpenVPN's `Static key V1`.
+_KEY_LABEL = r"[A-Za-z0-9 ]*(?:PRIVATE KEY|SECRET KEY|[Ss]tatic [Kk]ey)(?: BLOCK| V\d)?-----"
+PEM_TRIGGERS = ("private key", "secret key", "static key")
+_KEY_BEGIN = r"-----BEGIN" + _KEY_LABEL
+_KEY_END = r"-----END" + _KEY_LABEL
 _PEM_FULL = re.compile(_KEY_BEGIN + r"([\s\S]{0,20000}?)" + _KEY_END)
 _PEM_BEGIN = re.compile(_KEY_BEGIN)
 _PEM_END = re.compile(_KEY_END)
@@ -32,7 +36,7 @@ _MIN_KEY_CHARS = 32  # fewer base64 characters in a block: an elided example (`M
 
 
 def detect_pem(scan: Scan) -> None:
-    """Private key blocks (OpenSSH, PKCS1, PKCS8, EC, DSA, encrypted, PGP), whole or cut."""
+    """Private key blocks (OpenSSH, PKCS1, PKCS8, EC, DSA, encrypted, PGP, OpenVPN's static key), whole or cut."""
     text = scan.text
     covered: list[tuple[int, int]] = []
     for m in _PEM_FULL.finditer(text):
@@ -113,3 +117,18 @@ def detect_jwk(scan: Scan) -> None:
         return
     for m in _JWK_PRIVATE.finditer(scan.text):
         scan.add(m.start("value"), m.end("value"), "private_key")
+
+
+# An account's private key as `0x` and 64 hex digits (Hardhat's `accounts: ["0x…"]`, a deployer's
+# key): a transaction hash or a storage slot has the same shape, so the words before it decide.
+_HEX_KEY = re.compile(r"0x[0-9a-fA-F]{64}(?![0-9a-fA-F])")
+_HEX_KEY_OWNER = re.compile(
+    r"(?:accounts?|signers?|deployer|wallet|owner|private)[\w\-]*[\"']?[ \t]*[:=][ \t]*\[?[ \t]*[\"']?$"
+)
+
+
+def detect_hex_private_keys(scan: Scan) -> None:
+    """`0x` + 64 hex digits right after a name that says account, signer, deployer, wallet or private."""
+    for m in _HEX_KEY.finditer(scan.text):
+        if _HEX_KEY_OWNER.search(scan.lower, max(0, m.start() - 60), m.start()):
+            scan.add(m.start(), m.end(), "private_key")

@@ -2,16 +2,20 @@
 
 A name under one key and its value under the next (a Kubernetes or ECS `env` entry, a password
 manager's field), a shell default (`${API_TOKEN:-…}`), netrc's `password X` after `machine` and
-`login`, and XML (`<password>…</password>`, `<add key="…Password" value="…"/>`). The value is
-decided as `names.value_ok` decides a value written after its name.
+`login`, XML (`<password>…</password>`, `<add key="…Password" value="…"/>`), a dotted setting
+with its secret word inside (`fs.azure.account.key.ACCOUNT.dfs.core.windows.net`), the items of a
+YAML block under a key that names secrets, and an SNMP community. The name is read with the words `names` reads a name before its value with
+(`name_values.SECRET_NAME`), and the value is decided as `name_values.value_ok` decides one written after it.
 """
 
 from __future__ import annotations
 
 import re
 
+from ..shapes import is_uuid, secret_shaped
 from .base import Scan, glued
-from .names import TRAIL, VALUE, public_name, report
+from .name_values import SECRET_NAME, public_name, report
+from .names import TRAIL, VALUE
 
 # A name and its value under two keys of one entry: a Kubernetes or ECS `env` entry (`- name: X` and
 # `value: …` on the next line, or `{"name": "X", "value": "…"}`), CloudFormation's
@@ -56,7 +60,7 @@ def detect_name_value_pairs(scan: Scan) -> None:
 
 def _report(scan: Scan, name: str, m: re.Match[str]) -> None:
     """The value `m` holds (its `VALUE` groups), when `name` says secret and the value is one."""
-    if not _SECRET_NAME.search(name) or public_name(name):
+    if not SECRET_NAME.search(name) or public_name(name):
         return
     text = scan.text
     quoted = m.group("q") is not None
@@ -68,9 +72,6 @@ def _report(scan: Scan, name: str, m: re.Match[str]) -> None:
 
 
 _SHELL_DEFAULT = re.compile(r"\$\{(?P<name>[a-z0-9_.\-]{1,80}?)(?::?[-=]|:)(?P<value>[^}\n]{1,400})\}")
-_SECRET_NAME = re.compile(
-    r"(?:pass(?:word|wd|phrase)?|pwd|secret|token|credentials?|key|auth)s?$|(?:^|[_\-.])(?:pass|pwd)s?$"
-)
 
 
 def detect_shell_defaults(scan: Scan) -> None:
@@ -79,7 +80,7 @@ def detect_shell_defaults(scan: Scan) -> None:
         return
     for m in _SHELL_DEFAULT.finditer(scan.lower):
         name = m.group("name")
-        if not _SECRET_NAME.search(name) or public_name(name):
+        if not SECRET_NAME.search(name) or public_name(name):
             continue
         vs, ve = m.span("value")
         value = scan.text[vs:ve]
@@ -136,6 +137,131 @@ def detect_xml(scan: Scan) -> None:
             continue
         for m in rx.finditer(scan.lower):
             name = m.group("name")
-            if rx is not _XML_ELEMENT and not _SECRET_NAME.search(name):
+            if rx is not _XML_ELEMENT and (not SECRET_NAME.search(name) or public_name(name)):
                 continue
             report(scan, name, "=", *m.span("value"), True)
+
+
+_SNMP_COMMUNITY = re.compile(r"snmp-server[ \t]+community[ \t]+(?P<value>\S+)")
+
+
+def detect_snmp_communities(scan: Scan) -> None:
+    """`snmp-server community NAME RO`: the community string is the password of SNMP v1 and v2c
+    (`public` and `private` are every device's defaults)."""
+    for m in _SNMP_COMMUNITY.finditer(scan.lower):
+        if m.group("value") not in ("public", "private"):
+            scan.add(*m.span("value"), "password")
+
+
+# A dotted setting whose secret word stands inside it: Hadoop's `fs.azure.account.key.ACCOUNT.dfs…`,
+# Kafka's `basic.auth.user.info`; written `name=value`, `name: value` or as a setter's two
+# arguments (`spark.conf.set("fs.azure.account.key.…", "…")`). Found from the word's literal.
+DOTTED_TRIGGERS = (".key.", ".auth.", ".secret.", ".password.", ".token.")
+_DOTTED_CHARS_REVERSED = re.compile(r"[a-z0-9_.\-]{0,80}")
+_DOTTED_REST = re.compile(r"[a-z0-9_.\-]{0,120}")
+_DOTTED_VALUE = re.compile(
+    r"[\"']?[ \t]*(?:[=:][ \t]*|,[ \t]*(?:\r?\n[ \t]*)?(?=[\"']))" + VALUE
+)  # a call's value is quoted
+
+
+def detect_dotted_names(scan: Scan) -> None:
+    """A value after a dotted setting whose name, up to a secret word inside it, names a secret."""
+    lower = scan.lower
+    for literal in DOTTED_TRIGGERS:
+        at = lower.find(literal)
+        while at != -1:
+            word_end = at + len(literal) - 1
+            start = at - _DOTTED_CHARS_REVERSED.match(lower[max(0, at - 80) : at][::-1]).end()
+            end = _DOTTED_REST.match(lower, word_end).end()
+            at = lower.find(literal, word_end)
+            name = lower[start:word_end]
+            m = _DOTTED_VALUE.match(lower, end)
+            if m is not None and SECRET_NAME.search(name) and not public_name(name):
+                _report(scan, name, m)
+
+
+# A YAML key that names secrets with no value on its line, then the block under it: each item in
+# the block that is one value (Kratos's `secrets:` / `cipher:` / `- <key>`, a list of API keys).
+# A block with no indent at all (`secrets:` then `- a`, or lines whose indent a gutter view took
+# away) runs over keys that open blocks to the first key with a value on its line.
+YAML_LIST_TRIGGERS = ("secret:", "secrets:", "keys:", "tokens:", "passwords:", "credentials:")
+# The key ends its line; it starts one, or follows a prefix (`[time] user: secrets:`, a JSON
+# string's opening quote, `<pre>`), and then its block is the lines after it, however indented.
+_YAML_BLOCK_KEY = re.compile(r"(?m)(?:^|(?<=[\s\"'>]))[\"']?(?P<name>[a-z0-9_.\-]{1,60})[\"']?[ \t]*:[ \t]*\r?$")
+_YAML_OPENER = re.compile(r"[\"']?[\w.\-]{1,60}[\"']?[ \t]*:[ \t]*\r?")
+_YAML_ITEM = re.compile(r"[ \t]*(?:-[ \t]+)?(?P<q>[\"']?)(?P<value>[^\s\"'#:]+)(?P=q)[ \t]*\r?")
+_YAML_BLOCK_LINES = 12  # how far below its key a block's items are looked for
+
+
+def detect_yaml_secret_lists(scan: Scan) -> None:
+    """Each one-value item of the YAML block under a key whose name says secret."""
+    text, lower = scan.text, scan.lower
+    for m in _YAML_BLOCK_KEY.finditer(lower):
+        name = m.group("name")
+        if not SECRET_NAME.search(name) or public_name(name):
+            continue
+        line_start = lower.rfind("\n", 0, m.start()) + 1
+        before = lower[line_start : m.start()]
+        depth = len(before) if not before.strip() else 0
+        flat = None  # whether the block has no indent, known at its first line
+        pos = m.end() + 1
+        for _ in range(_YAML_BLOCK_LINES):
+            end = text.find("\n", pos)
+            end = len(text) if end == -1 else end
+            line = text[pos:end]
+            stripped = line.strip()
+            indent = len(line) - len(line.lstrip(" \t"))
+            if flat is None:
+                flat = depth == 0 and indent == 0
+            if not stripped or (not flat and (indent < depth or (indent == depth and not stripped.startswith("- ")))):
+                break  # the block ended
+            item = _YAML_ITEM.fullmatch(text, pos, end)
+            if item is not None and not is_uuid(item.group("value")):  # a UUID names a stored secret (SourceHut's)
+                report(scan, name, ":", *item.span("value"), item.group("q") != "")
+            elif item is None and flat and not _YAML_OPENER.fullmatch(text, pos, end):
+                break  # a key with its value ends a block with no indent
+            if end >= len(text):
+                break
+            pos = end + 1
+
+
+# A table a command printed, its columns apart by tabs or two spaces or more, whose header names a
+# column for a secret (`influx auth create`: `ID  Description  Token  User Name …`): that column's
+# cell in each row below, when it has a secret's shape.
+TABLE_TRIGGERS = ("token", "secret", "password")
+_CELL_GAP = re.compile(r"\t+|[ ]{2,}")
+_SECRET_COLUMN = re.compile(
+    r"(?:access[ _]|api[ _]|auth[ _]|client[ _])?(?:token|secret(?:[ _]key)?|password|api[ _]key)"
+)
+_TABLE_ROWS = 5
+
+
+def detect_table_columns(scan: Scan) -> None:
+    """The cells under a table header that names a secret's column."""
+    text = scan.text
+    if "\t" not in text and "  " not in text:
+        return
+    for m in _HEADER_LINE.finditer(scan.lower):
+        header = [c for c in _CELL_GAP.split(m.group().strip()) if c]
+        column = next((i for i, c in enumerate(header) if _SECRET_COLUMN.fullmatch(c)), None)
+        if column is None or len(header) < 3:
+            continue
+        indent = len(m.group()) - len(m.group().lstrip(" \t"))  # the table's, rows and header alike
+        pos = m.end() + 1
+        for _ in range(_TABLE_ROWS):
+            end = text.find("\n", pos)
+            end = len(text) if end == -1 else end
+            line = text[pos + indent : end]
+            starts = [0] + [g.end() for g in _CELL_GAP.finditer(line.rstrip())]
+            if len(starts) != len(header) or line[:1].isspace():
+                break  # not a row of this table
+            cs = pos + indent + starts[column]
+            ce = cs + len(_CELL_GAP.split(line[starts[column] :], maxsplit=1)[0].rstrip())
+            if secret_shaped(text[cs:ce]):
+                scan.add(cs, ce, "secret")
+            pos = end + 1
+            if pos >= len(text):
+                break
+
+
+_HEADER_LINE = re.compile(r"(?m)^[^\n]*(?:token|secret|password)[^\n]*$")

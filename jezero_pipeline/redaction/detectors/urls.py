@@ -15,7 +15,7 @@ import re
 from ..shapes import HEX_RE, is_uuid, mixed_token, random_looking
 from .base import Scan
 
-_URL = re.compile(r"(?i:https?|rtmps?|wss?)://[^\s<>\"'`)\]}|]+")
+_URL = re.compile(r"(?i:https?|rtmps?|wss?|[a-z][a-z0-9]{1,15}\+[a-z]{2,10})://[^\s<>\"'`)\]}|]+")  # `mailgun+api://`
 _CAPABILITY = re.compile(
     r"(?:web)?hooks?|incoming(?:webhook)?|build_hooks|catch|push|ping|notify|input|intake|keys?|tokens?|secrets?|"
     r"deploy|trigger|ingest|integrations?",
@@ -24,8 +24,12 @@ _CAPABILITY = re.compile(
 _CAPABILITY_LONGEST = len("incomingwebhook")  # a longer segment is no capability word
 _CAPABILITY_HOST = re.compile(r"(?:^|[.\-])(?:web)?hooks?(?:[.\-]|$)|(?:^|[.\-])(?:ingest|inbound|push|ping)[.\-]")
 _SEGMENT = re.compile(r"[^/?#]+")
+_VERSION = re.compile(r"v\d{1,2}")
+_RESOURCES = re.compile(r"(?:keys?|tokens?|secrets?)", re.I)  # collections a REST API names its items in
+_KEY_SEGMENT = re.compile(r"[A-Za-z0-9_\-]{24,200}")
 _WORDS = re.compile(r"[A-Za-z]+(?:[_\-.][A-Za-z]+)*")
-_TOKEN_USER = re.compile(r"://(?P<user>[A-Za-z0-9_\-]{20,200}):?@")  # `TOKEN:@`: a token with no password
+# `TOKEN:@`: a token with no password; `KEY:DOMAIN@` (Symfony's `mailgun+api://KEY:DOMAIN@default`)
+_TOKEN_USER = re.compile(r"://(?P<user>[A-Za-z0-9_\-]{20,200})(?::[^\s/@\"'<>]{0,200})?@")
 # A DSN's path is its project's number: its user is the project's public key (`https://KEY@o1.ingest.sentry.io/42`).
 _PROJECT_ONLY = re.compile(r"/\d+/?")
 _TELEGRAM_BOT = re.compile(r"bot\d{6,12}:[A-Za-z0-9_\-]{30,}")
@@ -73,7 +77,23 @@ def detect_url_paths(scan: Scan) -> None:
                 scan.add(m.start() + pos + 3, m.start() + pos + len(seg), "url_secret")
                 continue
             in_reach = (stream and i >= 1) or (after is not None and i - after <= 3)
+            if (
+                in_reach
+                and after is not None
+                and after >= 0
+                and is_uuid(seg)
+                and _RESOURCES.fullmatch(segments[after][1])
+            ):
+                continue  # `/keys/<uuid>` in an API's path: the key's id (`PATCH /keys/…`), not the key
             if in_reach and opaque(seg.rstrip(".,;:")):
                 scan.add(m.start() + pos, m.start() + pos + len(seg.rstrip(".,;:")), "url_secret")
             elif len(seg) <= _CAPABILITY_LONGEST and _CAPABILITY.fullmatch(seg):
                 after = i
+        if segments and not stream and (after is None or len(segments) - 1 - after > 3):
+            pos, seg = segments[-1]
+            seg = seg.rstrip(".,;:")
+            keyed = len(segments) == 1 or _VERSION.fullmatch(segments[-2][1]) is not None
+            if keyed and _KEY_SEGMENT.fullmatch(seg) and (HEX_RE.match(seg) or random_looking(seg, 24)) and opaque(seg):
+                # a node provider's or an API's key as the whole path (`quiknode.pro/<key>/`) or
+                # right after its version (`alchemy.com/v2/<key>`): no resource a path names stands so
+                scan.add(m.start() + pos, m.start() + pos + len(seg), "url_secret")

@@ -52,8 +52,8 @@ def query_param(scan: Scan, name: str, vs: int) -> None:
     while ve > vs and text[ve - 1] in _TRAIL:
         ve -= 1
     value = text[vs:ve]
-    if MARKER_START in value or (name == "key" and not random_looking(value, 12)):
-        return
+    if MARKER_START in value or (name == "key" and not random_looking(value, 10)):
+        return  # `?key=` is a search or cache key unless random (a deploy hook's is eleven characters)
     if credential_like(value, 6) or (password and len(value) >= 3):
         scan.add(vs, ve, "url_secret")
 

@@ -1,4 +1,4 @@
-"""Writes the round-3 labelled lines (tune and heldout 1 to 25 .jsonl) from the templates beside it.
+"""Writes the round-3 labelled lines (tune and heldout 1 to 41 .jsonl) from the templates beside it.
 
 Each template is a transcript-style line of our own around a value of a shape that a public
 scanner documents (its rule's documented format, example or negative example), tagged with
@@ -235,6 +235,22 @@ def main() -> int:
     import heldout23_templates
     import heldout24_templates
     import heldout25_templates
+    import heldout26_templates
+    import heldout27_templates
+    import heldout28_templates
+    import heldout29_templates
+    import heldout30_templates
+    import heldout31_templates
+    import heldout32_templates
+    import heldout33_templates
+    import heldout34_templates
+    import heldout35_templates
+    import heldout36_templates
+    import heldout37_templates
+    import heldout38_templates
+    import heldout39_templates
+    import heldout40_templates
+    import heldout41_templates
     import heldout_templates
     import tune_templates
 
@@ -265,6 +281,22 @@ def main() -> int:
         ("heldout23", heldout23_templates, SEED + 23),
         ("heldout24", heldout24_templates, SEED + 24),
         ("heldout25", heldout25_templates, SEED + 25),
+        ("heldout26", heldout26_templates, SEED + 26),
+        ("heldout27", heldout27_templates, SEED + 27),
+        ("heldout28", heldout28_templates, SEED + 28),
+        ("heldout29", heldout29_templates, SEED + 29),
+        ("heldout30", heldout30_templates, SEED + 30),
+        ("heldout31", heldout31_templates, SEED + 31),
+        ("heldout32", heldout32_templates, SEED + 32),
+        ("heldout33", heldout33_templates, SEED + 33),
+        ("heldout34", heldout34_templates, SEED + 34),
+        ("heldout35", heldout35_templates, SEED + 35),
+        ("heldout36", heldout36_templates, SEED + 36),
+        ("heldout37", heldout37_templates, SEED + 37),
+        ("heldout38", heldout38_templates, SEED + 38),
+        ("heldout39", heldout39_templates, SEED + 39),
+        ("heldout40", heldout40_templates, SEED + 40),
+        ("heldout41", heldout41_templates, SEED + 41),
     ):
         rows = build(module.TEMPLATES, random.Random(seed))
         out = HERE / f"{name}.jsonl"

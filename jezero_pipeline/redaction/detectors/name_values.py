@@ -1,0 +1,278 @@
+"""What a name says, and whether the value written after it is a secret.
+
+The words a secret's name ends with (and their other-language forms for password), which names
+say password, public, a weak or an indexing key, and `value_ok`: the one decision, for every rule
+that finds a value under a name (`names`, `structured`, `generic`), between a value and the code,
+prose, identifiers, references and settings that stand in the same places.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from ..shapes import CACHED_VALUES, HEX_RE, entropy_at_least, is_uuid, opaque_token, random_looking
+from ..values import (
+    MARKER_START,
+    basic_pair_password,
+    is_placeholder,
+    random_case,
+    reads_as_words,
+    scrambled_letters,
+)
+from .base import Scan
+
+# One regex per name word, run on the lower-cased text only when its literal occurs there:
+# `str.__contains__` (CPython's fast search) rules a word out faster than the regex engine's scan.
+NAME_WORDS = (
+    ("pass", r"pass(?:word|wd|phrase|wort)?(?:[_\-]?value)?"),  # `secretValue`: what the name holds
+    ("pwd", "pwd"),
+    ("pw", "pw"),  # `PW=`, `db_pw:`, Dex's `bindPW:`
+    ("secret", r"secret(?:[_\-]?value)?"),
+    ("token", r"token(?:[_\-]?value)?"),
+    ("credential", "credentials?"),
+    ("key", "key(?:_base|_?material)?"),
+    ("contrase", "contrase(?:ña|na)"),
+    ("clave", "clave"),
+    ("auth", r"auth(?:tok|[_\-]?code)?"),  # `ldap_default_authtok` (SSSD's bind password), `vendor_auth_code`
+    ("psk", "psk"),  # a pre-shared key (Wi-Fi, IPsec)
+    ("secret_id", "secret_id"),  # Vault AppRole's credential (a UUID), or the name of a secret
+    ("secret-id", "secret-id"),
+    ("honeycomb-team", "x-honeycomb-team"),  # Honeycomb's API key header
+    ("salt", "salt"),  # a configured salt (WordPress's `AUTH_SALT`, `HASHIDS_SALT`) keys every hash made with it
+    ("licen", r"licen[cs]e(?:[_\-]?key)?"),  # a licence key grants use (New Relic's ingest); `MIT` is no key
+    # a user's name, or a token in its place (`sonar.login=<40 hex>`); `cargo login X` is a command's
+    ("login", r"login(?=[\"']?[ \t]*[:=])"),
+    # a key file in base64 (Kerberos's keytab, a keystore, a .p12 kept as a CI variable)
+    *(
+        (literal, r"(?:keytab|keystore|p12|pfx|jks|cert(?:ificate)?|private[_\-]?key)[_\-.]?(?:b64|base64)")
+        for literal in ("b64", "base64")
+    ),
+)
+# Password in other languages (Portuguese, German, Dutch, Italian and Turkish, Polish, Swedish,
+# Norwegian, Danish, Finnish, Hungarian, Czech, French, Russian, Chinese, Japanese, Korean): their
+# own detector, so their literals are looked for in the one pass over triggers, not by every name
+# search.
+NAME_WORDS_ABROAD = (
+    ("senha", "senha"),
+    ("kennwort", "kennwort"),
+    ("wachtwoord", "wachtwoord"),
+    ("parola", "parola"),
+    ("hasło", "hasło"),
+    ("haslo", "haslo"),
+    ("senord", "l(?:ö|o)senord"),
+    ("passord", "passord"),
+    ("adgangskode", "adgangskode"),
+    ("salasana", "salasana"),
+    ("jelsz", "jelsz(?:ó|o)"),
+    ("heslo", "heslo"),
+    ("depasse", "motdepasse"),
+    ("de_passe", "mot_de_passe"),
+    ("de-passe", "mot-de-passe"),
+    ("пароль", "пароль"),
+    ("密码", "密码"),
+    ("パスワード", "パスワード"),
+    ("비밀번호", "비밀번호"),
+)
+PASSWORD_NAMES = re.compile(
+    r"(?:passw(?:or)?d|passphrase|passwort|contrase(?:ñ|n)a|clave|"
+    + "|".join(word for _, word in NAME_WORDS_ABROAD)  # every word of them says password
+    + r"|(?:^|[_\-.])(?:pass|pwd|pw)|bindpw)s?$"
+)
+# A name that says secret when it stands apart from its value (under its own key, in a shell
+# default, an XML element's name): it ends with one of the words above, so the names a value
+# written after them is looked for under are the names recognised there.
+SECRET_NAME = re.compile(
+    "(?:" + "|".join(word for _, word in (*NAME_WORDS, *NAME_WORDS_ABROAD)) + r")s?$|(?:^|[_\-.])(?:pass|pwd|pw)s?$"
+)
+
+
+@lru_cache(maxsize=CACHED_VALUES)
+def password_name(name: str) -> bool:
+    """`name` says password. Cached, as the tests below on names: a match asks it up to three
+    times, and a transcript repeats its few names (`password`, `api_key`) on many lines."""
+    return PASSWORD_NAMES.search(name) is not None
+
+
+# A key named for what it may do is a credential (`record_key`, `ingest_key`, `enrollment_key`).
+_STRONG_KEY_NAMES = re.compile(
+    r"(?:api|access|secret|private|auth|encryption|encrypt|signing|master|app|client|license|"
+    r"session|account|service|admin|deploy|bot|webhook|consumer|subscription|shared|storage|"
+    r"sas|hmac|jwt|openai|anthropic|stripe|aws|azure|gcp|github|gitlab|slack|sendgrid|twilio|"
+    r"mailgun|heroku|x[_\-]?api|record|write|ingest|upload|push|enroll(?:ment)?|registration|join|"
+    r"install|activation|invite)[_\-.]?keys?$"
+)
+_INDEX_KEY = re.compile(
+    r"(?:cache|sort|primary|foreign|partition|idempotency|object|routing|row|unique|lookup|index|dedup|file|"
+    r"s3|kms|gpg|pgp|ssh|host|hash|etag|commit|content|^)[_\-.]?keys?$"
+)
+# A key that only finds something (`cache_key`, `fileKey`, `s3_key`): its value is what it finds.
+# Not `primary` or `routing`: Azure's primary key and PagerDuty's routing key are credentials.
+FINDING_KEY = re.compile(
+    r"(?:cache|sort|partition|idempotency|object|row|unique|lookup|index|dedup|file|s3|etag|commit|content)"
+    r"[ _\-.]?keys?$"
+)
+_WEAK_NAMES = re.compile(r"^(?:pass|auth)s?$|(?:^|[_\-.])auths?$")
+# Keys meant to be seen: public and publishable halves, and the search-only and site keys that
+# search and captcha vendors put in every page.
+_PUBLIC_NAME = re.compile(
+    r"(?:^|[_\-.])pub(?:lic|lishable)?(?:[_\-.]|keys?$|$)|publickey|publishable"
+    r"|(?:^|[_\-.])(?:search|site)(?:[_\-.]?only)?(?:[_\-.]?api)?[_\-.]?keys?$"
+    r"|(?:pusher|reverb|soketi)[_\-.]?(?:app[_\-.]?)?keys?$"  # Pusher's protocol: its app key is in every page
+    r"|verif(?:y|ication)[_\-.]?keys?$"  # a signature's verification key is the public half
+)
+
+
+@lru_cache(maxsize=CACHED_VALUES)
+def public_name(name: str) -> bool:
+    return _PUBLIC_NAME.search(name) is not None
+
+
+@lru_cache(maxsize=CACHED_VALUES)
+def _weak_name(name: str) -> tuple[bool, bool]:
+    """(a key name that says no more than key, that or a bare `pass`/`auth`)."""
+    weak_key = name.endswith(("key", "keys")) and not _STRONG_KEY_NAMES.search(name)
+    return weak_key, weak_key or _WEAK_NAMES.search(name) is not None
+
+
+_CODE_OWNER_WORDS = (
+    "self this cls os config cfg conf settings args kwargs env environ process request req ctx "
+    "context options opts params data user secrets props state app obj response res var local module "
+    "vars values inputs matrix steps needs github"
+)
+_CODE_OWNERS = frozenset(_CODE_OWNER_WORDS.split())
+_QUICK_REJECT = frozenset("$<[{(")
+_CODE_RE = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*(?:(?:\.|::|->)[A-Za-z_][A-Za-z0-9_]*)*(?:\(.*|\[.*)?$")
+_CODE_SPLIT = re.compile(r"\.|::|->|\(|\[")
+# A code name has digits only at the end of its words (`v2`, `utf_8`), unlike `m1m72y.yohehred8ug`.
+# Possessive: giving back a letter, digit or `_` never lets a word match, and trying them made a
+# failing token (`ghp_…xyz0123456789AB`) cost every split of its letters and digits.
+_CODE_PART = re.compile(r"_*+[A-Za-z]++\d*+(?:_++[A-Za-z]*+\d*+)*+|\]|.*\)")
+_IDENT_WORDISH = re.compile(r"^[A-Za-z_]+$")
+_NUMBER_RE = re.compile(r"^[+-]?\d+(?:[.,_]\d+)*$")  # `20_000`: a literal with digit groups
+_PATH = re.compile(r"^(?:~|\.{1,2})?/|^[A-Za-z]:\\")
+# A namespaced configuration key (`fastly:apiKey`, `aws:region`).
+_CONFIG_KEY = re.compile(r"[a-z][\w\-]*:[A-Za-z_]\w*")
+# A versioned envelope of encoded parts: what a config tool stores encrypted.
+_ENVELOPE = re.compile(r"v\d{1,2}:[A-Za-z0-9+/=]{8,}:")
+# A URI with no user or password in it: a secret manager's reference, a link.
+_REFERENCE_URI = re.compile(r"[a-z][a-z0-9+.\-]*://[^@\s]*$")
+# An environment variable's name: upper-case words, letters first, an underscore apart.
+_ENV_NAME = re.compile(r"[A-Z][A-Z0-9]*(?:_[A-Z][A-Z0-9]*)+")
+_DEVICE_TYPES = ("0", "6", "7")  # a network device's encodings of a password that are plain or reversible
+_LICENCE_NAME = re.compile(r"licen[cs]e(?:[_\-]?key)?$")
+_KEY_GROUPS = re.compile(r"(?=[A-Z]*\d)[A-Z0-9]{4,6}(?:-[A-Z0-9]{4,6}){3,}")
+_TOKEN_LOGIN = 32  # a generated value this long under a login is a token, not a user's name
+_KEYING_SALT = 16  # a configured salt that keys every hash made with it is long (WordPress's are 64)
+_KEY_ID = re.compile(r"(?:0x)?[0-9A-F]{16}|[0-9A-F]{40}")  # a GPG key's long id or fingerprint, as gpg prints them
+_SECRET_REFERENCE = re.compile(r"[a-z0-9][a-z0-9\-.]*=[a-z0-9_\-.]+")  # a Kubernetes Secret's name and key
+_HOST_NAME = re.compile(r"[a-z][a-z0-9\-]*(?:\.[a-z][a-z0-9\-]*)+")
+# Two or three short lower-case words a dash apart: a setting (`no-check`, `read-only`).
+_SETTING = re.compile(r"[a-z]{2,8}(?:-[a-z]{2,8}){1,2}")
+# Three or more lower-case words a slash apart: a path in a store (Vault, a parameter store).
+_WORD_PATH = re.compile(r"[a-z][a-z0-9_\-]{0,30}(?:/[a-z][a-z0-9_\-]{0,30}){2,}/?")
+# An app password as Google shows it: sixteen letters in four groups, read aloud, not a sentence.
+APP_PASSWORD = re.compile(r"[a-z]{4}(?: [a-z]{4}){3}(?!\S)")
+# Folders and a file with its extension: no base64 value has a `.`, no base64url value a `/`.
+_FILE_PATH = re.compile(r"(?:[\w\-.]+/)+[\w\-]+\.[A-Za-z][A-Za-z0-9]{0,7}$")
+
+
+def value_ok(name: str, sep: str, value: str, quoted: bool) -> bool:
+    """Whether `value` after the secret name `name` is a value rather than code, prose or a label."""
+    if not value or MARKER_START in value or (name.lstrip("_-.") in ("pwd", "oldpwd") and _PATH.match(value)):
+        return False  # nothing, already redacted inside, or the shell's working folder
+    if value[0] == "@" and _PATH.match(value[1:]):
+        return False  # `-auth @/path/file`, `-d @body.json`: the file the value is read from
+    is_password = password_name(name)
+    if not quoted:
+        if value[0] in _QUICK_REJECT:
+            return False
+        if _NUMBER_RE.match(value):
+            return is_password and len(value) >= 4 and sep.strip(" \t\"'\\") != ""
+        if "(" in value and _CODE_RE.match(value):
+            return False
+        if sep.strip() in _DEVICE_TYPES:
+            return len(value) >= 4 and not value.isalpha()  # `key 7 0822455D0A16`; `password 7 characters` is prose
+    if value[:1] == "v" and _ENVELOPE.match(value):
+        return False  # `v1:<salt>:<ciphertext>` (Pulumi's `secure:`, its `encryptionsalt`): encrypted, not a secret
+    if "://" in value and _REFERENCE_URI.match(value):
+        return False  # `op://vault/item/password`, `https://…`: where the secret is (a URL's own rules read it)
+    if value.isupper() and _ENV_NAME.fullmatch(value) and not password_name(name):
+        return False  # `"secretKey": "PAYOUTS_HMAC"`: the name of a variable, not its value
+    if name.endswith(("secret_id", "secret-id")):
+        return is_uuid(value)  # Vault's AppRole credential; AWS names a secret so (`--secret-id prod/db`)
+    if "licen" in name and _LICENCE_NAME.search(name):
+        # a licence key is generated (hex, a token, groups of letters and digits); a licence's
+        # name is not (`MIT`, `GPL-3.0-or-later`, `Apache-2.0`)
+        return bool((HEX_RE.match(value) and len(value) >= 32) or opaque_token(value) or _KEY_GROUPS.fullmatch(value))
+    if name.endswith("login"):
+        return len(value) >= _TOKEN_LOGIN and (bool(HEX_RE.match(value)) or opaque_token(value))  # no one's name
+    if name.endswith("salt") and len(value) < _KEYING_SALT:
+        return False  # a salt committed with the code (Phoenix's `signing_salt: "xY0I7S7f"`), not a key
+    if value.count("/") >= 2 and _WORD_PATH.fullmatch(value):
+        return False  # `secret/data/ci/npm`: where a secret is kept, not the secret
+    weak_key, weak = _weak_name(name)
+    if weak and "/" in value and _FILE_PATH.match(value):
+        return False  # `--key 2024/05/orders.parquet`: an object's key or a file, named by its path
+    spaced = sep.strip(" \t\"'\\") == ""  # whitespace only: `--flag value` or prose
+    if name.startswith("-") and (
+        _KEY_ID.fullmatch(value) or (_SECRET_REFERENCE.fullmatch(value) and not random_looking(value.split("=")[0], 8))
+    ):
+        return False  # `--encrypt-key 4CA88431DCA7EFE8` (a GPG key's id), `--credential=bsl-creds=cloud`
+    if spaced:
+        if name.startswith("-"):
+            if value.startswith("-") or weak_key and not random_looking(value) or _CONFIG_KEY.fullmatch(value):
+                return False  # `--secret fastly:apiKey VALUE`: the key's name, its value follows
+            if _HOST_NAME.fullmatch(value) and not random_looking(value):
+                return False  # `--auth github-oauth.github.com VALUE`: the host a credential is for
+            return "(" not in value and not (value.isalpha() and len(value) < 6)
+        # "the token is 3f9…": prose; only opaque, high-entropy values count.
+        return random_looking(value, 16) and entropy_at_least(value, 3.5)
+    if name.endswith("auth") and basic_pair_password(value) is not None:
+        return not is_placeholder(basic_pair_password(value) or "")
+    if weak:
+        if weak_key and is_uuid(value):
+            return False  # a UUID under a key that says no more (`InstrumentationKey`, `idempotency_key`) is an id
+        # Under a key that only finds something a value is what it finds; hex of a hash's length is
+        # a digest under a key that indexes something (`cache_key`), and under one that says nothing
+        # else (`auth`, `Ocp-Apim-Key`) a random value is a credential.
+        digest = HEX_RE.match(value) and len(value) in (32, 40, 64, 128)
+        return random_looking(value, 16) and not FINDING_KEY.search(name) and not (digest and _INDEX_KEY.search(name))
+    if quoted:
+        if len(value) < (3 if is_password else 4):
+            return False
+        if is_password and APP_PASSWORD.fullmatch(value):
+            return True  # not a sentence: letters a vendor spaced into groups to be read aloud
+        words = value.split()
+        if name.endswith("passphrase"):
+            return len(words) <= 6  # several words are a passphrase's usual shape
+        return not (len(words) >= 3 or (len(words) == 2 and not is_password))  # a sentence or label
+    # Unquoted: code (`self.token`, `get_key()`), identifiers and prose are not secrets.
+    if _CODE_RE.match(value) and all(_CODE_PART.fullmatch(p) for p in _CODE_SPLIT.split(value.split("(")[0]) if p):
+        head = _CODE_SPLIT.split(value, maxsplit=1)[0].lower()
+        if "(" in value or "[" in value or head in _CODE_OWNERS:
+            return False
+        if "." in value or "::" in value:  # `correct.h0rse`, not `random_password.db.result`
+            return is_password and "_" not in value and not value.replace(".", "").isalpha()
+        if _IDENT_WORDISH.match(value):
+            # A bare word: a secret in `.env` style (NAME=value), code or prose otherwise.
+            env_style = sep == "=" and not value.islower() or sep == "=" and len(value) >= 6
+            if "_" in value and value.upper() != value and not random_looking(value, 12):
+                return False  # snake_case identifier
+            return (
+                env_style
+                and not value.isupper()
+                or random_looking(value, 12)
+                or random_case(value)
+                or is_password
+                and scrambled_letters(value)
+            )
+    if not is_password and "-" in value and _SETTING.fullmatch(value) and reads_as_words(value):
+        return False  # `X-Atlassian-Token: no-check`, `token: read-only`: a setting in words
+    return len(value) >= (3 if is_password else 4)
+
+
+def report(scan: Scan, name: str, sep: str, vs: int, ve: int, quoted: bool) -> None:
+    """Add text[vs:ve], the value after the secret name `name`, when `value_ok` says it is one."""
+    if value_ok(name, sep, scan.text[vs:ve], quoted):
+        scan.add(vs, ve, "password" if password_name(name) else "secret")
