@@ -1,4 +1,4 @@
-"""The kinds of case the blind held-out sets (round3/heldout10 to 41) found missing, each with
+"""The kinds of case the blind held-out sets (round3/heldout10 to 49) found missing, each with
 lines of our own: the rule must hold for the kind, not for the held-out line.
 
 Every secret must lie wholly inside a marker; every look-alike must come back byte-identical.
@@ -237,11 +237,11 @@ SECRETS = [
     (f"RPC=https://rpc.example-node.io/v3/{HEX[:32]}", HEX[:32]),
     (f"RPC=https://edge-1.nodes.example.net/{HEX[:40]}/", HEX[:40]),
     (f"$ npx hardhat vars get INFURA_API_KEY\n{TOKEN}", TOKEN),
-    # heldout38 to 41: a password printed a blank line below the line that names it, a password as
+    # heldout38 to 41: a password printed on the line below the one that names it, a password as
     # an account-making call's literal, a Secret's data printed by jsonpath, a value printed by
     # `keystore show` or among a reset's lines, a token in a table's `Token` column, a token a
     # `get-…-password` command prints, `-p=` in quotes, a key as `authorize`'s second argument
-    (f"Please use the following password to proceed to installation:\n\n{HEX[:32]}\n", HEX[:32]),
+    (f"Please use the following password to proceed to installation:\n{HEX[:32]}\n", HEX[:32]),
     (f'realm.createAccount("admin", "{PW}")', PW),
     (f'$ kubectl get secret app-admin -o jsonpath="{{.data.password}}"\n{B64}', B64),
     (f"$ bin/app-keystore show smtp.secure_password\n{TOKEN}", TOKEN),
@@ -250,6 +250,34 @@ SECRETS = [
     (f"$ aws codeartifact get-authorization-token --domain acme --query authorizationToken\n{B64}", B64),
     (f'$ docker login -u="acme+bot" -p="{TOKEN}" registry.example.com', TOKEN),
     (f"$ store account authorize 00578c4763b39cb0000005647 {TOKEN}", TOKEN),
+    # heldout42 to 45: a literal of C#'s target-typed `new(…)`, PowerShell's plain-text secure
+    # strings, printed credentials and `[byte[]](…)` keys, `-Name … -Value …`, a `…_PAT`, a
+    # recovery password below `Password:`, `+login`, a map of keys, `{PLAIN}`, `sasl_passwd`
+    (f'CosmosClient c = new("https://db.example.com:443/", "{B64[:-1] * 2}==");', B64[:-1] * 2),
+    (f"$pw = ConvertTo-SecureString '{PW}' -AsPlainText -Force", PW),
+    (f"PS> $cred.GetNetworkCredential().Password\n{PW}", PW),
+    (f"PS> Get-AcmeVaultSecret -Name db -AsPlainText\n{TOKEN}", TOKEN),
+    (
+        "$Key = [byte[]](12, 200, 7, 93, 141, 66, 250, 3, 188, 19, 77, 230, 54, 101, 9, 172)",
+        "12, 200, 7, 93, 141, 66, 250, 3, 188, 19, 77, 230, 54, 101, 9, 172",
+    ),
+    (f"Set-ItemProperty -Path cfg -Name 'apiSecret' -Value '{TOKEN}'", TOKEN),
+    (f"$env:BUILD_PAT = '{TOKEN}'", TOKEN),
+    (
+        "    Password:\n      087087-536470-382481-663058-316888-516615-240922-004411",
+        "087087-536470-382481-663058-316888-516615-240922-004411",
+    ),
+    (f"$ ./steamcmd.sh +login builder {PW} +quit", PW),
+    (f"keys:\n  APIk3x9Qm2Lp: {TOKEN}{TOKEN[::-1]}", TOKEN + TOKEN[::-1]),
+    (f"admin@example.org:{{PLAIN}}{PW}:5000:5000::/var/vmail", PW),
+    (f"# /etc/postfix/sasl_passwd\n[smtp.example.net]:587 relay:{PW}", PW),
+    # heldout46 to 49: a `.auth` file printed by `cat`, a decrypted credential, a passphrase piped to
+    # a key file on stdin, a key as `-u`'s user with no password, a key in brackets after `key`
+    (f"$ sudo cat /etc/openvpn/client/site.auth\nvpn-user\n{PW}", PW),
+    (f"$ systemd-creds decrypt /etc/credstore.encrypted/db.cred -\n{TOKEN}", TOKEN),
+    (f"$ printf '%s' '{PW}' | sudo cryptsetup open /dev/sdb1 vault --key-file=-", PW),
+    (f"$ curl https://api.example.com/import -u {HEX[:32]}: -d @events.json", HEX[:32]),
+    (f"The key you pasted ({TOKEN}) works against the API.", TOKEN),
     # a licence key is generated; a licence's name is not (below)
     (f"license_key: {HEX}", HEX),
     ('licence_key = "Q2F4-9XKL-77PA-ZZ3M"', "Q2F4-9XKL-77PA-ZZ3M"),
@@ -398,6 +426,22 @@ LOOKALIKES = [
     "$ velero backup-location create dr --bucket dr --credential=bsl-dr-credentials=cloud",
     "$ duplicity incremental --encrypt-key 4CA88431DCA7EFE8 --sign-key 4CA88431DCA7EFE8 /home/ada sftp://nas//srv",
     "$ acme auth list\nID\tName\tToken\tCreated\n7f3e2a1b\tci reader\t********\t2026-01-02",
+    # heldout42 to 45: what stays beside them
+    '"DbPassword": "@Microsoft.KeyVault(SecretUri=https://kv.vault.azure.net/secrets/DbPassword/0f3a9c1e7b2d4f6a8c0e1b3d5f7a9c2e)"',
+    "Id : https://kv.vault.azure.net:443/secrets/DbPassword/0f3a9c1e7b2d4f6a8c0e1b3d5f7a9c2e",
+    "az login --service-principal -u $env:spId -p $env:spKey --tenant $env:tenantId",
+    "PS> $token = Get-AzAccessToken -ResourceUrl 'https://management.azure.com/'",
+    "$ ugs login --service-key-id 501c0262-10b3-46da-aab2-8a501609d55d --secret-key-stdin < key.txt",
+    'widget({ cloudName: "media", apiKey: "004209552214674" })',
+    "Slow HTTP Response from http://media.lan:8096/Users/1d3cb807712a6983a891122a2f0f8b7f/Items?Recursive=true",
+    "dns_cloudflare_credentials = /etc/letsencrypt/cloudflare.ini",
+    "Adding txt value: ry_N9794HJE9Dq7lHuKLTAPWXtP2KqLyifPba9i_yGE for domain: _acme-challenge.example.org",
+    "    password:\n      from_secret: docker_password",
+    "Currently stored credentials:\n\n    Target: Domain:target=fs55.corp.example.com\n    User: CORP\\svc-backup",
+    "$ kubectl get secret pg-conn -o jsonpath='{.data.host}'\ncGctcHJpbWFyeS5kYXRhLnN2Yy5jbHVzdGVyLmxvY2Fs",
+    # heldout46 to 49: what stays beside them
+    f"$ cat pub-sealed-secrets.pem\n-----BEGIN CERTIFICATE-----\n{B64[:-1]}\n-----END CERTIFICATE-----",
+    "      api_key: os.environ/TOGETHER_API_KEY",
 ]
 
 

@@ -194,9 +194,10 @@ _ROUTE = re.compile(r"(?:/(?:[a-z][a-z0-9_\-]*|:[a-z_]+|\{[a-z_]+\}|v\d+))+/?")
 _ARN = re.compile(r"arn:aws[\w\-]*:[\w\-]+:[\w\-]*:\d{0,12}:\S+")
 _HEADER_NAME = re.compile(r"[Xx]-[A-Za-z]+(?:-[A-Za-z]+)+")
 # Where a stored secret is: SOPS's ciphertext (`ENC[AES256_GCM,data:…]`), Spinnaker's `encrypted:s3!…`,
-# a credential's id in a store (TeamCity's `credentialsJSON:<uuid>`).
+# a credential's id in a store (TeamCity's `credentialsJSON:<uuid>`), an App Service's
+# `@Microsoft.KeyVault(SecretUri=…)`.
 _STORED = re.compile(
-    r"ENC\[[A-Z0-9_]+,.*\]|encrypted(?:File)?:[a-z0-9]+!\S+"
+    r"ENC\[[A-Z0-9_]+,.*\]|encrypted(?:File)?:[a-z0-9]+!\S+|@Microsoft\.KeyVault\(.*\)"
     r"|[A-Za-z]+:[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}"
 )
 _URL_NO_USERINFO = re.compile(r"https?://[^\s@/:]+(?::\d+)?(?:/[\w\-./~]*)?")

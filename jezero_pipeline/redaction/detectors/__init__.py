@@ -46,6 +46,7 @@ BUILTIN: tuple[tuple[Detector, tuple[str | None, ...]], ...] = (
     (structured.detect_dotted_names, structured.DOTTED_TRIGGERS),
     (structured.detect_yaml_secret_lists, structured.YAML_LIST_TRIGGERS),
     (structured.detect_table_columns, structured.TABLE_TRIGGERS),
+    (structured.detect_plain_passwords, structured.PLAIN_TRIGGERS),
     (web.detect_query_only, web.QUERY_TRIGGERS),
     (web.detect_userinfo, ("://",)),
     (web.detect_auth, web.AUTH_TRIGGERS),
@@ -55,6 +56,7 @@ BUILTIN: tuple[tuple[Detector, tuple[str | None, ...]], ...] = (
     (commands.detect_pgpass, ("pgpass",)),
     (commands.detect_key_file_blobs, ("\n",)),  # the blob stands on a line after the command
     (commands.detect_printed_secrets, commands.PRINTS_SECRET_TRIGGERS),
+    (commands.detect_secure_strings, ("convertto-securestring",)),
     (encoded.detect_encoded, encoded.TRIGGERS),
     (accounts.detect_one_time_codes, accounts.TRIGGERS),
     (accounts.detect_account_links, ("://",)),

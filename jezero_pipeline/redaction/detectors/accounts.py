@@ -44,8 +44,9 @@ TRIGGERS = ("code", "otp", "pin", "passcode", "password", "token")
 _CODE_DIGITS = re.compile(r"\d{3,}(?![\w-])")  # a run of digits a code can end with
 _REACH = 120  # the longest code phrase before or after a code, with room to spare
 _URL = re.compile(r"https?://[^\s<>\"'`)\]}]+", re.I)
-_ACCOUNT_ACTION = re.compile(
-    r"reset|passw|magic|verif|confirm|activat|invit|unlock|recover|one[-_]?time|log-?in|sign-?in|auth|otp|token",
+_ACCOUNT_ACTION = re.compile(  # at a word's start: `SqlAdminPassword` in a path names a secret, not an action
+    r"(?<![a-zA-Z])(?:reset|passw|magic|verif|confirm|activat|invit|unlock|recover|one[-_]?time|log-?in|sign-?in"
+    r"|auth|otp|token)",
     re.I,
 )
 # The same words for lower-cased ASCII: without re.I a search skips to where a word can start.

@@ -123,7 +123,7 @@ _FTP_USER = re.compile(
 # made from it (`printf '%s' VALUE | docker secret create NAME -`)
 _ECHO_PIPE = re.compile(
     r"(?:echo|printf)[ \t]+(?:-n[ \t]+|(?P<f>[\"'])%s(?:\\n)?(?P=f)[ \t]+)?(?P<q>[\"']?)(?P<value>[^\s\"'|]{6,300})(?P=q)"
-    r"[ \t]*\|[^\n|]*(?:--password-stdin|sudo[ \t]+-s|--stdin|chpasswd|passwd|--with-token|secrets?[ \t]+(?:create|set|put)"
+    r"[ \t]*\|[^\n|]*(?:--password-stdin|sudo[ \t]+-s|--stdin|chpasswd|passwd|--with-token|--key-file[= ]-|secrets?[ \t]+(?:create|set|put)"
     r"|(?<![\w./\-])login(?![\w./\-]))"
 )
 _LITERAL_FLAG = re.compile(r"--from-literal=[^=\s]+=(?P<q>[\"']?)(?P<value>[^\s\"']{4,300})(?P=q)")
@@ -310,12 +310,13 @@ def detect_positions(scan: Scan) -> None:
         for m in _matches(_CRED_SUBCOMMAND, scan, _SUBCOMMAND_WORDS, commands):
             back = _VERB_CHARS_REVERSED.match(lower[max(0, m.start() - 40) : m.start()][::-1]).end()
             verb_start = m.start() - back
-            if verb_start and lower[verb_start - 1] not in " \t\n":
+            if verb_start and lower[verb_start - 1] not in " \t\n+":  # `+login` (steamcmd's commands)
                 continue  # part of a longer word or a path
             if m.group("word") in _TAKES_ONE and back:
                 continue  # `xlogin`, `auto-unlock`: not the verb itself
-            if (m.group("skip") or "").lstrip("-") in _USER_FLAGS:
-                continue  # `docker login -u NAME`: the flag's value is a user's name
+            skip = m.group("skip") or ""
+            if skip.lstrip("-") in _USER_FLAGS or (skip.startswith("-") and _ID_FLAG.search(skip + " ")):
+                continue  # `docker login -u NAME`, `login --service-key-id <uuid>`: a user's name, an id
             if m.group("value").rstrip("!.").isalpha():
                 continue  # `Login Succeeded!`: a word, not a credential
             _value(scan, m, "argument", ids=True)
@@ -350,7 +351,9 @@ _CONVERSION = re.compile(CONVERSIONS + r"[ \t]*\($")
 # A client's constructor or factory (`new PDO(`, `Airtable(`, `ethers.Wallet(`, `SearchClient.create(`):
 # it takes the account's credentials by position, so a literal with all four kinds of character
 # or a generated token is one.
-_CONSTRUCTOR = re.compile(r"(?<![\w.])(?:\w+\.)*[A-Z]\w*(?:\.(?:create|connect|new|init|open|login))?[ \t]*\($")
+_CONSTRUCTOR = re.compile(
+    r"(?<![\w.])(?:(?:\w+\.)*[A-Z]\w*(?:\.(?:create|connect|new|init|open|login))?|(?<=new )|new)[ \t]*\($"
+)  # `new CosmosClient(…)`, C#'s target-typed `new(…)`
 
 
 # A factory whose result is named a client, a session or a connection (`adminClient =
@@ -413,8 +416,11 @@ def detect_calls(scan: Scan) -> None:
     for q in sorted((m for rx in _LITERAL_STARTS for m in rx.finditer(text)), key=_start):
         line_start = text.rfind("\n", 0, q.start()) + 1
         open_at = q.start() if text[q.start()] == "(" else text.rfind("(", line_start, q.start())
-        if open_at == -1 and text[q.start()] == ",":  # a call written one argument a line
-            open_at = _enclosing(text, 0, q.start(), _CALL_REACH)
+        if open_at == -1 and text[q.start()] == ",":  # a call written one argument a line: its `(` ends a line
+            reach = max(0, q.start() - _CALL_REACH)
+            opener = max(text.rfind("(\n", reach, q.start()), text.rfind("(\r\n", reach, q.start()))
+            close = _closing(text, opener) if opener != -1 else -1
+            open_at = opener if opener != -1 and (close == -1 or close > q.start()) else -1
             line_start = text.rfind("\n", 0, open_at) + 1
         elif open_at != -1 and text.find(")", open_at, q.start()) != -1:
             continue  # `f(g(x), "y")` on one line: the literal is not the first call's

@@ -13,8 +13,8 @@ from __future__ import annotations
 import re
 
 from ..gutters import gutter_end
-from ..shapes import secret_shaped
-from .base import WORDS_FROM, Scan, glued
+from ..shapes import HEX_RE, random_looking, secret_shaped
+from .base import WORDS_FROM, Scan, before_closing_tag, glued
 
 # In quotes the password runs to the closing quote: it may hold spaces (WordPress's application
 # passwords are six groups of four).
@@ -23,15 +23,23 @@ _CURL_USER = re.compile(
 )
 
 
+_TOKEN_AS_USER = re.compile(r"-(?:u|-user)(?:=|[ \t]+)[\"']?(?P<token>[A-Za-z0-9_\-]{16,200}):[\"']?(?=[\s\\]|$)")
+
+
 def detect_curl_user(scan: Scan) -> None:
     """`curl -u user:password` and `--user`."""
     text = scan.text
     for m in _CURL_USER.finditer(text):
         if glued(text, m.start()):
             continue
+        if text[m.end(0) - len(m.group("pw") or m.group("qpw")) - 5 : m.end(0)].startswith("$env:"):
+            continue  # PowerShell's `-u $env:NAME`: a variable, not `user:password`
         group = "pw" if m.group("q") is None else "qpw"
         if len(m.group(group)) >= 3:
             scan.add(m.start(group), m.end(group), "basic_auth")
+    for m in _TOKEN_AS_USER.finditer(text):  # `-u <key>:`: the key as the user, no password (Stripe, Mixpanel)
+        if not glued(text, m.start()) and (random_looking(m.group("token"), 16) or HEX_RE.match(m.group("token"))):
+            scan.add(*m.span("token"), "basic_auth")
 
 
 # (command, its password flag, whether the value may follow after a space)
@@ -177,7 +185,7 @@ _PRINTS_SECRET = tuple(
     for literal, pattern in (
         ("secret", r"secrets?[ \t]+get\b[^\n]*--plain|get-secret-value[^\n]*text|secrets[ \t]+versions[ \t]+access"
          r"|keyvault[ \t]+secret[ \t]+show[^\n]*tsv|secret[^\n]*base64[ \t]+(?:-d|--decode)|secret-tool[ \t]+lookup"
-         r"|secrets?[ \t][^\n]*(?:jsonpath|go-template)=[^\n]*\.data\."),
+         r"|secrets?[ \t][^\n]*(?:jsonpath|go-template)=[^\n]*\.data\.[\w\-]*(?:passw|token|secret|key|cred|auth)"),
         ("op read", r"\bop[ \t]+read[ \t]"),
         ("vault", r"vault[ \t]+(?:kv[ \t]+get|read)[ \t][^\n]*-field[= ]"),
         ("get-parameter", r"get-parameters?[^\n]*decrypt[^\n]*text"),
@@ -193,8 +201,8 @@ _PRINTS_SECRET = tuple(
         # a generator's call or command: `Fernet.generate_key()`, `get_random_secret_key()`,
         # `crypto.randomBytes(32)`, `mix phx.gen.secret`, `rails secret`, `wg genkey` (not piped on
         # to `wg pubkey`, which prints the public half)
-        ("random", r"random[_.]?(?:bytes|secret|key|token|password)|securerandom"),
-        ("generate", r"generate[_.]?(?:random[_.]?)?(?:key|secret|token|password)s?\b|key:generate[^\n]*--show"),
+        ("random", r"random(?:[_.]?(?:bytes|secret|key|token|password)|(?<=securerandom))"),
+        ("generate", r"generate(?:[_.]?(?:random[_.]?)?(?:key|secret|token|password)s?\b|(?<=key:generate)[^\n]*--show)"),
         ("gen.secret", r"gen\.secret"),
         ("rails secret", r"\brails[ \t]+secret\b"),
         ("genkey", r"\bgenkey\b(?![^\n]*pubkey)"),
@@ -202,13 +210,17 @@ _PRINTS_SECRET = tuple(
         # a named value read back from a tool's config or store, its name a secret's
         # (`wp config get DB_PASSWORD`, `npm config get //host/:_authToken`)
         *((literal, _GET_NAMED) for literal in ("config get", "env get", "variable get", "var get", "vars get", "settings get", "keystore show")),
-        ("auth token", r"\bauth[ \t]+token\b"),  # `gh auth token`: the token it holds
+        ("auth token", r"auth[ \t]+token\b"),  # `gh auth token`: the token it holds
+        ("decrypt", r"(?m)^[^\n]*\b(?:systemd-creds|sops|ansible-vault|age|gpg)\b[^\n]*\bdecrypt\b[^\n]*"),
+        # PowerShell: a credential's password, a vault's secret or a secure string shown in plain
+        ("getnetworkcredential", r"getnetworkcredential\(\)\.password"),
+        ("-asplaintext", r"(?m)^(?![^\n]*convertto-securestring)[^\n]*-asplaintext\b"),
         ("echo", r"echo[ \t]+[\"']?\$\{?[a-z0-9_]*(?:token|secret|passw(?:or)?d|pwd|api_?key|private_key)\b"),
         ("printenv", r"printenv[ \t]+[a-z0-9_]*(?:token|secret|passw(?:or)?d|pwd|api_?key|private_key)\b"),
         ("--query", r"--query[ \t=]+\S*(?:secret|token|password|key)\S*[^\n]*(?:--output|-o)[ \t=]+(?:text|tsv)"
          r"|(?:--output|-o)[ \t=]+(?:text|tsv)[^\n]*--query[ \t=]+\S*(?:secret|token|password|key)"),
         ("print-", r"print-(?:access|identity)-token"),
-        ("get-", r"\bget-[a-z\-]{0,30}(?:password|token)\b"),  # `aws ecr get-login-password`
+        ("get-", r"get-[a-z\-]{0,30}(?:password|token)\b"),  # `aws ecr get-login-password`
     )
 )  # fmt: skip
 # The output line, the next one: one value alone (no `NAME=`, no path), after our segment's
@@ -236,7 +248,7 @@ _SAID_AFTER = re.compile(
 # Each value alone on one of the next lines, before the next prompt, is decided by its shape.
 _PRINTS_SECRET_FILE = re.compile(
     r"(?:^|(?<=[\s;&|(>$\"]))(?:cat|head)[ \t]+(?:-\S+[ \t]+)*"
-    r"[^\s\"]*(?:secret|token|cred|passw|\.pass\b|psk)[^\s/\";]*[ \t]*(?:[;#][^\n]*)?(?=\r?\n|\")"
+    r"(?![^\s\"]*(?:pub|cert|crt))[^\s\"]*(?:secret|token|cred|passw|\.pass\b|\.auth\b|psk)[^\s/\";]*[ \t]*(?:[;#][^\n]*)?(?=\r?\n|\")"
 )  # the command ends its line, or the JSON string a tool call holds it in
 # The verb is looked for first (`str.find`), then what it makes, right before it: a pattern that
 # starts with the nouns is tried at every `t`, `a`, `p` and `c` of a long text.
@@ -251,7 +263,6 @@ _AMONG_LINES = 8  # the lines after such a command its value may stand on (a not
 _LABELLED_VALUE = re.compile(
     r"[ \t]*(?P<label>[A-Za-z][\w \-]{0,30}):[ \t]+(?P<scheme>)(?P<value>[^\s\"'`]{8,400})[ \t]*[\"'}\],]*\r?"
 )
-_CLOSING_TAG = re.compile(r"</\w{1,10}>$")
 _NOT_A_SECRET = re.compile(r"\bids?\b|name|user|url|host|expir|created|time|date|scope|fingerprint|description")
 _PROMPT = re.compile(r"[ \t]*(?:\$|>|#|ps>)[ \t]+\S")  # a prompt and its command (a bare `> ` is a quote's blank line)
 PRINTS_SECRET_TRIGGERS = (*(literal for literal, _ in _PRINTS_SECRET), "cat ", "head ", *_MAKES)
@@ -271,13 +282,25 @@ def _among(scan: Scan) -> list[int]:
     return ends
 
 
+def _in_marker(lower: str, pos: int) -> bool:
+    """`pos` is inside a `[redacted:kind]` marker: its kind (`encoded_secret`) is no command's word."""
+    opened = lower.rfind("[redacted:", max(0, pos - 80), pos + 1)
+    return opened != -1 and lower.find("]", opened) >= pos
+
+
 def detect_printed_secrets(scan: Scan) -> None:
     """The value alone on the line after a command that prints a secret (`op read op://…` then the
     password), or said after it on its line: the command says what the value is. After a command
     that prints a secret among other lines, each value alone on the next lines that has a
     password's or a generated token's shape."""
     text, lower = scan.text, scan.lower
-    found = [(m.end(), True) for literal, rx in _PRINTS_SECRET if scan.has(literal) for m in rx.finditer(lower)]
+    found = [
+        (m.end(), True)
+        for literal, rx in _PRINTS_SECRET
+        if scan.has(literal)
+        for m in rx.finditer(lower)
+        if not _in_marker(lower, m.start())
+    ]
     found += [(end, False) for end in _among(scan)]
     for end, value_first in found:
         said = _SAID_AFTER.match(text, end) if value_first else None
@@ -288,8 +311,8 @@ def detect_printed_secrets(scan: Scan) -> None:
         while line_end != -1 and lower.startswith("warning", line_end + 1):
             line_end = text.find("\n", line_end + 1)  # a notice the tool printed before the value
         for _ in range(1 if value_first else _AMONG_LINES):
-            if line_end == -1 or _PROMPT.match(text, line_end + 1):
-                break  # the end, or the next command
+            if line_end == -1 or _PROMPT.match(text, line_end + 1) or text.startswith("-----BEGIN", line_end + 1):
+                break  # the end, the next command, or an armoured block (its own rules read it)
             nxt = text.find("\n", line_end + 1)
             # after its gutter, if it has one (a file reader's `    13→`): the line's text decides
             line_start = gutter_end(text, line_end + 1)
@@ -302,7 +325,22 @@ def detect_printed_secrets(scan: Scan) -> None:
             if printed is None:
                 continue  # a line that holds no value alone (a user name, a notice)
             vs, ve = printed.span("value")
-            if printed.group("scheme") and _CLOSING_TAG.sub("", text[vs:ve]).isalpha():
+            ve = before_closing_tag(text, vs, ve)  # `…</pre>`: the element the output was quoted in
+            while ve > vs and text[ve - 1] in "\"'}],":
+                ve -= 1  # and what closes the string or list it stood in
+            if printed.group("scheme") and text[vs:ve].isalpha():
                 continue  # two words (`Login Succeeded`), not a scheme and its token
             if value_first or secret_shaped(text[vs:ve]):
                 scan.add(vs, ve, "printed_secret")
+
+
+# PowerShell's `ConvertTo-SecureString 'pw' -AsPlainText`: the literal is the password (or a PIN).
+_SECURE_STRING = re.compile(
+    r"convertto-securestring[ \t]+(?:-string[ \t]+)?(?P<q>[\"'])(?P<value>[^\"'\n]{1,400})(?P=q)[^\n]*-asplaintext"
+)
+
+
+def detect_secure_strings(scan: Scan) -> None:
+    """The literal made a secure string from plain text."""
+    for m in _SECURE_STRING.finditer(scan.lower):
+        scan.add(*m.span("value"), "password")

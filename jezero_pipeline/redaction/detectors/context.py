@@ -23,12 +23,7 @@ def detect_aws_secret(scan: Scan) -> None:
     text = scan.text
     ids: list[int] | None = None
     for pos, end in scan.runs(B64_CLASS, 40):
-        if (
-            end - pos != 40
-            or text[end : end + 1] == "="
-            or text[pos - 1 : pos] in _URL_SAFE
-            or text[end : end + 1] in _URL_SAFE
-        ):
+        if end - pos != 40 or text[end : end + 1] == "=" or _glued_url_safe(text, pos, end):
             continue  # not the whole run: a piece of a longer base64url value (an RSA modulus, a token)
         v = text[pos:end]
         if HEX_RE.match(v) or v.isalpha():
@@ -37,6 +32,15 @@ def detect_aws_secret(scan: Scan) -> None:
             ids = [m.start() for m in _AWS_ID.finditer(text)]
         if any(abs(i - pos) <= 200 for i in ids) or (_aws_alone(v) and not label_says_not_secret(scan, pos)):
             scan.add(pos, end, "aws_secret_key")
+
+
+def _glued_url_safe(text: str, pos: int, end: int) -> bool:
+    """The run goes on past `-` or `_` (base64url's own characters, which the key's alphabet has
+    not) into more key characters: `…M-JAVV…_b…` in a JWK's modulus. A run of dashes (`-----BEGIN`)
+    is no such piece."""
+    before = text[pos - 1 : pos] in _URL_SAFE and text[pos - 2 : pos - 1].isalnum()
+    after = text[end : end + 1] in _URL_SAFE and text[end + 1 : end + 2].isalnum()
+    return before or after
 
 
 def _aws_alone(v: str) -> bool:

@@ -44,12 +44,13 @@ _NOT_SECRET_LABEL = re.compile(
     r"(?:^|[^a-z])(?:ids?|kid|hash(?:es)?|sha\d*|md5|sum|checksum|digest|integrity|fingerprint|thumbprint|etag|"
     r"commit|rev(?:ision)?|version|h1|public|pub|pubkey|url|uri|path|file|dir|image|tag|ref|name|salt|nonce|"
     r"request|trace|span|session_?id|build|run|job|event|object|account|tenant|client|project|user|signature|"
-    r"sig|data|content|body|payload|image|encrypted|ciphertext|cert(?:ificate)?|ca|challenge|state)(?:[^a-z]|$)"
+    r"sig|data|content|body|payload|image|encrypted|ciphertext|cert(?:ificate)?|ca|challenge|state|txt)(?:[^a-z]|$)"
 )
 _PUBLIC_LABEL = re.compile(
     r"public|publishable|pubkey|(?:search|site)[ _\-.]?(?:only[ _\-.]?)?(?:api[ _\-.]?)?key|verif(?:y|ication)[ _\-.]?key"
 )
 _LABEL_REACH = 60
+_IN_URL = re.compile(r"://[^\s\"'`<>]*$")  # a URL runs up to the run, no space between
 _MASK_CHARS = "*•●"  # a masked value's hidden part (`values.is_masked` decides the whole)
 _NEUTRAL_MAX = 200  # longer blobs under a silent name are data (images, ciphertext), not keys
 # A label is the few words right before the value and its separator (`Unseal Key 3: `,
@@ -194,8 +195,8 @@ def detect_labelled(scan: Scan) -> None:
             continue  # a part of a dotted token (a JWT): the token's own rule decides it whole
         if end < len(text) and text[end] in _MASK_CHARS:
             continue  # a key's head shown before its masked tail (`pdl_live_apikey_01hk3x****`)
-        if text.startswith("//", start):
-            continue  # a URL's authority after its scheme (`ipfs://Qm…`): the URL's own rules read it
+        if text.startswith("//", start) or _IN_URL.search(text, max(0, start - 200), start):
+            continue  # a URL's authority or path (`ipfs://Qm…`, `host:8096/Users/<id>`): the URL's own rules read it
         if text[start - 1 : start] == ":" and IN_ARN.search(scan.lower, max(0, start - 120), start):
             continue  # `arn:aws:secretsmanager:…:secret:prod/api-key-9HCiau`: a part of an identifier
         label = _label(scan, start)
@@ -231,6 +232,8 @@ PHRASE_TRIGGERS = ("mnemonic", "phrase", "seed words")  # what a recovery phrase
 # A key written as its bytes (`[174,47,…]`, Solana's id.json; sixteen for an AES-128 key, Zigbee's
 # network key) on a line that names a key.
 _BYTE_ARRAY = re.compile(r"\[[ \t]*(?:\d{1,3}[ \t]*,[ \t]*){15,}\d{1,3}[ \t]*\]")
+# In parentheses after a cast to bytes (PowerShell's `[byte[]](…)`, C#'s `new byte[] {…}` aside).
+_CAST_BYTE_ARRAY = re.compile(r"\((?:[ \t]*\d{1,3}[ \t]*,){15,}[ \t]*\d{1,3}[ \t]*\)")
 _BYTES_LABEL = re.compile(r"key|secret|wallet|seed|id\.json")
 _NUMBER = re.compile(r"\d+")
 
@@ -239,7 +242,8 @@ def detect_byte_arrays(scan: Scan) -> None:
     """An array of 16 or more byte values on a line that says key, secret, wallet or seed (or
     right after one), not in order (`[0, 1, 2, …]` is a list of indexes)."""
     text = scan.text
-    for m in _BYTE_ARRAY.finditer(text):
+    arrays = _BYTE_ARRAY.finditer(text)
+    for m in (*arrays, *_CAST_BYTE_ARRAY.finditer(text)) if scan.has("byte") else arrays:
         ls, _ = scan.line_at(m.start())
         above = scan.text.rfind("\n", 0, max(0, ls - 1)) + 1 if ls else ls  # a command that printed it (`cat id.json`)
         values = [int(x) for x in _NUMBER.findall(m.group())]
@@ -249,23 +253,31 @@ def detect_byte_arrays(scan: Scan) -> None:
 
 # A password a tool printed: `Generated password for admin: X`, `Your new password is X`.
 # The words between say whose password it is (`for admin`); a bare `password=` is names.py's.
-# The value on its line, or alone on one of the next lines after a line ending in `:` (Jenkins's
-# `Please use the following password to proceed to installation:`, a blank line, the password).
+# The value on its line, or alone on the next line after a line ending in `:` (Elasticsearch's
+# `Password for the elastic user (reset with …):`, then the password; BitLocker's `Password:`).
+_PROMPT_WORDS = re.compile(r"\b(?:enter|type|confirm|retype|re-enter|repeat|verify|new)\b")
+_DIGIT_GROUPS = re.compile(r"\d{4,8}(?:-\d{4,8}){3,}")  # a recovery password (BitLocker's eight groups of six)
 _PASSWORD_SAID = re.compile(
-    r"(?:passw(?:or)?d|passphrase)(?:[ \t][a-z0-9 _@.\-]{1,30}?[ \t]*(?:\([^)\n]{0,80}\))?(?::|=>|->)|[ \t]+is)"
-    r"(?:[ \t]+[\"'`]?(?P<value>[^\s\"'`()\[\]{}\\]{6,200})(?=[\s\"'`]|$)"
-    r"|[ \t]*(?:\r?\n[ \t]*){1,3}(?P<below>[^\s\"'`()\[\]{}\\]{6,200})[ \t]*(?:\r?\n|$))"
+    r"(?:passw(?:or)?d|passphrase)(?:"
+    r"(?:[ \t][a-z0-9 _@.\-]{1,30}?[ \t]*(?:\([^)\n]{0,80}\))?(?::|=>|->)|[ \t]+is)[ \t]+[\"'`]?"
+    r"(?P<value>[^\s\"'`()\[\]{}\\]{6,200})(?=[\s\"'`]|$)"
+    r"|(?:[ \t][a-z0-9 _@.\-]{1,30}?)?[ \t]*(?:\([^)\n]{0,80}\))?:[ \t]*\r?\n[ \t]*"
+    r"(?P<below>[^\s\"'`()\[\]{}\\]{6,200})[ \t]*[\"'}\],]*(?:\r?\n|$))"
 )
 
 
 def detect_passwords_said(scan: Scan) -> None:
     """A password-shaped or generated value after a phrase that says password and a separator."""
-    for m in _PASSWORD_SAID.finditer(scan.lower):
-        vs, ve = m.span("value" if m.group("value") is not None else "below")  # below: alone on its line
+    lower = scan.lower
+    for m in _PASSWORD_SAID.finditer(lower):
+        below = m.group("value") is None  # alone on its line, below the one that names it
+        if below and _PROMPT_WORDS.search(lower, lower.rfind("\n", 0, m.start()) + 1, m.start()):
+            continue  # `Enter keystore password:` asks for one: what follows is the command's output
+        vs, ve = m.span("below" if below else "value")
         while ve > vs and scan.text[ve - 1] in ".,;)":
             ve -= 1
         value = scan.text[vs:ve]
-        if password_shaped(value) or opaque_token(value) or random_looking(value, 16):
+        if password_shaped(value) or opaque_token(value) or random_looking(value, 16) or _DIGIT_GROUPS.fullmatch(value):
             scan.add(vs, ve, "password")
 
 

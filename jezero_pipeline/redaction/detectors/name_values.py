@@ -36,6 +36,7 @@ NAME_WORDS = (
     ("clave", "clave"),
     ("auth", r"auth(?:tok|[_\-]?code)?"),  # `ldap_default_authtok` (SSSD's bind password), `vendor_auth_code`
     ("psk", "psk"),  # a pre-shared key (Wi-Fi, IPsec)
+    ("pat", "pat(?<![a-z]pat)"),  # a personal access token (`AZURE_DEVOPS_EXT_PAT`); not `path`, `pattern`
     ("secret_id", "secret_id"),  # Vault AppRole's credential (a UUID), or the name of a secret
     ("secret-id", "secret-id"),
     ("honeycomb-team", "x-honeycomb-team"),  # Honeycomb's API key header
@@ -45,7 +46,7 @@ NAME_WORDS = (
     ("login", r"login(?=[\"']?[ \t]*[:=])"),
     # a key file in base64 (Kerberos's keytab, a keystore, a .p12 kept as a CI variable)
     *(
-        (literal, r"(?:keytab|keystore|p12|pfx|jks|cert(?:ificate)?|private[_\-]?key)[_\-.]?(?:b64|base64)")
+        (literal, r"(?:keytab|keystore|p12|pfx|jks|cert(?:ificate)?|private[_\-]?key|keys?)[_\-.]?(?:b64|base64)")
         for literal in ("b64", "base64")
     ),
 )
@@ -163,6 +164,8 @@ _DEVICE_TYPES = ("0", "6", "7")  # a network device's encodings of a password th
 _LICENCE_NAME = re.compile(r"licen[cs]e(?:[_\-]?key)?$")
 _KEY_GROUPS = re.compile(r"(?=[A-Z]*\d)[A-Z0-9]{4,6}(?:-[A-Z0-9]{4,6}){3,}")
 _TOKEN_LOGIN = 32  # a generated value this long under a login is a token, not a user's name
+_ENV_REFERENCE = re.compile(r"(?:os\.environ|env)[/:.][A-Z][A-Z0-9_]+$")
+_CMDLET = re.compile(r"[A-Z][a-z]{1,11}-[A-Z][A-Za-z]{1,40}")  # PowerShell's Verb-Noun
 _KEYING_SALT = 16  # a configured salt that keys every hash made with it is long (WordPress's are 64)
 _KEY_ID = re.compile(r"(?:0x)?[0-9A-F]{16}|[0-9A-F]{40}")  # a GPG key's long id or fingerprint, as gpg prints them
 _SECRET_REFERENCE = re.compile(r"[a-z0-9][a-z0-9\-.]*=[a-z0-9_\-.]+")  # a Kubernetes Secret's name and key
@@ -183,6 +186,8 @@ def value_ok(name: str, sep: str, value: str, quoted: bool) -> bool:
         return False  # nothing, already redacted inside, or the shell's working folder
     if value[0] == "@" and _PATH.match(value[1:]):
         return False  # `-auth @/path/file`, `-d @body.json`: the file the value is read from
+    if _PATH.match(value) and not password_name(name) and not random_looking(value.rsplit("/", 1)[-1], 16):
+        return False  # `dns_cloudflare_credentials = /etc/letsencrypt/cloudflare.ini`: where it is kept
     is_password = password_name(name)
     if not quoted:
         if value[0] in _QUICK_REJECT:
@@ -193,6 +198,12 @@ def value_ok(name: str, sep: str, value: str, quoted: bool) -> bool:
             return False
         if sep.strip() in _DEVICE_TYPES:
             return len(value) >= 4 and not value.isalpha()  # `key 7 0822455D0A16`; `password 7 characters` is prose
+    if quoted and _NUMBER_RE.match(value) and not is_password:
+        return False  # `apiKey: "004209552214674"`: a number under a key's name is an id
+    if _ENV_REFERENCE.match(value):
+        return False  # `os.environ/TOGETHER_API_KEY` (LiteLLM), `env:API_KEY`: where the value is read from
+    if not is_password and _CMDLET.fullmatch(value):
+        return False  # `$token = Get-AzAccessToken`: a PowerShell command, its output assigned
     if value[:1] == "v" and _ENVELOPE.match(value):
         return False  # `v1:<salt>:<ciphertext>` (Pulumi's `secure:`, its `encryptionsalt`): encrypted, not a secret
     if "://" in value and _REFERENCE_URI.match(value):

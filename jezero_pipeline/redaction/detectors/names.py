@@ -37,7 +37,7 @@ _AFTER_NAME = (
     r"|(?P<sep>(?:\\?[\"'])?\[?\]?[ \t]*(?::?[ \t]*(?:&'static str|&str|string|str|secretstr|char[ \t]*\*)[ \t]*)?"
     r"(?::{1,3}=|=>|[.+|?]{1,2}=|={1,3}|!==?|:)[ \t]*(?:\[[ \t]*(?=[\"']))?|[ \t]*[│┃║][ \t]*|[ \t]+(?=[\"'])"
     r"|[ \t]+[067][ \t]+(?=\S)"
-    r"|(?:[ \t]|\\t)+(?:(?:[a-z]+[ \t]+){0,6}?(?:is|was)[ \t]+|\((?=[^\s\"'`()]{16,}\)))?(?=[^\s\"'`]{12}))"
+    r"|(?:[ \t]|\\t)+(?:(?:[a-z]+[ \t]+){0,6}?(?:is|was)[ \t]+|(?:[a-z]+[ \t]+){0,4}?\((?=[^\s\"'`()]{16,}\)))?(?=[^\s\"'`]{12}))"
     r")" + VALUE
 )
 _GENERIC = [(literal, re.compile(word + _AFTER_NAME)) for literal, word in NAME_WORDS]
@@ -73,6 +73,7 @@ IN_ARN = re.compile(r"arn:[a-z0-9\-]+:[^\s\"'`]*:$")
 _CONVERTED = re.compile(
     r"[\w.]*?" + CONVERSIONS + r"[ \t]*\([ \t]*(?:[bru]{1,2})?(?P<q>[\"'])(?P<qv>[^\"'\n]{4,400})(?P=q)"
 )
+_ASSIGNS = re.compile(r"[=:│┃║]")  # a separator that assigns, typed or not (`: String =`), is no prose
 _ESCAPED_SPACE = re.compile(r"\\[nt]")  # a line break or a tab escaped in a string
 _ESCAPED_BREAK = re.compile(r"\\n(?=[A-Za-z_][\w.\-]*[ \t]*[=:])")  # before the next line's `NAME=`
 # A literal after a lookup that may find nothing (`process.env.X || "…"`, `ENV.X ?? "…"`).
@@ -161,7 +162,7 @@ def _match(scan: Scan, m: re.Match[str], flag: bool = False) -> None:
     if call and not ("." in name or name.startswith(("set", "with"))):
         return  # `get_password("service")`, `hash_token("x")`: the argument is not the value
     sep = "=" if lookup or call else m.group("sep").replace("\\t", "\t")  # a tab escaped in a string is a tab
-    if "(" in sep or len(sep.split()) > 1:
+    if not _ASSIGNS.search(sep) and ("(" in sep or len(sep.split()) > 1):
         sep = " "  # prose (`… key shown on the page is …`, `secret (…)`): the value's shape decides, as after spaces
     if m.group("q") is not None and not sep.strip():
         # `storePassword 'x'`: a call without parentheses, the literal its argument and the statement's

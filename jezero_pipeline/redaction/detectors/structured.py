@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 
-from ..shapes import is_uuid, secret_shaped
+from ..shapes import is_uuid, password_shaped, secret_shaped
 from .base import Scan, glued
 from .name_values import SECRET_NAME, public_name, report
 from .names import TRAIL, VALUE
@@ -34,9 +34,9 @@ _NAME_REACH = 160
 # A command's `--name NAME --value VALUE` (`az keyvault secret set`, `aws ssm put-parameter`,
 # `envman add --key`), one option allowed between them.
 _FLAG_PAIR = re.compile(
-    r"--(?:name|key)[ \t=]+[\"']?(?P<name>[\w./\-]{2,120})[\"']?[ \t]+(?:--?[\w\-]+(?:[ \t=]+[^\s\-]\S*)?[ \t]+)?"
-    r"--value[ \t=]+" + VALUE
-)
+    r"(?<![\w\-])--?(?:name|key)[ \t=]+[\"']?(?P<name>[\w./\-]{2,120})[\"']?[ \t]+(?:--?[\w\-]+(?:[ \t=]+[^\s\-]\S*)?[ \t]+)?"
+    r"--?value[ \t=]+" + VALUE
+)  # PowerShell's `-Name X -Value Y` too
 
 
 def detect_name_value_pairs(scan: Scan) -> None:
@@ -44,7 +44,7 @@ def detect_name_value_pairs(scan: Scan) -> None:
     then `value: "…"`, `--name db-password --value …`): the name decides as it does written before
     the value."""
     lower = scan.lower
-    if scan.has("--value"):
+    if scan.has("-value"):
         for m in _FLAG_PAIR.finditer(lower):
             _report(scan, m.group("name"), m)
     at = lower.find("value")
@@ -181,7 +181,8 @@ def detect_dotted_names(scan: Scan) -> None:
 
 
 # A YAML key that names secrets with no value on its line, then the block under it: each item in
-# the block that is one value (Kratos's `secrets:` / `cipher:` / `- <key>`, a list of API keys).
+# the block that is one value (Kratos's `secrets:` / `cipher:` / `- <key>`, a list of API keys),
+# and each value of a map in it.
 # A block with no indent at all (`secrets:` then `- a`, or lines whose indent a gutter view took
 # away) runs over keys that open blocks to the first key with a value on its line.
 YAML_LIST_TRIGGERS = ("secret:", "secrets:", "keys:", "tokens:", "passwords:", "credentials:")
@@ -189,7 +190,13 @@ YAML_LIST_TRIGGERS = ("secret:", "secrets:", "keys:", "tokens:", "passwords:", "
 # string's opening quote, `<pre>`), and then its block is the lines after it, however indented.
 _YAML_BLOCK_KEY = re.compile(r"(?m)(?:^|(?<=[\s\"'>]))[\"']?(?P<name>[a-z0-9_.\-]{1,60})[\"']?[ \t]*:[ \t]*\r?$")
 _YAML_OPENER = re.compile(r"[\"']?[\w.\-]{1,60}[\"']?[ \t]*:[ \t]*\r?")
-_YAML_ITEM = re.compile(r"[ \t]*(?:-[ \t]+)?(?P<q>[\"']?)(?P<value>[^\s\"'#:]+)(?P=q)[ \t]*\r?")
+_YAML_ITEM = re.compile(r"[ \t]*(?:-[ \t]+)?(?P<q>[\"']?)(?P<value>[^\s\"'#:]+)(?P=q)[ \t]*[\"'}\],]*\r?")
+# An entry of a map in the block (LiveKit's `keys:` / `<key id>: <secret>`); in a block with no
+# indent such a line is the next key's, and ends it.
+_YAML_ENTRY = re.compile(
+    r"[ \t]*[\"']?(?![\w.\-]*(?:vault|file|path|ref|source|from|name|id|url|uri|engine|mount|field|type)[\w.\-]*"
+    r"[\"']?[ \t]*:)[\w.\-]{1,60}[\"']?[ \t]*:[ \t]+(?P<q>[\"']?)(?P<value>[^\s\"'#]+)(?P=q)[ \t]*[\"'}\],]*\r?"
+)  # not an entry that says where the secret is kept (GitLab's `vault: path@engine`, Drone's `from_secret:`)
 _YAML_BLOCK_LINES = 12  # how far below its key a block's items are looked for
 
 
@@ -202,6 +209,8 @@ def detect_yaml_secret_lists(scan: Scan) -> None:
             continue
         line_start = lower.rfind("\n", 0, m.start()) + 1
         before = lower[line_start : m.start()]
+        if before.strip() and before.rstrip()[-1].isalnum():
+            continue  # a sentence's end (`Currently stored credentials:`), not a key
         depth = len(before) if not before.strip() else 0
         flat = None  # whether the block has no indent, known at its first line
         pos = m.end() + 1
@@ -216,6 +225,12 @@ def detect_yaml_secret_lists(scan: Scan) -> None:
             if not stripped or (not flat and (indent < depth or (indent == depth and not stripped.startswith("- ")))):
                 break  # the block ended
             item = _YAML_ITEM.fullmatch(text, pos, end)
+            if item is None and (entry := _YAML_ENTRY.fullmatch(text, pos, end)) is not None:
+                # with no indent, an entry is the block's only if its value is a secret's shape: else
+                # the next key's, and the block ended
+                if flat and not secret_shaped(entry.group("value")):
+                    break
+                item = entry
             if item is not None and not is_uuid(item.group("value")):  # a UUID names a stored secret (SourceHut's)
                 report(scan, name, ":", *item.span("value"), item.group("q") != "")
             elif item is None and flat and not _YAML_OPENER.fullmatch(text, pos, end):
@@ -265,3 +280,21 @@ def detect_table_columns(scan: Scan) -> None:
 
 
 _HEADER_LINE = re.compile(r"(?m)^[^\n]*(?:token|secret|password)[^\n]*$")
+
+
+# A password a mail server keeps in clear: Dovecot's and LDAP's `{PLAIN}…` / `{CLEARTEXT}…`, and
+# the `destination user:password` lines of Postfix's `sasl_passwd` map.
+PLAIN_TRIGGERS = ("{plain}", "{cleartext}", "{clear}", "sasl_passwd")
+_PLAIN_SCHEME = re.compile(r"\{(?:plain|cleartext|clear)\}(?P<value>[^:\s]{1,200})")
+_SASL_LINE = re.compile(r"(?m)^[ \t]*\S+[ \t]+[^\s:]+:(?P<value>\S{1,200})[ \t]*\r?$")
+
+
+def detect_plain_passwords(scan: Scan) -> None:
+    """`{PLAIN}password` in a passwd-file or an LDIF, and the password of each `sasl_passwd` line."""
+    lower = scan.lower
+    for m in _PLAIN_SCHEME.finditer(lower):
+        scan.add(*m.span("value"), "password")
+    if scan.has("sasl_passwd"):
+        for m in _SASL_LINE.finditer(scan.text):
+            if password_shaped(m.group("value")):
+                scan.add(*m.span("value"), "password")

@@ -15,7 +15,10 @@ import re
 from ..shapes import HEX_RE, is_uuid, mixed_token, random_looking
 from .base import Scan
 
-_URL = re.compile(r"(?i:https?|rtmps?|wss?|[a-z][a-z0-9]{1,15}\+[a-z]{2,10})://[^\s<>\"'`)\]}|]+")  # `mailgun+api://`
+_URL = re.compile(r"(?i:https?|rtmps?|wss?)://[^\s<>\"'`)\]}|\\]+")  # no `\`: `…/id\nNext`
+# With a scheme's variant (Symfony's `mailgun+api://`): looked for only where a `+…://` is.
+_PLUS_URL = re.compile(r"(?i:https?|rtmps?|wss?|[a-z][a-z0-9]{1,15}\+[a-z]{2,10})://[^\s<>\"'`)\]}|\\]+")
+_PLUS_SCHEME = re.compile(r"\+[a-z]{2,10}://")
 _CAPABILITY = re.compile(
     r"(?:web)?hooks?|incoming(?:webhook)?|build_hooks|catch|push|ping|notify|input|intake|keys?|tokens?|secrets?|"
     r"deploy|trigger|ingest|integrations?",
@@ -26,7 +29,7 @@ _CAPABILITY_HOST = re.compile(r"(?:^|[.\-])(?:web)?hooks?(?:[.\-]|$)|(?:^|[.\-])
 _SEGMENT = re.compile(r"[^/?#]+")
 _VERSION = re.compile(r"v\d{1,2}")
 _RESOURCES = re.compile(r"(?:keys?|tokens?|secrets?)", re.I)  # collections a REST API names its items in
-_KEY_SEGMENT = re.compile(r"[A-Za-z0-9_\-]{24,200}")
+_KEY_SEGMENT = re.compile(r"[A-Za-z0-9_\-]{16,200}")
 _WORDS = re.compile(r"[A-Za-z]+(?:[_\-.][A-Za-z]+)*")
 # `TOKEN:@`: a token with no password; `KEY:DOMAIN@` (Symfony's `mailgun+api://KEY:DOMAIN@default`)
 _TOKEN_USER = re.compile(r"://(?P<user>[A-Za-z0-9_\-]{20,200})(?::[^\s/@\"'<>]{0,200})?@")
@@ -53,7 +56,8 @@ def detect_url_paths(scan: Scan) -> None:
     text = scan.text
     if not scan.has("://"):
         return
-    for m in _URL.finditer(text):
+    urls = _PLUS_URL if "+" in text and _PLUS_SCHEME.search(scan.lower) else _URL
+    for m in urls.finditer(text):
         url = m.group()
         scheme_end = url.find("://") + 3
         path_at = url.find("/", scheme_end)
@@ -77,23 +81,35 @@ def detect_url_paths(scan: Scan) -> None:
                 scan.add(m.start() + pos + 3, m.start() + pos + len(seg), "url_secret")
                 continue
             in_reach = (stream and i >= 1) or (after is not None and i - after <= 3)
-            if (
-                in_reach
-                and after is not None
-                and after >= 0
-                and is_uuid(seg)
-                and _RESOURCES.fullmatch(segments[after][1])
-            ):
-                continue  # `/keys/<uuid>` in an API's path: the key's id (`PATCH /keys/…`), not the key
+            if in_reach and after is not None and after >= 0 and _resource_id(segments, after, i):
+                continue  # `/keys/<uuid>`, `/secrets/<name>/<version>` in an API's path: ids, not the secret
             if in_reach and opaque(seg.rstrip(".,;:")):
                 scan.add(m.start() + pos, m.start() + pos + len(seg.rstrip(".,;:")), "url_secret")
             elif len(seg) <= _CAPABILITY_LONGEST and _CAPABILITY.fullmatch(seg):
                 after = i
-        if segments and not stream and (after is None or len(segments) - 1 - after > 3):
-            pos, seg = segments[-1]
-            seg = seg.rstrip(".,;:")
-            keyed = len(segments) == 1 or _VERSION.fullmatch(segments[-2][1]) is not None
-            if keyed and _KEY_SEGMENT.fullmatch(seg) and (HEX_RE.match(seg) or random_looking(seg, 24)) and opaque(seg):
-                # a node provider's or an API's key as the whole path (`quiknode.pro/<key>/`) or
-                # right after its version (`alchemy.com/v2/<key>`): no resource a path names stands so
-                scan.add(m.start() + pos, m.start() + pos + len(seg), "url_secret")
+            elif not stream and _api_key_segment(segments, i):
+                # a node provider's or an API's key as the whole path (`quiknode.pro/<key>/`) or right
+                # after its version (`alchemy.com/v2/<key>`, `/api/v1/<token>/telemetry`): no resource
+                # a path names stands so
+                scan.add(m.start() + pos, m.start() + pos + len(seg.rstrip(".,;:")), "url_secret")
+
+
+def _resource_id(segments: list[tuple[int, str]], after: int, i: int) -> bool:
+    """Segment `i` is an item's id or version in a REST collection of keys, tokens or secrets:
+    a UUID right after it, or hex or a UUID after the item's name."""
+    seg = segments[i][1]
+    if not _RESOURCES.fullmatch(segments[after][1]):
+        return False
+    named = i - after == 2 and _WORDS.fullmatch(segments[after + 1][1]) is not None
+    return is_uuid(seg) or (named and HEX_RE.match(seg) is not None)
+
+
+def _api_key_segment(segments: list[tuple[int, str]], i: int) -> bool:
+    """Segment `i` is a key: the path's only segment, or the one after a version, random enough
+    (hex only as the path's end: `/v1/<account id>/batches` names an account)."""
+    seg = segments[i][1].rstrip(".,;:")
+    keyed = len(segments) == 1 or (i >= 1 and _VERSION.fullmatch(segments[i - 1][1]) is not None)
+    if not keyed or not _KEY_SEGMENT.fullmatch(seg) or not opaque(seg):
+        return False
+    last = i == len(segments) - 1  # hex after a version and before more path is an account's id
+    return (last and HEX_RE.match(seg) is not None and len(seg) >= 32) or mixed_token(seg)

@@ -130,7 +130,7 @@ def detect_auth(scan: Scan) -> None:
 
 
 _COOKIE = re.compile(r"cookie[ \t]*:[ \t]*(?P<body>[^\n\"'\\]{1,4000})")
-_COOKIE_PAIR = re.compile(r"(?:^|;)[ \t]*(?P<name>[^=;\s]{1,100})=(?P<value>[^;\s]*)")
+_COOKIE_PAIR = re.compile(r"(?:^|[;\s])[ \t]*(?P<name>[^=;\s]{1,100})=(?P<value>[^;\s]*)")
 _SESSION_NAME = re.compile(
     r"sess|sid|auth|token|jwt|csrf|xsrf|remember|login|secret|key|ticket|identity|credential|_at$|^at$|_rt$"
 )

@@ -1,4 +1,4 @@
-"""Writes the round-3 labelled lines (tune and heldout 1 to 41 .jsonl) from the templates beside it.
+"""Writes the round-3 labelled lines (tune and heldout 1 to 49 .jsonl) from the templates beside it.
 
 Each template is a transcript-style line of our own around a value of a shape that a public
 scanner documents (its rule's documented format, example or negative example), tagged with
@@ -251,6 +251,14 @@ def main() -> int:
     import heldout39_templates
     import heldout40_templates
     import heldout41_templates
+    import heldout42_templates
+    import heldout43_templates
+    import heldout44_templates
+    import heldout45_templates
+    import heldout46_templates
+    import heldout47_templates
+    import heldout48_templates
+    import heldout49_templates
     import heldout_templates
     import tune_templates
 
@@ -297,6 +305,14 @@ def main() -> int:
         ("heldout39", heldout39_templates, SEED + 39),
         ("heldout40", heldout40_templates, SEED + 40),
         ("heldout41", heldout41_templates, SEED + 41),
+        ("heldout42", heldout42_templates, SEED + 42),
+        ("heldout43", heldout43_templates, SEED + 43),
+        ("heldout44", heldout44_templates, SEED + 44),
+        ("heldout45", heldout45_templates, SEED + 45),
+        ("heldout46", heldout46_templates, SEED + 46),
+        ("heldout47", heldout47_templates, SEED + 47),
+        ("heldout48", heldout48_templates, SEED + 48),
+        ("heldout49", heldout49_templates, SEED + 49),
     ):
         rows = build(module.TEMPLATES, random.Random(seed))
         out = HERE / f"{name}.jsonl"

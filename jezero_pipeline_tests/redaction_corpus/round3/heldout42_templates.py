@@ -12,6 +12,10 @@ Sequelize, SQLAlchemy `URL.create`, pgJDBC URLs, Spring datasource properties, E
 clients with auth (requests `auth=`, axios `auth`, OkHttp `Credentials.basic` and `HttpLoggingInterceptor`, .NET
 `HttpClient` headers), and the lock files, digests, references and placeholders the same pages show beside them,
 in code, config files, commands, tool output and log lines.
+
+First score, blind, before any rule changed for it (after the rules for 24 to 41):
+26 of 27 secrets caught, 1 of 23 look-alikes altered (missed: a Cosmos key as the second literal of C#'s
+target-typed `new(…)`; altered: an App Service `@Microsoft.KeyVault(SecretUri=…)` reference).
 """
 
 from __future__ import annotations
@@ -82,6 +86,9 @@ def secret_arn(rng: random.Random) -> str:
 def role_arn(rng: random.Random) -> str:
     return f"arn:aws:iam::{digits(12)(rng)}:role/orders-ci-deploy"
 
+
+# The blind first score: (secrets caught, secrets, look-alikes altered, look-alikes, the rules it met).
+FIRST_SCORE = (26, 27, 1, 23, "the rules for 24 to 41")
 
 TEMPLATES = [
     # ---- secrets: AWS keys handed straight to SDK constructors

@@ -15,6 +15,14 @@ Preferences `cpassword` (MS14-025), IIS application pool identities (`appcmd`, W
 BitLocker (`manage-bde -protectors`, `Get-BitLockerVolume`, the 48-digit recovery password against key
 protector ids and recovery key ids), in commands, config files and tool output, with the public ids the
 same documentation shows beside them.
+
+First score, blind, before any rule changed for it (after the rules for 24 to 41):
+17 of 26 secrets caught, 3 of 26 look-alikes altered (missed: `ConvertTo-SecureString '…' -AsPlainText`
+(twice, once a BitLocker PIN), a password printed by `$cred.GetNetworkCredential().Password`, an AES key as
+`[byte[]](…)`, a secret printed by `Get-AzKeyVaultSecret … -AsPlainText`, a `decryptionKey` set by `-Name …
+-Value …`, a PAT under `$env:AZURE_DEVOPS_EXT_PAT`, a BitLocker recovery password printed below `Password:`;
+altered: a Key Vault secret's version in its URL, `$env:servicePrincipalId` after `-u`, a cmdlet assigned to
+`$token`).
 """
 
 from __future__ import annotations
@@ -113,6 +121,9 @@ entra_secret = join(pick(B62, 3), "8Q~", pick(B62 + "_-.~", 34))
 ado_pat = pick("abcdefghijklmnopqrstuvwxyz234567", 52)
 cmd_pw = pick(B62 + "!#@*-_", 16)
 xml_pw = pick(B62 + "!#@*-_$", 18)
+
+# The blind first score: (secrets caught, secrets, look-alikes altered, look-alikes, the rules it met).
+FIRST_SCORE = (17, 26, 3, 26, "the rules for 24 to 41")
 
 TEMPLATES = [
     # ---- secrets: PowerShell secure strings and credentials

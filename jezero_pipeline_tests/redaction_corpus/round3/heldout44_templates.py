@@ -14,6 +14,13 @@ key vs secret (`keys:` in livekit.yaml, `lk token create`), obs-websocket 5 (its
 `obsws://` URLs, the Hello challenge and salt), Plex `X-Plex-Token`, Preferences.xml and
 `/identity`, and Jellyfin's `MediaBrowser` authorization header, in commands, config files, tool
 output and log lines, with the public ids the same documentation shows beside them.
+
+First score, blind, before any rule changed for it (after the rules for 24 to 41):
+19 of 25 secrets caught, 5 of 24 look-alikes altered (missed: a Twitch client secret after `configure -s`, a
+password as `steamcmd +login`'s second argument, Agora's `APP_CERTIFICATE`, an Agora token as `client.join`'s
+third argument, a LiveKit `keys:` map entry, an obs-websocket password as an `obsws://` URL's path; altered: a
+key id after `ugs login --service-key-id`, Cloudinary's numeric `apiKey`, a LiveKit API key id, an obs-
+websocket handshake's `salt`, a user id in a Jellyfin URL path).
 """
 
 from __future__ import annotations
@@ -65,6 +72,9 @@ steam_id64 = join("7656119", digits(10))
 eos_client_id = join("xyza7891", b62(24))
 livekit_key = join("API", b62(12))
 plex_version = join("1.40.", digits(1), ".", digits(4), "-", hexl(9))
+
+# The blind first score: (secrets caught, secrets, look-alikes altered, look-alikes, the rules it met).
+FIRST_SCORE = (19, 25, 5, 24, "the rules for 24 to 41")
 
 TEMPLATES = [
     # ---- secrets: Google / YouTube

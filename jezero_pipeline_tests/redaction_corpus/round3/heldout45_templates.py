@@ -12,6 +12,11 @@ account store (`private_key.json`, `regr.json`, renewal `account =`), Postfix `s
 (`opendkim-genkey` private keys vs the DNS TXT public key, KeyTable, DKIM-Signature headers), and
 the mailcow (`X-API-Key`) and Mailu (`mailu.env`) admin APIs, in commands, config files, logs and
 tool output, with the public ids the same documentation shows beside them.
+
+First score, blind, before any rule changed for it (after the rules for 24 to 41):
+21 of 24 secrets caught, 2 of 24 look-alikes altered (missed: a JWK's private `"d"` printed by `grep`, a
+Postfix `sasl_passwd` line's password, a Dovecot `{PLAIN}` password; altered: a path under
+`dns_cloudflare_credentials`, an ACME DNS-01 TXT value).
 """
 
 from __future__ import annotations
@@ -55,6 +60,9 @@ def ec_p256_body(rng: random.Random) -> str:
 
 dkim_public = join(SPKI_HEAD, b64(342), "IDAQAB")
 acme_token = b64url(43)
+
+# The blind first score: (secrets caught, secrets, look-alikes altered, look-alikes, the rules it met).
+FIRST_SCORE = (21, 24, 2, 24, "the rules for 24 to 41")
 
 TEMPLATES = [
     # ---- secrets: certbot DNS plugin credential files
