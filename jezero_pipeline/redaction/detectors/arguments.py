@@ -375,30 +375,20 @@ def _start(m: re.Match[str]) -> int:
     return m.start()
 
 
-def _enclosing(text: str, line_start: int, pos: int, reach: int = 120) -> int:
-    """The `(` of the call around `pos`, after `line_start` (brackets between counted), else -1."""
+def _matching(text: str, pos: int, stop: int) -> int:
+    """The bracket that pairs with a call's: scanning back from `pos` to `stop`, the `(` of the
+    call around `pos`; forward from the `(` at `pos` to `stop`, its `)`. Brackets between are
+    counted; -1 when a square bracket pairs first, or none does before `stop`."""
+    forward = stop > pos
+    inner, outer = ("([", ")]") if forward else (")]", "([")
     depth = 0
-    for i in range(pos - 1, max(line_start, pos - reach) - 1, -1):
+    for i in range(pos + 1, min(len(text), stop)) if forward else range(pos - 1, stop - 1, -1):
         c = text[i]
-        if c in ")]":
+        if c in inner:
             depth += 1
-        elif c in "([":
+        elif c in outer:
             if depth == 0:
-                return i if c == "(" else -1
-            depth -= 1
-    return -1
-
-
-def _closing(text: str, open_at: int) -> int:
-    """The `)` that closes the `(` at `open_at` (brackets between counted), else -1."""
-    depth = 0
-    for i in range(open_at + 1, min(len(text), open_at + _CALL_REACH)):
-        c = text[i]
-        if c in "([":
-            depth += 1
-        elif c in ")]":
-            if depth == 0:
-                return i if c == ")" else -1
+                return i if c in "()" else -1
             depth -= 1
     return -1
 
@@ -419,7 +409,7 @@ def detect_calls(scan: Scan) -> None:
         if open_at == -1 and text[q.start()] == ",":  # a call written one argument a line: its `(` ends a line
             reach = max(0, q.start() - _CALL_REACH)
             opener = max(text.rfind("(\n", reach, q.start()), text.rfind("(\r\n", reach, q.start()))
-            close = _closing(text, opener) if opener != -1 else -1
+            close = _matching(text, opener, opener + _CALL_REACH) if opener != -1 else -1
             open_at = opener if opener != -1 and (close == -1 or close > q.start()) else -1
             line_start = text.rfind("\n", 0, open_at) + 1
         elif open_at != -1 and text.find(")", open_at, q.start()) != -1:
@@ -428,7 +418,10 @@ def detect_calls(scan: Scan) -> None:
             continue
         done.add(open_at)
         head = text[max(line_start, open_at - 80) : open_at + 1]
-        if _CONVERSION.search(head.lower()) and (outer := _enclosing(text, line_start, open_at)) != -1:
+        if (
+            _CONVERSION.search(head.lower())
+            and (outer := _matching(text, open_at, max(line_start, open_at - 120))) != -1
+        ):
             # `hmac.New(sha256.New, []byte("…"))`: the literal is the outer call's argument
             open_at = outer
             head = text[max(line_start, open_at - 80) : open_at + 1]
@@ -443,7 +436,7 @@ def detect_calls(scan: Scan) -> None:
         if call.re is _ASSIGNED_CLIENT:
             callee, token_callee = call.group("callee"), True
         if text[open_at + 1 : open_at + 2].isspace():  # one argument a line: to the call's own `)`
-            close = _closing(text, open_at)
+            close = _matching(text, open_at, open_at + _CALL_REACH)
             end = close if close != -1 else min(len(text), open_at + _CALL_REACH)
         else:  # on one line: to the first `)`, the line's end at the latest
             close = text.find(")", open_at)
