@@ -87,13 +87,7 @@ _CRED_SUBCOMMAND = re.compile(
 _NEXT_ARGUMENT = re.compile(r"[ \t]+" + _POSITIONAL)
 _VERB_CHARS_REVERSED = re.compile(r"[\w\-]{0,40}")
 _USER_FLAGS = ("u", "user", "username", "login", "n", "name")
-_TAKES_ONE = (
-    "login",
-    "unlock",
-    "signin",
-    "authorize",
-    "authenticate",
-)  # verbs that take a credential; the rest name one
+_TAKES_ONE = ("login", "unlock", "signin", "authorize", "authenticate")  # they take a credential; the rest name one
 _SUBCOMMAND_WORDS = ("token", "auth", "password", "passwd", "secret", "apikey", "api-key", *_TAKES_ONE)
 # a here-string into a command that reads a password on its input (`… password_stdin … <<< 'pw'`)
 # (a fragment of the command's name or flag, so it may stand inside a word: `chpasswd`, `--password-stdin`)

@@ -10,7 +10,7 @@ character of a token alphabet becomes `a`, so a long token is a run of `a` found
 from __future__ import annotations
 
 import string
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import NamedTuple
 
 BOUNDARY = frozenset(string.ascii_letters + string.digits + "_-")
@@ -155,6 +155,17 @@ CONVERSIONS = (
     r"(?:\[\]byte|\bbytes|fromhex|b64decode|unhexlify|decodestring|getbytes|encode|hex2bin|base64_decode|\bfrom"
     r"|b(?:s|ase)?58\.decode)"
 )
+
+
+def lines_after(text: str, at: int) -> Iterator[tuple[int, int]]:
+    """(start, end) of each line after the one that ends at `at` (its newline, or the text's end),
+    without their newlines: what a command printed, a block under its key, a table's rows."""
+    while at < len(text):
+        start = at + 1
+        end = text.find("\n", start)
+        end = len(text) if end == -1 else end
+        yield start, end
+        at = end
 
 
 def before_closing_tag(text: str, start: int, end: int) -> int:

@@ -11,10 +11,11 @@ named for a secret (`cat authtoken.secret`).
 from __future__ import annotations
 
 import re
+from itertools import islice
 
 from ..gutters import gutter_end
 from ..shapes import HEX_RE, random_looking, secret_shaped
-from .base import WORDS_FROM, Scan, before_closing_tag, glued
+from .base import WORDS_FROM, Scan, before_closing_tag, glued, lines_after
 
 # In quotes the password runs to the closing quote: it may hold spaces (WordPress's application
 # passwords are six groups of four).
@@ -32,9 +33,9 @@ def detect_curl_user(scan: Scan) -> None:
     for m in _CURL_USER.finditer(text):
         if glued(text, m.start()):
             continue
-        if text[m.end(0) - len(m.group("pw") or m.group("qpw")) - 5 : m.end(0)].startswith("$env:"):
-            continue  # PowerShell's `-u $env:NAME`: a variable, not `user:password`
         group = "pw" if m.group("q") is None else "qpw"
+        if text.endswith("$env:", 0, m.start(group)):
+            continue  # PowerShell's `-u $env:NAME`: a variable, not `user:password`
         if len(m.group(group)) >= 3:
             scan.add(m.start(group), m.end(group), "basic_auth")
     for m in _TOKEN_AS_USER.finditer(text):  # `-u <key>:`: the key as the user, no password (Stripe, Mixpanel)
@@ -310,18 +311,18 @@ def detect_printed_secrets(scan: Scan) -> None:
         line_end = text.find("\n", end)
         while line_end != -1 and lower.startswith("warning", line_end + 1):
             line_end = text.find("\n", line_end + 1)  # a notice the tool printed before the value
-        for _ in range(1 if value_first else _AMONG_LINES):
-            if line_end == -1 or _PROMPT.match(text, line_end + 1) or text.startswith("-----BEGIN", line_end + 1):
-                break  # the end, the next command, or an armoured block (its own rules read it)
-            nxt = text.find("\n", line_end + 1)
+        if line_end == -1:
+            continue
+        for start, stop in islice(lines_after(text, line_end), 1 if value_first else _AMONG_LINES):
+            if _PROMPT.match(text, start) or text.startswith("-----BEGIN", start):
+                break  # the next command, or an armoured block (its own rules read it)
             # after its gutter, if it has one (a file reader's `    13→`): the line's text decides
-            line_start = gutter_end(text, line_end + 1)
-            printed = _PRINTED_VALUE.fullmatch(text, line_start, len(text) if nxt == -1 else nxt)
+            line_start = gutter_end(text, start)
+            printed = _PRINTED_VALUE.fullmatch(text, line_start, stop)
             if printed is None and not value_first:  # among other lines: `New value: …`, `Token: …`
-                printed = _LABELLED_VALUE.fullmatch(text, line_start, len(text) if nxt == -1 else nxt)
+                printed = _LABELLED_VALUE.fullmatch(text, line_start, stop)
                 if printed is not None and _NOT_A_SECRET.search(printed.group("label").lower()):
                     printed = None
-            line_end = nxt
             if printed is None:
                 continue  # a line that holds no value alone (a user name, a notice)
             vs, ve = printed.span("value")

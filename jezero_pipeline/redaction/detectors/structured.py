@@ -11,9 +11,10 @@ YAML block under a key that names secrets, and an SNMP community. The name is re
 from __future__ import annotations
 
 import re
+from itertools import islice
 
 from ..shapes import is_uuid, password_shaped, secret_shaped
-from .base import Scan, glued
+from .base import Scan, glued, lines_after
 from .name_values import SECRET_NAME, public_name, report
 from .names import TRAIL, VALUE
 
@@ -213,10 +214,7 @@ def detect_yaml_secret_lists(scan: Scan) -> None:
             continue  # a sentence's end (`Currently stored credentials:`), not a key
         depth = len(before) if not before.strip() else 0
         flat = None  # whether the block has no indent, known at its first line
-        pos = m.end() + 1
-        for _ in range(_YAML_BLOCK_LINES):
-            end = text.find("\n", pos)
-            end = len(text) if end == -1 else end
+        for pos, end in islice(lines_after(text, m.end()), _YAML_BLOCK_LINES):
             line = text[pos:end]
             stripped = line.strip()
             indent = len(line) - len(line.lstrip(" \t"))
@@ -235,9 +233,6 @@ def detect_yaml_secret_lists(scan: Scan) -> None:
                 report(scan, name, ":", *item.span("value"), item.group("q") != "")
             elif item is None and flat and not _YAML_OPENER.fullmatch(text, pos, end):
                 break  # a key with its value ends a block with no indent
-            if end >= len(text):
-                break
-            pos = end + 1
 
 
 # A table a command printed, its columns apart by tabs or two spaces or more, whose header names a
@@ -249,6 +244,7 @@ _SECRET_COLUMN = re.compile(
     r"(?:access[ _]|api[ _]|auth[ _]|client[ _])?(?:token|secret(?:[ _]key)?|password|api[ _]key)"
 )
 _TABLE_ROWS = 5
+_HEADER_LINE = re.compile(r"(?m)^[^\n]*(?:token|secret|password)[^\n]*$")
 
 
 def detect_table_columns(scan: Scan) -> None:
@@ -262,10 +258,7 @@ def detect_table_columns(scan: Scan) -> None:
         if column is None or len(header) < 3:
             continue
         indent = len(m.group()) - len(m.group().lstrip(" \t"))  # the table's, rows and header alike
-        pos = m.end() + 1
-        for _ in range(_TABLE_ROWS):
-            end = text.find("\n", pos)
-            end = len(text) if end == -1 else end
+        for pos, end in islice(lines_after(text, m.end()), _TABLE_ROWS):
             line = text[pos + indent : end]
             starts = [0] + [g.end() for g in _CELL_GAP.finditer(line.rstrip())]
             if len(starts) != len(header) or line[:1].isspace():
@@ -274,12 +267,6 @@ def detect_table_columns(scan: Scan) -> None:
             ce = cs + len(_CELL_GAP.split(line[starts[column] :], maxsplit=1)[0].rstrip())
             if secret_shaped(text[cs:ce]):
                 scan.add(cs, ce, "secret")
-            pos = end + 1
-            if pos >= len(text):
-                break
-
-
-_HEADER_LINE = re.compile(r"(?m)^[^\n]*(?:token|secret|password)[^\n]*$")
 
 
 # A password a mail server keeps in clear: Dovecot's and LDAP's `{PLAIN}…` / `{CLEARTEXT}…`, and
