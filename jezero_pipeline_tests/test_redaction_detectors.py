@@ -314,3 +314,22 @@ def test_kept_hits_merge_as_testing_each_hit_against_every_hit_kept_before_it(pi
 def test_a_yaml_block_scalar_under_a_secret_name_is_found_wherever_the_name_starts(text):
     out, n = Redactor().redact(text)
     assert "2&yP!PyA@gLTdH25" not in out and n == 1
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(st.text(alphabet="ab :/\t", max_size=30), min_size=1, max_size=200), st.sampled_from(["a:", "://", "b b"])
+)
+def test_the_lines_holding_a_literal_are_found_in_a_long_text_as_in_its_lines(lines, literal):
+    """A line-local pattern run over `lines_with` regions sees every line that holds the literal."""
+    from jezero_pipeline.redaction.detectors.base import WORDS_FROM, Scan
+
+    lines = lines + ["x" * 40] * (WORDS_FROM // 40)  # long enough for the words index
+    text = "\n".join(lines)
+    expected, start = [], 0
+    for line in lines:
+        end = start + len(line)
+        if literal in line:
+            expected.append((start, min(end + 1, len(text))))
+        start = end + 1
+    assert Scan(text).lines_with(literal) == expected

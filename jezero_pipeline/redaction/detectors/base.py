@@ -90,6 +90,7 @@ class Scan:
         else:
             self.has, self.has_cased = self._has, self._has_cased
             self._found: dict[str, bool] = {}
+            self._lines: dict[str, list[tuple[int, int]]] = {}
             self.words = " ".join(set(self.lower.split()))
 
     def _has(self, literal: str) -> bool:
@@ -140,6 +141,27 @@ class Scan:
 
     def token_runs(self) -> list[tuple[int, int]]:
         return self.runs(TOKEN_CLASS, MIN_RUN)
+
+    def lines_with(self, literal: str) -> list[tuple[int, int]]:
+        """(start, end) of each line of the lower-cased text that holds `literal`, with its newline.
+
+        A pattern that matches within one line and holds the literal runs over these alone: in a
+        long text most lines lack it, and a pattern that cannot start from a fixed string (`\\bop`)
+        is otherwise tried at every position of the text. A short text is one region, as it is.
+        """
+        lower = self.lower
+        if len(lower) < WORDS_FROM:
+            return [(0, len(lower))] if literal in lower else []
+        found = self._lines.get(literal)
+        if found is None:
+            found = self._lines[literal] = []
+            at = lower.find(literal) if self.has(literal) else -1
+            while at != -1:
+                end = lower.find("\n", at + len(literal) - 1)
+                end = len(lower) if end == -1 else end + 1
+                found.append((lower.rfind("\n", 0, at) + 1, end))
+                at = lower.find(literal, end)
+        return found
 
     def line_at(self, pos: int) -> tuple[int, int]:
         """(start, end) of the line holding `pos`, without its newline."""

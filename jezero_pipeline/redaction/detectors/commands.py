@@ -298,8 +298,8 @@ def detect_printed_secrets(scan: Scan) -> None:
     found = [
         (m.end(), True)
         for literal, rx in _PRINTS_SECRET
-        if scan.has(literal)
-        for m in rx.finditer(lower)
+        for start, end in scan.lines_with(literal)
+        for m in rx.finditer(lower, start, end)
         if not _in_marker(lower, m.start())
     ]
     found += [(end, False) for end in _among(scan)]

@@ -131,7 +131,7 @@ def _match(scan: Scan, m: re.Match[str], flag: bool = False) -> None:
             return  # the flag rule and the shell-default rule handle these
         if lower.endswith("[redacted:", 0, name_start):
             return  # the kind inside a marker is no name
-        if "arn:" in lower and IN_ARN.search(lower, max(0, name_start - 120), name_start):
+        if scan.has("arn:") and IN_ARN.search(lower, max(0, name_start - 120), name_start):
             return  # `arn:aws:secretsmanager:…:secret:prod/db-x`: a part of an identifier
         if lower.endswith(_DIGEST_KEYS, 0, name_start):
             return  # `checksum/secret: <sha256>`: a digest of the secret, keyed by its name

@@ -57,7 +57,7 @@ def detect_url_paths(scan: Scan) -> None:
     if not scan.has("://"):
         return
     urls = _PLUS_URL if "+" in text and _PLUS_SCHEME.search(scan.lower) else _URL
-    for m in urls.finditer(text):
+    for m in (m for start, end in scan.lines_with("://") for m in urls.finditer(text, start, end)):
         url = m.group()
         scheme_end = url.find("://") + 3
         path_at = url.find("/", scheme_end)
