@@ -1,4 +1,4 @@
-"""Writes the round-3 labelled lines (tune and heldout 1 to 49 .jsonl) from the templates beside it.
+"""Writes the round-3 labelled lines (tune and heldout 1 to 54 .jsonl) from the templates beside it.
 
 Each template is a transcript-style line of our own around a value of a shape that a public
 scanner documents (its rule's documented format, example or negative example), tagged with
@@ -259,6 +259,11 @@ def main() -> int:
     import heldout47_templates
     import heldout48_templates
     import heldout49_templates
+    import heldout50_templates
+    import heldout51_templates
+    import heldout52_templates
+    import heldout53_templates
+    import heldout54_templates
     import heldout_templates
     import tune_templates
 
@@ -313,6 +318,11 @@ def main() -> int:
         ("heldout47", heldout47_templates, SEED + 47),
         ("heldout48", heldout48_templates, SEED + 48),
         ("heldout49", heldout49_templates, SEED + 49),
+        ("heldout50", heldout50_templates, SEED + 50),
+        ("heldout51", heldout51_templates, SEED + 51),
+        ("heldout52", heldout52_templates, SEED + 52),
+        ("heldout53", heldout53_templates, SEED + 53),
+        ("heldout54", heldout54_templates, SEED + 54),
     ):
         rows = build(module.TEMPLATES, random.Random(seed))
         out = HERE / f"{name}.jsonl"
