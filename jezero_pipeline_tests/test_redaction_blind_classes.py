@@ -1,4 +1,4 @@
-"""The kinds of case the blind held-out sets (round3/heldout10 to 49) found missing, each with
+"""The kinds of case the blind held-out sets (round3/heldout10 to 54) found missing, each with
 lines of our own: the rule must hold for the kind, not for the held-out line.
 
 Every secret must lie wholly inside a marker; every look-alike must come back byte-identical.
@@ -281,6 +281,37 @@ SECRETS = [
     # a licence key is generated; a licence's name is not (below)
     (f"license_key: {HEX}", HEX),
     ('licence_key = "Q2F4-9XKL-77PA-ZZ3M"', "Q2F4-9XKL-77PA-ZZ3M"),
+    # heldout50 to 54: a tool's `token` subcommand prints one, as a command or a tool call
+    (f"$ jupyterhub token svc-backup\n{HEX[:32]}", HEX[:32]),
+    (
+        f'[2026-05-10 00:41] assistant: tool call: Bash {{"command":"hubctl token ci"}}\n'
+        f"[2026-05-10 00:41] assistant: tool result: Bash: {HEX[:40]}",
+        HEX[:40],
+    ),
+    # a generator named before what it makes, and a long label that names what was made
+    (f"$ ./bin/app generate secret JWT_SECRET\n{TOKEN}{TOKEN}", TOKEN + TOKEN),
+    (
+        f"$ forgejo admin user generate-access-token --username ci\nAccess token was successfully created: {HEX[:40]}",
+        HEX[:40],
+    ),
+    ("The generated password for infra/db/replica is:\n" + PW, PW),
+    # triple-quoted values, a user made by their email address, a password said as what one logs in with
+    (f'DATABASE_PASSWORD = """{PW}"""', PW),
+    (f"$ ./app admin create ops@example.org {PW}", PW),
+    (f"The service account now logs in with `{PW}` until the rotation.", PW),
+    # a NATS seed whose body reads like a public key, a token as a URL's user in any scheme
+    (
+        "SUAUJZDEGXDNCF32EPF3DHODZDOCIS2JHTLGMXGEDN73U55XTPLPFT7V4S",
+        "SUAUJZDEGXDNCF32EPF3DHODZDOCIS2JHTLGMXGEDN73U55XTPLPFT7V4S",
+    ),
+    (f"MQTT_URL=mqtt://{TOKEN}{TOKEN}@broker.internal:1883", TOKEN + TOKEN),
+    # Redis adds a password with `>`; a key file under its `untrusted comment`; an authenticator's seed
+    (f"redis-cli ACL SETUSER reporter on >{PW} ~reports:* +get", PW),
+    (f"$ cat release.sec\nuntrusted comment: signify secret key\n{B64}", B64),
+    ('"totp": "EH2KVJ72CEUVW75EFR6EDT4SYWB5WKH7",', "EH2KVJ72CEUVW75EFR6EDT4SYWB5WKH7"),
+    # an entry's password shown after the store asks for its own
+    (f"$ keepassxc-cli show -a password vault.kdbx web/db\nEnter password to unlock vault.kdbx:\n{PW}", PW),
+    (f"$ op item get db --fields label=password\n{PW}", PW),
 ]
 
 LOOKALIKES = [
@@ -442,6 +473,14 @@ LOOKALIKES = [
     # heldout46 to 49: what stays beside them
     f"$ cat pub-sealed-secrets.pem\n-----BEGIN CERTIFICATE-----\n{B64[:-1]}\n-----END CERTIFICATE-----",
     "      api_key: os.environ/TOGETHER_API_KEY",
+    # heldout50 to 54: what stays beside them
+    "$ mytool token list\nNAME    CREATED\nci      2026-01-01",
+    "$ kubectl create token builder --duration 10m\napiVersion: networking.k8s.io/v1",
+    "sed -i 's/^api_key=.*/api_key=<redacted>/' .env",
+    'AUTH_SECRET=\'{"jwks_uri":"https://id.example.org/.well-known/jwks.json","alg":"RS256"}\'',
+    f"$ cat keys/release.pub\nuntrusted comment: signify public key\n{B64}",
+    "<pre>secrets:\n  - grafana_admin_password</pre>",
+    "NATS_URL=nats://orders-service-account@nats-0.nats.svc:4222",
 ]
 
 

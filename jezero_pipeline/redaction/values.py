@@ -64,7 +64,7 @@ _TEMPLATE_PART = re.compile(
     r"""\$\{\{.*?\}\}|\$\{[^{}]*\}|\{\{.*?\}\}|\{%.*?%\}|<%.*?%>|\#\{[^}]*\}|%\{[^}]*\}|%\(\w+\)[sdr]
     |\$\([^)]*\)|\$env:\w+|\$(?:[A-Z_][A-Z0-9_]*|[a-z_][a-z_]*\d*)(?![A-Za-z0-9_])|\$\d
     |%[A-Za-z_][\w.:]*%|@\w+@|\{[A-Za-z_][\w.:]*\}|\{\d*\}
-    |<[A-Za-z][\w .:/\-]*>|\[[A-Za-z][\w .\-]*\]
+    |<[A-Za-z][\w .:/\-]*>|\[[A-Za-z][\w .\-]*\]|\.[*+]\??
     |@[A-Z][A-Za-z]*(?:\.[A-Z][A-Za-z]*)+\([^()]*\)
     |!(?:Ref|Sub|GetAtt|ImportValue|FindInMap|Join|Select|If|Base64|Split|GetAZs|vault|secret|env_var|ENV|include)
     (?![A-Za-z])""",
@@ -78,7 +78,8 @@ _TEMPLATE_OPENINGS = {"<": ">", "$(": ")", "${": "}", "{{": "}}", "{%": "%}", "<
 
 
 def is_template(v: str) -> bool:
-    """`${VAR}`, `{{ x }}`, `<your-token>`, `$(cmd)`, `%(pw)s`, `!Ref X`…: a reference, not a value.
+    """`${VAR}`, `{{ x }}`, `<your-token>`, `$(cmd)`, `%(pw)s`, `!Ref X`, a pattern's `.*`…: a
+    reference or a pattern, not a value.
 
     A value with a template and only punctuation or words around it (`${USER}:${PASS}`,
     `Bearer ${TOKEN}`) is a template too; one with a random part left over is not.
@@ -402,9 +403,10 @@ _VERSION_STARTS = frozenset("^~v0123456789")
 _PIN_OPERATORS = ("==", ">=", "<=", "~=", "!=")
 
 
-def is_public_value(v: str) -> bool:
+def is_public_value(v: str, alone: bool = True) -> bool:
     """Package coordinates, digests and checksums, content addresses, public keys: values that
-    are meant to be seen."""
+    are meant to be seen. A part after a token's prefix (`alone` false) is no NATS public key: a
+    NATS seed is `S`, the key's type, then 56 characters that may read as one."""
     if v.startswith(_PUBLIC_PREFIXES):
         return True
     if ("Qm" in v or "bafy" in v) and _CID.fullmatch(v.rsplit("/", 1)[-1]):
@@ -412,7 +414,7 @@ def is_public_value(v: str) -> bool:
     if token_chars(v):  # no package pin or JWT; a digest only as `sha256-…`, an age recipient, an address
         if v.startswith("0x"):
             return len(v) == 42 and HEX_RE.match(v[2:]) is not None  # an Ethereum address: its key is 64 digits
-        if len(v) == 56 and _NATS_PUBLIC.fullmatch(v):
+        if alone and len(v) == 56 and _NATS_PUBLIC.fullmatch(v):
             return True  # a NATS account's or user's public key (its seed is `S` and the type, 58 long)
         return ("-" in v or v.startswith("age1")) and _DIGEST.fullmatch(v) is not None
     return bool((_may_be_package(v) and _PACKAGE.fullmatch(v)) or _DIGEST.fullmatch(v) or _anonymous_jwt(v))
@@ -436,7 +438,7 @@ def _stands_in(value: str, head: int, params: tuning.Params) -> bool:
         or is_public_value(value)
         or (head > 0 and not part)
         or is_placeholder(part)
-        or (head > 0 and is_public_value(part))  # with no head, `part` is `value`, tested above
+        or (head > 0 and is_public_value(part, alone=False))  # with no head, `part` is `value`, tested above
     )
 
 

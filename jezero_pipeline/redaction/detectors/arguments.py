@@ -65,15 +65,16 @@ _SETTER = re.compile(
 )  # `poetry config http-basic.REPO USER PASSWORD`: a user, then the password; `dotnet user-secrets set "Jwt:Key" V`
 # Verbs whose next positional argument is a credential; the words say so, not one program (a tool
 # whose name ends in `passwd` takes a file, a user and, in batch mode, the password; IRC's
-# `IDENTIFY [account] password`).
+# `IDENTIFY [account] password`; a user made or updated by their email address, `superuser upsert
+# EMAIL PASSWORD`).
 _CRED_VERB = re.compile(
     r"(?:add_user[ \t]+\S+|change_password[ \t]+\S+|unseal|add-authtoken|authtoken|wpa_passphrase[ \t]+\S+"
-    r"|identify(?:[ \t]+\S+)?|passwd[ \t]+(?:-\w+[ \t]+)*\S+[ \t]+\S+|net[ \t]+use[ \t]+[a-z]:[ \t]+\S+|net[ \t]+user[ \t]+\S+)"
+    r"|identify(?:[ \t]+\S+)?|(?:superuser|user|admin)[ \t]+(?:create|upsert|add|update)[ \t]+[^\s@]+@\S+|passwd[ \t]+(?:-\w+[ \t]+)*\S+[ \t]+\S+|net[ \t]+use[ \t]+[a-z]:[ \t]+\S+|net[ \t]+user[ \t]+\S+)"
     r"[ \t]+(?P<q>[\"']?)(?P<value>[^\s\"']{6,300})(?P=q)"
 )
 _CRED_VERB_WORDS = (
     "add_user", "change_password", "unseal", "add-authtoken", "authtoken", "wpa_passphrase", "passwd", "net use",
-    "net user", "identify",
+    "net user", "identify", "superuser", "user", "admin",
 )  # fmt: skip
 # A subcommand that names a credential or takes one (`set-agent-token agent <uuid>`, `snyk auth
 # <uuid>`, `cargo login <token>`, `bw unlock <password>`, `wandb login --relogin <key>`):
@@ -95,6 +96,8 @@ _HERE_WORDS = ("passw", "stdin", "-s", "login", "auth")
 _HERE_STRING = re.compile(
     r"(?:passw|stdin|-s\b|login|auth)[^\n<]*?<<<[ \t]*(?P<q>[\"']?)(?P<value>[^\s\"']{6,300})(?P=q)"
 )
+# Redis: `ACL SETUSER name on >pw`: a rule that starts with `>` adds that password (`#` a hash of one)
+_ACL_PASSWORD = re.compile(r"[ \t]>(?P<value>[^\s\"']{1,300})")
 # SQL: `CREATE USER x IDENTIFIED BY 'pw'`, `ALTER USER x IDENTIFIED BY pw`
 _IDENTIFIED_BY = re.compile(
     r"identified[ \t]+by[ \t]+(?:password[ \t]+)?(?P<q>[\"']?)(?P<value>[^\s\"';]{4,300})(?P=q)"
@@ -246,7 +249,7 @@ def _matches(
 # after a prompt, so a prompt, not their words (in most lines: `key`, `token`), lets them run.
 POSITION_TRIGGERS = (
     "@", "pass", "|", "identif", "<<<", "config ", "set ", "add", "from-literal", "unseal", "net use",
-    "authtoken", "--", *_PROMPTS, *_COMMAND_STARTS,
+    "authtoken", "--", "setuser", *_PROMPTS, *_COMMAND_STARTS,
 )  # fmt: skip
 LOGIN_TRIGGERS = (*_PAIR_WORDS, "ftp")
 
@@ -285,6 +288,9 @@ def detect_positions(scan: Scan) -> None:
     for m in _matches(_SETTER, scan, ("config ", "set ", "add ")):
         if not glued(lower, m.start()):
             _value(scan, m, "argument", ids=True)
+    for start, end in scan.lines_with("setuser"):
+        for m in _ACL_PASSWORD.finditer(lower, lower.find("setuser", start, end), end):
+            _value(scan, m, "password")
     if scan.has("from-literal"):
         for m in _LITERAL_FLAG.finditer(lower):
             _value(scan, m, "argument", ids=True)

@@ -98,11 +98,14 @@ def detect_pgpass(scan: Scan) -> None:
         scan.add(m.start("pw"), m.end("pw"), "password")
 
 
+_RESULT = (
+    r"(?:\[[^\]\n]{1,40}\][ \t]+\w+:[ \t]+tool result:[ \t]+[\w.\-]+:[ \t]+)?"  # a segment's `… tool result: Bash: `
+)
 # A command that prints a file whose name says key, seed, secret, token or credentials (also as a
 # tool call's JSON argument: `{"command":"cat config/master.key"}`).
 _PRINTS_KEY_FILE = re.compile(
-    r"(?:^|[\s;&|(>$\"])(?:cat|head|tail|type|get-content|gc|more|less|bat|nl|xxd)[ \t][^\n]*?"
-    r"(?:key|seed|secret|token|cred|passw|\.pem|\.jwk|\.p8|id_[a-z0-9]+)[^\n]*$"
+    r"(?:^|[\s;&|(>$\"])(?:cat|head|tail|type|get-content|gc|more|less|bat|nl|xxd)[ \t](?![^\n]*\.pub\b)[^\n]*?"
+    r"(?:key|seed|secret|token|cred|passw|\.pem|\.jwk|\.p8|\.sec\b|id_[a-z0-9]+)[^\n]*$"
 )
 # The same on every line of a short text at once: where no line prints a key file, no blob is
 # one (a key block alone reads every line back six times); asked only of a text with a blob line,
@@ -117,7 +120,8 @@ _BLOB_LINE = re.compile(
 # After a blob on its line: padding, then what closes a JSON string or an HTML element the
 # output was quoted in (`…08d"}`, `…08d</pre>`).
 _AFTER_BLOB = re.compile(r"[= \t\r]*[\"'}\],]*(?:</\w{1,10}>)?(?:\n|$)")
-_SKIPPABLE = re.compile(r"[ \t]*(?:#.*)?\r?")  # blank or comment lines in the printed file
+# blank or comment lines in the printed file (signify's and minisign's first line is `untrusted comment: …`)
+_SKIPPABLE = re.compile(r"[ \t]*(?:#.*|" + _RESULT + r"untrusted comment:(?!.*public key).*)?\r?")
 
 
 def _alone_before(text: str, start: int) -> bool:
@@ -194,6 +198,8 @@ _PRINTS_SECRET = tuple(
         ("pass show", r"\b(?:go)?pass[ \t]+show[ \t]"),
         ("find-generic", r"find-generic-password[^\n]*-w"),
         ("bw get", r"\bbw[ \t]+get[ \t]+password"),
+        # an entry's password attribute or field shown (`keepassxc-cli show -a Password`, `--fields password`)
+        ("password", r"\b(?:show|get|read)\b[^\n]*(?:[ \t]-a|--attributes?|--fields?)[ \t=]+[\"']?(?:label=)?password\b"),
         ("lpass", r"lpass[ \t]+show[^\n]*--password"),
         ("openssl rand", r"openssl[ \t]+rand[ \t]"),
         ("urandom", r"/dev/urandom"),
@@ -203,7 +209,8 @@ _PRINTS_SECRET = tuple(
         # `crypto.randomBytes(32)`, `mix phx.gen.secret`, `rails secret`, `wg genkey` (not piped on
         # to `wg pubkey`, which prints the public half)
         ("random", r"random(?:[_.]?(?:bytes|secret|key|token|password)|(?<=securerandom))"),
-        ("generate", r"generate(?:[_.]?(?:random[_.]?)?(?:key|secret|token|password)s?\b|(?<=key:generate)[^\n]*--show)"),
+        ("generate", r"generate(?:[_.]?(?:random[_.]?)?(?:key|secret|token|password)s?\b|[ \t]+(?:secret|token|password)s?\b"
+         r"|(?<=key:generate)[^\n]*--show)"),
         ("gen.secret", r"gen\.secret"),
         ("rails secret", r"\brails[ \t]+secret\b"),
         ("genkey", r"\bgenkey\b(?![^\n]*pubkey)"),
@@ -228,7 +235,7 @@ _PRINTS_SECRET = tuple(
 # `tool result: <tool>: ` when it is one and a scheme when it has one (`FlyV1 fm2_…`), before what
 # closes a JSON string or an HTML element.
 _PRINTED_VALUE = re.compile(
-    r"(?:\[[^\]\n]{1,40}\][ \t]+\w+:[ \t]+tool result:[ \t]+[\w.\-]+:[ \t]+)?[ \t]*"
+    _RESULT + r"[ \t]*"
     r"(?P<scheme>[A-Z][A-Za-z0-9]{1,15}[ \t]+)?(?![A-Za-z_][\w.\-]*=[^=\s<\"'}\],])"
     r"(?P<value>[^\s\"'`=/][^\s\"'`]{6,3999}[^\s\"'`}\],])[ \t]*[\"'}\],]*(?:</\w{1,10}>)?\r?"
 )
@@ -258,29 +265,56 @@ _PHRASES = ("token add", "reset-password")  # verbs that say what they make
 _MADE = re.compile(
     r"(?<![a-z0-9])(?:tokens?|api-?keys?|passwords?|credentials?)[ \t_\-]+$"
 )  # `smtp_credentials_generate.py`
+_MADE_AFTER = re.compile(
+    r"[ \t_\-](?:[a-z]+[_\-])?(?:tokens?|api-?keys?|passwords?|credentials?)(?![a-z])"
+)  # `generate-access-token`
 _AMONG_LINES = 8  # the lines after such a command its value may stand on (a notice, a prompt, blank lines)
 # A value under a label of a few words on its line (`New value: …`); one whose label says id,
-# name, user, URL or time is none.
+# name, user or URL is none, nor one that says when, unless it names what was made (`Access token
+# was successfully created: …`).
 _LABELLED_VALUE = re.compile(
-    r"[ \t]*(?P<label>[A-Za-z][\w \-]{0,30}):[ \t]+(?P<scheme>)(?P<value>[^\s\"'`]{8,400})[ \t]*[\"'}\],]*\r?"
+    _RESULT + r"[ \t]*(?P<label>[A-Za-z][\w \-]{0,50}):[ \t]+(?P<scheme>)(?P<value>[^\s\"'`]{8,400})[ \t]*[\"'}\],]*\r?"
 )
-_NOT_A_SECRET = re.compile(r"\bids?\b|name|user|url|host|expir|created|time|date|scope|fingerprint|description")
+# A tool's `token` subcommand on its own, with at most a user's or a name's argument (`jupyterhub
+# token ayla`, `heroku auth:token`, `vault print token`): it prints the token among its lines.
+_TOKEN_COMMAND = re.compile(
+    r"(?m)(?:(?:^[ \t]*|[ \t\"'>])(?:\$|%|>|#|ps>)[ \t]+|\"(?:command|cmd)\":[ \t]*\")"
+    r"[a-z][\w.\-]*[ \t]+(?:auth[ \t]+|auth:|print[ \t]+)?tokens?(?:[ \t]+[\w.@\-]+)?[ \t]*(?:\r?$|(?=\"))"
+)
+_NOT_A_SECRET = re.compile(r"\bids?\b|name|user|url|host|fingerprint|description")
+_WHEN = re.compile(r"expir|created|time|date|scope")
+_LOWER_PATH = re.compile(r"[a-z0-9.\-]+(?:/[a-z0-9.\-]+)+/?")  # `bitnami.com/v1alpha1`: a resource's path, no secret
+_NAMES_SECRET = re.compile(r"token|secret|passw|key")
+# a warning, or a prompt for the store's own password (`Enter password to unlock x.kdbx:`)
+_NOTICE = re.compile(_RESULT + r"[ \t]*(?:warning|(?:enter|type|insert)\b[^\n]*:[ \t]*\r?$)", re.M)
+_ARMOUR = re.compile(_RESULT + r"[ \t]*-----begin")  # an armoured block: its own rules read it
 _PROMPT = re.compile(r"[ \t]*(?:\$|>|#|ps>)[ \t]+\S")  # a prompt and its command (a bare `> ` is a quote's blank line)
-PRINTS_SECRET_TRIGGERS = (*(literal for literal, _ in _PRINTS_SECRET), "cat ", "head ", *_MAKES)
+PRINTS_SECRET_TRIGGERS = (*(literal for literal, _ in _PRINTS_SECRET), "cat ", "head ", "token", *_MAKES)
 
 
 def _among(scan: Scan) -> list[int]:
     """Where each command that prints a secret among other lines ends."""
     lower = scan.lower
     ends = [m.end() for m in _PRINTS_SECRET_FILE.finditer(lower)] if scan.has("cat ") or scan.has("head ") else []
+    ends += [m.end() for start, end in scan.lines_with("token") for m in _TOKEN_COMMAND.finditer(lower, start, end)]
     for verb in _MAKES:
         at = lower.find(verb) if scan.has(verb) else -1
         while at != -1:
             end = at + len(verb)
-            if not lower[end : end + 1].isalnum() and (verb in _PHRASES or _MADE.search(lower, max(0, at - 20), at)):
+            if not lower[end : end + 1].isalnum() and (
+                verb in _PHRASES or _MADE.search(lower, max(0, at - 20), at) or _MADE_AFTER.match(lower, end)
+            ):
                 ends.append(end)
             at = lower.find(verb, end)
     return ends
+
+
+def _may_label_secret(label: str, value: str) -> bool:
+    """`label: value` among a command's lines may be the credential it made: not an id, a name, a
+    user or a URL, not a time unless the label names what was made, not a resource's path."""
+    if _NOT_A_SECRET.search(label) or (_WHEN.search(label) and not _NAMES_SECRET.search(label)):
+        return False
+    return _LOWER_PATH.fullmatch(value) is None
 
 
 def _in_marker(lower: str, pos: int) -> bool:
@@ -309,19 +343,21 @@ def detect_printed_secrets(scan: Scan) -> None:
             scan.add(said.start("value"), said.end("value"), "printed_secret")
             continue
         line_end = text.find("\n", end)
-        while line_end != -1 and lower.startswith("warning", line_end + 1):
-            line_end = text.find("\n", line_end + 1)  # a notice the tool printed before the value
+        while line_end != -1 and _NOTICE.match(lower, gutter_end(text, line_end + 1)):
+            line_end = text.find("\n", line_end + 1)  # a notice or a prompt the tool printed before the value
         if line_end == -1:
             continue
         for start, stop in islice(lines_after(text, line_end), 1 if value_first else _AMONG_LINES):
-            if _PROMPT.match(text, start) or text.startswith("-----BEGIN", start):
-                break  # the next command, or an armoured block (its own rules read it)
             # after its gutter, if it has one (a file reader's `    13→`): the line's text decides
             line_start = gutter_end(text, start)
+            if _PROMPT.match(text, start) or _PROMPT.match(text, line_start) or _ARMOUR.match(lower, line_start):
+                break  # the next command, or an armoured block
             printed = _PRINTED_VALUE.fullmatch(text, line_start, stop)
             if printed is None and not value_first:  # among other lines: `New value: …`, `Token: …`
                 printed = _LABELLED_VALUE.fullmatch(text, line_start, stop)
-                if printed is not None and _NOT_A_SECRET.search(printed.group("label").lower()):
+                if printed is not None and not _may_label_secret(
+                    printed.group("label").lower(), printed.group("value")
+                ):
                     printed = None
             if printed is None:
                 continue  # a line that holds no value alone (a user name, a notice)

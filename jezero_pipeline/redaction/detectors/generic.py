@@ -261,19 +261,26 @@ _PASSWORD_SAID = re.compile(
     r"(?:passw(?:or)?d|passphrase)(?:"
     r"(?:[ \t][a-z0-9 _@.\-]{1,30}?[ \t]*(?:\([^)\n]{0,80}\))?(?::|=>|->)|[ \t]+is)[ \t]+[\"'`]?"
     r"(?P<value>[^\s\"'`()\[\]{}\\]{6,200})(?=[\s\"'`]|$)"
-    r"|(?:[ \t][a-z0-9 _@.\-]{1,30}?)?[ \t]*(?:\([^)\n]{0,80}\))?:[ \t]*\r?\n[ \t]*"
+    r"|(?:[ \t][a-z0-9 _@./\-]{1,40}?)?[ \t]*(?:\([^)\n]{0,80}\))?:[ \t]*\r?\n[ \t]*"
     r"(?P<below>[^\s\"'`()\[\]{}\\]{6,200})[ \t]*[\"'}\],]*(?:\r?\n|$))"
 )
 
+# `… now logs in with `e3YZ…``: a quoted value someone logs or signs in with
+_LOGS_IN_WITH = re.compile(r"(?:log|sign)(?:s|ged|ed)?[ \t]+in[ \t]+with[ \t]+([\"'`])(?P<value>[^\s\"'`]{6,200})\1")
+
 
 def detect_passwords_said(scan: Scan) -> None:
-    """A password-shaped or generated value after a phrase that says password and a separator."""
+    """A password-shaped or generated value after a phrase that says password and a separator,
+    or quoted after one that says someone logs in with it."""
     lower = scan.lower
-    for m in _PASSWORD_SAID.finditer(lower):
+    spans = []
+    for m in _PASSWORD_SAID.finditer(lower) if scan.has("passw") else ():
         below = m.group("value") is None  # alone on its line, below the one that names it
         if below and _PROMPT_WORDS.search(lower, lower.rfind("\n", 0, m.start()) + 1, m.start()):
             continue  # `Enter keystore password:` asks for one: what follows is the command's output
-        vs, ve = m.span("below" if below else "value")
+        spans.append(m.span("below" if below else "value"))
+    spans += [m.span("value") for m in _LOGS_IN_WITH.finditer(lower)] if scan.has(" in with ") else []
+    for vs, ve in spans:
         while ve > vs and scan.text[ve - 1] in ".,;)":
             ve -= 1
         value = scan.text[vs:ve]

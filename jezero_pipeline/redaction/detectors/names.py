@@ -16,7 +16,7 @@ from .base import CONVERSIONS, Scan, before_closing_tag
 from .name_values import APP_PASSWORD, NAME_WORDS, NAME_WORDS_ABROAD, password_name, public_name, report
 from .web import BRACED, query_param
 
-VALUE = r"(?P<value>(?:@|[rbu]{1,2})?(?P<q>\\?[\"'`])(?P<qv>[^\n]{0,4000}?)(?P=q)|[^\s\"'`]{1,4000})"
+VALUE = r"(?P<value>(?:@|[rbu]{1,2})?(?P<q>\"\"\"|'''|\\?[\"'`])(?P<qv>[^\n]{0,4000}?)(?P=q)|[^\s\"'`]{1,4000})"
 # After the name, one of:
 #   lsep  the separator before a lookup's default or a setter's value (`", "`, `) ||`, `?:`,
 #         `.unwrap_or(`, `) {`), checked against the call before the name;
@@ -73,6 +73,7 @@ IN_ARN = re.compile(r"arn:[a-z0-9\-]+:[^\s\"'`]*:$")
 _CONVERTED = re.compile(
     r"[\w.]*?" + CONVERSIONS + r"[ \t]*\([ \t]*(?:[bru]{1,2})?(?P<q>[\"'])(?P<qv>[^\"'\n]{4,400})(?P=q)"
 )
+_JSON_OBJECT = re.compile(r"[ \t]*\{[ \t]*\\?\"[\w.\-]{1,60}\\?\"[ \t]*:.*\}[ \t]*")
 _ASSIGNS = re.compile(r"[=:│┃║]")  # a separator that assigns, typed or not (`: String =`), is no prose
 _ESCAPED_SPACE = re.compile(r"\\[nt]")  # a line break or a tab escaped in a string
 _ESCAPED_BREAK = re.compile(r"\\n(?=[A-Za-z_][\w.\-]*[ \t]*[=:])")  # before the next line's `NAME=`
@@ -174,6 +175,8 @@ def _match(scan: Scan, m: re.Match[str], flag: bool = False) -> None:
     if m.group("q") is not None:
         vs, ve = m.span("qv")
         quoted = True
+        if _JSON_OBJECT.fullmatch(text, vs, ve):
+            return  # `JWT_SECRET='{"jwk_url": …}'`: an object in a string; its own names say what in it is secret
         if call and lower[ve + 1 : ve + 2] != ")":
             return
     else:

@@ -14,7 +14,7 @@ import re
 from itertools import islice
 
 from ..shapes import is_uuid, password_shaped, secret_shaped
-from .base import Scan, glued, lines_after
+from .base import Scan, before_closing_tag, glued, lines_after
 from .name_values import SECRET_NAME, public_name, report
 from .names import TRAIL, VALUE
 
@@ -215,6 +215,7 @@ def detect_yaml_secret_lists(scan: Scan) -> None:
         depth = len(before) if not before.strip() else 0
         flat = None  # whether the block has no indent, known at its first line
         for pos, end in islice(lines_after(text, m.end()), _YAML_BLOCK_LINES):
+            end = before_closing_tag(text, pos, end)  # `- name</pre>`: the element the block was quoted in
             line = text[pos:end]
             stripped = line.strip()
             indent = len(line) - len(line.lstrip(" \t"))

@@ -34,6 +34,10 @@ _WORDS = re.compile(r"[A-Za-z]+(?:[_\-.][A-Za-z]+)*")
 # `TOKEN:@`: a token with no password; `KEY:DOMAIN@` (Symfony's `mailgun+api://KEY:DOMAIN@default`)
 _TOKEN_USER = re.compile(r"://(?P<user>[A-Za-z0-9_\-]{20,200})(?::[^\s/@\"'<>]{0,200})?@")
 # A DSN's path is its project's number: its user is the project's public key (`https://KEY@o1.ingest.sentry.io/42`).
+# The same in a URL of any other scheme, which has no path rules here (read lower-cased).
+_OTHER_TOKEN_USER = re.compile(
+    r"(?<![a-z0-9+.\-])(?!(?:https?|rtmps?|wss?)://)[a-z][a-z0-9+.\-]{1,20}://(?P<user>[a-z0-9_\-]{20,200})@"
+)
 _PROJECT_ONLY = re.compile(r"/\d+/?")
 _TELEGRAM_BOT = re.compile(r"bot\d{6,12}:[A-Za-z0-9_\-]{30,}")
 
@@ -56,6 +60,10 @@ def detect_url_paths(scan: Scan) -> None:
     text = scan.text
     if not scan.has("://"):
         return
+    for start, end in scan.lines_with("://"):  # `nats://TOKEN@host`, `redis://TOKEN@…`: the other schemes
+        for m in _OTHER_TOKEN_USER.finditer(scan.lower, start, end):
+            if _token(text[m.start("user") : m.end("user")]):
+                scan.add(m.start("user"), m.end("user"), "url_secret")
     urls = _PLUS_URL if "+" in text and _PLUS_SCHEME.search(scan.lower) else _URL
     for m in (m for start, end in scan.lines_with("://") for m in urls.finditer(text, start, end)):
         url = m.group()
@@ -63,7 +71,7 @@ def detect_url_paths(scan: Scan) -> None:
         path_at = url.find("/", scheme_end)
         user = _TOKEN_USER.match(url, scheme_end - 3)
         dsn = path_at != -1 and _PROJECT_ONLY.fullmatch(url, path_at) is not None  # Sentry: a public key
-        if user and not dsn and (random_looking(user.group("user"), 20) or HEX_RE.match(user.group("user"))):
+        if user and not dsn and _token(user.group("user")):
             scan.add(m.start() + user.start("user"), m.start() + user.end("user"), "url_secret")
         if path_at == -1:
             continue
@@ -92,6 +100,11 @@ def detect_url_paths(scan: Scan) -> None:
                 # after its version (`alchemy.com/v2/<key>`, `/api/v1/<token>/telemetry`): no resource
                 # a path names stands so
                 scan.add(m.start() + pos, m.start() + pos + len(seg.rstrip(".,;:")), "url_secret")
+
+
+def _token(user: str) -> bool:
+    """A URL's user that is a token, not a name: random-looking, or hex."""
+    return bool(random_looking(user, 20) or HEX_RE.match(user))
 
 
 def _resource_id(segments: list[tuple[int, str]], after: int, i: int) -> bool:
