@@ -1,4 +1,4 @@
-"""Writes the round-3 labelled lines (tune and heldout 1 to 54 .jsonl) from the templates beside it.
+"""Writes the round-3 labelled lines (tune and heldout 1 to 59 .jsonl) from the templates beside it.
 
 Each template is a transcript-style line of our own around a value of a shape that a public
 scanner documents (its rule's documented format, example or negative example), tagged with
@@ -264,6 +264,11 @@ def main() -> int:
     import heldout52_templates
     import heldout53_templates
     import heldout54_templates
+    import heldout55_templates
+    import heldout56_templates
+    import heldout57_templates
+    import heldout58_templates
+    import heldout59_templates
     import heldout_templates
     import tune_templates
 
@@ -323,6 +328,11 @@ def main() -> int:
         ("heldout52", heldout52_templates, SEED + 52),
         ("heldout53", heldout53_templates, SEED + 53),
         ("heldout54", heldout54_templates, SEED + 54),
+        ("heldout55", heldout55_templates, SEED + 55),
+        ("heldout56", heldout56_templates, SEED + 56),
+        ("heldout57", heldout57_templates, SEED + 57),
+        ("heldout58", heldout58_templates, SEED + 58),
+        ("heldout59", heldout59_templates, SEED + 59),
     ):
         rows = build(module.TEMPLATES, random.Random(seed))
         out = HERE / f"{name}.jsonl"
