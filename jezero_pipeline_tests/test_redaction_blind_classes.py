@@ -1,4 +1,4 @@
-"""The kinds of case the blind held-out sets (round3/heldout10 to 54) found missing, each with
+"""The kinds of case the blind held-out sets (round3/heldout10 to 59) found missing, each with
 lines of our own: the rule must hold for the kind, not for the held-out line.
 
 Every secret must lie wholly inside a marker; every look-alike must come back byte-identical.
@@ -312,6 +312,19 @@ SECRETS = [
     # an entry's password shown after the store asks for its own
     (f"$ keepassxc-cli show -a password vault.kdbx web/db\nEnter password to unlock vault.kdbx:\n{PW}", PW),
     (f"$ op item get db --fields label=password\n{PW}", PW),
+    # heldout55 to 59: a `name`/`value` pair as XML attributes; a user@domain or an XMPP account, then its password
+    (f'<entry name="db_password" value="{PW}"/>', PW),
+    (f"$ ejabberdctl register ops chat.example.org {PW}", PW),
+    (f"$ sipctl add 2001@pbx.example.net {PW}", PW),
+    # a digest login's `_cred`, a key in a folded YAML block
+    (f"db_cred={HEX[:32]}", HEX[:32]),
+    (f"    signingKey: >-\n      {B64}", B64),
+    # a call's literal after an options object; a literal compared with a lookup whose name says secret
+    (f'sig = jwt.encode({{"iat": now, "exp": now + 60}}, "{TOKEN}{TOKEN}", algorithm="HS256")', TOKEN + TOKEN),
+    (f'if req.headers.get("X-Hook-Token") != "{TOKEN}":', TOKEN),
+    # a prefix a dot apart that says key; an armoured block whose label says token or seed
+    (f"Saved it for the script: sk.{HEX[:32]} (management only).", "sk." + HEX[:32]),
+    (f"-----BEGIN SERVICE TOKEN-----\n{B64}\n{B64}\n-----END SERVICE TOKEN-----", B64),
 ]
 
 LOOKALIKES = [
@@ -481,6 +494,15 @@ LOOKALIKES = [
     f"$ cat keys/release.pub\nuntrusted comment: signify public key\n{B64}",
     "<pre>secrets:\n  - grafana_admin_password</pre>",
     "NATS_URL=nats://orders-service-account@nats-0.nats.svc:4222",
+    # heldout55 to 59: what stays beside them
+    "  Secret       : <Set>\n  MD5Secret    : <Not set>\n  Context      : from-trunk",
+    "Authorization: Acme-Auth ********",
+    'client.DefaultRequestHeaders.Authorization = new AuthenticationHeaderValue("Acme", key);',
+    'AuthBindPassword "exec:/usr/local/bin/bind-pw"',
+    "$ vpnctl up --auth-key=file:/etc/vpn/authkey",
+    '["const c = createClient({","  clientId: \\"1b95159fb999a1215d3b79e497125c48\\",","});"]',
+    'curl -s -u "$ACME_API_KEY:" https://api.example.com/v2/keys',
+    "Authorization: OAuth {{api_key}}</pre>",
 ]
 
 

@@ -199,6 +199,7 @@ _HEADER_NAME = re.compile(r"[Xx]-[A-Za-z]+(?:-[A-Za-z]+)+")
 _STORED = re.compile(
     r"ENC\[[A-Z0-9_]+,.*\]|encrypted(?:File)?:[a-z0-9]+!\S+|@Microsoft\.KeyVault\(.*\)"
     r"|[A-Za-z]+:[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}"
+    r"|(?:exec|file):[/~.][^\s\"'`]*|env:[A-Za-z_][A-Za-z0-9_]*"  # Apache's `exec:/path`, `--auth-key=file:/path`
 )
 _URL_NO_USERINFO = re.compile(r"https?://[^\s@/:]+(?::\d+)?(?:/[\w\-./~]*)?")
 

@@ -65,16 +65,17 @@ _SETTER = re.compile(
 )  # `poetry config http-basic.REPO USER PASSWORD`: a user, then the password; `dotnet user-secrets set "Jwt:Key" V`
 # Verbs whose next positional argument is a credential; the words say so, not one program (a tool
 # whose name ends in `passwd` takes a file, a user and, in batch mode, the password; IRC's
-# `IDENTIFY [account] password`; a user made or updated by their email address, `superuser upsert
-# EMAIL PASSWORD`).
+# `IDENTIFY [account] password`; a user made or updated by their address, `superuser upsert EMAIL
+# PASSWORD`, `kamctl add USER@DOMAIN PASSWORD`; an XMPP account, `prosodyctl register USER HOST PASSWORD`).
 _CRED_VERB = re.compile(
     r"(?:add_user[ \t]+\S+|change_password[ \t]+\S+|unseal|add-authtoken|authtoken|wpa_passphrase[ \t]+\S+"
-    r"|identify(?:[ \t]+\S+)?|(?:superuser|user|admin)[ \t]+(?:create|upsert|add|update)[ \t]+[^\s@]+@\S+|passwd[ \t]+(?:-\w+[ \t]+)*\S+[ \t]+\S+|net[ \t]+use[ \t]+[a-z]:[ \t]+\S+|net[ \t]+user[ \t]+\S+)"
+    r"|identify(?:[ \t]+\S+)?|(?:(?:superuser|user|admin)[ \t]+(?:create|upsert|add|update)|add)[ \t]+[^\s@/:]+@[^\s/:]+"
+    r"|register[ \t]+[^\s\-]\S*[ \t]+[^\s\-/]*\.[^\s/]+|passwd[ \t]+(?:-\w+[ \t]+)*\S+[ \t]+\S+|net[ \t]+use[ \t]+[a-z]:[ \t]+\S+|net[ \t]+user[ \t]+\S+)"
     r"[ \t]+(?P<q>[\"']?)(?P<value>[^\s\"']{6,300})(?P=q)"
 )
 _CRED_VERB_WORDS = (
     "add_user", "change_password", "unseal", "add-authtoken", "authtoken", "wpa_passphrase", "passwd", "net use",
-    "net user", "identify", "superuser", "user", "admin",
+    "net user", "identify", "superuser", "user", "admin", "add", "register",
 )  # fmt: skip
 # A subcommand that names a credential or takes one (`set-agent-token agent <uuid>`, `snyk auth
 # <uuid>`, `cargo login <token>`, `bw unlock <password>`, `wandb login --relogin <key>`):
@@ -338,7 +339,12 @@ _CALL = re.compile(
 )
 _CALLEE_CHARS_REVERSED = re.compile(r"[\w.]{0,80}")
 _AUTH_TUPLE = re.compile(r"auth[ \t]*=[ \t]*\($")  # `auth=(`, `basic_auth=(`
-_LITERAL = re.compile(r"(?:\b[bru]{1,2})?(?P<q>[\"'])(?P<value>[^\"'\n]{4,300})(?P=q)")
+# The key an argument's literal stands under in an options object, and keys that name an id
+_KEYED = re.compile(r"(?P<key>[A-Za-z_][\w\-]{0,40})[\"']?[ \t]*[:=][ \t]*$")
+_ID_KEY = re.compile(r"(?:id|Id|ID)$")
+# Every literal, short ones too: skipping `"a"` would pair its closing quote with the next literal's
+# opening one. A quote escaped in a string (`\"` in a JSON string of code) is no literal's end.
+_LITERAL = re.compile(r"(?:\b[bru]{1,2})?(?<!\\)(?P<q>[\"'])(?P<value>[^\"'\n]{0,300})(?<!\\)(?P=q)")
 # Callees whose long hex literal is a key, not a digest: clients, and the keyed primitives (HMAC,
 # ciphers, signers).
 _TOKEN_CALLEES = re.compile(r"github|session|client|token|auth|key|hmac|cipher|aes|fernet|sign", re.I)
@@ -446,6 +452,11 @@ def detect_calls(scan: Scan) -> None:
         constructor = call.re is _CONSTRUCTOR
         for lit in _LITERAL.finditer(text, open_at + 1, end):
             value = lit.group("value")
+            if len(value) < 4:
+                continue
+            keyed = _KEYED.search(text, max(open_at, lit.start() - 60), lit.start())
+            if keyed is not None and _ID_KEY.search(keyed.group("key")):
+                continue  # `createClient({ clientId: "…" })`: the key it stands under names an id
             if constructor and not token_callee:
                 if classes(value) == 4 and password_shaped(value) or opaque_token(value):
                     scan.add(lit.start("value"), lit.end("value"), "argument")

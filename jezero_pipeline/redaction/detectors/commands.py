@@ -114,8 +114,9 @@ _PRINTS_KEY_FILE_ANYWHERE = re.compile(_PRINTS_KEY_FILE.pattern, re.M)
 _BLOB_TABLE = bytes(
     ord("a") if chr(i).isascii() and (chr(i).isalnum() or chr(i) in "+/_-") else ord(" ") for i in range(256)
 )
-_BLOB_LINE = re.compile(
-    r"[ \t]*(?:[A-Za-z0-9+/]{40,}={0,2}|[A-Za-z0-9_\-]{40,}={0,2}|[0-9a-fA-F]{32,})[ \t]*[\"'}\],]*(?:</\w{1,10}>)?\r?"
+_BLOB_LINE = re.compile(  # after a segment's tool-result prefix too: a key's first line stands there
+    _RESULT
+    + r"[ \t]*(?:[A-Za-z0-9+/]{40,}={0,2}|[A-Za-z0-9_\-]{40,}={0,2}|[0-9a-fA-F]{32,})[ \t]*[\"'}\],]*(?:</\w{1,10}>)?\r?"
 )
 # After a blob on its line: padding, then what closes a JSON string or an HTML element the
 # output was quoted in (`…08d"}`, `…08d</pre>`).

@@ -33,7 +33,7 @@ from ..shapes import (
 )
 from ..values import b64_text
 from .base import KEY_CLASS, KEY_RUN, Scan, glued
-from .name_values import FINDING_KEY, value_ok
+from .name_values import FINDING_KEY, public_name, value_ok
 from .names import IN_ARN
 
 _KEY_LABEL = re.compile(
@@ -288,10 +288,11 @@ def detect_passwords_said(scan: Scan) -> None:
             scan.add(vs, ve, "password")
 
 
-# `password: |` then the value on the next, indented line (a YAML block scalar)
+# `password: |` then the value on the next, indented line (a YAML block scalar; in a view without
+# gutters its indent may be gone with the line number)
 _BLOCK = re.compile(  # tried where a name starts only: from inside a long word, a quadratic search
-    r"(?<![\w.\-])(?P<name>[\w.\-]*(?:passw(?:or)?d|passphrase|secret|token|api[_\-]?key|private[_\-]?key|credentials?))"
-    r"[\"']?:[ \t]*[|>][\-+]?[ \t]*\r?\n[ \t]+(?P<value>[^\s][^\n]{0,400}?)[ \t]*\r?(?=\n|$)"
+    r"(?<![\w.\-])(?P<name>[\w.\-]*(?:passw(?:or)?d|passphrase|secret|token|key|credentials?))"
+    r"[\"']?:[ \t]*[|>][\-+]?[ \t]*\r?\n[ \t]*(?P<value>[^\s][^\n]{0,400}?)[ \t]*\r?(?=\n|$)"
 )
 
 
@@ -302,7 +303,7 @@ def detect_block_scalars(scan: Scan) -> None:
         return
     for m in _BLOCK.finditer(lower):
         vs, ve = m.span("value")
-        if value_ok(m.group("name"), "=", scan.text[vs:ve], quoted=True):
+        if not public_name(m.group("name")) and value_ok(m.group("name"), "=", scan.text[vs:ve], quoted=True):
             scan.add(vs, ve, "secret")
 
 
@@ -321,6 +322,16 @@ _ID_PREFIX_WORDS = (
 _ID_PREFIXES = frozenset(_ID_PREFIX_WORDS.split())
 _UUID_INSIDE = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-")
 _CRED_HINT = re.compile(r"sk|key|api|pat|tok|secret|auth|pw|pass|priv|cred")
+_DOT_PREFIX = re.compile(r"(?<![\w.\-])[a-z][a-z0-9]{1,9}\.$")
+
+
+def _random_body(body: str) -> bool:
+    """What follows a prefix that says key: a UUID, long hex, or a random run."""
+    return (
+        is_uuid(body)
+        or (HEX_RE.match(body) is not None and len(body) >= 32)
+        or (random_looking(body, 20) and entropy_at_least(body, 3.5))
+    )
 
 
 # An extended or bech32 key whose own prefix says private (`xprv…`, `tprv…`, `nsec1…`); the
@@ -340,6 +351,11 @@ def detect_prefixed_generic(scan: Scan) -> None:
             and not glued(text, start)
         ):
             scan.add(start, end, "private_key", head=4)
+            continue
+        if text[start - 1 : start] == "." and (dotted := _DOT_PREFIX.search(text, max(0, start - 11), start)):
+            # `sk.<32 hex>`: a prefix a dot apart that says key (a token run stops at the dot)
+            if _CRED_HINT.search(dotted.group()) and _random_body(text[start:end]):
+                scan.add(dotted.start(), end, "token", head=len(dotted.group()))
             continue
         window = text[start + 2 : start + 11]  # where a prefix's first `_` or `-` must stand
         if not ("a" <= text[start] <= "z" and ("_" in window or "-" in window)):

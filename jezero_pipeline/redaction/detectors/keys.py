@@ -12,10 +12,10 @@ import re
 from ..shapes import random_looking
 from .base import Scan
 
-# A block whose label says private, secret or static (shared) key: OpenSSH, PKCS1, PKCS8, PGP,
-# OpenVPN's `Static key V1`.
-_KEY_LABEL = r"[A-Za-z0-9 ]*(?:PRIVATE KEY|SECRET KEY|[Ss]tatic [Kk]ey)(?: BLOCK| V\d)?-----"
-PEM_TRIGGERS = ("private key", "secret key", "static key")
+# A block whose label says private, secret or static (shared) key, token or seed: OpenSSH, PKCS1,
+# PKCS8, PGP, OpenVPN's `Static key V1`, Cloudflare's `ARGO TUNNEL TOKEN`, NATS's `USER NKEY SEED`.
+_KEY_LABEL = r"[A-Za-z0-9 ]*(?:PRIVATE KEY|SECRET KEY|[Ss]tatic [Kk]ey| TOKEN| SEED)(?: BLOCK| V\d)?-----"
+PEM_TRIGGERS = ("private key", "secret key", "static key", " token-----", " seed-----")
 _KEY_BEGIN = r"-----BEGIN" + _KEY_LABEL
 _KEY_END = r"-----END" + _KEY_LABEL
 _PEM_FULL = re.compile(_KEY_BEGIN + r"([\s\S]{0,20000}?)" + _KEY_END)
@@ -36,7 +36,8 @@ _MIN_KEY_CHARS = 32  # fewer base64 characters in a block: an elided example (`M
 
 
 def detect_pem(scan: Scan) -> None:
-    """Private key blocks (OpenSSH, PKCS1, PKCS8, EC, DSA, encrypted, PGP, OpenVPN's static key), whole or cut."""
+    """Private key blocks (OpenSSH, PKCS1, PKCS8, EC, DSA, encrypted, PGP, OpenVPN's static key), token
+    and seed blocks, whole or cut."""
     text = scan.text
     covered: list[tuple[int, int]] = []
     for m in _PEM_FULL.finditer(text):

@@ -30,7 +30,7 @@ NAME_WORDS = (
     ("pw", "pw"),  # `PW=`, `db_pw:`, Dex's `bindPW:`
     ("secret", r"secret(?:[_\-]?value)?"),
     ("token", r"token(?:[_\-]?value)?"),
-    ("credential", "credentials?"),
+    ("cred", "cred(?:ential)?s?"),  # `md5_cred` (a digest login's password equivalent), `db_creds`
     ("key", "key(?:_base|_?material)?"),
     ("contrase", "contrase(?:ña|na)"),
     ("clave", "clave"),
@@ -45,9 +45,13 @@ NAME_WORDS = (
     ("licen", r"licen[cs]e(?:[_\-]?key)?"),  # a licence key grants use (New Relic's ingest); `MIT` is no key
     # a user's name, or a token in its place (`sonar.login=<40 hex>`); `cargo login X` is a command's
     ("login", r"login(?=[\"']?[ \t]*[:=])"),
-    # a key file in base64 (Kerberos's keytab, a keystore, a .p12 kept as a CI variable)
+    # a key file or a secret in base64 (Kerberos's keytab, a keystore, a .p12 kept as a CI variable,
+    # a webhook's `macSecretBase64`)
     *(
-        (literal, r"(?:keytab|keystore|p12|pfx|jks|cert(?:ificate)?|private[_\-]?key|keys?)[_\-.]?(?:b64|base64)")
+        (
+            literal,
+            r"(?:keytab|keystore|p12|pfx|jks|cert(?:ificate)?|private[_\-]?key|keys?|secret)[_\-.]?(?:b64|base64)",
+        )
         for literal in ("b64", "base64")
     ),
 )

@@ -22,7 +22,7 @@ VALUE = r"(?P<value>(?:@|[rbu]{1,2})?(?P<q>\"\"\"|'''|\\?[\"'`])(?P<qv>[^\n]{0,4
 #         `.unwrap_or(`, `) {`), checked against the call before the name;
 #   csep  a builder or setter call with the value as its argument (`.password("…")`, `setToken("…")`);
 #   sep   an assignment (`=`, `:`, `:=`, `.=`, `||=`, `=>`) or a comparison with a literal
-#         (`== "…"`), with an optional type (`: &str =`, ` string =`, `[] =`) and a list's opening
+#         (`== "…"`, a lookup's `get("X-Secret") != "…"`), with an optional type (`: &str =`, ` string =`, `[] =`) and a list's opening
 #         before a quoted first element (Keycloak's `"privateKey" : [ "…" ]`), a table's column
 #         rule (`│`, as CLIs draw their NAME │ VALUE tables), spaces before a quoted literal (a
 #         DSL's call, Gradle's `storePassword 'x'`), a network device's encoding type (Cisco's
@@ -34,7 +34,7 @@ _AFTER_NAME = (
     r"(?P<lsep>[\"'`]?[ \t]*[\])]?[ \t]*(?:,[ \t]*(?:default[ \t]*=[ \t]*)?|\|\||\?\?|\?:|or[ \t]"
     r"|\)?\.unwrap_or(?:_else)?\((?:\|\|[ \t]*)?|\{)[ \t]*(?=[\"'`]))"
     r"|(?P<csep>\([ \t]*(?=[\"'`]))"
-    r"|(?P<sep>(?:\\?[\"'])?\[?\]?[ \t]*(?::?[ \t]*(?:&'static str|&str|string|str|secretstr|char[ \t]*\*)[ \t]*)?"
+    r"|(?P<sep>(?:\\?[\"'])?\)[ \t]*(?:!==?|===?)[ \t]*|(?:\\?[\"'])?\[?\]?[ \t]*(?::?[ \t]*(?:&'static str|&str|string|str|secretstr|char[ \t]*\*)[ \t]*)?"
     r"(?::{1,3}=|=>|[.+|?]{1,2}=|={1,3}|!==?|:)[ \t]*(?:\[[ \t]*(?=[\"']))?|[ \t]*[│┃║][ \t]*|[ \t]+(?=[\"'])"
     r"|[ \t]+[067][ \t]+(?=\S)"
     r"|(?:[ \t]|\\t)+(?:(?:[a-z]+[ \t]+){0,6}?(?:is|was)[ \t]+|(?:[a-z]+[ \t]+){0,4}?\((?=[^\s\"'`()]{16,}\)))?(?=[^\s\"'`]{12}))"
@@ -136,6 +136,8 @@ def _match(scan: Scan, m: re.Match[str], flag: bool = False) -> None:
             return  # `arn:aws:secretsmanager:…:secret:prod/db-x`: a part of an identifier
         if lower.endswith(_DIGEST_KEYS, 0, name_start):
             return  # `checksum/secret: <sha256>`: a digest of the secret, keyed by its name
+        if lower.endswith("$", 0, name_start) and (m.group("sep") or "").lstrip().startswith(":"):
+            return  # `-u "$TS_API_KEY:"`: a variable read, then a colon (PHP's `$key = …` assigns)
         if (
             m.group("sep") is not None
             and not m.group("sep").strip()

@@ -27,8 +27,8 @@ from .names import TRAIL, VALUE
 _VALUE_KEY = re.compile(r"(?:parameter|secret)?value[\"']?[ \t]*[:=][ \t]*" + VALUE)
 _NAME_KEY_BEFORE = re.compile(
     r"(?:^|(?<=[\s{,\[\-]))[\"']?(?:name|key|label|parameterkey|parametername|secretkey)[\"']?[ \t]*[:=][ \t]*[\"']?"
-    r"(?P<name>[a-z0-9_.\-]{2,80})[\"']?[ \t]*(?:,[ \t]*|\r?\n[ \t]*(?:-[ \t]+)?)[\"']?$"
-)
+    r"(?P<name>[a-z0-9_.\-]{2,80})[\"']?(?:[ \t]*,[ \t]*|[ \t]*\r?\n[ \t]*(?:-[ \t]+)?|[ \t]+)[\"']?$"
+)  # apart by a comma, a line (a YAML list's entry) or a space (XML's `<param name="password" value="…"/>`)
 _NAME_REACH = 160
 
 
@@ -256,8 +256,8 @@ def detect_table_columns(scan: Scan) -> None:
     for m in _HEADER_LINE.finditer(scan.lower):
         header = [c for c in _CELL_GAP.split(m.group().strip()) if c]
         column = next((i for i, c in enumerate(header) if _SECRET_COLUMN.fullmatch(c)), None)
-        if column is None or len(header) < 3:
-            continue
+        if column is None or len(header) < 3 or any(c.startswith((":", "=")) for c in header):
+            continue  # `Secret       : <Set>`: a name and its value, aligned, not a table's header
         indent = len(m.group()) - len(m.group().lstrip(" \t"))  # the table's, rows and header alike
         for pos, end in islice(lines_after(text, m.end()), _TABLE_ROWS):
             line = text[pos + indent : end]

@@ -53,6 +53,11 @@ def _aws_varied(v: str) -> bool:
     return len(set(v[4:])) >= 6
 
 
+def _random_tail(v: str) -> bool:
+    """The part after a token's last `_` is random (no `XXXX…` placeholder): the rule may vouch for it."""
+    return random_looking(v.rsplit("_", 1)[1], 20)
+
+
 def _pem_in_base64(v: str) -> bool:
     head = b64_text(v[: len(v) - len(v) % 4][:80])
     return head is not None and "PRIVATE KEY" in head
@@ -158,6 +163,9 @@ RULES: tuple[TokenRule, ...] = (
     # payments and commerce
     *[TokenRule("stripe_key", f"{p}_", rf"{p}_(?:live|test|prod)_[A-Za-z0-9]{{16,}}") for p in ("sk", "rk")],
     TokenRule("stripe_key", "whsec_", r"whsec_[A-Za-z0-9+/=]{24,}"),
+    # ClickUp's personal token: `pk_`, the user's number, 32 capitals and digits (a publishable
+    # key's `pk_` is followed by letters); the shape itself says secret
+    TokenRule("clickup_token", "pk_", r"pk_\d{4,12}_[A-Z0-9]{32}" + _END, check=_random_tail, trusted=True),
     TokenRule("square_token", "EAAA", r"EAAA[A-Za-z0-9_\-]{22,60}(?![A-Za-z0-9_\-])"),
     *[TokenRule("square_token", k, k + r"[A-Za-z0-9_\-]{22,}") for k in ("sq0atp-", "sq0csp-")],
     TokenRule("plaid_token", "access-", r"access-(?:sandbox|development|production)-" + _UUID),

@@ -11,7 +11,7 @@ import re
 
 from ..shapes import HEX_RE, random_looking
 from ..values import MARKER_START, credential_like
-from .base import Scan, glued
+from .base import Scan, before_closing_tag, glued
 
 _TRAIL = ".,;:!?)]}>"
 BRACED = re.compile(r"\{[^{}\"'\n]{1,128}\}(?=[;\s\"']|$)")  # ODBC quotes a value in braces
@@ -95,7 +95,8 @@ _AUTH_SCHEMES = [
 AUTH_TRIGGERS = (*(literal for literal, _ in _AUTH_SCHEMES), "auth")  # `auth` in `authorization`
 _AUTH_HEADER = re.compile(
     r"authorization(?:\\?[\"'])?[ \t]*[:=][ \t]*(?:\\?[\"'])?"
-    r"(?:(?:bearer|basic|token|api-token|digest|apikey|sso-key|ssws|negotiate|splunk|geniekey)[ \t]+)?"
+    r"(?:(?:bearer|basic|token|api-token|digest|apikey|sso-key|ssws|negotiate|splunk|geniekey)[ \t]+"
+    r"|[a-z][\w\-]{1,30}[ \t]+(?=[^\s\"',;\\]{6}))?"  # any other scheme before its credential (`Stadia-Auth …`)
     r"(?P<value>[^\s\"',;\\]{6,})"
 )
 
@@ -125,7 +126,8 @@ def detect_auth(scan: Scan) -> None:
             scan.add(m.start("value"), m.end("value"), "auth_credential")
     for m in _AUTH_HEADER.finditer(lower) if scan.has("authorization") else ():
         vs, ve = m.span("value")
-        if credential_like(text[vs:ve], 6):
+        ve = before_closing_tag(text, vs, ve)  # `…}}</pre>`: the element the header was quoted in
+        if credential_like(text[vs:ve], 6) and "(" not in text[vs:ve]:  # `= new HeaderValue(…)`: code
             scan.add(vs, ve, "auth_credential")
 
 
