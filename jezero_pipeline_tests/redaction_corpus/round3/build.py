@@ -1,4 +1,4 @@
-"""Writes the round-3 labelled lines (tune and heldout 1 to 59 .jsonl) from the templates beside it.
+"""Writes the round-3 labelled lines (tune and heldout 1 to 64 .jsonl) from the templates beside it.
 
 Each template is a transcript-style line of our own around a value of a shape that a public
 scanner documents (its rule's documented format, example or negative example), tagged with
@@ -269,6 +269,11 @@ def main() -> int:
     import heldout57_templates
     import heldout58_templates
     import heldout59_templates
+    import heldout60_templates
+    import heldout61_templates
+    import heldout62_templates
+    import heldout63_templates
+    import heldout64_templates
     import heldout_templates
     import tune_templates
 
@@ -333,6 +338,11 @@ def main() -> int:
         ("heldout57", heldout57_templates, SEED + 57),
         ("heldout58", heldout58_templates, SEED + 58),
         ("heldout59", heldout59_templates, SEED + 59),
+        ("heldout60", heldout60_templates, SEED + 60),
+        ("heldout61", heldout61_templates, SEED + 61),
+        ("heldout62", heldout62_templates, SEED + 62),
+        ("heldout63", heldout63_templates, SEED + 63),
+        ("heldout64", heldout64_templates, SEED + 64),
     ):
         rows = build(module.TEMPLATES, random.Random(seed))
         out = HERE / f"{name}.jsonl"
