@@ -75,8 +75,10 @@ _CRED_VERB = re.compile(
 )
 _CRED_VERB_WORDS = (
     "add_user", "change_password", "unseal", "add-authtoken", "authtoken", "wpa_passphrase", "passwd", "net use",
-    "net user", "identify", "superuser", "user", "admin", "add", "register",
+    "net user", "identify", "register",
 )  # fmt: skip
+# `add USER@DOMAIN PASSWORD`, `user create EMAIL PASSWORD`: looked for only where an `@` is
+_AT_WORDS = ("add", "superuser", "user", "admin")
 # A subcommand that names a credential or takes one (`set-agent-token agent <uuid>`, `snyk auth
 # <uuid>`, `cargo login <token>`, `bw unlock <password>`, `wandb login --relogin <key>`):
 # one of the next three arguments that is shaped like a token is one.
@@ -295,7 +297,7 @@ def detect_positions(scan: Scan) -> None:
     if scan.has("from-literal"):
         for m in _LITERAL_FLAG.finditer(lower):
             _value(scan, m, "argument", ids=True)
-    for m in _matches(_CRED_VERB, scan, _CRED_VERB_WORDS):
+    for m in _matches(_CRED_VERB, scan, _CRED_VERB_WORDS + _AT_WORDS if scan.has("@") else _CRED_VERB_WORDS):
         if not glued(lower, m.start()) or lower.startswith("passwd", m.start()):  # `htpasswd`, `mosquitto_passwd`
             _value(scan, m, "argument")
     # A `$ ` prompt stands wherever a terminal's line is quoted (after `dev@box:~`, in a table

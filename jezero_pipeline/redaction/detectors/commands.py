@@ -200,7 +200,10 @@ _PRINTS_SECRET = tuple(
         ("find-generic", r"find-generic-password[^\n]*-w"),
         ("bw get", r"\bbw[ \t]+get[ \t]+password"),
         # an entry's password attribute or field shown (`keepassxc-cli show -a Password`, `--fields password`)
-        ("password", r"\b(?:show|get|read)\b[^\n]*(?:[ \t]-a|--attributes?|--fields?)[ \t=]+[\"']?(?:label=)?password\b"),
+        *(
+            (flag, r"\b(?:show|get|read)\b[^\n]*(?:[ \t]-a|--attributes?|--fields?)[ \t=]+[\"']?(?:label=)?password\b")
+            for flag in ("-a password", "-a 'password", '-a "password', "--attribute", "--field")
+        ),
         ("lpass", r"lpass[ \t]+show[^\n]*--password"),
         ("openssl rand", r"openssl[ \t]+rand[ \t]"),
         ("urandom", r"/dev/urandom"),
@@ -278,9 +281,11 @@ _LABELLED_VALUE = re.compile(
 )
 # A tool's `token` subcommand on its own, with at most a user's or a name's argument (`jupyterhub
 # token ayla`, `heroku auth:token`, `vault print token`): it prints the token among its lines.
-_TOKEN_COMMAND = re.compile(
+# Looked for from the word: what follows it first (rare in prose), then the command before it.
+_TOKEN_TAIL = re.compile(r"(?m)(?<![\w\-])tokens?(?:[ \t]+[\w.@\-]+)?[ \t]*(?:\r?$|(?=\"))")
+_TOKEN_HEAD = re.compile(
     r"(?m)(?:(?:^[ \t]*|[ \t\"'>])(?:\$|%|>|#|ps>)[ \t]+|\"(?:command|cmd)\":[ \t]*\")"
-    r"[a-z][\w.\-]*[ \t]+(?:auth[ \t]+|auth:|print[ \t]+)?tokens?(?:[ \t]+[\w.@\-]+)?[ \t]*(?:\r?$|(?=\"))"
+    r"[a-z][\w.\-]*[ \t]+(?:auth[ \t]+|auth:|print[ \t]+)?$"
 )
 _NOT_A_SECRET = re.compile(r"\bids?\b|name|user|url|host|fingerprint|description")
 _WHEN = re.compile(r"expir|created|time|date|scope")
@@ -290,14 +295,13 @@ _NAMES_SECRET = re.compile(r"token|secret|passw|key")
 _NOTICE = re.compile(_RESULT + r"[ \t]*(?:warning|(?:enter|type|insert)\b[^\n]*:[ \t]*\r?$)", re.M)
 _ARMOUR = re.compile(_RESULT + r"[ \t]*-----begin")  # an armoured block: its own rules read it
 _PROMPT = re.compile(r"[ \t]*(?:\$|>|#|ps>)[ \t]+\S")  # a prompt and its command (a bare `> ` is a quote's blank line)
-PRINTS_SECRET_TRIGGERS = (*(literal for literal, _ in _PRINTS_SECRET), "cat ", "head ", "token", *_MAKES)
+PRINTS_SECRET_TRIGGERS = (*(literal for literal, _ in _PRINTS_SECRET), "cat ", "head ", *_MAKES)
 
 
 def _among(scan: Scan) -> list[int]:
     """Where each command that prints a secret among other lines ends."""
     lower = scan.lower
     ends = [m.end() for m in _PRINTS_SECRET_FILE.finditer(lower)] if scan.has("cat ") or scan.has("head ") else []
-    ends += [m.end() for start, end in scan.lines_with("token") for m in _TOKEN_COMMAND.finditer(lower, start, end)]
     for verb in _MAKES:
         at = lower.find(verb) if scan.has(verb) else -1
         while at != -1:
@@ -324,12 +328,26 @@ def _in_marker(lower: str, pos: int) -> bool:
     return opened != -1 and lower.find("]", opened) >= pos
 
 
+def detect_token_commands(scan: Scan) -> None:
+    """After a tool's `token` subcommand (`jupyterhub token NAME`), each value alone on the next
+    lines that has a generated token's shape. Its own detector: `token` is in most prose, the
+    commands that print a secret are not."""
+    lower, ends = scan.lower, []
+    at = lower.find("token")
+    while at != -1:
+        tail = _TOKEN_TAIL.match(lower, at)
+        if tail is not None and _TOKEN_HEAD.search(lower, max(lower.rfind("\n", 0, at) + 1, at - 80), at):
+            ends.append((tail.end(), False))
+        at = lower.find("token", at + 5)
+    _printed_after(scan, ends)
+
+
 def detect_printed_secrets(scan: Scan) -> None:
     """The value alone on the line after a command that prints a secret (`op read op://…` then the
     password), or said after it on its line: the command says what the value is. After a command
     that prints a secret among other lines, each value alone on the next lines that has a
     password's or a generated token's shape."""
-    text, lower = scan.text, scan.lower
+    lower = scan.lower
     found = [
         (m.end(), True)
         for literal, rx in _PRINTS_SECRET
@@ -338,6 +356,12 @@ def detect_printed_secrets(scan: Scan) -> None:
         if not _in_marker(lower, m.start())
     ]
     found += [(end, False) for end in _among(scan)]
+    _printed_after(scan, found)
+
+
+def _printed_after(scan: Scan, found: list[tuple[int, bool]]) -> None:
+    """For each (end of a command, whether its value comes first): the value it printed."""
+    text, lower = scan.text, scan.lower
     for end, value_first in found:
         said = _SAID_AFTER.match(text, end) if value_first else None
         if said is not None:  # prose: "… `openssl rand -hex 16` is 21c1…"
