@@ -1,4 +1,4 @@
-"""The kinds of case the blind held-out sets (round3/heldout10 to 59) found missing, each with
+"""The kinds of case the blind held-out sets (round3/heldout10 to 64) found missing, each with
 lines of our own: the rule must hold for the kind, not for the held-out line.
 
 Every secret must lie wholly inside a marker; every look-alike must come back byte-identical.
@@ -325,6 +325,19 @@ SECRETS = [
     # a prefix a dot apart that says key; an armoured block whose label says token or seed
     (f"Saved it for the script: sk.{HEX[:32]} (management only).", "sk." + HEX[:32]),
     (f"-----BEGIN SERVICE TOKEN-----\n{B64}\n{B64}\n-----END SERVICE TOKEN-----", B64),
+    # heldout60 to 64: a key printed below the label that says private or secret; a UUID read as a password
+    (f"$ keyctl generate\nPublic Key:\nBOfu52Fe818w5JtI\n\nSecret Key:\n{TOKEN}{TOKEN[:8]}", TOKEN + TOKEN[:8]),
+    (
+        '$ podman login quay.example.org -u robot --password-stdin <<< "5f0c9e2a-7b1d-4c3e-9a8f-6d2b1e0c4a7f"',
+        "5f0c9e2a-7b1d-4c3e-9a8f-6d2b1e0c4a7f",
+    ),
+    # `pass_phrase`, a Fernet token, a session id in a tool's `--cookie`
+    (f"pass_phrase={PW}", PW),
+    (
+        "| id | gAAAAABmXxI08omzScMFv_eM63QASuG8U61rHmYmrM8sCR9yLtjjOdhFoFMaVyrN1vD0xA8qYoW2ucWeOoF4q7q-Ww7D3BANcdoWxmg0cFsnjBLdjf-wGus= |",
+        "gAAAAABmXxI08omzScMFv_eM63QASuG8U61rHmYmrM8sCR9yLtjjOdhFoFMaVyrN1vD0xA8qYoW2ucWeOoF4q7q-Ww7D3BANcdoWxmg0cFsnjBLdjf-wGus=",
+    ),
+    (f'$ sqlmap -u "http://10.0.0.5/item?id=2" --cookie="SESSIONID={HEX[:26]}; lang=en" --batch', HEX[:26]),
 ]
 
 LOOKALIKES = [
@@ -503,6 +516,14 @@ LOOKALIKES = [
     '["const c = createClient({","  clientId: \\"1b95159fb999a1215d3b79e497125c48\\",","});"]',
     'curl -s -u "$ACME_API_KEY:" https://api.example.com/v2/keys',
     "Authorization: OAuth {{api_key}}</pre>",
+    # heldout60 to 64: what stays beside them
+    'applicationServerKey: "BOfu52Fe818w5JtILhXK51AHIB4SYXsP7afhZHeW_wIr6o7QKoKhdZMPIzfNN5TFIggAbWsa8MDL1iVliqwsn6o",',
+    "Created a new secret version projects/123456789012/secrets/STRIPE_KEY/versions/2",
+    '"modelApiKey": "blog_post",',
+    "ADMIN_JWT_SECRET=tobemodified",
+    "contact = api.get('contact/contact_WBDnqAvalZt5xN5zzi2mAOEeuBR56/')",
+    '$ sqlmap -u "https://shop.example/item?id=3" --batch',
+    "AuthBindPassword \"exec:/usr/local/bin/bind-pw\"\nCOOKIE='portal=GP-Portal&user=jdoe'",
 ]
 
 
@@ -514,3 +535,14 @@ def test_a_secret_of_the_kinds_the_blind_sets_found_is_covered(text, secret):
 @pytest.mark.parametrize("text", LOOKALIKES)
 def test_a_lookalike_of_the_kinds_the_blind_sets_found_is_kept(text):
     assert R.redact(text) == (text, 0)
+
+
+def test_a_secret_echoed_near_where_it_was_found_is_redacted_there_too():
+    """A command's output that repeats its argument (`Saved the API key as …`) says nothing of a
+    secret itself; the first sighting does, and every copy near it goes."""
+    key = B58[:30]
+    text = f"$ toolctl apikey add ci-deploy {key}\n  Saved the API key ci-deploy as {key}"
+    out, n = R.redact(text)
+    assert key not in out and n == 2, out
+    far = f"$ toolctl apikey add ci-deploy {key}\n" + "filler line\n" * 400 + f"ci-deploy is {key}"
+    assert R.redact(far)[0].count(key) == 1  # too far off to be its echo: said alone, it stays

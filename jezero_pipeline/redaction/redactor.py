@@ -107,6 +107,27 @@ def _only_as_written(
     return "\\" not in inside or not any(random_looking(part, 8) and not stands_in(part) for part in parts)
 
 
+ECHO_MIN = 12  # a shorter secret may recur by chance (a word, a number)
+ECHO_REACH = 2000  # how far around a secret its echo is looked for: a command's output, the next lines
+
+
+def _echoes(text: str, spans: Sequence[tuple[int, int, str]]) -> list[tuple[int, int, str]]:
+    """Each other place near a found secret where the same value is written again: a command's
+    output that echoes its argument (`Saved the API key as …`), a value quoted twice. Found by
+    position, an echo has nothing around it that says secret; the first sighting does."""
+    out = []
+    for s, e, kind in spans:
+        if e - s < ECHO_MIN or not random_looking(text[s:e], ECHO_MIN):
+            continue  # short, or words (`mg.example.dev` read as a password): an echo would spread a guess
+        value, hi = text[s:e], min(len(text), e + ECHO_REACH)
+        pos = text.find(value, max(0, s - ECHO_REACH), hi)
+        while pos != -1:
+            if pos != s:
+                out.append((pos, pos + len(value), kind))
+            pos = text.find(value, pos + 1, hi)
+    return out
+
+
 class Redactor:
     """Finds secrets and rewrites them as `[REDACTED:<kind>]` in one pass."""
 
@@ -163,6 +184,8 @@ class Redactor:
             found += custom
             self.custom_timeouts += timeouts
         merged = merge(found)
+        if merged and (echoes := _echoes(text, merged)):
+            merged = merge(merged + echoes)
         if MARKER_START in text:
             merged = subtract_markers(merged, text)
         return merged

@@ -204,9 +204,13 @@ _STORED = re.compile(
 _URL_NO_USERINFO = re.compile(r"https?://[^\s@/:]+(?::\d+)?(?:/[\w\-./~]*)?")
 
 
+# A cloud resource's name: collections and their items in turn (`projects/42/secrets/DB_KEY/versions/4`).
+_RESOURCE_NAME = re.compile(r"[a-z][a-zA-Z]*s/[\w.@\-]+(?:/[a-z][a-zA-Z]*s/[\w.@\-]+)+")
+
+
 def is_reference(v: str) -> bool:
-    """A selector, a route, an ARN, a header name or a stored secret's place: where a secret goes
-    or is kept, not the secret."""
+    """A selector, a route, an ARN, a header name, a resource's name or a stored secret's place:
+    where a secret goes or is kept, not the secret."""
     core = v.strip("\"'`")
     if not core or len(core) > 300:
         return False
@@ -216,6 +220,7 @@ def is_reference(v: str) -> bool:
         or _ARN.fullmatch(core)
         or _HEADER_NAME.fullmatch(core)
         or _STORED.fullmatch(core)
+        or ("s/" in core and _RESOURCE_NAME.fullmatch(core))
     )
 
 

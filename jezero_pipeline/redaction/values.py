@@ -125,7 +125,7 @@ _MARKER_WORDS = (
     "your yours example examples sample samples fake fakes dummy placeholder changeme change changeit "
     "replace replaceme insert enter redacted mock mocked stub test tests testing demo foo bar baz qux "
     "quux xxx xxxx todo tbd fixme notreal not real here goes fill invalid none null nil undefined "
-    "empty unset notset lorem ipsum"
+    "empty unset notset lorem ipsum modify modified"  # Strapi's `tobemodified`
 )
 _MARKERS = frozenset(_MARKER_WORDS.split())
 _FILLER_WORDS = (
@@ -136,7 +136,7 @@ _FILLER_WORDS = (
     "value values string str text data info config credential credentials cred creds account private "
     "public session bearer webhook signing master value123 abc xyz qwerty word words generated random "
     "specified parameter param no log "  # Ansible's mask: `VALUE_SPECIFIED_IN_NO_LOG_PARAMETER`
-    "please unit only project org team env var variable"
+    "please unit only project org team env var variable be"
 )
 _FILLERS = frozenset(_FILLER_WORDS.split())
 _VOCAB = _MARKERS | _FILLERS
@@ -403,6 +403,15 @@ _VERSION_STARTS = frozenset("^~v0123456789")
 _PIN_OPERATORS = ("==", ">=", "<=", "~=", "!=")
 
 
+def _ec_public_point(v: str) -> bool:
+    """`v` is base64url of 65 bytes starting 0x04: an elliptic curve's public point, uncompressed."""
+    try:
+        raw = base64.urlsafe_b64decode(v + "=")
+    except ValueError:
+        return False
+    return len(raw) == 65 and raw[0] == 4
+
+
 def is_public_value(v: str, alone: bool = True) -> bool:
     """Package coordinates, digests and checksums, content addresses, public keys: values that
     are meant to be seen. A part after a token's prefix (`alone` false) is no NATS public key: a
@@ -414,6 +423,8 @@ def is_public_value(v: str, alone: bool = True) -> bool:
     if token_chars(v):  # no package pin or JWT; a digest only as `sha256-…`, an age recipient, an address
         if v.startswith("0x"):
             return len(v) == 42 and HEX_RE.match(v[2:]) is not None  # an Ethereum address: its key is 64 digits
+        if len(v) == 87 and v[0] == "B" and _ec_public_point(v):
+            return True  # an uncompressed P-256 point in base64url: a VAPID or web-push public key
         if alone and len(v) == 56 and _NATS_PUBLIC.fullmatch(v):
             return True  # a NATS account's or user's public key (its seed is `S` and the type, 58 long)
         return ("-" in v or v.startswith("age1")) and _DIGEST.fullmatch(v) is not None

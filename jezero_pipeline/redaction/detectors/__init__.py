@@ -68,7 +68,7 @@ BUILTIN: tuple[tuple[Detector, tuple[str | None, ...]], ...] = (
     (urls.detect_url_paths, ("://",)),
     (generic.detect_labelled, (LONG_RUN, *generic.PHRASE_TRIGGERS)),
     (generic.detect_block_scalars, (": |", ": >")),
-    (generic.detect_passwords_said, ("passw", " in with ")),
+    (generic.detect_passwords_said, ("passw", " in with ", *generic.KEY_WORDS)),
     (generic.detect_byte_arrays, (",",)),
     (generic.detect_prefixed_generic, (LONG_RUN,)),
 )

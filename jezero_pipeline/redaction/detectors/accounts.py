@@ -53,7 +53,10 @@ _ACCOUNT_ACTION = re.compile(  # at a word's start: `SqlAdminPassword` in a path
 _ACCOUNT_ACTION_LOWER = re.compile(_ACCOUNT_ACTION.pattern)
 _URL_PART = re.compile(r"[A-Za-z0-9_\-.~%+]{16,}")
 # A query parameter that names a flow, a request or a step, not a credential.
-_NOT_TOKEN_PARAM = re.compile(r"[?&](?:[a-z]+_)?(?:ids?|flow|state|nonce|challenge|execution|request)=$", re.I)
+_NOT_TOKEN_PARAM = re.compile(
+    r"[?&](?:(?:[a-z]+_)?(?:ids?|flow|state|nonce|challenge|execution|request)|x-amz-(?:algorithm|date|expires))=$",
+    re.I,
+)  # a signed URL's algorithm, time and lifetime are no token
 
 
 def detect_one_time_codes(scan: Scan) -> None:

@@ -286,7 +286,9 @@ def detect_positions(scan: Scan) -> None:
         if not glued(lower, m.start()) and lower[m.start() - 1 : m.start()] != "-":
             _value(scan, m, "argument")
     identified = _IDENTIFIED_BY.finditer(lower) if scan.has("identified") else ()
-    for m in [*_matches(_HERE_STRING, scan, here), *identified] if here else identified:
+    for m in _matches(_HERE_STRING, scan, here) if here else ():
+        _value(scan, m, "argument", ids=True)  # what a login reads on its input is the password, a UUID too
+    for m in identified:
         _value(scan, m, "argument")
     for m in _matches(_SETTER, scan, ("config ", "set ", "add ")):
         if not glued(lower, m.start()):

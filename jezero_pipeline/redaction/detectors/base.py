@@ -179,6 +179,11 @@ CONVERSIONS = (
 )
 
 
+# A segment's tool-result prefix (`[2026-05-10 00:41] assistant: tool result: Bash: `), before the
+# first line a command printed: rules that read a printed line from its start read it after this.
+RESULT_PREFIX = r"(?:\[[^\]\n]{1,40}\][ \t]+\w+:[ \t]+tool result:[ \t]+[\w.\-]+:[ \t]+)?"
+
+
 def lines_after(text: str, at: int) -> Iterator[tuple[int, int]]:
     """(start, end) of each line after the one that ends at `at` (its newline, or the text's end),
     without their newlines: what a command printed, a block under its key, a table's rows."""

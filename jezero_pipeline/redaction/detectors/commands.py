@@ -15,7 +15,7 @@ from itertools import islice
 
 from ..gutters import gutter_end
 from ..shapes import HEX_RE, random_looking, secret_shaped
-from .base import WORDS_FROM, Scan, before_closing_tag, glued, lines_after
+from .base import RESULT_PREFIX, WORDS_FROM, Scan, before_closing_tag, glued, lines_after
 
 # In quotes the password runs to the closing quote: it may hold spaces (WordPress's application
 # passwords are six groups of four).
@@ -36,6 +36,8 @@ def detect_curl_user(scan: Scan) -> None:
         group = "pw" if m.group("q") is None else "qpw"
         if text.endswith("$env:", 0, m.start(group)):
             continue  # PowerShell's `-u $env:NAME`: a variable, not `user:password`
+        if text.startswith("//", m.start(group)):
+            continue  # sqlmap's `-u "http://…"`: a URL, not `user:password`
         if len(m.group(group)) >= 3:
             scan.add(m.start(group), m.end(group), "basic_auth")
     for m in _TOKEN_AS_USER.finditer(text):  # `-u <key>:`: the key as the user, no password (Stripe, Mixpanel)
@@ -98,9 +100,6 @@ def detect_pgpass(scan: Scan) -> None:
         scan.add(m.start("pw"), m.end("pw"), "password")
 
 
-_RESULT = (
-    r"(?:\[[^\]\n]{1,40}\][ \t]+\w+:[ \t]+tool result:[ \t]+[\w.\-]+:[ \t]+)?"  # a segment's `… tool result: Bash: `
-)
 # A command that prints a file whose name says key, seed, secret, token or credentials (also as a
 # tool call's JSON argument: `{"command":"cat config/master.key"}`).
 _PRINTS_KEY_FILE = re.compile(
@@ -115,14 +114,14 @@ _BLOB_TABLE = bytes(
     ord("a") if chr(i).isascii() and (chr(i).isalnum() or chr(i) in "+/_-") else ord(" ") for i in range(256)
 )
 _BLOB_LINE = re.compile(  # after a segment's tool-result prefix too: a key's first line stands there
-    _RESULT
+    RESULT_PREFIX
     + r"[ \t]*(?:[A-Za-z0-9+/]{40,}={0,2}|[A-Za-z0-9_\-]{40,}={0,2}|[0-9a-fA-F]{32,})[ \t]*[\"'}\],]*(?:</\w{1,10}>)?\r?"
 )
 # After a blob on its line: padding, then what closes a JSON string or an HTML element the
 # output was quoted in (`…08d"}`, `…08d</pre>`).
 _AFTER_BLOB = re.compile(r"[= \t\r]*[\"'}\],]*(?:</\w{1,10}>)?(?:\n|$)")
 # blank or comment lines in the printed file (signify's and minisign's first line is `untrusted comment: …`)
-_SKIPPABLE = re.compile(r"[ \t]*(?:#.*|" + _RESULT + r"untrusted comment:(?!.*public key).*)?\r?")
+_SKIPPABLE = re.compile(r"[ \t]*(?:#.*|" + RESULT_PREFIX + r"untrusted comment:(?!.*public key).*)?\r?")
 
 
 def _alone_before(text: str, start: int) -> bool:
@@ -239,7 +238,7 @@ _PRINTS_SECRET = tuple(
 # `tool result: <tool>: ` when it is one and a scheme when it has one (`FlyV1 fm2_…`), before what
 # closes a JSON string or an HTML element.
 _PRINTED_VALUE = re.compile(
-    _RESULT + r"[ \t]*"
+    RESULT_PREFIX + r"[ \t]*"
     r"(?P<scheme>[A-Z][A-Za-z0-9]{1,15}[ \t]+)?(?![A-Za-z_][\w.\-]*=[^=\s<\"'}\],])"
     r"(?P<value>[^\s\"'`=/][^\s\"'`]{6,3999}[^\s\"'`}\],])[ \t]*[\"'}\],]*(?:</\w{1,10}>)?\r?"
 )
@@ -277,7 +276,8 @@ _AMONG_LINES = 8  # the lines after such a command its value may stand on (a not
 # name, user or URL is none, nor one that says when, unless it names what was made (`Access token
 # was successfully created: …`).
 _LABELLED_VALUE = re.compile(
-    _RESULT + r"[ \t]*(?P<label>[A-Za-z][\w \-]{0,50}):[ \t]+(?P<scheme>)(?P<value>[^\s\"'`]{8,400})[ \t]*[\"'}\],]*\r?"
+    RESULT_PREFIX
+    + r"[ \t]*(?P<label>[A-Za-z][\w \-]{0,50}):[ \t]+(?P<scheme>)(?P<value>[^\s\"'`]{8,400})[ \t]*[\"'}\],]*\r?"
 )
 # A tool's `token` subcommand on its own, with at most a user's or a name's argument (`jupyterhub
 # token ayla`, `heroku auth:token`, `vault print token`): it prints the token among its lines.
@@ -292,8 +292,8 @@ _WHEN = re.compile(r"expir|created|time|date|scope")
 _LOWER_PATH = re.compile(r"[a-z0-9.\-]+(?:/[a-z0-9.\-]+)+/?")  # `bitnami.com/v1alpha1`: a resource's path, no secret
 _NAMES_SECRET = re.compile(r"token|secret|passw|key")
 # a warning, or a prompt for the store's own password (`Enter password to unlock x.kdbx:`)
-_NOTICE = re.compile(_RESULT + r"[ \t]*(?:warning|(?:enter|type|insert)\b[^\n]*:[ \t]*\r?$)", re.M)
-_ARMOUR = re.compile(_RESULT + r"[ \t]*-----begin")  # an armoured block: its own rules read it
+_NOTICE = re.compile(RESULT_PREFIX + r"[ \t]*(?:warning|(?:enter|type|insert)\b[^\n]*:[ \t]*\r?$)", re.M)
+_ARMOUR = re.compile(RESULT_PREFIX + r"[ \t]*-----begin")  # an armoured block: its own rules read it
 _PROMPT = re.compile(r"[ \t]*(?:\$|>|#|ps>)[ \t]+\S")  # a prompt and its command (a bare `> ` is a quote's blank line)
 PRINTS_SECRET_TRIGGERS = (*(literal for literal, _ in _PRINTS_SECRET), "cat ", "head ", *_MAKES)
 

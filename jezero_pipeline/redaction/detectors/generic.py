@@ -257,24 +257,28 @@ def detect_byte_arrays(scan: Scan) -> None:
 # `Password for the elastic user (reset with …):`, then the password; BitLocker's `Password:`).
 _PROMPT_WORDS = re.compile(r"\b(?:enter|type|confirm|retype|re-enter|repeat|verify|new)\b")
 _DIGIT_GROUPS = re.compile(r"\d{4,8}(?:-\d{4,8}){3,}")  # a recovery password (BitLocker's eight groups of six)
-_PASSWORD_SAID = re.compile(
-    r"(?:passw(?:or)?d|passphrase)(?:"
-    r"(?:[ \t][a-z0-9 _@.\-]{1,30}?[ \t]*(?:\([^)\n]{0,80}\))?(?::|=>|->)|[ \t]+is)[ \t]+[\"'`]?"
+_SAID = (
+    r"(?:(?:[ \t][a-z0-9 _@.\-]{1,30}?[ \t]*(?:\([^)\n]{0,80}\))?(?::|=>|->)|[ \t]+is)[ \t]+[\"'`]?"
     r"(?P<value>[^\s\"'`()\[\]{}\\]{6,200})(?=[\s\"'`]|$)"
     r"|(?:[ \t][a-z0-9 _@./\-]{1,40}?)?[ \t]*(?:\([^)\n]{0,80}\))?:[ \t]*\r?\n[ \t]*"
     r"(?P<below>[^\s\"'`()\[\]{}\\]{6,200})[ \t]*[\"'}\],]*(?:\r?\n|$))"
 )
+_PASSWORD_SAID = re.compile(r"(?:passw(?:or)?d|passphrase)" + _SAID)
+_KEY_SAID = re.compile(r"(?<![a-z])(?:private|secret)[ _\-]key" + _SAID)  # `Private Key:` over a VAPID key
+KEY_WORDS = ("private key", "secret key", "private_key", "secret_key", "private-key", "secret-key")
 
 # `… now logs in with `e3YZ…``: a quoted value someone logs or signs in with
 _LOGS_IN_WITH = re.compile(r"(?:log|sign)(?:s|ged|ed)?[ \t]+in[ \t]+with[ \t]+([\"'`])(?P<value>[^\s\"'`]{6,200})\1")
 
 
 def detect_passwords_said(scan: Scan) -> None:
-    """A password-shaped or generated value after a phrase that says password and a separator,
-    or quoted after one that says someone logs in with it."""
+    """A password-shaped or generated value after a phrase that says password (or private or
+    secret key) and a separator, or quoted after one that says someone logs in with it."""
     lower = scan.lower
     spans = []
-    for m in _PASSWORD_SAID.finditer(lower) if scan.has("passw") else ():
+    said = [*_PASSWORD_SAID.finditer(lower)] if scan.has("passw") else []
+    said += [*_KEY_SAID.finditer(lower)] if any(map(scan.has, KEY_WORDS)) else []
+    for m in said:
         below = m.group("value") is None  # alone on its line, below the one that names it
         if below and _PROMPT_WORDS.search(lower, lower.rfind("\n", 0, m.start()) + 1, m.start()):
             continue  # `Enter keystore password:` asks for one: what follows is the command's output
@@ -339,6 +343,12 @@ def _random_body(body: str) -> bool:
 _PRIVATE_PREFIX = re.compile(r"(?:[a-z]prv|nsec1|[a-z]?priv)[1-9A-HJ-NP-Za-km-z]{40,}")
 
 
+def _collection_before(text: str, start: int) -> str:
+    """The path segment before the `/` at `start - 1`, lower-cased (`lead` in `api/lead/lead_…`)."""
+    seg_start = max(text.rfind("/", 0, start - 1), text.rfind(" ", 0, start - 1), text.rfind("'", 0, start - 1)) + 1
+    return text[seg_start : start - 1].lower()
+
+
 def detect_prefixed_generic(scan: Scan) -> None:
     """`vendor_`/`vendor-` + a random body: a token of a vendor no rule names; a key whose
     prefix says private."""
@@ -364,8 +374,11 @@ def detect_prefixed_generic(scan: Scan) -> None:
         if m is None or glued(text, start) or m.end() != end:
             continue
         prefix, body = m.group("prefix"), m.group("body")
-        if prefix.split("_")[0].split("-")[0] in _ID_PREFIXES:
+        word = prefix.split("_")[0].split("-")[0]
+        if word in _ID_PREFIXES:
             continue
+        if text.endswith("/", 0, start) and _collection_before(text, start).startswith(word):
+            continue  # `lead/lead_…`, `customers/cus_…`: an item's id in the collection named before it
         label = _label(scan, start)
         if label is not None and _NOT_SECRET_LABEL.search(label):
             continue  # `sha256=…`, `"id": "…"`: a digest or an id whatever its shape

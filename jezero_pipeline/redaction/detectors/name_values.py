@@ -25,7 +25,7 @@ from .base import Scan
 # One regex per name word, run on the lower-cased text only when its literal occurs there:
 # `str.__contains__` (CPython's fast search) rules a word out faster than the regex engine's scan.
 NAME_WORDS = (
-    ("pass", r"pass(?:word|wd|phrase|wort)?(?:[_\-]?value)?"),  # `secretValue`: what the name holds
+    ("pass", r"pass(?:word|wd|[_\-]?phrase|wort)?(?:[_\-]?value)?"),  # `secretValue`: what the name holds
     ("pwd", "pwd"),
     ("pw", "pw"),  # `PW=`, `db_pw:`, Dex's `bindPW:`
     ("secret", r"secret(?:[_\-]?value)?"),
@@ -178,6 +178,7 @@ _HOST_NAME = re.compile(r"[a-z][a-z0-9\-]*(?:\.[a-z][a-z0-9\-]*)+")
 # Two or three short lower-case words a dash apart: a setting (`no-check`, `read-only`).
 _SETTING = re.compile(r"[a-z]{2,8}(?:-[a-z]{2,8}){1,2}")
 # Three or more lower-case words a slash apart: a path in a store (Vault, a parameter store).
+_SNAKE_WORDS = re.compile(r"[a-z]{2,}(?:_[a-z]{2,})+")
 _WORD_PATH = re.compile(r"[a-z][a-z0-9_\-]{0,30}(?:/[a-z][a-z0-9_\-]{0,30}){2,}/?")
 # An app password as Google shows it: sixteen letters in four groups, read aloud, not a sentence.
 APP_PASSWORD = re.compile(r"[a-z]{4}(?: [a-z]{4}){3}(?!\S)")
@@ -259,6 +260,8 @@ def value_ok(name: str, sep: str, value: str, quoted: bool) -> bool:
             return False
         if is_password and APP_PASSWORD.fullmatch(value):
             return True  # not a sentence: letters a vendor spaced into groups to be read aloud
+        if not is_password and "_" in value and _SNAKE_WORDS.fullmatch(value):
+            return False  # `"modelApiKey": "schema_migration"`: an identifier in words names something
         words = value.split()
         if name.endswith("passphrase"):
             return len(words) <= 6  # several words are a passphrase's usual shape

@@ -14,7 +14,7 @@ import re
 from itertools import islice
 
 from ..shapes import is_uuid, password_shaped, secret_shaped
-from .base import Scan, before_closing_tag, glued, lines_after
+from .base import RESULT_PREFIX, Scan, before_closing_tag, glued, lines_after
 from .name_values import SECRET_NAME, public_name, report
 from .names import TRAIL, VALUE
 
@@ -274,7 +274,7 @@ def detect_table_columns(scan: Scan) -> None:
 # the `destination user:password` lines of Postfix's `sasl_passwd` map.
 PLAIN_TRIGGERS = ("{plain}", "{cleartext}", "{clear}", "sasl_passwd")
 _PLAIN_SCHEME = re.compile(r"\{(?:plain|cleartext|clear)\}(?P<value>[^:\s]{1,200})")
-_SASL_LINE = re.compile(r"(?m)^[ \t]*\S+[ \t]+[^\s:]+:(?P<value>\S{1,200})[ \t]*\r?$")
+_SASL_LINE = re.compile(r"(?m)^" + RESULT_PREFIX + r"[ \t]*\S+[ \t]+[^\s:]+:(?P<value>\S{1,200})[ \t]*\r?$")
 
 
 def detect_plain_passwords(scan: Scan) -> None:

@@ -120,6 +120,9 @@ RULES: tuple[TokenRule, ...] = (
     # NATS nkey seeds: `S`, the key's type, then base32 (a user's public key starts `U`, its seed `SU`)
     *[TokenRule("nats_seed", "S" + t, r"S[UAONCX][A-Z2-7]{56}") for t in "UAONCX"],
     TokenRule("google_refresh_token", "1//", r"1//0[A-Za-z0-9_\-]{40,}", tail=True),
+    # a Fernet token (version byte 0x80, then a time): an OpenStack Keystone token, or data a
+    # Fernet key sealed; either way not for a transcript
+    TokenRule("fernet_token", "gAAAAA", r"gAAAAA[A-Za-z0-9_\-]{60,}={0,2}"),
     TokenRule("alibaba_key", "LTAI", r"LTAI[A-Za-z0-9]{16,24}" + _END),
     *[TokenRule("digitalocean_token", f"do{c}_v1_", rf"do{c}_v1_[a-f0-9]{{64}}" + _END) for c in "opr"],
     TokenRule("heroku_key", "HRKU-", r"HRKU-[A-Za-z0-9_\-]{20,}"),

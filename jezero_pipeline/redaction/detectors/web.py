@@ -131,7 +131,8 @@ def detect_auth(scan: Scan) -> None:
             scan.add(vs, ve, "auth_credential")
 
 
-_COOKIE = re.compile(r"cookie[ \t]*:[ \t]*(?P<body>[^\n\"'\\]{1,4000})")
+# A `Cookie:` header, or a tool's `--cookie` option (`sqlmap --cookie="PHPSESSID=…; security=low"`)
+_COOKIE = re.compile(r"cookie(?:[ \t]*:|(?<=-cookie)(?:=|[ \t]+(?=[\"'])))[ \t]*[\"']?(?P<body>[^\n\"'\\]{1,4000})")
 _COOKIE_PAIR = re.compile(r"(?:^|[;\s])[ \t]*(?P<name>[^=;\s]{1,100})=(?P<value>[^;\s]*)")
 _SESSION_NAME = re.compile(
     r"sess|sid|auth|token|jwt|csrf|xsrf|remember|login|secret|key|ticket|identity|credential|_at$|^at$|_rt$"
