@@ -264,7 +264,8 @@ _SAID = (
     r"(?P<below>[^\s\"'`()\[\]{}\\]{6,200})[ \t]*[\"'}\],]*(?:\r?\n|$))"
 )
 _PASSWORD_SAID = re.compile(r"(?:passw(?:or)?d|passphrase)" + _SAID)
-_KEY_SAID = re.compile(r"(?<![a-z])(?:private|secret)[ _\-]key" + _SAID)  # `Private Key:` over a VAPID key
+# `Private Key:` over a VAPID key; one pattern a word, each found from its literal
+_KEY_SAID = tuple(re.compile(rf"(?<![a-z]){word}[ _\-]key" + _SAID) for word in ("private", "secret"))
 KEY_WORDS = ("private key", "secret key", "private_key", "secret_key", "private-key", "secret-key")
 
 # `… now logs in with `e3YZ…``: a quoted value someone logs or signs in with
@@ -277,7 +278,7 @@ def detect_passwords_said(scan: Scan) -> None:
     lower = scan.lower
     spans = []
     said = [*_PASSWORD_SAID.finditer(lower)] if scan.has("passw") else []
-    said += [*_KEY_SAID.finditer(lower)] if any(map(scan.has, KEY_WORDS)) else []
+    said += [m for rx in _KEY_SAID for m in rx.finditer(lower)] if any(map(scan.has, KEY_WORDS)) else []
     for m in said:
         below = m.group("value") is None  # alone on its line, below the one that names it
         if below and _PROMPT_WORDS.search(lower, lower.rfind("\n", 0, m.start()) + 1, m.start()):
