@@ -1,4 +1,4 @@
-"""Writes the round-3 labelled lines (tune and heldout 1 to 64 .jsonl) from the templates beside it.
+"""Writes the round-3 labelled lines (tune and heldout 1 to 69 .jsonl) from the templates beside it.
 
 Each template is a transcript-style line of our own around a value of a shape that a public
 scanner documents (its rule's documented format, example or negative example), tagged with
@@ -274,6 +274,11 @@ def main() -> int:
     import heldout62_templates
     import heldout63_templates
     import heldout64_templates
+    import heldout65_templates
+    import heldout66_templates
+    import heldout67_templates
+    import heldout68_templates
+    import heldout69_templates
     import heldout_templates
     import tune_templates
 
@@ -343,6 +348,11 @@ def main() -> int:
         ("heldout62", heldout62_templates, SEED + 62),
         ("heldout63", heldout63_templates, SEED + 63),
         ("heldout64", heldout64_templates, SEED + 64),
+        ("heldout65", heldout65_templates, SEED + 65),
+        ("heldout66", heldout66_templates, SEED + 66),
+        ("heldout67", heldout67_templates, SEED + 67),
+        ("heldout68", heldout68_templates, SEED + 68),
+        ("heldout69", heldout69_templates, SEED + 69),
     ):
         rows = build(module.TEMPLATES, random.Random(seed))
         out = HERE / f"{name}.jsonl"
