@@ -1,4 +1,4 @@
-"""The kinds of case the blind held-out sets (round3/heldout10 to 64) found missing, each with
+"""The kinds of case the blind held-out sets (round3/heldout10 to 69) found missing, each with
 lines of our own: the rule must hold for the kind, not for the held-out line.
 
 Every secret must lie wholly inside a marker; every look-alike must come back byte-identical.
@@ -338,6 +338,27 @@ SECRETS = [
         "gAAAAABmXxI08omzScMFv_eM63QASuG8U61rHmYmrM8sCR9yLtjjOdhFoFMaVyrN1vD0xA8qYoW2ucWeOoF4q7q-Ww7D3BANcdoWxmg0cFsnjBLdjf-wGus=",
     ),
     (f'$ sqlmap -u "http://10.0.0.5/item?id=2" --cookie="SESSIONID={HEX[:26]}; lang=en" --batch', HEX[:26]),
+    # heldout65 to 69: a JSON field named for a secret read out raw; a subcommand that shows or derives a key
+    (f"$ jq -r .access_token session.json\n{TOKEN}{TOKEN}", TOKEN + TOKEN),
+    (f'$ cloudctl iot compute-device-key --id pump-1\n"{B64}"', B64),
+    # an `X-<vendor>-Key` header's UUID; a dotted setting's key as a flag; `-P` after `-u` takes hex too
+    (
+        "curl -H 'x-acme-key: 5f0c9e2a-7b1d-4c3e-9a8f-6d2b1e0c4a7f' https://api.acme.example/v1/jobs",
+        "5f0c9e2a-7b1d-4c3e-9a8f-6d2b1e0c4a7f",
+    ),
+    (f"$ server --auth.signing_key {HEX[:32]} --port 7350", HEX[:32]),
+    (f"$ mosquitto_pub -h broker.example -u 845b3f6f-53b4-4e8d-a4bb-654134f09e7c -P {HEX} -t t/1 -m hi", HEX),
+    # vendor formats: The Things Stack's `NNSXS.` keys, Adafruit IO's `aio_` keys
+    (
+        "-P NNSXS.QW7B3PDKHX4PY8GPAN0RLYKEI2IIAANNKKSUM8N.LMYTBX0KJQEVTAVETWT4UL44LDQBWZB90XYA2CLMHP3W6W7Q3GXS",
+        "NNSXS.QW7B3PDKHX4PY8GPAN0RLYKEI2IIAANNKKSUM8N.LMYTBX0KJQEVTAVETWT4UL44LDQBWZB90XYA2CLMHP3W6W7Q3GXS",
+    ),
+    ("It was hardcoded in code.py (aio_cB8fnvGNx6jvr7SIftRutlZfOjUS); rotate it.", "aio_cB8fnvGNx6jvr7SIftRutlZfOjUS"),
+    # a lower-case base32 token piped into a login that reads it
+    (
+        '$ echo "q7zk2mw4xhp3v6n5ta2r4b7c3dyfgj6ks5lp2wq7e3rn4ty6uz5a" | vendorctl login --org acme',
+        "q7zk2mw4xhp3v6n5ta2r4b7c3dyfgj6ks5lp2wq7e3rn4ty6uz5a",
+    ),
 ]
 
 LOOKALIKES = [
@@ -524,6 +545,13 @@ LOOKALIKES = [
     "contact = api.get('contact/contact_WBDnqAvalZt5xN5zzi2mAOEeuBR56/')",
     '$ sqlmap -u "https://shop.example/item?id=3" --batch',
     "AuthBindPassword \"exec:/usr/local/bin/bind-pw\"\nCOOKIE='portal=GP-Portal&user=jdoe'",
+    # heldout65 to 69: what stays beside them
+    'headers = {"x-api-key": os.environ["ACME_API_KEY"], "Accept": "application/json"}',
+    "I put the access token ID (0c78da60-e054-4be7-aa72-0ee8dc49a913) in the notes.",
+    "[embed] issued embed token tokenId=170bf652-026f-416f-a088-be0b9eaf1f88 accessLevel=View",
+    "$ python3 pub.py --ca_file certs/RootCA1.pem --key certs/cff5f1f638-private.pem.key",
+    'device = Device("6b1dee7fc7066bc51b90f784", os.environ["ACME_KEY"])',
+    '$ mosquitto_sub -h broker.example -t "v3/+/devices/+/up" -v',
 ]
 
 

@@ -12,7 +12,16 @@ from __future__ import annotations
 
 import re
 
-from ..shapes import classes, hash_shaped, is_uuid, mixed_token, opaque_token, password_shaped, random_looking
+from ..shapes import (
+    classes,
+    entropy_at_least,
+    hash_shaped,
+    is_uuid,
+    mixed_token,
+    opaque_token,
+    password_shaped,
+    random_looking,
+)
 from .base import CONVERSIONS, Scan, before_closing_tag, glued
 
 _CRED_WORD = r"(?:pass(?:word|wd|phrase|wort)?|pwd|pw|secret|token|apikey|api[_\-]?key|key|auth|credentials?|psk)"
@@ -25,6 +34,7 @@ _ONE_DASH_FLAG = re.compile(
     r"-(?<=\s-)(?P<flag>(?:[a-z][a-z0-9]*?)?" + _CRED_WORD + r"[a-z]?)(?:[ \t]+|=|:)"
     r"(?P<q>[\"']?)(?P<value>[^\s\"'|;`]{1,300})(?P=q)"
 )
+_USER_BEFORE = re.compile(r"(?:^|[ \t])(?:-u|--user(?:name)?)[ \t=]+\S+[ \t]+(?:\S+[ \t]+){0,2}$")
 # Short flags that take a password by convention; `-p`/`-P` may be glued to the value.
 _SHORT_FLAG = re.compile(r"-(?<=\s-)(?P<flag>[pPwtk])(?P<sp>[ \t]+|=?)(?P<q>[\"']?)(?P<value>[^\s\"'|;`]{1,200})(?P=q)")
 # Windows `/pass:X`, `/p:X`, `/password:X` (cmdkey, msbuild, sqlpackage)
@@ -191,7 +201,9 @@ def detect_flags(scan: Scan) -> None:
             _value(scan, m, "argument", ids=True, shaped=flag == "k")
             continue
         if flag not in "tk":
-            _value(scan, m, "argument")
+            # after a user's flag on its line (`-u NAME -P <64 hex>`), `-p`/`-P` is that user's password
+            user = flag in "pP" and _USER_BEFORE.search(scan.text, scan.text.rfind("\n", 0, m.start()) + 1, m.start())
+            _value(scan, m, "argument", ids=bool(user))
     for m in _JOINED_USER.finditer(scan.text):
         _value(scan, m, "argument")
     for m in _ANY_FLAG.finditer(scan.text):
@@ -208,6 +220,8 @@ def detect_flags(scan: Scan) -> None:
             and shaped
             and not value.startswith(_PATH_STARTS)
             and "://" not in value
+            and not _FILE_IN_FOLDER.fullmatch(value)
+            and not _ROUTE.fullmatch(value)
         ):
             scan.add(vs, ve, "argument")
 
@@ -282,9 +296,17 @@ def detect_positions(scan: Scan) -> None:
     pipe = ("echo ", "printf ") if scan.has("|") else ()
     # `_WORD_THEN_VALUE` starts with its one literal `pass`: finditer skips to it at C speed
     words = _WORD_THEN_VALUE.finditer(lower) if scan.has("pass") else ()
-    for m in [*words, *_matches(_ECHO_PIPE, scan, pipe)] if pipe else words:
+    for m in words:
         if not glued(lower, m.start()) and lower[m.start() - 1 : m.start()] != "-":
             _value(scan, m, "argument")
+    for m in _matches(_ECHO_PIPE, scan, pipe) if pipe else ():
+        if not glued(lower, m.start()):
+            # what a login reads on its input is its credential: a UUID, hex or any random value too
+            value = m.group("value")
+            if random_looking(value, 16) or (len(value) >= 20 and not value.isalpha() and entropy_at_least(value, 3.5)):
+                scan.add(*m.span("value"), "argument")
+            else:
+                _value(scan, m, "argument", ids=True)
     identified = _IDENTIFIED_BY.finditer(lower) if scan.has("identified") else ()
     for m in _matches(_HERE_STRING, scan, here) if here else ():
         _value(scan, m, "argument", ids=True)  # what a login reads on its input is the password, a UUID too
@@ -322,8 +344,8 @@ def detect_positions(scan: Scan) -> None:
             skip = m.group("skip") or ""
             if skip.lstrip("-") in _USER_FLAGS or (skip.startswith("-") and _ID_FLAG.search(skip + " ")):
                 continue  # `docker login -u NAME`, `login --service-key-id <uuid>`: a user's name, an id
-            if m.group("value").rstrip("!.").isalpha():
-                continue  # `Login Succeeded!`: a word, not a credential
+            if m.group("value").rstrip("!.,;:").isalpha() or _NAMED_PAIR.match(m.group("value")):
+                continue  # `Login Succeeded!`: a word; `token tokenId=<uuid>`: a pair that names its own value
             _value(scan, m, "argument", ids=True)
             if after := _NEXT_ARGUMENT.match(scan.text, m.end()):
                 _value(scan, after, "argument", ids=True)  # `api-key store KEY_ID SECRET`: a key's id, its secret
@@ -343,6 +365,13 @@ _CALL = re.compile(
 )
 _CALLEE_CHARS_REVERSED = re.compile(r"[\w.]{0,80}")
 _AUTH_TUPLE = re.compile(r"auth[ \t]*=[ \t]*\($")  # `auth=(`, `basic_auth=(`
+# `certs/AmazonRootCA1.pem`: a file in a folder, named with its extension, as a flag's value
+_FILE_IN_FOLDER = re.compile(r"(?:[\w.\-]+/)+[\w.\-]+\.[A-Za-z][A-Za-z0-9]{0,7}")
+_NAMED_PAIR = re.compile(r"[A-Za-z_][\w.\-]{0,40}=")
+# `v3/+/devices/+/up`: an MQTT topic or a route, short lower-case segments and wildcards
+_ROUTE = re.compile(r"(?:[a-z0-9_\-]{1,16}|[+#*])(?:/(?:[a-z0-9_\-]{1,16}|[+#*]))+/?")
+# hex shorter than a key's, as a constructor's literal: an object's id (MongoDB's 24 digits), not a token
+_SHORT_HEX = re.compile(r"[0-9a-f]{8,31}")
 # The key an argument's literal stands under in an options object, and keys that name an id
 _KEYED = re.compile(r"(?P<key>[A-Za-z_][\w\-]{0,40})[\"']?[ \t]*[:=][ \t]*$")
 _ID_KEY = re.compile(r"(?:id|Id|ID)$")
@@ -462,7 +491,11 @@ def detect_calls(scan: Scan) -> None:
             if keyed is not None and _ID_KEY.search(keyed.group("key")):
                 continue  # `createClient({ clientId: "…" })`: the key it stands under names an id
             if constructor and not token_callee:
-                if classes(value) == 4 and password_shaped(value) or opaque_token(value):
+                if (
+                    classes(value) == 4
+                    and password_shaped(value)
+                    or (opaque_token(value) and not _SHORT_HEX.fullmatch(value))
+                ):
                     scan.add(lit.start("value"), lit.end("value"), "argument")
             elif (
                 password_shaped(value)

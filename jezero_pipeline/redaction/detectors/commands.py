@@ -222,6 +222,8 @@ _PRINTS_SECRET = tuple(
         # (`wp config get DB_PASSWORD`, `npm config get //host/:_authToken`)
         *((literal, _GET_NAMED) for literal in ("config get", "env get", "variable get", "var get", "vars get", "settings get", "keystore show")),
         ("auth token", r"auth[ \t]+token\b"),  # `gh auth token`: the token it holds
+        # a JSON field named for a secret read out raw (`jq -r .refresh_token auth.json`)
+        ("jq ", r"\bjq[ \t][^\n|]*-r[^\n|]*\.[\w.\[\]]*(?:token|secret|passw(?:or)?d|api_?key|private_?key)\b"),
         ("decrypt", r"(?m)^[^\n]*\b(?:systemd-creds|sops|ansible-vault|age|gpg)\b[^\n]*\bdecrypt\b[^\n]*"),
         # PowerShell: a credential's password, a vault's secret or a secure string shown in plain
         ("getnetworkcredential", r"getnetworkcredential\(\)\.password"),
@@ -231,6 +233,8 @@ _PRINTS_SECRET = tuple(
         ("--query", r"--query[ \t=]+\S*(?:secret|token|password|key)\S*[^\n]*(?:--output|-o)[ \t=]+(?:text|tsv)"
          r"|(?:--output|-o)[ \t=]+(?:text|tsv)[^\n]*--query[ \t=]+\S*(?:secret|token|password|key)"),
         ("print-", r"print-(?:access|identity)-token"),
+        # a subcommand that shows or derives a credential (`compute-device-key`, `show-api-key`)
+        *((verb, rf"\b{verb}[a-z\-]{{0,30}}(?:key|secret|token|password)\b") for verb in ("compute-", "derive-", "show-", "reveal-")),
         ("get-", r"get-[a-z\-]{0,30}(?:password|token)\b"),  # `aws ecr get-login-password`
     )
 )  # fmt: skip
@@ -239,7 +243,7 @@ _PRINTS_SECRET = tuple(
 # closes a JSON string or an HTML element.
 _PRINTED_VALUE = re.compile(
     RESULT_PREFIX + r"[ \t]*"
-    r"(?P<scheme>[A-Z][A-Za-z0-9]{1,15}[ \t]+)?(?![A-Za-z_][\w.\-]*=[^=\s<\"'}\],])"
+    r"(?P<scheme>[A-Z][A-Za-z0-9]{1,15}[ \t]+)?(?![A-Za-z_][\w.\-]*=[^=\s<\"'}\],])[\"']?"
     r"(?P<value>[^\s\"'`=/][^\s\"'`]{6,3999}[^\s\"'`}\],])[ \t]*[\"'}\],]*(?:</\w{1,10}>)?\r?"
 )
 

@@ -137,7 +137,8 @@ def public_name(name: str) -> bool:
 @lru_cache(maxsize=CACHED_VALUES)
 def _weak_name(name: str) -> tuple[bool, bool]:
     """(a key name that says no more than key, that or a bare `pass`/`auth`)."""
-    weak_key = name.endswith(("key", "keys")) and not _STRONG_KEY_NAMES.search(name)
+    # an `X-<vendor>-Key` header carries the vendor's key (`x-gladia-key: <uuid>`)
+    weak_key = name.endswith(("key", "keys")) and not _STRONG_KEY_NAMES.search(name) and not name.startswith("x-")
     return weak_key, weak_key or _WEAK_NAMES.search(name) is not None
 
 
@@ -178,12 +179,13 @@ _HOST_NAME = re.compile(r"[a-z][a-z0-9\-]*(?:\.[a-z][a-z0-9\-]*)+")
 # Two or three short lower-case words a dash apart: a setting (`no-check`, `read-only`).
 _SETTING = re.compile(r"[a-z]{2,8}(?:-[a-z]{2,8}){1,2}")
 # Three or more lower-case words a slash apart: a path in a store (Vault, a parameter store).
+_PAIR_START = re.compile(r"[A-Za-z_][\w.\-]{0,40}=")
 _SNAKE_WORDS = re.compile(r"[a-z]{2,}(?:_[a-z]{2,})+")
 _WORD_PATH = re.compile(r"[a-z][a-z0-9_\-]{0,30}(?:/[a-z][a-z0-9_\-]{0,30}){2,}/?")
 # An app password as Google shows it: sixteen letters in four groups, read aloud, not a sentence.
 APP_PASSWORD = re.compile(r"[a-z]{4}(?: [a-z]{4}){3}(?!\S)")
 # Folders and a file with its extension: no base64 value has a `.`, no base64url value a `/`.
-_FILE_PATH = re.compile(r"(?:[\w\-.]+/)+[\w\-]+\.[A-Za-z][A-Za-z0-9]{0,7}$")
+_FILE_PATH = re.compile(r"(?:[\w\-.]+/)+[\w\-.]+\.[A-Za-z][A-Za-z0-9]{0,7}$")
 
 
 def value_ok(name: str, sep: str, value: str, quoted: bool) -> bool:
@@ -243,8 +245,9 @@ def value_ok(name: str, sep: str, value: str, quoted: bool) -> bool:
             if _HOST_NAME.fullmatch(value) and not random_looking(value):
                 return False  # `--auth github-oauth.github.com VALUE`: the host a credential is for
             return "(" not in value and not (value.isalpha() and len(value) < 6)
-        # "the token is 3f9…": prose; only opaque, high-entropy values count.
-        return random_looking(value, 16) and entropy_at_least(value, 3.5)
+        # "the token is 3f9…": prose; only opaque, high-entropy values count, and not a pair of its
+        # own (`embed token tokenId=<uuid>`: the next word names what follows)
+        return random_looking(value, 16) and entropy_at_least(value, 3.5) and not _PAIR_START.match(value)
     if name.endswith("auth") and basic_pair_password(value) is not None:
         return not is_placeholder(basic_pair_password(value) or "")
     if weak:

@@ -45,9 +45,10 @@ _GENERIC_ABROAD = [(literal, re.compile(word + _AFTER_NAME)) for literal, word i
 TRIGGERS = (*(literal for literal, _ in NAME_WORDS), "--")  # `--` starts `_FLAG`
 TRIGGERS_ABROAD = tuple(literal for literal, _ in NAME_WORDS_ABROAD)
 # `--password value`: a flag name may be followed by whitespace and any value; the name may end in
-# what it takes (`--token-value`, `--secret-string`), or in `auth` (`netlify deploy --auth`) or `psk`.
+# what it takes (`--token-value`, `--secret-string`), or in `auth` (`netlify deploy --auth`) or `psk`;
+# a dotted setting's path may lead to it (`--session.encryption_key`).
 _FLAG = re.compile(
-    r"--(?:[a-z0-9\-_]*(?:pass(?:word|wd|phrase)?|pwd|secret|token|key|credentials?|auth|psk)(?:-(?:value|string|literal))?"
+    r"--(?:[a-z0-9\-_.]*(?:pass(?:word|wd|phrase)?|pwd|secret|token|key|credentials?|auth|psk)(?:-(?:value|string|literal))?"
     r"|pat(?=[ \t=]))"
     r"(?P<sep>=|[ \t]+)(?P<value>(?P<q>[\"'])(?P<qv>[^\n]{0,4000}?)(?P=q)|[^\s\"'`]{1,4000})"
 )
@@ -74,6 +75,8 @@ _CONVERTED = re.compile(
     r"[\w.]*?" + CONVERSIONS + r"[ \t]*\([ \t]*(?:[bru]{1,2})?(?P<q>[\"'])(?P<qv>[^\"'\n]{4,400})(?P=q)"
 )
 _JSON_OBJECT = re.compile(r"[ \t]*\{[ \t]*\\?\"[\w.\-]{1,60}\\?\"[ \t]*:.*\}[ \t]*")
+_SUBSCRIPT_THEN_COMMA = re.compile(r"[\"'`]?[ \t]*\][ \t]*,")
+_ID_WORD = re.compile(r"(?<![a-z])ids?(?![a-z])")
 _ASSIGNS = re.compile(r"[=:│┃║]")  # a separator that assigns, typed or not (`: String =`), is no prose
 _ESCAPED_SPACE = re.compile(r"\\[nt]")  # a line break or a tab escaped in a string
 _ESCAPED_BREAK = re.compile(r"\\n(?=[A-Za-z_][\w.\-]*[ \t]*[=:])")  # before the next line's `NAME=`
@@ -162,10 +165,14 @@ def _match(scan: Scan, m: re.Match[str], flag: bool = False) -> None:
         return  # `f(token, "x")`, `["token", "secret"]`: a list, not a lookup with a default
     if lookup and lower[m.start("lsep")] in "\"'`" and lower[name_start - 1 : name_start] != lower[m.start("lsep")]:
         return  # `{"command": "… env.SECRET_KEY", "description": …}`: that quote ends another string
+    if lookup and _SUBSCRIPT_THEN_COMMA.match(m.group("lsep")):
+        return  # `os.environ["API_KEY"], "Accept"`: a subscript has no default; the next literal is another's
     if call and not ("." in name or name.startswith(("set", "with"))):
         return  # `get_password("service")`, `hash_token("x")`: the argument is not the value
     sep = "=" if lookup or call else m.group("sep").replace("\\t", "\t")  # a tab escaped in a string is a tab
     if not _ASSIGNS.search(sep) and ("(" in sep or len(sep.split()) > 1):
+        if _ID_WORD.search(sep):
+            return  # `the access token ID (0c78…)`: the words after the name say the value is its id
         sep = " "  # prose (`… key shown on the page is …`, `secret (…)`): the value's shape decides, as after spaces
     if m.group("q") is not None and not sep.strip():
         # `storePassword 'x'`: a call without parentheses, the literal its argument and the statement's

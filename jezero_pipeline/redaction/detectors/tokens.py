@@ -154,6 +154,8 @@ RULES: tuple[TokenRule, ...] = (
     TokenRule("render_key", "rnd_", r"rnd_[A-Za-z0-9]{30,}"),
     TokenRule("flyio_token", "fo1_", r"fo1_[A-Za-z0-9_\-]{43}"),
     *[TokenRule("flyio_token", k, k + r"[A-Za-z0-9+/]{100,}={0,3}") for k in ("fm1a_", "fm1r_", "fm2_")],
+    TokenRule("ttn_key", "NNSXS.", r"NNSXS\.[A-Z0-9]{39}\.[A-Z0-9]{52}", tail=True),  # The Things Stack's API key
+    TokenRule("adafruit_key", "aio_", r"aio_[A-Za-z0-9]{28}" + _END),
     TokenRule("tailscale_key", "tskey-", r"tskey-(?:auth|api|client|webhook|scim)-[A-Za-z0-9]{6,}-[A-Za-z0-9]{20,}"),
     TokenRule("cloudflare_key", "v1.", r"v1\.0-[a-f0-9]{24}-[a-f0-9]{146}", tail=True),
     TokenRule("mapbox_token", "sk.", r"sk\.eyJ[A-Za-z0-9_\-]{20,}\.[A-Za-z0-9_\-]{20,}", tail=True),
