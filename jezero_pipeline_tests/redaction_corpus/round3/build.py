@@ -1,4 +1,4 @@
-"""Writes the round-3 labelled lines (tune and heldout 1 to 69 .jsonl) from the templates beside it.
+"""Writes the round-3 labelled lines (tune and heldout 1 to 74 .jsonl) from the templates beside it.
 
 Each template is a transcript-style line of our own around a value of a shape that a public
 scanner documents (its rule's documented format, example or negative example), tagged with
@@ -279,6 +279,11 @@ def main() -> int:
     import heldout67_templates
     import heldout68_templates
     import heldout69_templates
+    import heldout70_templates
+    import heldout71_templates
+    import heldout72_templates
+    import heldout73_templates
+    import heldout74_templates
     import heldout_templates
     import tune_templates
 
@@ -353,6 +358,11 @@ def main() -> int:
         ("heldout67", heldout67_templates, SEED + 67),
         ("heldout68", heldout68_templates, SEED + 68),
         ("heldout69", heldout69_templates, SEED + 69),
+        ("heldout70", heldout70_templates, SEED + 70),
+        ("heldout71", heldout71_templates, SEED + 71),
+        ("heldout72", heldout72_templates, SEED + 72),
+        ("heldout73", heldout73_templates, SEED + 73),
+        ("heldout74", heldout74_templates, SEED + 74),
     ):
         rows = build(module.TEMPLATES, random.Random(seed))
         out = HERE / f"{name}.jsonl"
