@@ -1,4 +1,4 @@
-"""The kinds of case the blind held-out sets (round3/heldout10 to 69) found missing, each with
+"""The kinds of case the blind held-out sets (round3/heldout10 to 74) found missing, each with
 lines of our own: the rule must hold for the kind, not for the held-out line.
 
 Every secret must lie wholly inside a marker; every look-alike must come back byte-identical.
@@ -359,6 +359,21 @@ SECRETS = [
         '$ echo "q7zk2mw4xhp3v6n5ta2r4b7c3dyfgj6ks5lp2wq7e3rn4ty6uz5a" | vendorctl login --org acme',
         "q7zk2mw4xhp3v6n5ta2r4b7c3dyfgj6ks5lp2wq7e3rn4ty6uz5a",
     ),
+    # heldout70 to 74: a session cookie after curl's `-b`; SQL's `USER name USING pw`; a keyed primitive's UUID key
+    (f"$ curl -s -b 'PortalSession={HEX[:26]}' https://lms.example.edu/grades", HEX[:26]),
+    (f'$ db2 "connect to SALES user appuser using {PW}"', PW),
+    (
+        'mac = hmac.new(b"5f0c9e2a-7b1d-4c3e-9a8f-6d2b1e0c4a7f", body, hashlib.sha256)',
+        "5f0c9e2a-7b1d-4c3e-9a8f-6d2b1e0c4a7f",
+    ),
+    # passwords in a reversible encoding its tag names; an element's `<Value>` child; `clear-text=`
+    (f'<keyStore id="defaultKeyStore" password="{{xor}}{B64[:24]}"/>', B64[:24]),
+    (f"password={{AES256}}{B64}", B64),
+    (f"ChannelPassword=<MQI>!2!{B64[:32]}!{B64[:24]}", f"<MQI>!2!{B64[:32]}!{B64[:24]}"),
+    (f"<DomainPassword>\n  <Value>{PW}</Value>\n</DomainPassword>", PW),
+    (f"/subsystem=elytron/credential-store=cs:add(credential-reference={{clear-text={PW}}})", PW),
+    # a password an app server's own encrypt tool takes
+    (f"$ java weblogic.security.Encrypt {PW}", PW),
 ]
 
 LOOKALIKES = [
@@ -552,6 +567,10 @@ LOOKALIKES = [
     "$ python3 pub.py --ca_file certs/RootCA1.pem --key certs/cff5f1f638-private.pem.key",
     'device = Device("6b1dee7fc7066bc51b90f784", os.environ["ACME_KEY"])',
     '$ mosquitto_sub -h broker.example -t "v3/+/devices/+/up" -v',
+    # heldout70 to 74: what stays beside them
+    "ACME_API_TOKEN=secret-token:acme_production_...   # keep the secret-token: prefix",
+    f"Attributes:\n  Password HMAC:  {TOKEN}{TOKEN}\n  Username:       deploy",
+    "$ git checkout -b feature/login-form",
 ]
 
 

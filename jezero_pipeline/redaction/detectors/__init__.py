@@ -50,7 +50,7 @@ BUILTIN: tuple[tuple[Detector, tuple[str | None, ...]], ...] = (
     (web.detect_query_only, web.QUERY_TRIGGERS),
     (web.detect_userinfo, ("://",)),
     (web.detect_auth, web.AUTH_TRIGGERS),
-    (web.detect_cookies, ("cookie",)),
+    (web.detect_cookies, ("cookie", "-b ")),
     (commands.detect_curl_user, ("-u",)),  # `--user` holds `-u`
     (commands.detect_cli_passwords, commands.CLI_TRIGGERS),
     (commands.detect_pgpass, ("pgpass",)),

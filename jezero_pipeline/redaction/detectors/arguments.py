@@ -78,14 +78,14 @@ _SETTER = re.compile(
 # `IDENTIFY [account] password`; a user made or updated by their address, `superuser upsert EMAIL
 # PASSWORD`, `kamctl add USER@DOMAIN PASSWORD`; an XMPP account, `prosodyctl register USER HOST PASSWORD`).
 _CRED_VERB = re.compile(
-    r"(?:add_user[ \t]+\S+|change_password[ \t]+\S+|unseal|add-authtoken|authtoken|wpa_passphrase[ \t]+\S+"
+    r"(?:add_user[ \t]+\S+|change_password[ \t]+\S+|unseal|security\.encrypt|add-authtoken|authtoken|wpa_passphrase[ \t]+\S+"
     r"|identify(?:[ \t]+\S+)?|(?:(?:superuser|user|admin)[ \t]+(?:create|upsert|add|update)|add)[ \t]+[^\s@/:]+@[^\s/:]+"
     r"|register[ \t]+[^\s\-]\S*[ \t]+[^\s\-/]*\.[^\s/]+|passwd[ \t]+(?:-\w+[ \t]+)*\S+[ \t]+\S+|net[ \t]+use[ \t]+[a-z]:[ \t]+\S+|net[ \t]+user[ \t]+\S+)"
     r"[ \t]+(?P<q>[\"']?)(?P<value>[^\s\"']{6,300})(?P=q)"
 )
 _CRED_VERB_WORDS = (
     "add_user", "change_password", "unseal", "add-authtoken", "authtoken", "wpa_passphrase", "passwd", "net use",
-    "net user", "identify", "register",
+    "net user", "identify", "register", "security.encrypt",
 )  # fmt: skip
 # `add USER@DOMAIN PASSWORD`, `user create EMAIL PASSWORD`: looked for only where an `@` is
 _AT_WORDS = ("add", "superuser", "user", "admin")
@@ -115,6 +115,8 @@ _ACL_PASSWORD = re.compile(r"[ \t]>(?P<value>[^\s\"']{1,300})")
 _IDENTIFIED_BY = re.compile(
     r"identified[ \t]+by[ \t]+(?:password[ \t]+)?(?P<q>[\"']?)(?P<value>[^\s\"';]{4,300})(?P=q)"
 )
+# Db2's and Informix's `CONNECT TO db USER name USING pw`
+_USING = re.compile(r"user[ \t]+[\"']?[\w.@\-]+[\"']?[ \t]+using[ \t]+(?P<q>[\"']?)(?P<value>[^\s\"';]{4,300})(?P=q)")
 # A user and a password a slash apart after words that say so (`admin login is admin / pw`).
 _PAIR_WORDS = ("login", "cred", "user")
 _USER_SLASH_PASSWORD = re.compile(
@@ -307,7 +309,8 @@ def detect_positions(scan: Scan) -> None:
                 scan.add(*m.span("value"), "argument")
             else:
                 _value(scan, m, "argument", ids=True)
-    identified = _IDENTIFIED_BY.finditer(lower) if scan.has("identified") else ()
+    identified = [*_IDENTIFIED_BY.finditer(lower)] if scan.has("identified") else []
+    identified += [*_USING.finditer(lower)] if scan.has(" using ") else []
     for m in _matches(_HERE_STRING, scan, here) if here else ():
         _value(scan, m, "argument", ids=True)  # what a login reads on its input is the password, a UUID too
     for m in identified:
@@ -372,6 +375,7 @@ _NAMED_PAIR = re.compile(r"[A-Za-z_][\w.\-]{0,40}=")
 _ROUTE = re.compile(r"(?:[a-z0-9_\-]{1,16}|[+#*])(?:/(?:[a-z0-9_\-]{1,16}|[+#*]))+/?")
 # hex shorter than a key's, as a constructor's literal: an object's id (MongoDB's 24 digits), not a token
 _SHORT_HEX = re.compile(r"[0-9a-f]{8,31}")
+_KEYED_PRIMITIVE = re.compile(r"hmac|cipher|aes|fernet", re.I)  # its literal is the key, a UUID too
 # The key an argument's literal stands under in an options object, and keys that name an id
 _KEYED = re.compile(r"(?P<key>[A-Za-z_][\w\-]{0,40})[\"']?[ \t]*[:=][ \t]*$")
 _ID_KEY = re.compile(r"(?:id|Id|ID)$")
@@ -502,6 +506,7 @@ def detect_calls(scan: Scan) -> None:
                 or opaque_token(value)
                 or (token_callee and len(value) >= 32 and hash_shaped(value) and not is_uuid(value))
                 or (is_uuid(value) and _HEADER_CALLEES.search(callee) is not None)
+                or (is_uuid(value) and _KEYED_PRIMITIVE.search(callee) is not None)  # `hmac.new(b"<uuid>", …)`
                 or (is_uuid(value) and token_callee and text[open_at + 1 : end].strip() == lit.group())
             ):
                 scan.add(lit.start("value"), lit.end("value"), "argument")

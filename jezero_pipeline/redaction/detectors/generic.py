@@ -41,7 +41,7 @@ _KEY_LABEL = re.compile(
     r"(?:[^a-z]|$)"
 )
 _NOT_SECRET_LABEL = re.compile(
-    r"(?:^|[^a-z])(?:ids?|kid|hash(?:es)?|sha\d*|md5|sum|checksum|digest|integrity|fingerprint|thumbprint|etag|"
+    r"(?:^|[^a-z])(?:ids?|kid|hash(?:es)?|hmac|sha\d*|md5|sum|checksum|digest|integrity|fingerprint|thumbprint|etag|"
     r"commit|rev(?:ision)?|version|h1|public|pub|pubkey|url|uri|path|file|dir|image|tag|ref|name|salt|nonce|"
     r"request|trace|span|session_?id|build|run|job|event|object|account|tenant|client|project|user|signature|"
     r"sig|data|content|body|payload|image|encrypted|ciphertext|cert(?:ificate)?|ca|challenge|state|txt)(?:[^a-z]|$)"
@@ -255,6 +255,9 @@ def detect_byte_arrays(scan: Scan) -> None:
 # The words between say whose password it is (`for admin`); a bare `password=` is names.py's.
 # The value on its line, or alone on the next line after a line ending in `:` (Elasticsearch's
 # `Password for the elastic user (reset with …):`, then the password; BitLocker's `Password:`).
+_ABOUT_IT = re.compile(
+    r"[ \t_\-](?:hmac|hash(?:ed)?|digest|salt|ids?|length|policy|hint|strength|expir\w*|file|path)\b"
+)
 _PROMPT_WORDS = re.compile(r"\b(?:enter|type|confirm|retype|re-enter|repeat|verify|new)\b")
 _DIGIT_GROUPS = re.compile(r"\d{4,8}(?:-\d{4,8}){3,}")  # a recovery password (BitLocker's eight groups of six)
 _SAID = (
@@ -281,6 +284,8 @@ def detect_passwords_said(scan: Scan) -> None:
     said += [m for rx in _KEY_SAID for m in rx.finditer(lower)] if any(map(scan.has, KEY_WORDS)) else []
     for m in said:
         below = m.group("value") is None  # alone on its line, below the one that names it
+        if _ABOUT_IT.search(lower, m.start(), m.start("below" if below else "value")):
+            continue  # `Password HMAC:`, `password hash:`, `password policy:`: something about it, not it
         if below and _PROMPT_WORDS.search(lower, lower.rfind("\n", 0, m.start()) + 1, m.start()):
             continue  # `Enter keystore password:` asks for one: what follows is the command's output
         spans.append(m.span("below" if below else "value"))

@@ -37,6 +37,7 @@ NAME_WORDS = (
     ("auth", r"auth(?:tok|[_\-]?code)?"),  # `ldap_default_authtok` (SSSD's bind password), `vendor_auth_code`
     ("psk", "psk"),  # a pre-shared key (Wi-Fi, IPsec)
     ("totp", "totp"),  # an authenticator's seed (a password manager's item, an `otpauth://` secret)
+    ("clear", "clear-?text"),  # JBoss Elytron's `credential-reference={clear-text=…}`
     ("pat", "pat(?<![a-z]pat)"),  # a personal access token (`AZURE_DEVOPS_EXT_PAT`); not `path`, `pattern`
     ("secret_id", "secret_id"),  # Vault AppRole's credential (a UUID), or the name of a secret
     ("secret-id", "secret-id"),

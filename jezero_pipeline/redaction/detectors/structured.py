@@ -127,13 +127,15 @@ _XML_ADD = re.compile(r"<add\s+key=\"(?P<name>[^\"]{1,80})\"\s+value=\"(?P<value
 _PLIST = re.compile(r"<key>(?P<name>[^<\n]{1,80})</key>\s{0,40}<string>(?P<value>[^<\n]{1,400})</string>")
 
 
+# `<AdministratorPassword>` then `<Value>…</Value>` on its next line (Windows' unattend.xml)
+_XML_VALUE_CHILD = re.compile(r"<(?P<name>[\w:.\-]{1,80})>\s{0,40}<value>(?P<value>[^<\n]{1,400})</value>")
 XML_TRIGGERS = ("</", "<add")
 
 
 def detect_xml(scan: Scan) -> None:
-    """`<password>…</password>` (Maven settings.xml), `<add key="…Password" value="…"/>` (.NET) and
-    a property list's `<key>…Key</key><string>…</string>` (iOS, macOS)."""
-    for literal, rx in (("</", _XML_ELEMENT), ("<add", _XML_ADD), ("<key>", _PLIST)):
+    """`<password>…</password>` (Maven settings.xml), `<add key="…Password" value="…"/>` (.NET), a
+    property list's `<key>…Key</key><string>…</string>` (iOS, macOS) and an element's `<Value>` child."""
+    for literal, rx in (("</", _XML_ELEMENT), ("<add", _XML_ADD), ("<key>", _PLIST), ("<value>", _XML_VALUE_CHILD)):
         if not scan.has(literal):
             continue
         for m in rx.finditer(scan.lower):
@@ -272,16 +274,22 @@ def detect_table_columns(scan: Scan) -> None:
 
 # A password a mail server keeps in clear: Dovecot's and LDAP's `{PLAIN}…` / `{CLEARTEXT}…`, and
 # the `destination user:password` lines of Postfix's `sasl_passwd` map.
-PLAIN_TRIGGERS = ("{plain}", "{cleartext}", "{clear}", "sasl_passwd")
-_PLAIN_SCHEME = re.compile(r"\{(?:plain|cleartext|clear)\}(?P<value>[^:\s]{1,200})")
+# A password in plain text or in a reversible encoding its tag names: `{PLAIN}` (Dovecot, LDIF),
+# WebSphere's and Liberty's `{xor}` and `{aes}`, WebLogic's `{AES256}`, IBM MQ's `<MQI>!2!…`
+PLAIN_TRIGGERS = ("{plain}", "{cleartext}", "{clear}", "{xor}", "{aes", "{3des}", "<mqi>!", "sasl_passwd")
+_PLAIN_SCHEME = re.compile(
+    r"\{(?:plain|cleartext|clear|xor|aes(?:128|256)?|3des)\}(?P<value>[^:\s\"'<]{1,400})"
+    r"|(?P<value_tagged><mqi>!\d{1,2}![^\s\"'<]{1,400})"  # MQ keeps its tag: the value is read back whole
+)
 _SASL_LINE = re.compile(r"(?m)^" + RESULT_PREFIX + r"[ \t]*\S+[ \t]+[^\s:]+:(?P<value>\S{1,200})[ \t]*\r?$")
 
 
 def detect_plain_passwords(scan: Scan) -> None:
-    """`{PLAIN}password` in a passwd-file or an LDIF, and the password of each `sasl_passwd` line."""
+    """`{PLAIN}password` in a passwd-file or an LDIF (or a reversibly encoded one, `{xor}…`), and
+    the password of each `sasl_passwd` line."""
     lower = scan.lower
     for m in _PLAIN_SCHEME.finditer(lower):
-        scan.add(*m.span("value"), "password")
+        scan.add(*m.span("value" if m.group("value") else "value_tagged"), "password")
     if scan.has("sasl_passwd"):
         for m in _SASL_LINE.finditer(scan.text):
             if password_shaped(m.group("value")):

@@ -132,7 +132,10 @@ def detect_auth(scan: Scan) -> None:
 
 
 # A `Cookie:` header, or a tool's `--cookie` option (`sqlmap --cookie="PHPSESSID=…; security=low"`)
-_COOKIE = re.compile(r"cookie(?:[ \t]*:|(?<=-cookie)(?:=|[ \t]+(?=[\"'])))[ \t]*[\"']?(?P<body>[^\n\"'\\]{1,4000})")
+_COOKIE = re.compile(  # curl's `-b 'NAME=value'` too
+    r"(?:cookie(?:[ \t]*:|(?<=-cookie)(?:=|[ \t]+(?=[\"'])))|(?<![\w\-])-b[ \t]+(?=[\"'][\w\-]{1,60}=))"
+    r"[ \t]*[\"']?(?P<body>[^\n\"'\\]{1,4000})"
+)
 _COOKIE_PAIR = re.compile(r"(?:^|[;\s])[ \t]*(?P<name>[^=;\s]{1,100})=(?P<value>[^;\s]*)")
 _SESSION_NAME = re.compile(
     r"sess|sid|auth|token|jwt|csrf|xsrf|remember|login|secret|key|ticket|identity|credential|_at$|^at$|_rt$"
@@ -144,7 +147,7 @@ _COOKIE_ATTRS = frozenset(_COOKIE_ATTR_WORDS.split())
 def detect_cookies(scan: Scan) -> None:
     """Session values in `Cookie:` and `Set-Cookie:` headers."""
     text = scan.text
-    if not scan.has("cookie"):
+    if not (scan.has("cookie") or scan.has("-b ")):
         return
     for m in _COOKIE.finditer(scan.lower):
         body_start = m.start("body")
