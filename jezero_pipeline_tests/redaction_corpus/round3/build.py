@@ -1,4 +1,4 @@
-"""Writes the round-3 labelled lines (tune and heldout 1 to 74 .jsonl) from the templates beside it.
+"""Writes the round-3 labelled lines (tune and heldout 1 to 79 .jsonl) from the templates beside it.
 
 Each template is a transcript-style line of our own around a value of a shape that a public
 scanner documents (its rule's documented format, example or negative example), tagged with
@@ -284,6 +284,11 @@ def main() -> int:
     import heldout72_templates
     import heldout73_templates
     import heldout74_templates
+    import heldout75_templates
+    import heldout76_templates
+    import heldout77_templates
+    import heldout78_templates
+    import heldout79_templates
     import heldout_templates
     import tune_templates
 
@@ -363,6 +368,11 @@ def main() -> int:
         ("heldout72", heldout72_templates, SEED + 72),
         ("heldout73", heldout73_templates, SEED + 73),
         ("heldout74", heldout74_templates, SEED + 74),
+        ("heldout75", heldout75_templates, SEED + 75),
+        ("heldout76", heldout76_templates, SEED + 76),
+        ("heldout77", heldout77_templates, SEED + 77),
+        ("heldout78", heldout78_templates, SEED + 78),
+        ("heldout79", heldout79_templates, SEED + 79),
     ):
         rows = build(module.TEMPLATES, random.Random(seed))
         out = HERE / f"{name}.jsonl"
