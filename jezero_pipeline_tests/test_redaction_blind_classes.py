@@ -1,4 +1,4 @@
-"""The kinds of case the blind held-out sets (round3/heldout10 to 74) found missing, each with
+"""The kinds of case the blind held-out sets (round3/heldout10 to 79) found missing, each with
 lines of our own: the rule must hold for the kind, not for the held-out line.
 
 Every secret must lie wholly inside a marker; every look-alike must come back byte-identical.
@@ -374,6 +374,20 @@ SECRETS = [
     (f"/subsystem=elytron/credential-store=cs:add(credential-reference={{clear-text={PW}}})", PW),
     # a password an app server's own encrypt tool takes
     (f"$ java weblogic.security.Encrypt {PW}", PW),
+    # heldout75 to 79: a secret piped into a `store-secret`; `-K` takes a key; `connect HOST TOKEN`
+    (f"$ printf '%s' '{PW}' | ci context store-secret org deploy PYPI_PASSWORD", PW),
+    (f"$ openssl enc -aes-256-cbc -K {HEX} -iv {HEX[:32]} -in deploy_key -out deploy_key.enc", HEX),
+    (f"$ cictl connect acme.ci.example.com {TOKEN}", TOKEN),
+    # a namespaced command's credential subcommand; an element with attributes; an SMTP user that holds an `@`
+    (f"$ bin/app security:tfa:set-secret ops.deploy {B58[:32]}", B58[:32]),
+    (f'<wsse:BinarySecurityToken valueType="String">{TOKEN}{TOKEN}</wsse:BinarySecurityToken>', TOKEN + TOKEN),
+    (f"EMAIL_URL=smtp://postmaster@mg.example.org:{TOKEN}@smtp.example.net:465", TOKEN),
+    # each of a user and a password quoted; an org token with its `!` escaped for the shell
+    (f"$ curl --user 'svc.api':'{PW}' https://acme.service-now.example/api", PW),
+    (
+        "--target-org 00D8K00000RL3WP\\!AQiPlP3eMcjyUNxABYOGPC.7Me2hz3xq9ZkR4vT8wNcY5hJdBfGs3aE6uRqWx1",
+        "00D8K00000RL3WP\\!AQiPlP3eMcjyUNxABYOGPC.7Me2hz3xq9ZkR4vT8wNcY5hJdBfGs3aE6uRqWx1",
+    ),
 ]
 
 LOOKALIKES = [
@@ -571,6 +585,17 @@ LOOKALIKES = [
     "ACME_API_TOKEN=secret-token:acme_production_...   # keep the secret-token: prefix",
     f"Attributes:\n  Password HMAC:  {TOKEN}{TOKEN}\n  Username:       deploy",
     "$ git checkout -b feature/login-form",
+    # heldout75 to 79: what stays beside them
+    f"  NUGET_API_KEY:\n    secure: {B64}",
+    "  TWINE_PASSWORD: ENCRYPTED[6c752e83be50677069e6090794728e43ea598f226d23f3d08f14f9fa5d1366529]",
+    "  PYPI_TOKEN: VAULT[secret/data/pypi data.api_token]",
+    "+ twine upload --username __token__ --password HIDDEN-BY-CI dist/*",
+    "$ docker run -e DELEGATE_TOKEN=$DELEGATE_TOKEN vendor/delegate:24.07.83605",
+    "- openssl aes-256-cbc -K $encrypted_1d57617cc601_key -iv $encrypted_1d57617cc601_iv -in k.enc -d",
+    "INFO connectivity.auth token exchange ok ruid=0b226635-2cc5-4157-a351-30a9254dfcaf",
+    "Access Token     [REDACTED] Use 'sf org auth show-access-token' to view\n Alias            uat-sandbox",
+    "[auth] cached token T1RLAQ7EHI… (expires_in=604800)",
+    "    appid: HollowOa-listings-PRD-dee354ecb-d8829be7",
 ]
 
 

@@ -200,6 +200,7 @@ _STORED = re.compile(
     r"ENC\[[A-Z0-9_]+,.*\]|encrypted(?:File)?:[a-z0-9]+!\S+|@Microsoft\.KeyVault\(.*\)"
     r"|[A-Za-z]+:[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}"
     r"|(?:exec|file):[/~.][^\s\"'`]*|env:[A-Za-z_][A-Za-z0-9_]*"  # Apache's `exec:/path`, `--auth-key=file:/path`
+    r"|(?:ENCRYPTED|VAULT)\[\S*"  # Cirrus CI's encrypted variable and Vault reference
 )
 _URL_NO_USERINFO = re.compile(r"https?://[^\s@/:]+(?::\d+)?(?:/[\w\-./~]*)?")
 

@@ -36,7 +36,9 @@ _ONE_DASH_FLAG = re.compile(
 )
 _USER_BEFORE = re.compile(r"(?:^|[ \t])(?:-u|--user(?:name)?)[ \t=]+\S+[ \t]+(?:\S+[ \t]+){0,2}$")
 # Short flags that take a password by convention; `-p`/`-P` may be glued to the value.
-_SHORT_FLAG = re.compile(r"-(?<=\s-)(?P<flag>[pPwtk])(?P<sp>[ \t]+|=?)(?P<q>[\"']?)(?P<value>[^\s\"'|;`]{1,200})(?P=q)")
+_SHORT_FLAG = re.compile(
+    r"-(?<=\s-)(?P<flag>[pPwtkK])(?P<sp>[ \t]+|=?)(?P<q>[\"']?)(?P<value>[^\s\"'|;`]{1,200})(?P=q)"
+)
 # Windows `/pass:X`, `/p:X`, `/password:X` (cmdkey, msbuild, sqlpackage)
 _SLASH_FLAG = re.compile(
     r"/(?<=\s/)(?:p|pw|pwd|pass|password|passwd|token|apikey|secret|key)[:=](?P<q>[\"']?)(?P<value>[^\s\"']{1,200})(?P=q)"
@@ -95,13 +97,20 @@ _AT_WORDS = ("add", "superuser", "user", "admin")
 # A positional argument that may be a token: not a flag, eight characters or more.
 _POSITIONAL = r"(?P<q>[\"']?)(?P<value>[^\s\"'|;`-][^\s\"'|;`]{7,300})(?P=q)(?=[\s\"]|$)"
 _CRED_SUBCOMMAND = re.compile(
-    r"(?P<word>token|auth|password|passwd|secret|apikey|api-key|login|unlock|signin|authorize|authenticate)[ \t]+"
+    r"(?P<word>token|auth|password|passwd|secret|apikey|api-key|login|unlock|signin|authorize|authenticate|connect)[ \t]+"
     r"(?:(?P<skip>(?:--?)?[a-z][\w\-]{0,20})[ \t]+)?" + _POSITIONAL
 )
 _NEXT_ARGUMENT = re.compile(r"[ \t]+" + _POSITIONAL)
 _VERB_CHARS_REVERSED = re.compile(r"[\w\-]{0,40}")
 _USER_FLAGS = ("u", "user", "username", "login", "n", "name")
-_TAKES_ONE = ("login", "unlock", "signin", "authorize", "authenticate")  # they take a credential; the rest name one
+_TAKES_ONE = (
+    "login",
+    "unlock",
+    "signin",
+    "authorize",
+    "authenticate",
+    "connect",
+)  # they take a credential; the rest name one
 _SUBCOMMAND_WORDS = ("token", "auth", "password", "passwd", "secret", "apikey", "api-key", *_TAKES_ONE)
 # a here-string into a command that reads a password on its input (`… password_stdin … <<< 'pw'`)
 # (a fragment of the command's name or flag, so it may stand inside a word: `chpasswd`, `--password-stdin`)
@@ -136,6 +145,7 @@ _FTP_USER = re.compile(
 _ECHO_PIPE = re.compile(
     r"(?:echo|printf)[ \t]+(?:-n[ \t]+|(?P<f>[\"'])%s(?:\\n)?(?P=f)[ \t]+)?(?P<q>[\"']?)(?P<value>[^\s\"'|]{6,300})(?P=q)"
     r"[ \t]*\|[^\n|]*(?:--password-stdin|sudo[ \t]+-s|--stdin|chpasswd|passwd|--with-token|--key-file[= ]-|secrets?[ \t]+(?:create|set|put)"
+    r"|(?:store|set|put|create|add)-secret"
     r"|(?<![\w./\-])login(?![\w./\-]))"
 )
 _LITERAL_FLAG = re.compile(r"--from-literal=[^=\s]+=(?P<q>[\"']?)(?P<value>[^\s\"']{4,300})(?P=q)")
@@ -157,6 +167,7 @@ _COMMAND_TEXTS = (
 )
 
 
+_SHELL_VARIABLE = re.compile(r"\$\{?[A-Za-z_]\w*\}?")
 _CALL_OPENING = re.compile(r"[A-Za-z_][\w.]*\(")
 
 
@@ -171,6 +182,10 @@ def _value(scan: Scan, m: re.Match[str], kind: str, ids: bool = False, shaped: b
     while ve > vs and scan.text[ve - 1] == "&":
         ve -= 1  # `cmd -p pw &`: the shell's background mark
     value = scan.text[vs:ve]
+    if value.startswith("$") and _SHELL_VARIABLE.fullmatch(value):
+        return  # `-K $encrypted_1d57_key`: a variable, its value is elsewhere
+    if value.endswith(("…", "...")):
+        return  # `cached token T1RLAQ7EHI…`: a value cut short to show its start
     if value.endswith("(") and _CALL_OPENING.fullmatch(value):
         return  # `storePassword System.getenv(…)`: code that fetches the value
     if value.lower().startswith(("pass:", "env:", "file:", "fd:")):
@@ -198,11 +213,11 @@ def detect_flags(scan: Scan) -> None:
         flag = m.group("flag")
         if flag == "w" and not _LDAP.search(lower, max(0, m.start() - 200), m.start()):
             continue  # `-w` is a password only to the LDAP tools (`grep -w`, `curl -w`)
-        if flag in "tk" and m.group("sp"):
+        if flag in "tkK" and m.group("sp"):
             # `-t <uuid>`, `-k <hex key>`: a token or an API key; `-t name:tag`, `sort -k 2,2` stay
-            _value(scan, m, "argument", ids=True, shaped=flag == "k")
+            _value(scan, m, "argument", ids=True, shaped=flag in "kK")
             continue
-        if flag not in "tk":
+        if flag not in "tkK":
             # after a user's flag on its line (`-u NAME -P <64 hex>`), `-p`/`-P` is that user's password
             user = flag in "pP" and _USER_BEFORE.search(scan.text, scan.text.rfind("\n", 0, m.start()) + 1, m.start())
             _value(scan, m, "argument", ids=bool(user))
@@ -340,7 +355,7 @@ def detect_positions(scan: Scan) -> None:
         for m in _matches(_CRED_SUBCOMMAND, scan, _SUBCOMMAND_WORDS, commands):
             back = _VERB_CHARS_REVERSED.match(lower[max(0, m.start() - 40) : m.start()][::-1]).end()
             verb_start = m.start() - back
-            if verb_start and lower[verb_start - 1] not in " \t\n+":  # `+login` (steamcmd's commands)
+            if verb_start and lower[verb_start - 1] not in " \t\n+:":  # `+login` (steamcmd), `tfa:google:set-secret`
                 continue  # part of a longer word or a path
             if m.group("word") in _TAKES_ONE and back:
                 continue  # `xlogin`, `auto-unlock`: not the verb itself

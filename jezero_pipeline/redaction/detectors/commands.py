@@ -20,7 +20,8 @@ from .base import RESULT_PREFIX, WORDS_FROM, Scan, before_closing_tag, glued, li
 # In quotes the password runs to the closing quote: it may hold spaces (WordPress's application
 # passwords are six groups of four).
 _CURL_USER = re.compile(
-    r"-(?:u|-user)(?:=|[ \t]+)(?:(?P<q>[\"'])[^\s:\"']*:(?P<qpw>[^\n\"']+)(?P=q)|[^\s:\"']*:(?P<pw>[^\s\"']+))"
+    r"-(?:u|-user)(?:=|[ \t]+)(?:(?P<q>[\"'])[^\s:\"']*:(?P<qpw>[^\n\"']+)(?P=q)|[^\s:\"']*:(?P<pw>[^\s\"']+)"
+    r"|(?P<uq>[\"'])[^\s:\"']+(?P=uq):(?P<pq>[\"'])(?P<qpw2>[^\n\"']+)(?P=pq))"  # `'user':'pw'`, each quoted
 )
 
 
@@ -33,7 +34,7 @@ def detect_curl_user(scan: Scan) -> None:
     for m in _CURL_USER.finditer(text):
         if glued(text, m.start()):
             continue
-        group = "pw" if m.group("q") is None else "qpw"
+        group = "qpw2" if m.group("uq") is not None else "pw" if m.group("q") is None else "qpw"
         if text.endswith("$env:", 0, m.start(group)):
             continue  # PowerShell's `-u $env:NAME`: a variable, not `user:password`
         if text.startswith("//", m.start(group)):
@@ -221,7 +222,7 @@ _PRINTS_SECRET = tuple(
         # a named value read back from a tool's config or store, its name a secret's
         # (`wp config get DB_PASSWORD`, `npm config get //host/:_authToken`)
         *((literal, _GET_NAMED) for literal in ("config get", "env get", "variable get", "var get", "vars get", "settings get", "keystore show")),
-        ("auth token", r"auth[ \t]+token\b"),  # `gh auth token`: the token it holds
+        ("auth token", r"(?<![\w.])auth[ \t]+token\b"),  # `gh auth token`: the token it holds (not `x.auth token`)
         # a JSON field named for a secret read out raw (`jq -r .refresh_token auth.json`)
         ("jq ", r"\bjq[ \t][^\n|]*-r[^\n|]*\.[\w.\[\]]*(?:token|secret|passw(?:or)?d|api_?key|private_?key)\b"),
         ("decrypt", r"(?m)^[^\n]*\b(?:systemd-creds|sops|ansible-vault|age|gpg)\b[^\n]*\bdecrypt\b[^\n]*"),
@@ -234,7 +235,11 @@ _PRINTS_SECRET = tuple(
          r"|(?:--output|-o)[ \t=]+(?:text|tsv)[^\n]*--query[ \t=]+\S*(?:secret|token|password|key)"),
         ("print-", r"print-(?:access|identity)-token"),
         # a subcommand that shows or derives a credential (`compute-device-key`, `show-api-key`)
-        *((verb, rf"\b{verb}[a-z\-]{{0,30}}(?:key|secret|token|password)\b") for verb in ("compute-", "derive-", "show-", "reveal-")),
+        # (only options after it on its line: `Use 'sf org auth show-access-token' to view` is prose)
+        *(
+            (verb, rf"(?m)\b{verb}[a-z\-]{{0,30}}(?:key|secret|token|password)\b(?=(?:[ \t]+-[^\n]*)?[ \t]*\r?$)")
+            for verb in ("compute-", "derive-", "show-", "reveal-")
+        ),
         ("get-", r"get-[a-z\-]{0,30}(?:password|token)\b"),  # `aws ecr get-login-password`
     )
 )  # fmt: skip

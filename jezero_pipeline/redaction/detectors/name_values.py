@@ -180,6 +180,7 @@ _HOST_NAME = re.compile(r"[a-z][a-z0-9\-]*(?:\.[a-z][a-z0-9\-]*)+")
 # Two or three short lower-case words a dash apart: a setting (`no-check`, `read-only`).
 _SETTING = re.compile(r"[a-z]{2,8}(?:-[a-z]{2,8}){1,2}")
 # Three or more lower-case words a slash apart: a path in a store (Vault, a parameter store).
+_IMAGE_REF = re.compile(r"[\w.\-]+(?:/[\w.\-]+)+:[\w.\-]+")
 _PAIR_START = re.compile(r"[A-Za-z_][\w.\-]{0,40}=")
 _SNAKE_WORDS = re.compile(r"[a-z]{2,}(?:_[a-z]{2,})+")
 _WORD_PATH = re.compile(r"[a-z][a-z0-9_\-]{0,30}(?:/[a-z][a-z0-9_\-]{0,30}){2,}/?")
@@ -248,7 +249,12 @@ def value_ok(name: str, sep: str, value: str, quoted: bool) -> bool:
             return "(" not in value and not (value.isalpha() and len(value) < 6)
         # "the token is 3f9…": prose; only opaque, high-entropy values count, and not a pair of its
         # own (`embed token tokenId=<uuid>`: the next word names what follows)
-        return random_looking(value, 16) and entropy_at_least(value, 3.5) and not _PAIR_START.match(value)
+        return (
+            random_looking(value, 16)
+            and entropy_at_least(value, 3.5)
+            and not _PAIR_START.match(value)
+            and not _IMAGE_REF.fullmatch(value)  # `…_TOKEN harness/delegate:24.07`: the next word is an image
+        )
     if name.endswith("auth") and basic_pair_password(value) is not None:
         return not is_placeholder(basic_pair_password(value) or "")
     if weak:

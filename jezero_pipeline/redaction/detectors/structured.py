@@ -117,8 +117,8 @@ def detect_netrc(scan: Scan) -> None:
 
 
 _XML_ELEMENT = re.compile(
-    r"<(?P<name>[a-z0-9_.:\-]{0,40}(?:password|passwd|passphrase|secret|token|apikey|api[_\-]key))>"
-    r"(?P<value>[^<\n]{1,400})</(?P=name)>"  # closed by its own tag: `<user:password> x</pre>` is no element
+    r"<(?P<name>[a-z0-9_.:\-]{0,40}(?:password|passwd|passphrase|secret|token|apikey|api[_\-]key))(?:[ \t][^<>\n]{0,200})?>"
+    r"(?P<value>[^<\n]{1,2000})</(?P=name)>"  # closed by its own tag: `<user:password> x</pre>` is no element
 )
 _XML_ADD = re.compile(r"<add\s+key=\"(?P<name>[^\"]{1,80})\"\s+value=\"(?P<value>[^\"\n]{1,400})\"")
 
@@ -197,9 +197,10 @@ _YAML_ITEM = re.compile(r"[ \t]*(?:-[ \t]+)?(?P<q>[\"']?)(?P<value>[^\s\"'#:]+)(
 # An entry of a map in the block (LiveKit's `keys:` / `<key id>: <secret>`); in a block with no
 # indent such a line is the next key's, and ends it.
 _YAML_ENTRY = re.compile(
-    r"[ \t]*[\"']?(?![\w.\-]*(?:vault|file|path|ref|source|from|name|id|url|uri|engine|mount|field|type)[\w.\-]*"
+    r"[ \t]*[\"']?(?![\w.\-]*(?:vault|file|path|ref|source|from|name|id|url|uri|engine|mount|field|type|secure)[\w.\-]*"
     r"[\"']?[ \t]*:)[\w.\-]{1,60}[\"']?[ \t]*:[ \t]+(?P<q>[\"']?)(?P<value>[^\s\"'#]+)(?P=q)[ \t]*[\"'}\],]*\r?"
-)  # not an entry that says where the secret is kept (GitLab's `vault: path@engine`, Drone's `from_secret:`)
+)  # not an entry that says where the secret is kept (GitLab's `vault: path@engine`, Drone's `from_secret:`) or
+# holds it encrypted for the CI alone (Travis's and AppVeyor's `secure:`)
 _YAML_BLOCK_LINES = 12  # how far below its key a block's items are looked for
 
 

@@ -329,7 +329,7 @@ _AZURE_SECRET = re.compile(r"[A-Za-z0-9_~.]{3}\dQ~[A-Za-z0-9_~.\-]{31,34}(?![A-Z
 
 
 # Salesforce's session and access tokens: the org's id (`00D…`, too short for a run), a `!`, the body.
-_SALESFORCE = re.compile(r"(?<![A-Za-z0-9])00D[A-Za-z0-9]{12,15}![A-Za-z0-9._\-]{40,}")
+_SALESFORCE = re.compile(r"(?<![A-Za-z0-9])00D[A-Za-z0-9]{12,15}\\?![A-Za-z0-9._\-]{40,}")  # `\!` escaped in a shell
 
 
 INNER_TRIGGERS = (":a", ".", "q~", "00d")  # Telegram's `:A`, a Discord token's dots, Azure's `Q~`, Salesforce's org

@@ -72,7 +72,8 @@ def detect_query_only(scan: Scan) -> None:
 
 
 # The password runs to the LAST `@` of the authority (people paste `p@ss` unencoded).
-_USERINFO = re.compile(r"://(?P<user>[^\s:/?#@\"'<>\[\]]{0,200}):(?P<pw>[^\s/\"'<>]{1,300})@")
+# the user may hold an `@` of its own (`smtp://postmaster@mg.example.org:<password>@smtp.host`)
+_USERINFO = re.compile(r"://(?P<user>[^\s:/?#\"'<>\[\]]{0,200}):(?P<pw>[^\s/\"'<>]{1,300})@")
 
 
 def detect_userinfo(scan: Scan) -> None:
