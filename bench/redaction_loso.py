@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from jezero_pipeline.redaction import Redactor, detectors, tuning
-from jezero_pipeline.redaction.detectors import arguments, generic, urls
+from jezero_pipeline.redaction.detectors import arguments, calls, generic, urls
 
 CORPUS = Path(__file__).resolve().parent.parent / "jezero_pipeline_tests" / "redaction_corpus"
 ROUND3 = CORPUS / "round3"
@@ -45,7 +45,7 @@ GRID = {
 ROUND3_DETECTORS = (
     arguments.detect_flags,
     arguments.detect_positions,
-    arguments.detect_calls,
+    calls.detect_calls,
     urls.detect_url_paths,
     generic.detect_labelled,
     generic.detect_block_scalars,

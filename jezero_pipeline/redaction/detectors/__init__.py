@@ -16,7 +16,21 @@ each, and most of them are absent).
 from __future__ import annotations
 
 from ..values import says_stand_in, stands_in
-from . import accounts, arguments, commands, context, encoded, generic, keys, names, structured, tokens, urls, web
+from . import (
+    accounts,
+    arguments,
+    calls,
+    commands,
+    context,
+    encoded,
+    generic,
+    keys,
+    names,
+    structured,
+    tokens,
+    urls,
+    web,
+)
 from .base import KEY_CLASS, KEY_RUN, WORDS_FROM, Detector, Hit, Scan
 
 __all__ = ["BUILTIN", "find"]
@@ -64,7 +78,7 @@ BUILTIN: tuple[tuple[Detector, tuple[str | None, ...]], ...] = (
     (arguments.detect_flags, (" -", "\t-", "\n-", " /")),
     (arguments.detect_positions, arguments.POSITION_TRIGGERS),
     (arguments.detect_logins, arguments.LOGIN_TRIGGERS),
-    (arguments.detect_calls, ("(",)),
+    (calls.detect_calls, ("(",)),
     (urls.detect_url_paths, ("://",)),
     (generic.detect_labelled, (LONG_RUN, *generic.PHRASE_TRIGGERS)),
     (generic.detect_block_scalars, (": |", ": >")),

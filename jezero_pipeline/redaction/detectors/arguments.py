@@ -1,8 +1,8 @@
-"""Credentials passed as arguments: to flags of any spelling, in positions, and to calls.
+"""Credentials passed as a command's arguments: to flags of any spelling, and in positions.
 
-A command or a call that takes a credential says so in the name of the flag (`-pw`,
-`-NuGetApiKey`, `-srcstorepass`), of the call (`login`, `connect`, `HTTPBasicAuth`, `hmac.new`),
-or of the argument before the value (`config set …_authToken VALUE`); a few short flags (`-p`,
+A command that takes a credential says so in the name of the flag (`-pw`, `-NuGetApiKey`,
+`-srcstorepass`), of its subcommand (`login`, `unlock`, `connect`), or of the argument before the
+value (`config set …_authToken VALUE`); a few short flags (`-p`,
 `-P`, `-w`) and joined forms (`user/pw@db`, `user%pw`, `user,pw`) carry one by convention. Each
 such position proposes a candidate; the value's shape decides (`shapes.password_shaped`), so
 `ssh -p 2222`, `mkdir -p src/app` and `kubectl logs -p pod-7d9f` stay.
@@ -22,7 +22,7 @@ from ..shapes import (
     password_shaped,
     random_looking,
 )
-from .base import CONVERSIONS, Scan, before_closing_tag, glued
+from .base import Scan, before_closing_tag, glued
 
 _CRED_WORD = r"(?:pass(?:word|wd|phrase|wort)?|pwd|pw|secret|token|apikey|api[_\-]?key|key|auth|credentials?|psk)"
 _CRED_FRAGMENTS = ("pass", "pw", "secret", "token", "key", "auth", "credential", "psk")  # one is in every `_CRED_WORD`
@@ -167,6 +167,11 @@ _COMMAND_TEXTS = (
 )
 
 
+# `certs/AmazonRootCA1.pem`: a file in a folder, named with its extension, as a flag's value
+_FILE_IN_FOLDER = re.compile(r"(?:[\w.\-]+/)+[\w.\-]+\.[A-Za-z][A-Za-z0-9]{0,7}")
+_NAMED_PAIR = re.compile(r"[A-Za-z_][\w.\-]{0,40}=")
+# `v3/+/devices/+/up`: an MQTT topic or a route, short lower-case segments and wildcards
+_ROUTE = re.compile(r"(?:[a-z0-9_\-]{1,16}|[+#*])(?:/(?:[a-z0-9_\-]{1,16}|[+#*]))+/?")
 _SHELL_VARIABLE = re.compile(r"\$\{?[A-Za-z_]\w*\}?")
 _CALL_OPENING = re.compile(r"[A-Za-z_][\w.]*\(")
 
@@ -370,158 +375,3 @@ def detect_positions(scan: Scan) -> None:
     if scan.has("--body") or scan.has("--value"):
         for m in _matches(_SECRET_SET, scan, ("secret", "token", "variable")):
             _value(scan, m, "argument")
-
-
-# --------------------------------------------------------------------------- calls
-
-# A call whose name says it takes a credential: its string literals are candidates.
-_CALL = re.compile(
-    r"(?:login|auth|connect(?:ion)?|credentials?|client|session|github|fernet|hmac\.new|hmac\w*|jwt\.encode|jwt\.sign|"
-    r"minio|redis|mongo|smtp(?:_ssl)?|imap4?(?:_ssl)?|ftp(?:_tls)?|signer|basic|aes\.new|keyspec|token|secret|apikey|"
-    r"password|[th]otp|bind\w*|(?:create|add|new)_?(?:account|user))[ \t]*\($"
-    r"|(?:oauth|credential|password|secret|apikey|hmac|webhook)\w*[ \t]*\($",  # `verify_webhook_signature(…, "<secret>")`
-)
-_CALLEE_CHARS_REVERSED = re.compile(r"[\w.]{0,80}")
-_AUTH_TUPLE = re.compile(r"auth[ \t]*=[ \t]*\($")  # `auth=(`, `basic_auth=(`
-# `certs/AmazonRootCA1.pem`: a file in a folder, named with its extension, as a flag's value
-_FILE_IN_FOLDER = re.compile(r"(?:[\w.\-]+/)+[\w.\-]+\.[A-Za-z][A-Za-z0-9]{0,7}")
-_NAMED_PAIR = re.compile(r"[A-Za-z_][\w.\-]{0,40}=")
-# `v3/+/devices/+/up`: an MQTT topic or a route, short lower-case segments and wildcards
-_ROUTE = re.compile(r"(?:[a-z0-9_\-]{1,16}|[+#*])(?:/(?:[a-z0-9_\-]{1,16}|[+#*]))+/?")
-# hex shorter than a key's, as a constructor's literal: an object's id (MongoDB's 24 digits), not a token
-_SHORT_HEX = re.compile(r"[0-9a-f]{8,31}")
-_KEYED_PRIMITIVE = re.compile(r"hmac|cipher|aes|fernet", re.I)  # its literal is the key, a UUID too
-# The key an argument's literal stands under in an options object, and keys that name an id
-_KEYED = re.compile(r"(?P<key>[A-Za-z_][\w\-]{0,40})[\"']?[ \t]*[:=][ \t]*$")
-_ID_KEY = re.compile(r"(?:id|Id|ID)$")
-# Every literal, short ones too: skipping `"a"` would pair its closing quote with the next literal's
-# opening one. A quote escaped in a string (`\"` in a JSON string of code) is no literal's end.
-_LITERAL = re.compile(r"(?:\b[bru]{1,2})?(?<!\\)(?P<q>[\"'])(?P<value>[^\"'\n]{0,300})(?<!\\)(?P=q)")
-# Callees whose long hex literal is a key, not a digest: clients, and the keyed primitives (HMAC,
-# ciphers, signers).
-_TOKEN_CALLEES = re.compile(r"github|session|client|token|auth|key|hmac|cipher|aes|fernet|sign", re.I)
-# An Authorization header built in code (`new AuthenticationHeaderValue("Splunk", "<uuid>")`): a UUID
-# there is the credential, as Splunk, Heroku and Postmark issue them; so is a UUID that is a client's
-# only argument (`new PostmarkClient("<uuid>")`).
-_HEADER_CALLEES = re.compile(r"authenticationheadervalue|authorization|authheader", re.I)
-# A conversion around a literal (bytes from text, hex or base64): the call it is passed to decides.
-_CONVERSION = re.compile(CONVERSIONS + r"[ \t]*\($")
-# A client's constructor or factory (`new PDO(`, `Airtable(`, `ethers.Wallet(`, `SearchClient.create(`):
-# it takes the account's credentials by position, so a literal with all four kinds of character
-# or a generated token is one.
-_CONSTRUCTOR = re.compile(
-    r"(?<![\w.])(?:(?:\w+\.)*[A-Z]\w*(?:\.(?:create|connect|new|init|open|login))?|(?<=new )|new)[ \t]*\($"
-)  # `new CosmosClient(…)`, C#'s target-typed `new(…)`
-
-
-# A factory whose result is named a client, a session or a connection (`adminClient =
-# algoliasearch(…)`, `conn := ldap.Dial(…)`): it took the account's credentials.
-_ASSIGNED_CLIENT = re.compile(
-    r"(?:^|[\s(,])[\w.$]*(?:client|session|conn|connection|api|sdk)[ \t]*(?::[ \t]*[\w.<>\[\]]+[ \t]*)?"
-    r"(?::=|=)[ \t]*(?:await[ \t]+)?(?:new[ \t]+)?(?P<callee>[\w.]+)[ \t]*\($",
-    re.I,
-)
-# A quote after `(` or `,`: two patterns, each with a literal first character, which a search
-# skips to far faster than to either of a class of two.
-# A literal after `(` or `,`, on the call's line or on a line of its own (a call written one
-# argument a line, as formatters write long ones).
-_LITERAL_STARTS = tuple(re.compile(re.escape(c) + r"\s*(?:[bru]{1,2})?[\"']") for c in "(,")
-_CALL_REACH = 400  # how far before its literal a call's `(` is looked for, and after it its `)`
-
-
-def _start(m: re.Match[str]) -> int:
-    return m.start()
-
-
-def _matching(text: str, pos: int, stop: int) -> int:
-    """The bracket that pairs with a call's: scanning back from `pos` to `stop`, the `(` of the
-    call around `pos`; forward from the `(` at `pos` to `stop`, its `)`. Brackets between are
-    counted; -1 when a square bracket pairs first, or none does before `stop`."""
-    forward = stop > pos
-    inner, outer = ("([", ")]") if forward else (")]", "([")
-    depth = 0
-    for i in range(pos + 1, min(len(text), stop)) if forward else range(pos - 1, stop - 1, -1):
-        c = text[i]
-        if c in inner:
-            depth += 1
-        elif c in outer:
-            if depth == 0:
-                return i if c in "()" else -1
-            depth -= 1
-    return -1
-
-
-def detect_calls(scan: Scan) -> None:
-    """String literals passed to a credential-taking call (`connect(h, u, "pw")`, `Github("…")`).
-
-    Found from the literals: a quote after `(` or `,` is looked up to the `(` of its call, and
-    only a call whose name says credential is read (prose has few quoted call arguments).
-    """
-    text = scan.text
-    if not scan.has("("):
-        return
-    done: set[int] = set()
-    for q in sorted((m for rx in _LITERAL_STARTS for m in rx.finditer(text)), key=_start):
-        line_start = text.rfind("\n", 0, q.start()) + 1
-        open_at = q.start() if text[q.start()] == "(" else text.rfind("(", line_start, q.start())
-        if open_at == -1 and text[q.start()] == ",":  # a call written one argument a line: its `(` ends a line
-            reach = max(0, q.start() - _CALL_REACH)
-            opener = max(text.rfind("(\n", reach, q.start()), text.rfind("(\r\n", reach, q.start()))
-            close = _matching(text, opener, opener + _CALL_REACH) if opener != -1 else -1
-            open_at = opener if opener != -1 and (close == -1 or close > q.start()) else -1
-            line_start = text.rfind("\n", 0, open_at) + 1
-        elif open_at != -1 and text.find(")", open_at, q.start()) != -1:
-            continue  # `f(g(x), "y")` on one line: the literal is not the first call's
-        if open_at == -1 or open_at in done:
-            continue
-        done.add(open_at)
-        head = text[max(line_start, open_at - 80) : open_at + 1]
-        if (
-            _CONVERSION.search(head.lower())
-            and (outer := _matching(text, open_at, max(line_start, open_at - 120))) != -1
-        ):
-            # `hmac.New(sha256.New, []byte("…"))`: the literal is the outer call's argument
-            open_at = outer
-            head = text[max(line_start, open_at - 80) : open_at + 1]
-        call = _CALL.search(head.lower()) or _AUTH_TUPLE.search(head)
-        if call is None or call.end() != len(head):
-            call = _CONSTRUCTOR.search(head) or _ASSIGNED_CLIENT.search(head)
-            if call is None:
-                continue
-        back = _CALLEE_CHARS_REVERSED.match(head[: call.start()][::-1]).end()
-        callee = head[call.start() - back :]
-        token_callee = call.re is _AUTH_TUPLE or bool(_TOKEN_CALLEES.search(callee))
-        if call.re is _ASSIGNED_CLIENT:
-            callee, token_callee = call.group("callee"), True
-        if text[open_at + 1 : open_at + 2].isspace():  # one argument a line: to the call's own `)`
-            close = _matching(text, open_at, open_at + _CALL_REACH)
-            end = close if close != -1 else min(len(text), open_at + _CALL_REACH)
-        else:  # on one line: to the first `)`, the line's end at the latest
-            close = text.find(")", open_at)
-            end = close if close != -1 and close - open_at <= _CALL_REACH else min(len(text), open_at + _CALL_REACH)
-            nl = text.find("\n", open_at, end)
-            end = nl if nl != -1 else end
-        constructor = call.re is _CONSTRUCTOR
-        for lit in _LITERAL.finditer(text, open_at + 1, end):
-            value = lit.group("value")
-            if len(value) < 4:
-                continue
-            keyed = _KEYED.search(text, max(open_at, lit.start() - 60), lit.start())
-            if keyed is not None and _ID_KEY.search(keyed.group("key")):
-                continue  # `createClient({ clientId: "…" })`: the key it stands under names an id
-            if constructor and not token_callee:
-                if (
-                    classes(value) == 4
-                    and password_shaped(value)
-                    or (opaque_token(value) and not _SHORT_HEX.fullmatch(value))
-                ):
-                    scan.add(lit.start("value"), lit.end("value"), "argument")
-            elif (
-                password_shaped(value)
-                or opaque_token(value)
-                or (token_callee and len(value) >= 32 and hash_shaped(value) and not is_uuid(value))
-                or (is_uuid(value) and _HEADER_CALLEES.search(callee) is not None)
-                or (is_uuid(value) and _KEYED_PRIMITIVE.search(callee) is not None)  # `hmac.new(b"<uuid>", …)`
-                or (is_uuid(value) and token_callee and text[open_at + 1 : end].strip() == lit.group())
-            ):
-                scan.add(lit.start("value"), lit.end("value"), "argument")
