@@ -117,9 +117,10 @@ def _echoes(text: str, spans: Sequence[tuple[int, int, str]]) -> list[tuple[int,
     position, an echo has nothing around it that says secret; the first sighting does."""
     out = []
     for s, e, kind in spans:
-        if e - s < ECHO_MIN or not random_looking(text[s:e], ECHO_MIN):
+        value = text[s:e]
+        if e - s < ECHO_MIN or not random_looking(value, ECHO_MIN):
             continue  # short, or words (`mg.example.dev` read as a password): an echo would spread a guess
-        value, hi = text[s:e], min(len(text), e + ECHO_REACH)
+        hi = min(len(text), e + ECHO_REACH)
         pos = text.find(value, max(0, s - ECHO_REACH), hi)
         while pos != -1:
             if pos != s:

@@ -230,6 +230,20 @@ def plain_url(v: str) -> bool:
     return bool(_URL_NO_USERINFO.fullmatch(v.strip("\"'`")))
 
 
+_FILE_IN_FOLDER = re.compile(r"(?:[\w.\-]+/)+[\w.\-]+\.[A-Za-z][A-Za-z0-9]{0,7}")
+_OPENS_PAIR = re.compile(r"[A-Za-z_][\w.\-]{0,40}=")
+
+
+def file_in_folder(v: str) -> bool:
+    """A file in a folder, named with its extension (`certs/AmazonRootCA1.pem`, `2024/05/orders.parquet`)."""
+    return _FILE_IN_FOLDER.fullmatch(v) is not None
+
+
+def opens_pair(v: str) -> bool:
+    """The value starts a `name=value` pair of its own (`tokenId=<uuid>`): the name says what follows."""
+    return _OPENS_PAIR.match(v) is not None
+
+
 # --------------------------------------------------------------------------- identifiers and hashes
 
 _HEX = re.compile(r"[0-9a-fA-F]+")

@@ -15,10 +15,12 @@ import re
 from ..shapes import (
     classes,
     entropy_at_least,
+    file_in_folder,
     hash_shaped,
     is_uuid,
     mixed_token,
     opaque_token,
+    opens_pair,
     password_shaped,
     random_looking,
 )
@@ -167,9 +169,6 @@ _COMMAND_TEXTS = (
 )
 
 
-# `certs/AmazonRootCA1.pem`: a file in a folder, named with its extension, as a flag's value
-_FILE_IN_FOLDER = re.compile(r"(?:[\w.\-]+/)+[\w.\-]+\.[A-Za-z][A-Za-z0-9]{0,7}")
-_NAMED_PAIR = re.compile(r"[A-Za-z_][\w.\-]{0,40}=")
 # `v3/+/devices/+/up`: an MQTT topic or a route, short lower-case segments and wildcards
 _ROUTE = re.compile(r"(?:[a-z0-9_\-]{1,16}|[+#*])(?:/(?:[a-z0-9_\-]{1,16}|[+#*]))+/?")
 _SHELL_VARIABLE = re.compile(r"\$\{?[A-Za-z_]\w*\}?")
@@ -242,7 +241,7 @@ def detect_flags(scan: Scan) -> None:
             and shaped
             and not value.startswith(_PATH_STARTS)
             and "://" not in value
-            and not _FILE_IN_FOLDER.fullmatch(value)
+            and not file_in_folder(value)  # `--ca_file certs/AmazonRootCA1.pem`
             and not _ROUTE.fullmatch(value)
         ):
             scan.add(vs, ve, "argument")
@@ -367,7 +366,7 @@ def detect_positions(scan: Scan) -> None:
             skip = m.group("skip") or ""
             if skip.lstrip("-") in _USER_FLAGS or (skip.startswith("-") and _ID_FLAG.search(skip + " ")):
                 continue  # `docker login -u NAME`, `login --service-key-id <uuid>`: a user's name, an id
-            if m.group("value").rstrip("!.,;:").isalpha() or _NAMED_PAIR.match(m.group("value")):
+            if m.group("value").rstrip("!.,;:").isalpha() or opens_pair(m.group("value")):
                 continue  # `Login Succeeded!`: a word; `token tokenId=<uuid>`: a pair that names its own value
             _value(scan, m, "argument", ids=True)
             if after := _NEXT_ARGUMENT.match(scan.text, m.end()):

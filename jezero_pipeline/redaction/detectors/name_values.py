@@ -11,7 +11,16 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from ..shapes import CACHED_VALUES, HEX_RE, entropy_at_least, is_uuid, opaque_token, random_looking
+from ..shapes import (
+    CACHED_VALUES,
+    HEX_RE,
+    entropy_at_least,
+    file_in_folder,
+    is_uuid,
+    opaque_token,
+    opens_pair,
+    random_looking,
+)
 from ..values import (
     MARKER_START,
     basic_pair_password,
@@ -181,13 +190,11 @@ _HOST_NAME = re.compile(r"[a-z][a-z0-9\-]*(?:\.[a-z][a-z0-9\-]*)+")
 _SETTING = re.compile(r"[a-z]{2,8}(?:-[a-z]{2,8}){1,2}")
 # Three or more lower-case words a slash apart: a path in a store (Vault, a parameter store).
 _IMAGE_REF = re.compile(r"[\w.\-]+(?:/[\w.\-]+)+:[\w.\-]+")
-_PAIR_START = re.compile(r"[A-Za-z_][\w.\-]{0,40}=")
 _SNAKE_WORDS = re.compile(r"[a-z]{2,}(?:_[a-z]{2,})+")
 _WORD_PATH = re.compile(r"[a-z][a-z0-9_\-]{0,30}(?:/[a-z][a-z0-9_\-]{0,30}){2,}/?")
 # An app password as Google shows it: sixteen letters in four groups, read aloud, not a sentence.
 APP_PASSWORD = re.compile(r"[a-z]{4}(?: [a-z]{4}){3}(?!\S)")
 # Folders and a file with its extension: no base64 value has a `.`, no base64url value a `/`.
-_FILE_PATH = re.compile(r"(?:[\w\-.]+/)+[\w\-.]+\.[A-Za-z][A-Za-z0-9]{0,7}$")
 
 
 def value_ok(name: str, sep: str, value: str, quoted: bool) -> bool:
@@ -233,7 +240,7 @@ def value_ok(name: str, sep: str, value: str, quoted: bool) -> bool:
     if value.count("/") >= 2 and _WORD_PATH.fullmatch(value):
         return False  # `secret/data/ci/npm`: where a secret is kept, not the secret
     weak_key, weak = _weak_name(name)
-    if weak and "/" in value and _FILE_PATH.match(value):
+    if weak and "/" in value and file_in_folder(value):
         return False  # `--key 2024/05/orders.parquet`: an object's key or a file, named by its path
     spaced = sep.strip(" \t\"'\\") == ""  # whitespace only: `--flag value` or prose
     if name.startswith("-") and (
@@ -252,7 +259,7 @@ def value_ok(name: str, sep: str, value: str, quoted: bool) -> bool:
         return (
             random_looking(value, 16)
             and entropy_at_least(value, 3.5)
-            and not _PAIR_START.match(value)
+            and not opens_pair(value)
             and not _IMAGE_REF.fullmatch(value)  # `…_TOKEN harness/delegate:24.07`: the next word is an image
         )
     if name.endswith("auth") and basic_pair_password(value) is not None:

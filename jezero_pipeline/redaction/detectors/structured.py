@@ -4,8 +4,10 @@ A name under one key and its value under the next (a Kubernetes or ECS `env` ent
 manager's field), a shell default (`${API_TOKEN:-…}`), netrc's `password X` after `machine` and
 `login`, XML (`<password>…</password>`, `<add key="…Password" value="…"/>`), a dotted setting
 with its secret word inside (`fs.azure.account.key.ACCOUNT.dfs.core.windows.net`), the items of a
-YAML block under a key that names secrets, and an SNMP community. The name is read with the words `names` reads a name before its value with
-(`name_values.SECRET_NAME`), and the value is decided as `name_values.value_ok` decides one written after it.
+YAML block under a key that names secrets, a table's secret column, passwords kept in clear or a
+reversible encoding, and an SNMP community. The name is read with the words `names` reads a name
+before its value with (`name_values.SECRET_NAME`), and the value is decided as
+`name_values.value_ok` decides one written after it.
 """
 
 from __future__ import annotations
@@ -273,10 +275,10 @@ def detect_table_columns(scan: Scan) -> None:
                 scan.add(cs, ce, "secret")
 
 
-# A password a mail server keeps in clear: Dovecot's and LDAP's `{PLAIN}…` / `{CLEARTEXT}…`, and
-# the `destination user:password` lines of Postfix's `sasl_passwd` map.
-# A password in plain text or in a reversible encoding its tag names: `{PLAIN}` (Dovecot, LDIF),
-# WebSphere's and Liberty's `{xor}` and `{aes}`, WebLogic's `{AES256}`, IBM MQ's `<MQI>!2!…`
+# A password kept in clear, or in a reversible encoding its tag names: Dovecot's and LDAP's
+# `{PLAIN}…` / `{CLEARTEXT}…`, WebSphere's and Liberty's `{xor}` and `{aes}`, WebLogic's
+# `{AES256}`, IBM MQ's `<MQI>!2!…`; and the `destination user:password` lines of Postfix's
+# `sasl_passwd` map.
 PLAIN_TRIGGERS = ("{plain}", "{cleartext}", "{clear}", "{xor}", "{aes", "{3des}", "<mqi>!", "sasl_passwd")
 _PLAIN_SCHEME = re.compile(
     r"\{(?:plain|cleartext|clear|xor|aes(?:128|256)?|3des)\}(?P<value>[^:\s\"'<]{1,400})"

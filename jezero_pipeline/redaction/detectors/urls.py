@@ -33,12 +33,12 @@ _KEY_SEGMENT = re.compile(r"[A-Za-z0-9_\-]{16,200}")
 _WORDS = re.compile(r"[A-Za-z]+(?:[_\-.][A-Za-z]+)*")
 # `TOKEN:@`: a token with no password; `KEY:DOMAIN@` (Symfony's `mailgun+api://KEY:DOMAIN@default`)
 _TOKEN_USER = re.compile(r"://(?P<user>[A-Za-z0-9_\-]{20,200})(?::[^\s/@\"'<>]{0,200})?@")
-# A DSN's path is its project's number: its user is the project's public key (`https://KEY@o1.ingest.sentry.io/42`).
 # The same in a URL of any other scheme, which has no path rules here (read lower-cased): the scheme
 # read backwards from its `://` (a letter first), then the user.
 _SCHEME_REVERSED = re.compile(r"[a-z0-9+.\-]{0,19}[a-z](?![a-z0-9+.\-])")
 _USER_AT = re.compile(r"(?P<user>[a-z0-9_\-]{20,200})@")
 _URL_SCHEMES = frozenset(("http", "https", "rtmp", "rtmps", "ws", "wss"))
+# A DSN's path is its project's number: its user is the project's public key (`https://KEY@o1.ingest.sentry.io/42`).
 _PROJECT_ONLY = re.compile(r"/\d+/?")
 _TELEGRAM_BOT = re.compile(r"bot\d{6,12}:[A-Za-z0-9_\-]{30,}")
 
@@ -61,14 +61,15 @@ def detect_url_paths(scan: Scan) -> None:
     text = scan.text
     if not scan.has("://"):
         return
-    lower, at = scan.lower, scan.lower.find("://")
+    lower = scan.lower
+    at = lower.find("://")
     while at != -1:  # `nats://TOKEN@host`, `redis://TOKEN@…`: the other schemes, read back from `://`
         scheme = _SCHEME_REVERSED.match(lower[max(0, at - 20) : at][::-1])
         user = _USER_AT.match(lower, at + 3) if scheme and scheme.group()[::-1] not in _URL_SCHEMES else None
         if user and _token(text[user.start("user") : user.end("user")]):
             scan.add(user.start("user"), user.end("user"), "url_secret")
         at = lower.find("://", at + 3)
-    urls = _PLUS_URL if "+" in text and _PLUS_SCHEME.search(scan.lower) else _URL
+    urls = _PLUS_URL if "+" in text and _PLUS_SCHEME.search(lower) else _URL
     for m in (m for start, end in scan.lines_with("://") for m in urls.finditer(text, start, end)):
         url = m.group()
         scheme_end = url.find("://") + 3

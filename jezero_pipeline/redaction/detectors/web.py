@@ -146,7 +146,8 @@ _COOKIE_ATTRS = frozenset(_COOKIE_ATTR_WORDS.split())
 
 
 def detect_cookies(scan: Scan) -> None:
-    """Session values in `Cookie:` and `Set-Cookie:` headers."""
+    """Session values in `Cookie:` and `Set-Cookie:` headers, and in a tool's cookie option
+    (`--cookie="…"`, curl's `-b 'NAME=…'`)."""
     text = scan.text
     if not (scan.has("cookie") or scan.has("-b ")):
         return
