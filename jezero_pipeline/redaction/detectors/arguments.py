@@ -170,7 +170,7 @@ _COMMAND_TEXTS = (
 
 
 # `v3/+/devices/+/up`: an MQTT topic or a route, short lower-case segments and wildcards
-_ROUTE = re.compile(r"(?:[a-z0-9_\-]{1,16}|[+#*])(?:/(?:[a-z0-9_\-]{1,16}|[+#*]))+/?")
+_TOPIC = re.compile(r"(?:[a-z0-9_\-]{1,16}|[+#*])(?:/(?:[a-z0-9_\-]{1,16}|[+#*]))+/?")
 _SHELL_VARIABLE = re.compile(r"\$\{?[A-Za-z_]\w*\}?")
 _CALL_OPENING = re.compile(r"[A-Za-z_][\w.]*\(")
 
@@ -242,7 +242,7 @@ def detect_flags(scan: Scan) -> None:
             and not value.startswith(_PATH_STARTS)
             and "://" not in value
             and not file_in_folder(value)  # `--ca_file certs/AmazonRootCA1.pem`
-            and not _ROUTE.fullmatch(value)
+            and not _TOPIC.fullmatch(value)
         ):
             scan.add(vs, ve, "argument")
 

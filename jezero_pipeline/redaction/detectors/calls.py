@@ -56,10 +56,9 @@ _ASSIGNED_CLIENT = re.compile(
     r"(?::=|=)[ \t]*(?:await[ \t]+)?(?:new[ \t]+)?(?P<callee>[\w.]+)[ \t]*\($",
     re.I,
 )
-# A quote after `(` or `,`: two patterns, each with a literal first character, which a search
-# skips to far faster than to either of a class of two.
 # A literal after `(` or `,`, on the call's line or on a line of its own (a call written one
-# argument a line, as formatters write long ones).
+# argument a line, as formatters write long ones): two patterns, each with a literal first
+# character, which a search skips to far faster than to either of a class of two.
 _LITERAL_STARTS = tuple(re.compile(re.escape(c) + r"\s*(?:[bru]{1,2})?[\"']") for c in "(,")
 _CALL_REACH = 400  # how far before its literal a call's `(` is looked for, and after it its `)`
 
