@@ -230,6 +230,7 @@ def plain_url(v: str) -> bool:
     return bool(_URL_NO_USERINFO.fullmatch(v.strip("\"'`")))
 
 
+# Folders and a file with its extension: no base64 value has a `.`, no base64url value a `/`.
 _FILE_IN_FOLDER = re.compile(r"(?:[\w.\-]+/)+[\w.\-]+\.[A-Za-z][A-Za-z0-9]{0,7}")
 _OPENS_PAIR = re.compile(r"[A-Za-z_][\w.\-]{0,40}=")
 

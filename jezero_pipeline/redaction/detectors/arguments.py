@@ -36,6 +36,7 @@ _ONE_DASH_FLAG = re.compile(
     r"-(?<=\s-)(?P<flag>(?:[a-z][a-z0-9]*?)?" + _CRED_WORD + r"[a-z]?)(?:[ \t]+|=|:)"
     r"(?P<q>[\"']?)(?P<value>[^\s\"'|;`]{1,300})(?P=q)"
 )
+# A user's flag and name a few words before (`-u NAME -h host -P …`): the password flag is that user's.
 _USER_BEFORE = re.compile(r"(?:^|[ \t])(?:-u|--user(?:name)?)[ \t=]+\S+[ \t]+(?:\S+[ \t]+){0,2}$")
 # Short flags that take a password by convention; `-p`/`-P` may be glued to the value.
 _SHORT_FLAG = re.compile(
@@ -171,7 +172,7 @@ _COMMAND_TEXTS = (
 
 # `v3/+/devices/+/up`: an MQTT topic or a route, short lower-case segments and wildcards
 _TOPIC = re.compile(r"(?:[a-z0-9_\-]{1,16}|[+#*])(?:/(?:[a-z0-9_\-]{1,16}|[+#*]))+/?")
-_SHELL_VARIABLE = re.compile(r"\$\{?[A-Za-z_]\w*\}?")
+_SHELL_VARIABLE = re.compile(r"\$\{?[A-Za-z_]\w*\}?")  # `$NAME`, `${NAME}`
 _CALL_OPENING = re.compile(r"[A-Za-z_][\w.]*\(")
 
 

@@ -255,9 +255,6 @@ def detect_byte_arrays(scan: Scan) -> None:
 # The words between say whose password it is (`for admin`); a bare `password=` is names.py's.
 # The value on its line, or alone on the next line after a line ending in `:` (Elasticsearch's
 # `Password for the elastic user (reset with …):`, then the password; BitLocker's `Password:`).
-_ABOUT_IT = re.compile(
-    r"[ \t_\-](?:hmac|hash(?:ed)?|digest|salt|ids?|length|policy|hint|strength|expir\w*|file|path)\b"
-)
 _PROMPT_WORDS = re.compile(r"\b(?:enter|type|confirm|retype|re-enter|repeat|verify|new)\b")
 _DIGIT_GROUPS = re.compile(r"\d{4,8}(?:-\d{4,8}){3,}")  # a recovery password (BitLocker's eight groups of six)
 _SAID = (
@@ -270,6 +267,11 @@ _PASSWORD_SAID = re.compile(r"(?:passw(?:or)?d|passphrase)" + _SAID)
 # `Private Key:` over a VAPID key; one pattern a word, each found from its literal
 _KEY_SAID = tuple(re.compile(rf"(?<![a-z]){word}[ _\-]key" + _SAID) for word in ("private", "secret"))
 KEY_WORDS = ("private key", "secret key", "private_key", "secret_key", "private-key", "secret-key")
+# Words between the phrase and its value that say the value is about the password, not it
+# (`Password HMAC:`, `password hash:`, `password policy:`).
+_ABOUT_IT = re.compile(
+    r"[ \t_\-](?:hmac|hash(?:ed)?|digest|salt|ids?|length|policy|hint|strength|expir\w*|file|path)\b"
+)
 
 # `… now logs in with `e3YZ…``: a quoted value someone logs or signs in with
 _LOGS_IN_WITH = re.compile(r"(?:log|sign)(?:s|ged|ed)?[ \t]+in[ \t]+with[ \t]+([\"'`])(?P<value>[^\s\"'`]{6,200})\1")

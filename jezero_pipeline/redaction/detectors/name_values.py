@@ -188,13 +188,12 @@ _SECRET_REFERENCE = re.compile(r"[a-z0-9][a-z0-9\-.]*=[a-z0-9_\-.]+")  # a Kuber
 _HOST_NAME = re.compile(r"[a-z][a-z0-9\-]*(?:\.[a-z][a-z0-9\-]*)+")
 # Two or three short lower-case words a dash apart: a setting (`no-check`, `read-only`).
 _SETTING = re.compile(r"[a-z]{2,8}(?:-[a-z]{2,8}){1,2}")
+_IMAGE_REF = re.compile(r"[\w.\-]+(?:/[\w.\-]+)+:[\w.\-]+")  # a container image and its tag
+_SNAKE_WORDS = re.compile(r"[a-z]{2,}(?:_[a-z]{2,})+")  # an identifier in words (`schema_migration`)
 # Three or more lower-case words a slash apart: a path in a store (Vault, a parameter store).
-_IMAGE_REF = re.compile(r"[\w.\-]+(?:/[\w.\-]+)+:[\w.\-]+")
-_SNAKE_WORDS = re.compile(r"[a-z]{2,}(?:_[a-z]{2,})+")
 _WORD_PATH = re.compile(r"[a-z][a-z0-9_\-]{0,30}(?:/[a-z][a-z0-9_\-]{0,30}){2,}/?")
 # An app password as Google shows it: sixteen letters in four groups, read aloud, not a sentence.
 APP_PASSWORD = re.compile(r"[a-z]{4}(?: [a-z]{4}){3}(?!\S)")
-# Folders and a file with its extension: no base64 value has a `.`, no base64url value a `/`.
 
 
 def value_ok(name: str, sep: str, value: str, quoted: bool) -> bool:

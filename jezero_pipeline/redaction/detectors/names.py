@@ -74,9 +74,9 @@ IN_ARN = re.compile(r"arn:[a-z0-9\-]+:[^\s\"'`]*:$")
 _CONVERTED = re.compile(
     r"[\w.]*?" + CONVERSIONS + r"[ \t]*\([ \t]*(?:[bru]{1,2})?(?P<q>[\"'])(?P<qv>[^\"'\n]{4,400})(?P=q)"
 )
-_JSON_OBJECT = re.compile(r"[ \t]*\{[ \t]*\\?\"[\w.\-]{1,60}\\?\"[ \t]*:.*\}[ \t]*")
-_SUBSCRIPT_THEN_COMMA = re.compile(r"[\"'`]?[ \t]*\][ \t]*,")
-_ID_WORD = re.compile(r"(?<![a-z])ids?(?![a-z])")
+_JSON_OBJECT = re.compile(r"[ \t]*\{[ \t]*\\?\"[\w.\-]{1,60}\\?\"[ \t]*:.*\}[ \t]*")  # a JSON object in a string
+_SUBSCRIPT_THEN_COMMA = re.compile(r"[\"'`]?[ \t]*\][ \t]*,")  # `["NAME"],`: a subscript closed, then a list goes on
+_ID_WORD = re.compile(r"(?<![a-z])ids?(?![a-z])")  # a word after a name that calls the value its id
 _ASSIGNS = re.compile(r"[=:│┃║]")  # a separator that assigns, typed or not (`: String =`), is no prose
 _ESCAPED_SPACE = re.compile(r"\\[nt]")  # a line break or a tab escaped in a string
 _ESCAPED_BREAK = re.compile(r"\\n(?=[A-Za-z_][\w.\-]*[ \t]*[=:])")  # before the next line's `NAME=`
