@@ -1,4 +1,4 @@
-"""Writes the round-3 labelled lines (tune and heldout 1 to 79 .jsonl) from the templates beside it.
+"""Writes the round-3 labelled lines (tune and heldout 1 to 84 .jsonl) from the templates beside it.
 
 Each template is a transcript-style line of our own around a value of a shape that a public
 scanner documents (its rule's documented format, example or negative example), tagged with
@@ -289,6 +289,11 @@ def main() -> int:
     import heldout77_templates
     import heldout78_templates
     import heldout79_templates
+    import heldout80_templates
+    import heldout81_templates
+    import heldout82_templates
+    import heldout83_templates
+    import heldout84_templates
     import heldout_templates
     import tune_templates
 
@@ -373,6 +378,11 @@ def main() -> int:
         ("heldout77", heldout77_templates, SEED + 77),
         ("heldout78", heldout78_templates, SEED + 78),
         ("heldout79", heldout79_templates, SEED + 79),
+        ("heldout80", heldout80_templates, SEED + 80),
+        ("heldout81", heldout81_templates, SEED + 81),
+        ("heldout82", heldout82_templates, SEED + 82),
+        ("heldout83", heldout83_templates, SEED + 83),
+        ("heldout84", heldout84_templates, SEED + 84),
     ):
         rows = build(module.TEMPLATES, random.Random(seed))
         out = HERE / f"{name}.jsonl"
