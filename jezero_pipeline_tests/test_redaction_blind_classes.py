@@ -1,4 +1,4 @@
-"""The kinds of case the blind held-out sets (round3/heldout10 to 79) found missing, each with
+"""The kinds of case the blind held-out sets (round3/heldout10 to 84) found missing, each with
 lines of our own: the rule must hold for the kind, not for the held-out line.
 
 Every secret must lie wholly inside a marker; every look-alike must come back byte-identical.
@@ -388,6 +388,21 @@ SECRETS = [
         "--target-org 00D8K00000RL3WP\\!AQiPlP3eMcjyUNxABYOGPC.7Me2hz3xq9ZkR4vT8wNcY5hJdBfGs3aE6uRqWx1",
         "00D8K00000RL3WP\\!AQiPlP3eMcjyUNxABYOGPC.7Me2hz3xq9ZkR4vT8wNcY5hJdBfGs3aE6uRqWx1",
     ),
+    # heldout80 to 84: a device's password hash (a guess can be tried against it) and its reversible `ENC`
+    ("enable secret 5 $1$mERr$hx5rVt7rPNoS4wqbXKX7m0", "$1$mERr$hx5rVt7rPNoS4wqbXKX7m0"),
+    (f"username ops privilege 15 secret 8 $8$dsYGNam3K1SIJO${B64[:43]}", f"$8$dsYGNam3K1SIJO${B64[:43]}"),
+    (f"    set passwd ENC {B64}", B64),
+    # a key as curl's user before a dummy password; a key file's `host=key` lines
+    (f'$ curl -s -u "{HEX[:40]}:X" https://acme.example-desk.com/api/v2/tickets', HEX[:40]),
+    (f"$ cat ~/.config/acme/keys.properties\nbuild.acme.dev={B58[:44].lower()}", B58[:44].lower()),
+    # a key element in an API's XML answer; a client class named for its API, given the key
+    (f"<response status='success'><result><key>{B64}{B64}</key></result></response>", B64 + B64),
+    (f'api = netbox.NetBoxAPI("{HEX[:40]}", timeout=30)', HEX[:40]),
+    # a sign-in's second literal is the password, whatever its shape
+    ('session = api.authenticate("ops@acme.example", "kq7z-4mwp-x2vb-9tnr")', "kq7z-4mwp-x2vb-9tnr"),
+    # a secret stored by a command, whatever its shape; a long generated value after `-w`
+    (f"$ forge secret set DEPLOY_KEY --body {HEX[:40]}", HEX[:40]),
+    (f"$ i18n-sync push -w {HEX[:20]}-{HEX} --branch main", f"{HEX[:20]}-{HEX}"),
 ]
 
 LOOKALIKES = [
@@ -481,7 +496,6 @@ LOOKALIKES = [
     f"$ wg genkey | tee /etc/wireguard/private.key | wg pubkey\n{B64}",
     "$ npm config get registry\nhttps://registry.npmjs.org/",
     "$ cat secret_name.txt\nprod-db-credentials",
-    "enable secret 5 $1$mERr$hx5rVt7rPNoS4wqbXKX7m0",
     "snmp-server community public RO",
     "The password 7 characters long was rejected by the policy.",
     "ssl.key.location=/etc/kafka/ssl/client.key",
@@ -596,6 +610,15 @@ LOOKALIKES = [
     "Access Token     [REDACTED] Use 'sf org auth show-access-token' to view\n Alias            uat-sandbox",
     "[auth] cached token T1RLAQ7EHI… (expires_in=604800)",
     "    appid: HollowOa-listings-PRD-dee354ecb-d8829be7",
+    # heldout80 to 84: what stays beside them
+    f"[2025-01-09T10:11:12Z DEBUG builder::cache] [core]: Hash key: {HEX}",
+    f"CI_RUNNER_TOKEN=Zq8v2*****4kLmN and REGISTRY_KEY=acme{TOKEN[:6]}******{TOKEN[6:]}",
+    "https://accounts.example.com/o/oauth2/auth?response_type=code&client_key=ck7f3a9b2c1d8e4f&scope=read%20write%20admin_read",
+    "[![coverage](https://cov.example.io/gh/acme/api/graph/badge.svg?token=QW3RT7YU1I)](https://cov.example.io/gh/acme/api)",
+    "GET https://10.0.0.1/proxy/network/integration/v1/sites/4b1d9c2e-77a0-4c1e-9d3f-2e8b6a5c0f14/clients",
+    '  "vapid_key": "BPMSXrYDARnDp_U82spLBxHFKIVF-4AAUW7lyJLDUte41p9Rc27VQbmM45SMkGRutc9vfOruIf8NBCuOHCpNdOE="',
+    "client = Client(access_token='acme_usercred.secret', api_base_url='https://social.example')",
+    "CAREERS_BOARD_TOKEN=brightlabs",
 ]
 
 

@@ -104,18 +104,19 @@ _MASK_CHARS = "*•●·█"
 
 def is_masked(v: str) -> bool:
     """`********`, `ghp_****ab12`, `sk-...Qx4f`, `xxxx-xxxx`: a mask with at most a few clear
-    characters, or a key's head with its tail masked (`pdl_live_apikey_01hk3x****`), as consoles
-    list keys."""
+    characters, or four or more masking characters anywhere, as consoles list keys: a head with its
+    tail masked (`pdl_live_apikey_01hk3x****`), a head and a tail (`HNar4*****5cVTI`). No generated
+    token holds a run of them; a password chosen with one is kept, the price of keeping what consoles print."""
     if not (
         any(map(v.__contains__, _MASK_RUNS)) or any(map(v.__contains__, _MASK_CHARS)) or _X_RUN.search(v) is not None
     ):
         return False  # none of the mask runs' characters: the search below cannot match
     if not _MASK_RUN.search(v):
         return False
-    return sum(map(str.isalnum, _MASK_RUN.sub("", v))) <= 8 or _MASKED_TAIL.search(v) is not None
+    return sum(map(str.isalnum, _MASK_RUN.sub("", v))) <= 8 or _MASKED_RUN.search(v) is not None
 
 
-_MASKED_TAIL = re.compile(r"[*•●]{4,}$")
+_MASKED_RUN = re.compile(r"[*•●]{4,}")
 
 
 # Words a stand-in is written in. MARKERS say "not a real value"; FILLERS are the generic words
@@ -405,6 +406,8 @@ _PIN_OPERATORS = ("==", ">=", "<=", "~=", "!=")
 
 def _ec_public_point(v: str) -> bool:
     """`v` is base64url of 65 bytes starting 0x04: an elliptic curve's public point, uncompressed."""
+    if len(v) != 87:
+        return False
     try:
         raw = base64.urlsafe_b64decode(v + "=")
     except ValueError:
@@ -420,11 +423,11 @@ def is_public_value(v: str, alone: bool = True) -> bool:
         return True
     if ("Qm" in v or "bafy" in v) and _CID.fullmatch(v.rsplit("/", 1)[-1]):
         return True  # a content address, alone or as a path's end (`/ipfs/Qm…`)
+    if len(v) in (87, 88) and v[0] == "B" and _ec_public_point(v.removesuffix("=")):
+        return True  # an uncompressed P-256 point in base64url, padded or not: a VAPID or web-push public key
     if token_chars(v):  # no package pin or JWT; a digest only as `sha256-…`, an age recipient, an address
         if v.startswith("0x"):
             return len(v) == 42 and HEX_RE.match(v[2:]) is not None  # an Ethereum address: its key is 64 digits
-        if len(v) == 87 and v[0] == "B" and _ec_public_point(v):
-            return True  # an uncompressed P-256 point in base64url: a VAPID or web-push public key
         if alone and len(v) == 56 and _NATS_PUBLIC.fullmatch(v):
             return True  # a NATS account's or user's public key (its seed is `S` and the type, 58 long)
         return ("-" in v or v.startswith("age1")) and _DIGEST.fullmatch(v) is not None

@@ -16,6 +16,7 @@ import string
 
 from ..shapes import HEX_RE, random_looking
 from .base import DIGIT_CLASS, Scan
+from .web import image_source
 
 _CODE = r"(?P<code>(?:[A-Z]{1,3}-)?(?:\d{4,8}|\d{3,4}[- ]\d{3,4}))(?![\w-])"
 _KIND = (
@@ -54,9 +55,9 @@ _ACCOUNT_ACTION_LOWER = re.compile(_ACCOUNT_ACTION.pattern)
 _URL_PART = re.compile(r"[A-Za-z0-9_\-.~%+]{16,}")
 # A query parameter that names a flow, a request or a step, not a credential.
 _NOT_TOKEN_PARAM = re.compile(
-    r"[?&](?:(?:[a-z]+_)?(?:ids?|flow|state|nonce|challenge|execution|request)|x-amz-(?:algorithm|date|expires))=$",
+    r"[?&](?:(?:[a-z]+_)?(?:ids?|flow|state|nonce|challenge|execution|request|scope|type)|x-amz-(?:algorithm|date|expires))=$",
     re.I,
-)  # a signed URL's algorithm, time and lifetime are no token
+)  # a signed URL's algorithm, time and lifetime, an OAuth request's scope and response type are no token
 
 
 def detect_one_time_codes(scan: Scan) -> None:
@@ -180,6 +181,8 @@ def detect_account_links(scan: Scan) -> None:
         action_at = -1 if after_host == -1 else _action_at(url, after_host)
         if action_at == -1:
             continue
+        if "response_type=" in url or image_source(scan.lower, m.start() + url.find("://") + 3):
+            continue  # an OAuth authorization request (it names the client) or an image every reader loads
         # from the start of the path part that holds the action word (`/verify-3f9a…` is one part)
         for part in _URL_PART.finditer(url, url.rfind("/", after_host, action_at + 1)):
             value = part.group().rstrip(".")

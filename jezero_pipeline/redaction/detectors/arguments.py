@@ -42,6 +42,7 @@ _USER_BEFORE = re.compile(r"(?:^|[ \t])(?:-u|--user(?:name)?)[ \t=]+\S+[ \t]+(?:
 _SHORT_FLAG = re.compile(
     r"-(?<=\s-)(?P<flag>[pPwtkK])(?P<sp>[ \t]+|=?)(?P<q>[\"']?)(?P<value>[^\s\"'|;`]{1,200})(?P=q)"
 )
+_LONG_VALUE = 32  # a random value this long after `-w` is a generated key, not a word to grep for
 # Windows `/pass:X`, `/p:X`, `/password:X` (cmdkey, msbuild, sqlpackage)
 _SLASH_FLAG = re.compile(
     r"/(?<=\s/)(?:p|pw|pwd|pass|password|passwd|token|apikey|secret|key)[:=](?P<q>[\"']?)(?P<value>[^\s\"']{1,200})(?P=q)"
@@ -217,7 +218,14 @@ def detect_flags(scan: Scan) -> None:
     for m in _SHORT_FLAG.finditer(scan.text):
         flag = m.group("flag")
         if flag == "w" and not _LDAP.search(lower, max(0, m.start() - 200), m.start()):
-            continue  # `-w` is a password only to the LDAP tools (`grep -w`, `curl -w`)
+            value = m.group("value")
+            if (
+                len(value) >= _LONG_VALUE
+                and random_looking(value, _LONG_VALUE)
+                and not (hash_shaped(value) or _format_like(value))
+            ):
+                scan.add(*m.span("value"), "argument")  # `localazy upload -w <write key>`: a generated value
+            continue  # elsewhere a word or a format (`grep -w`, `curl -w`); a password to the LDAP tools
         if flag in "tkK" and m.group("sp"):
             # `-t <uuid>`, `-k <hex key>`: a token or an API key; `-t name:tag`, `sort -k 2,2` stay
             _value(scan, m, "argument", ids=True, shaped=flag in "kK")
@@ -374,4 +382,7 @@ def detect_positions(scan: Scan) -> None:
                 _value(scan, after, "argument", ids=True)  # `api-key store KEY_ID SECRET`: a key's id, its secret
     if scan.has("--body") or scan.has("--value"):
         for m in _matches(_SECRET_SET, scan, ("secret", "token", "variable")):
-            _value(scan, m, "argument")
+            if scan.lower.startswith("variable", m.start()):
+                _value(scan, m, "argument")  # a variable may hold anything: its shape decides
+            else:
+                _value(scan, m, "argument", ids=True)  # a secret stored: hex or a UUID too

@@ -16,7 +16,7 @@ from .base import CONVERSIONS, Scan
 
 # A call whose name says it takes a credential: its string literals are candidates.
 _CALL = re.compile(
-    r"(?:login|auth|connect(?:ion)?|credentials?|client|session|github|fernet|hmac\.new|hmac\w*|jwt\.encode|jwt\.sign|"
+    r"(?:log_?in|sign_?in|auth(?:enticate)?|connect(?:ion)?|credentials?|client|session|github|fernet|hmac\.new|hmac\w*|jwt\.encode|jwt\.sign|"
     r"minio|redis|mongo|smtp(?:_ssl)?|imap4?(?:_ssl)?|ftp(?:_tls)?|signer|basic|aes\.new|keyspec|token|secret|apikey|"
     r"password|[th]otp|bind\w*|(?:create|add|new)_?(?:account|user))[ \t]*\($"
     r"|(?:oauth|credential|password|secret|apikey|hmac|webhook)\w*[ \t]*\($",  # `verify_webhook_signature(…, "<secret>")`
@@ -32,9 +32,12 @@ _ID_KEY = re.compile(r"(?:id|Id|ID)$")
 # Every literal, short ones too: skipping `"a"` would pair its closing quote with the next literal's
 # opening one. A quote escaped in a string (`\"` in a JSON string of code) is no literal's end.
 _LITERAL = re.compile(r"(?:\b[bru]{1,2})?(?<!\\)(?P<q>[\"'])(?P<value>[^\"'\n]{0,300})(?<!\\)(?P=q)")
-# Callees whose long hex literal is a key, not a digest: clients, and the keyed primitives (HMAC,
-# ciphers, signers).
-_TOKEN_CALLEES = re.compile(r"github|session|client|token|auth|key|hmac|cipher|aes|fernet|sign", re.I)
+# Callees whose long hex literal is a key, not a digest: clients (`meraki.DashboardAPI(…)`), and the
+# keyed primitives (HMAC, ciphers, signers).
+_TOKEN_CALLEES = re.compile(r"github|session|client|token|auth|key|hmac|cipher|aes|fernet|sign|api[ \t]*\($", re.I)
+# A sign-in that takes a user, then a password (`client.login("handle", "<app password>")`): its
+# second literal is the password whatever its shape, unless the value test calls it a stand-in.
+_SIGN_IN = re.compile(r"(?:log_?in|authenticate|sign_?in)[ \t]*\($", re.I)
 # An Authorization header built in code (`new AuthenticationHeaderValue("Splunk", "<uuid>")`): a UUID
 # there is the credential, as Splunk, Heroku and Postmark issue them; so is a UUID that is a client's
 # only argument (`new PostmarkClient("<uuid>")`).
@@ -136,9 +139,13 @@ def detect_calls(scan: Scan) -> None:
             nl = text.find("\n", open_at, end)
             end = nl if nl != -1 else end
         constructor = call.re is _CONSTRUCTOR
-        for lit in _LITERAL.finditer(text, open_at + 1, end):
+        sign_in = _SIGN_IN.search(callee) is not None
+        for n, lit in enumerate(_LITERAL.finditer(text, open_at + 1, end)):
             value = lit.group("value")
             if len(value) < 4:
+                continue
+            if sign_in and n == 1 and len(value) >= 6:
+                scan.add(lit.start("value"), lit.end("value"), "argument")
                 continue
             keyed = _KEYED.search(text, max(open_at, lit.start() - 60), lit.start())
             if keyed is not None and _ID_KEY.search(keyed.group("key")):

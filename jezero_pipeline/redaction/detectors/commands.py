@@ -25,7 +25,11 @@ _CURL_USER = re.compile(
 )
 
 
-_TOKEN_AS_USER = re.compile(r"-(?:u|-user)(?:=|[ \t]+)[\"']?(?P<token>[A-Za-z0-9_\-]{16,200}):[\"']?(?=[\s\\]|$)")
+# A key as the user, with no password or a dummy one the API ignores (`KEY:X` for Freshdesk and
+# BambooHR, `TOKEN:api_token` for Toggl), in quotes that may be escaped in a JSON string.
+_TOKEN_AS_USER = re.compile(
+    r"-(?:u|-user)(?:=|[ \t]+)(?:\\?[\"'])?(?P<token>[A-Za-z0-9_\-]{16,200}):(?:[xX]|api_token)?(?:\\?[\"'])?(?=[\s\\<\"]|$)"
+)
 
 
 def detect_curl_user(scan: Scan) -> None:
@@ -41,7 +45,7 @@ def detect_curl_user(scan: Scan) -> None:
             continue  # sqlmap's `-u "http://…"`: a URL, not `user:password`
         if len(m.group(group)) >= 3:
             scan.add(m.start(group), m.end(group), "basic_auth")
-    for m in _TOKEN_AS_USER.finditer(text):  # `-u <key>:`: the key as the user, no password (Stripe, Mixpanel)
+    for m in _TOKEN_AS_USER.finditer(text):  # `-u <key>:`, `-u <key>:X` (Stripe, Mixpanel, Freshdesk)
         if not glued(text, m.start()) and (random_looking(m.group("token"), 16) or HEX_RE.match(m.group("token"))):
             scan.add(*m.span("token"), "basic_auth")
 
@@ -263,12 +267,14 @@ _SAID_AFTER = re.compile(
 
 
 # Commands that print a secret among other lines: a file whose name says it holds one (`cat
-# authtoken.secret`, `cat office.creds`: a user name among its lines), and a command that makes a
-# credential (`fly tokens create`, `balena api-key generate`: a notice, a prompt, then the value).
-# Each value alone on one of the next lines, before the next prompt, is decided by its shape.
+# authtoken.secret`, `cat office.creds`: a user name among its lines; `cat keys.properties`: a key
+# for each host), and a command that makes a credential (`fly tokens create`, `balena api-key
+# generate`: a notice, a prompt, then the value). Each value alone on one of the next lines, or
+# under a label or a name, before the next prompt, is decided by its shape.
 _PRINTS_SECRET_FILE = re.compile(
     r"(?:^|(?<=[\s;&|(>$\"]))(?:cat|head)[ \t]+(?:-\S+[ \t]+)*"
-    r"(?![^\s\"]*(?:pub|cert|crt))[^\s\"]*(?:secret|token|cred|passw|\.pass\b|\.auth\b|psk)[^\s/\";]*[ \t]*(?:[;#][^\n]*)?(?=\r?\n|\")"
+    r"(?![^\s\"]*(?:pub|cert|crt))[^\s\"]*(?:secret|token|cred|passw|\.pass\b|\.auth\b|psk|keys\.)[^\s/\";]*[ \t]*"
+    r"(?:[;#][^\n]*)?(?=\r?\n|\")"
 )  # the command ends its line, or the JSON string a tool call holds it in
 # The verb is looked for first (`str.find`), then what it makes, right before it: a pattern that
 # starts with the nouns is tried at every `t`, `a`, `p` and `c` of a long text.
@@ -285,8 +291,8 @@ _AMONG_LINES = 8  # the lines after such a command its value may stand on (a not
 # name, user or URL is none, nor one that says when, unless it names what was made (`Access token
 # was successfully created: …`).
 _LABELLED_VALUE = re.compile(
-    RESULT_PREFIX
-    + r"[ \t]*(?P<label>[A-Za-z][\w \-]{0,50}):[ \t]+(?P<scheme>)(?P<value>[^\s\"'`]{8,400})[ \t]*[\"'}\],]*\r?"
+    RESULT_PREFIX + r"[ \t]*(?:(?P<label>[A-Za-z][\w \-]{0,50}):[ \t]+|(?P<name>[A-Za-z][\w.\-]{0,80})[ \t]*=[ \t]*)"
+    r"(?P<scheme>)(?P<value>[^\s\"'`]{8,400})[ \t]*[\"'}\],]*\r?"
 )
 # A tool's `token` subcommand on its own, with at most a user's or a name's argument (`jupyterhub
 # token ayla`, `heroku auth:token`, `vault print token`): it prints the token among its lines.
@@ -390,7 +396,7 @@ def _printed_after(scan: Scan, found: list[tuple[int, bool]]) -> None:
             if printed is None and not value_first:  # among other lines: `New value: …`, `Token: …`
                 printed = _LABELLED_VALUE.fullmatch(text, line_start, stop)
                 if printed is not None and not _may_label_secret(
-                    printed.group("label").lower(), printed.group("value")
+                    (printed.group("label") or printed.group("name")).lower(), printed.group("value")
                 ):
                     printed = None
             if printed is None:

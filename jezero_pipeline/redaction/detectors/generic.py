@@ -33,7 +33,7 @@ from ..shapes import (
 )
 from ..values import b64_text
 from .base import KEY_CLASS, KEY_RUN, Scan, glued
-from .name_values import FINDING_KEY, public_name, value_ok
+from .name_values import DIGEST_KEY, FINDING_KEY, public_name, value_ok
 from .names import IN_ARN
 
 _KEY_LABEL = re.compile(
@@ -48,6 +48,7 @@ _NOT_SECRET_LABEL = re.compile(
 )
 _PUBLIC_LABEL = re.compile(
     r"public|publishable|pubkey|(?:search|site)[ _\-.]?(?:only[ _\-.]?)?(?:api[ _\-.]?)?key|verif(?:y|ication)[ _\-.]?key"
+    r"|vapid[ _\-.]?key"
 )
 _LABEL_REACH = 60
 _IN_URL = re.compile(r"://[^\s\"'`<>]*$")  # a URL runs up to the run, no space between
@@ -206,7 +207,9 @@ def detect_labelled(scan: Scan) -> None:
         end += pad  # base64 padding is part of the key
         keyed, not_secret = _last_word_says(label)
         if keyed and not not_secret:
-            if _blob(value) and not (is_uuid(value) or (hash_shaped(value) and "key" not in label)):
+            if _blob(value) and not (
+                is_uuid(value) or (hash_shaped(value) and ("key" not in label or DIGEST_KEY.search(label)))
+            ):
                 scan.add(start, end, "secret")
         elif (
             not not_secret

@@ -124,10 +124,10 @@ _INDEX_KEY = re.compile(
 )
 # A key that only finds something (`cache_key`, `fileKey`, `s3_key`): its value is what it finds.
 # Not `primary` or `routing`: Azure's primary key and PagerDuty's routing key are credentials.
-FINDING_KEY = re.compile(
-    r"(?:cache|sort|partition|idempotency|object|row|unique|lookup|index|dedup|file|s3|etag|commit|content)"
-    r"[ _\-.]?keys?$"
-)
+_FINDING = r"cache|sort|partition|idempotency|object|row|unique|lookup|index|dedup|file|s3|etag|commit|content"
+FINDING_KEY = re.compile(rf"(?:{_FINDING})[ _\-.]?keys?$")
+# A digest under a key named so, or for the hash it is (sccache's `Hash key:`), is what it finds.
+DIGEST_KEY = re.compile(rf"(?:{_FINDING}|hash)[ _\-.]?keys?$")
 _WEAK_NAMES = re.compile(r"^(?:pass|auth)s?$|(?:^|[_\-.])auths?$")
 # Keys meant to be seen: public and publishable halves, and the search-only and site keys that
 # search and captcha vendors put in every page.
@@ -136,6 +136,7 @@ _PUBLIC_NAME = re.compile(
     r"|(?:^|[_\-.])(?:search|site)(?:[_\-.]?only)?(?:[_\-.]?api)?[_\-.]?keys?$"
     r"|(?:pusher|reverb|soketi)[_\-.]?(?:app[_\-.]?)?keys?$"  # Pusher's protocol: its app key is in every page
     r"|verif(?:y|ication)[_\-.]?keys?$"  # a signature's verification key is the public half
+    r"|vapid[_\-.]?keys?$"  # web push: the VAPID key a server hands to browsers (the private one says so)
 )
 
 
@@ -176,7 +177,11 @@ _ENVELOPE = re.compile(r"v\d{1,2}:[A-Za-z0-9+/=]{8,}:")
 _REFERENCE_URI = re.compile(r"[a-z][a-z0-9+.\-]*://[^@\s]*$")
 # An environment variable's name: upper-case words, letters first, an underscore apart.
 _ENV_NAME = re.compile(r"[A-Z][A-Z0-9]*(?:_[A-Z][A-Z0-9]*)+")
-_DEVICE_TYPES = ("0", "6", "7")  # a network device's encodings of a password that are plain or reversible
+# A network device's encodings of a password: plain (0), reversible (6, 7, FortiOS's `enc`) or a
+# hash a guess can be tried against (5, 8, 9): none of them is a label.
+_DEVICE_TYPES = ("0", "5", "6", "7", "8", "9", "enc")
+# A stored password hash (`$6$salt$…`, `$9$…`, `$2b$12$…`, `$argon2id$v=19$…`): `$` opens no variable.
+_CRYPT_HASH = re.compile(r"\$(?:[0-9][a-z]?|[a-z][a-z0-9\-]{1,15})\$[^\s$]*\$?[./A-Za-z0-9+=,\-]{8,}")
 _LICENCE_NAME = re.compile(r"licen[cs]e(?:[_\-]?key)?$")
 _KEY_GROUPS = re.compile(r"(?=[A-Z]*\d)[A-Z0-9]{4,6}(?:-[A-Z0-9]{4,6}){3,}")
 _TOKEN_LOGIN = 32  # a generated value this long under a login is a token, not a user's name
@@ -190,6 +195,12 @@ _HOST_NAME = re.compile(r"[a-z][a-z0-9\-]*(?:\.[a-z][a-z0-9\-]*)+")
 _SETTING = re.compile(r"[a-z]{2,8}(?:-[a-z]{2,8}){1,2}")
 _IMAGE_REF = re.compile(r"[\w.\-]+(?:/[\w.\-]+)+:[\w.\-]+")  # a container image and its tag
 _SNAKE_WORDS = re.compile(r"[a-z]{2,}(?:_[a-z]{2,})+")  # an identifier in words (`schema_migration`)
+# A file named in words with its extension (`pytooter_usercred.secret`, `service-account.json`):
+# a client that takes a token or its file (Mastodon.py's `access_token=`) was given the file.
+_WORDS_FILE = re.compile(
+    r"[a-z]{2,}(?:[_\-][a-z]{2,})*\.(?:secrets?|txt|json|ya?ml|toml|ini|cfg|conf|env|pem|key|crt|cer|p12|pfx|jks"
+    r"|keystore|properties|xml|creds?|credentials|tokens?|keys|db|sqlite|csv|log)"
+)
 # Three or more lower-case words a slash apart: a path in a store (Vault, a parameter store).
 _WORD_PATH = re.compile(r"[a-z][a-z0-9_\-]{0,30}(?:/[a-z][a-z0-9_\-]{0,30}){2,}/?")
 # An app password as Google shows it: sixteen letters in four groups, read aloud, not a sentence.
@@ -206,7 +217,7 @@ def value_ok(name: str, sep: str, value: str, quoted: bool) -> bool:
         return False  # `dns_cloudflare_credentials = /etc/letsencrypt/cloudflare.ini`: where it is kept
     is_password = password_name(name)
     if not quoted:
-        if value[0] in _QUICK_REJECT:
+        if value[0] in _QUICK_REJECT and not (value[0] == "$" and _CRYPT_HASH.match(value)):
             return False
         if _NUMBER_RE.match(value):
             return is_password and len(value) >= 4 and sep.strip(" \t\"'\\") != ""
@@ -278,6 +289,8 @@ def value_ok(name: str, sep: str, value: str, quoted: bool) -> bool:
             return True  # not a sentence: letters a vendor spaced into groups to be read aloud
         if not is_password and "_" in value and _SNAKE_WORDS.fullmatch(value):
             return False  # `"modelApiKey": "schema_migration"`: an identifier in words names something
+        if not is_password and _WORDS_FILE.fullmatch(value):
+            return False  # `access_token='acme_usercred.secret'`: the file the token is read from
         words = value.split()
         if name.endswith("passphrase"):
             return len(words) <= 6  # several words are a passphrase's usual shape
@@ -294,6 +307,8 @@ def value_ok(name: str, sep: str, value: str, quoted: bool) -> bool:
             env_style = sep == "=" and not value.islower() or sep == "=" and len(value) >= 6
             if "_" in value and value.upper() != value and not random_looking(value, 12):
                 return False  # snake_case identifier
+            if name.endswith("token") and (value.islower() or value.istitle()):
+                return False  # `BOARD_TOKEN=northwindlabs`: no generated token is one plain word; a slug is
             return (
                 env_style
                 and not value.isupper()

@@ -26,7 +26,7 @@ VALUE = r"(?P<value>(?:@|[rbu]{1,2})?(?P<q>\"\"\"|'''|\\?[\"'`])(?P<qv>[^\n]{0,4
 #         before a quoted first element (Keycloak's `"privateKey" : [ "…" ]`), a table's column
 #         rule (`│`, as CLIs draw their NAME │ VALUE tables), spaces before a quoted literal (a
 #         DSL's call, Gradle's `storePassword 'x'`), a network device's encoding type (Cisco's
-#         `password 7 …`, `key 0 …`: 0 plain, 6 and 7 reversible; 5, 8 and 9 are hashes), or
+#         `password 7 …`, `secret 9 $9$…`, FortiOS's `psksecret ENC …`: `name_values._DEVICE_TYPES`), or
 #         spaces (or tabs escaped in a string) before an opaque value in prose or a table, a few
 #         words and `is` before it (`the webhook key shown on the page is …`), or its brackets.
 _AFTER_NAME = (
@@ -36,7 +36,7 @@ _AFTER_NAME = (
     r"|(?P<csep>\([ \t]*(?=[\"'`]))"
     r"|(?P<sep>(?:\\?[\"'])?\)[ \t]*(?:!==?|===?)[ \t]*|(?:\\?[\"'])?\[?\]?[ \t]*(?::?[ \t]*(?:&'static str|&str|string|str|secretstr|char[ \t]*\*)[ \t]*)?"
     r"(?::{1,3}=|=>|[.+|?]{1,2}=|={1,3}|!==?|:)[ \t]*(?:\[[ \t]*(?=[\"']))?|[ \t]*[│┃║][ \t]*|[ \t]+(?=[\"'])"
-    r"|[ \t]+[067][ \t]+(?=\S)"
+    r"|[ \t]+(?:[05-9]|enc)[ \t]+(?=\S)"
     r"|(?:[ \t]|\\t)+(?:(?:[a-z]+[ \t]+){0,6}?(?:is|was)[ \t]+|(?:[a-z]+[ \t]+){0,4}?\((?=[^\s\"'`()]{16,}\)))?(?=[^\s\"'`]{12}))"
     r")" + VALUE
 )

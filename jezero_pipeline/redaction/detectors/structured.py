@@ -119,7 +119,7 @@ def detect_netrc(scan: Scan) -> None:
 
 
 _XML_ELEMENT = re.compile(
-    r"<(?P<name>[a-z0-9_.:\-]{0,40}(?:password|passwd|passphrase|secret|token|apikey|api[_\-]key))(?:[ \t][^<>\n]{0,200})?>"
+    r"<(?P<name>[a-z0-9_.:\-]{0,40}(?:password|passwd|passphrase|secret|token|key))(?:[ \t][^<>\n]{0,200})?>"
     r"(?P<value>[^<\n]{1,2000})</(?P=name)>"  # closed by its own tag: `<user:password> x</pre>` is no element
 )
 _XML_ADD = re.compile(r"<add\s+key=\"(?P<name>[^\"]{1,80})\"\s+value=\"(?P<value>[^\"\n]{1,400})\"")
@@ -142,8 +142,8 @@ def detect_xml(scan: Scan) -> None:
             continue
         for m in rx.finditer(scan.lower):
             name = m.group("name")
-            if rx is not _XML_ELEMENT and (not SECRET_NAME.search(name) or public_name(name)):
-                continue
+            if (rx is not _XML_ELEMENT and not SECRET_NAME.search(name)) or public_name(name):
+                continue  # a key's element (PAN-OS's keygen `<key>`) is tested as any value under `key`
             report(scan, name, "=", *m.span("value"), True)
 
 

@@ -31,6 +31,7 @@ _VERSION = re.compile(r"v\d{1,2}")
 _RESOURCES = re.compile(r"(?:keys?|tokens?|secrets?)", re.I)  # collections a REST API names its items in
 _KEY_SEGMENT = re.compile(r"[A-Za-z0-9_\-]{16,200}")
 _WORDS = re.compile(r"[A-Za-z]+(?:[_\-.][A-Za-z]+)*")
+_COLLECTION = re.compile(r"[a-z]+(?:[_\-][a-z]+)*s")  # a REST collection's plural (`sites`), not a verb (`sendMessage`)
 # `TOKEN:@`: a token with no password; `KEY:DOMAIN@` (Symfony's `mailgun+api://KEY:DOMAIN@default`)
 _TOKEN_USER = re.compile(r"://(?P<user>[A-Za-z0-9_\-]{20,200})(?::[^\s/@\"'<>]{0,200})?@")
 # The same in a URL of any other scheme, which has no path rules here (read lower-cased): the scheme
@@ -96,6 +97,14 @@ def detect_url_paths(scan: Scan) -> None:
             in_reach = (stream and i >= 1) or (after is not None and i - after <= 3)
             if in_reach and after is not None and after >= 0 and _resource_id(segments, after, i):
                 continue  # `/keys/<uuid>`, `/secrets/<name>/<version>` in an API's path: ids, not the secret
+            if (
+                in_reach
+                and after is not None
+                and i - 1 > after
+                and is_uuid(seg)
+                and _COLLECTION.fullmatch(segments[i - 1][1])
+            ):
+                continue  # `/integration/v1/sites/<uuid>/devices`: an item of the collection a plural names
             if in_reach and opaque(seg.rstrip(".,;:")):
                 scan.add(m.start() + pos, m.start() + pos + len(seg.rstrip(".,;:")), "url_secret")
             elif len(seg) <= _CAPABILITY_LONGEST and _CAPABILITY.fullmatch(seg):

@@ -29,6 +29,13 @@ _QUERY_ONLY = (  # names that are secret in a query string only (`&sig=…`), fo
 )
 QUERY_TRIGGERS = ("?", "&", ";")  # a query name stands after one of these
 _QUERY_VALUE = re.compile(r"[^&;\s\"'<>]{0,2000}")
+# A token's value has no brackets: one ends it (`badge.svg?token=X)](https://…)`, a Markdown link's end).
+_TOKEN_QUERY_VALUE = re.compile(r"[^&;\s\"'<>()\[\]]{0,2000}")
+# The URL ending at a position is an image's source (`![badge](…`, `<img src="…`): a page shows it
+# to every reader, so a token in it is one meant to be seen (a coverage badge's, a status badge's).
+_IMAGE_SOURCE = re.compile(
+    r"(?:!\[[^\]\n]{0,200}\]\(|<img\b[^>\n]{0,300}\bsrc=[\"']?)[a-z][a-z0-9+.\-]*://[^\s\"'()<>]*$"
+)
 _PAIR_VALUE = re.compile(r"[^;\s\"'<>]{0,2000}")
 _QUERY_NAME_CHARS_REVERSED = re.compile(r"[a-z0-9_\-]{0,40}")
 
@@ -45,7 +52,7 @@ def query_param(scan: Scan, name: str, vs: int) -> None:
     password = _PASSWORD_PARAMS.search(name) is not None
     # A password among `;name=value` pairs (JDBC, ADO.NET) runs to the next `;`: an `&` is its own.
     pairs = password and max(text.rfind(c, 0, vs) for c in "?&;") == text.rfind(";", 0, vs)
-    ve = (_PAIR_VALUE if pairs else _QUERY_VALUE).match(text, vs).end()
+    ve = (_PAIR_VALUE if pairs else _QUERY_VALUE if password else _TOKEN_QUERY_VALUE).match(text, vs).end()
     if not password:  # a password may hold `#`; elsewhere it starts a fragment
         hash_at = text.find("#", vs, ve)
         ve = ve if hash_at == -1 else hash_at
@@ -54,8 +61,27 @@ def query_param(scan: Scan, name: str, vs: int) -> None:
     value = text[vs:ve]
     if MARKER_START in value or (name == "key" and not random_looking(value, 10)):
         return  # `?key=` is a search or cache key unless random (a deploy hook's is eleven characters)
+    if (
+        not password
+        and "secret" not in name
+        and (_authorization_request(scan.lower, vs) or image_source(scan.lower, vs))
+    ):
+        return  # `/authorize?response_type=code&client_key=…`: what a browser is sent to names the client
     if credential_like(value, 6) or (password and len(value) >= 3):
         scan.add(vs, ve, "url_secret")
+
+
+def image_source(lower: str, at: int) -> bool:
+    """The URL that runs to `at` is an image's source, on one line."""
+    return _IMAGE_SOURCE.search(lower, lower.rfind("\n", 0, at) + 1, at) is not None
+
+
+def _authorization_request(lower: str, vs: int) -> bool:
+    """The query holding `vs` is an OAuth authorization request's (`response_type=` among its
+    names): the front channel, sent through a browser, carries the client's id, never its secret."""
+    query = lower.rfind("?", 0, vs)
+    end = lower.find("\n", vs)
+    return query != -1 and lower.find("response_type=", query, len(lower) if end == -1 else end) != -1
 
 
 def detect_query_only(scan: Scan) -> None:
