@@ -1,4 +1,4 @@
-"""Writes the round-3 labelled lines (tune and heldout 1 to 84 .jsonl) from the templates beside it.
+"""Writes the round-3 labelled lines (tune and heldout 1 to 89 .jsonl) from the templates beside it.
 
 Each template is a transcript-style line of our own around a value of a shape that a public
 scanner documents (its rule's documented format, example or negative example), tagged with
@@ -294,6 +294,11 @@ def main() -> int:
     import heldout82_templates
     import heldout83_templates
     import heldout84_templates
+    import heldout85_templates
+    import heldout86_templates
+    import heldout87_templates
+    import heldout88_templates
+    import heldout89_templates
     import heldout_templates
     import tune_templates
 
@@ -383,6 +388,11 @@ def main() -> int:
         ("heldout82", heldout82_templates, SEED + 82),
         ("heldout83", heldout83_templates, SEED + 83),
         ("heldout84", heldout84_templates, SEED + 84),
+        ("heldout85", heldout85_templates, SEED + 85),
+        ("heldout86", heldout86_templates, SEED + 86),
+        ("heldout87", heldout87_templates, SEED + 87),
+        ("heldout88", heldout88_templates, SEED + 88),
+        ("heldout89", heldout89_templates, SEED + 89),
     ):
         rows = build(module.TEMPLATES, random.Random(seed))
         out = HERE / f"{name}.jsonl"
