@@ -403,6 +403,27 @@ SECRETS = [
     # a secret stored by a command, whatever its shape; a long generated value after `-w`
     (f"$ forge secret set DEPLOY_KEY --body {HEX[:40]}", HEX[:40]),
     (f"$ i18n-sync push -w {HEX[:20]}-{HEX} --branch main", f"{HEX[:20]}-{HEX}"),
+    # heldout85 to 89: a credential as a query's `user_credentials`, a client's `username`, a webhook
+    # verifier's literal, a custom header's generated value
+    (f"GET https://api.pdfgen.example/status/12?user_credentials={TOKEN} -> 200", TOKEN),
+    (f'  config.username = "{TOKEN}"', TOKEN),
+    (f'Acme::Webhook.verify!(request.body, request.headers["Acme-Signature"], "{TOKEN}")', TOKEN),
+    (f'$ curl -s https://mdm.example.com/api/devices -H "x-tenant-code: {B64}"', B64),
+    # a key in a post's path after `alert`, and in any URL a crontab line calls
+    (
+        "curl -X POST https://events.example.com/integrations/generic/1/alert/5f0c9e2a-7b1d-4c3e-9a8f-6d2b1e0c4a7f/db",
+        "5f0c9e2a-7b1d-4c3e-9a8f-6d2b1e0c4a7f",
+    ),
+    (f"*/5 * * * * /opt/job.sh && curl -fsS https://status.example.net/p/{HEX[:32]}/job?state=ok", HEX[:32]),
+    # a key file printed in base64; a UUID key after the client's URL; a session id that is a token
+    (f"$ base64 -w0 /etc/acme/master.key\n{B64[:-1]}{B64}", B64[:-1] + B64),
+    (
+        'api = RepoApi("https://repo.example.edu", "5f0c9e2a-7b1d-4c3e-9a8f-6d2b1e0c4a7f")',
+        "5f0c9e2a-7b1d-4c3e-9a8f-6d2b1e0c4a7f",
+    ),
+    (f'{{"credentials":{{"sessionId":"{TOKEN}","userName":"ops@example.com"}}}}', TOKEN),
+    # a secret that ends in `!`, the pair in quotes
+    ("--data-urlencode 'client_secret=cs-live.Q8v_Zk2Lm9Tq4!'", "cs-live.Q8v_Zk2Lm9Tq4!"),
 ]
 
 LOOKALIKES = [
@@ -619,6 +640,14 @@ LOOKALIKES = [
     '  "vapid_key": "BPMSXrYDARnDp_U82spLBxHFKIVF-4AAUW7lyJLDUte41p9Rc27VQbmM45SMkGRutc9vfOruIf8NBCuOHCpNdOE="',
     "client = Client(access_token='acme_usercred.secret', api_base_url='https://social.example')",
     "CAREERS_BOARD_TOKEN=brightlabs",
+    # heldout85 to 89: what stays beside them
+    "-H 'Authorization: Bearer sk_live_<your_secret_key>'",
+    f"const widget = new Widget('project_public_{HEX[:32]}_4Q9zX');",
+    "GET https://api.example.com/v1/heartbeats/5f0c9e2a-7b1d-4c3e-9a8f-6d2b1e0c4a7f/ping",
+    f'curl -s https://api.example.com/v1/models -H "X-Correlation-Id: {TOKEN}" -H "OpenAI-Organization: org-{TOKEN}"',
+    "session_id=5f0c9e2a-7b1d-4c3e-9a8f-6d2b1e0c4a7f",
+    '{"code": "apiKey: process.env.API_KEY!"}',
+    "<pre>$ curl -s https://mdm.example.com/api/v1/account -u ${MDM_API_KEY}:</pre>",
 ]
 
 

@@ -71,6 +71,10 @@ _TEMPLATE_PART = re.compile(
     re.X,
 )
 _JOINERS = re.compile(r"[\s:/@._\-=,;]+")  # what may join templates: `${USER}:${PASS}`
+# A provider's prefix right before a template (`pdf_live_<rest_of_your_key>`, `ghp_<your token>`).
+_HEAD_BEFORE_TEMPLATE = re.compile(
+    r"[A-Za-z0-9]{1,12}(?:[_\-.][A-Za-z0-9]{1,12}){0,2}[_\-.](?=<[A-Za-z]|\{\{|\$\{|\{%|<%)"
+)
 
 
 # The start of a template cut at a space: `<your API token>` seen as `<your`, `$(gcloud auth …)`.
@@ -82,8 +86,11 @@ def is_template(v: str) -> bool:
     reference or a pattern, not a value.
 
     A value with a template and only punctuation or words around it (`${USER}:${PASS}`,
-    `Bearer ${TOKEN}`) is a template too; one with a random part left over is not.
+    `Bearer ${TOKEN}`, a provider's prefix: `pdf_live_<rest_of_your_key>`) is a template too; one
+    with a random part left over is not.
     """
+    if head := _HEAD_BEFORE_TEMPLATE.match(v):
+        v = v[head.end() :]  # the prefix says whose key; the template stands for the key
     for opening, closing in _TEMPLATE_OPENINGS.items():
         if v.startswith(opening) and closing not in v and (opening != "<" or v[1:2].isalpha()):
             return True
@@ -377,6 +384,8 @@ _PUBLIC_PREFIXES = (
     "pk_", "pk-", "pk.eyJ", "sb_publishable_", "phc_", "ssh-rsa ", "ssh-ed25519 ", "arn:aws",
     "rzp_live_", "rzp_test_",  # Razorpay's key id (its secret has no prefix)
 )  # fmt: skip
+# A key whose own head says public (iLovePDF's `project_public_…`, a `public_…` key).
+_SAYS_PUBLIC = re.compile(r"(?:[a-z]{2,12}_)?(?:public|publishable)_", re.I)
 # A content address (IPFS's CIDv0 `Qm…` and CIDv1 `bafy…`): a hash of public content.
 _CID = re.compile(r"Qm[1-9A-HJ-NP-Za-km-z]{44}|bafy[a-z2-7]{50,}")
 
@@ -419,7 +428,7 @@ def is_public_value(v: str, alone: bool = True) -> bool:
     """Package coordinates, digests and checksums, content addresses, public keys: values that
     are meant to be seen. A part after a token's prefix (`alone` false) is no NATS public key: a
     NATS seed is `S`, the key's type, then 56 characters that may read as one."""
-    if v.startswith(_PUBLIC_PREFIXES):
+    if v.startswith(_PUBLIC_PREFIXES) or _SAYS_PUBLIC.match(v):
         return True
     if ("Qm" in v or "bafy" in v) and _CID.fullmatch(v.rsplit("/", 1)[-1]):
         return True  # a content address, alone or as a path's end (`/ipfs/Qm…`)

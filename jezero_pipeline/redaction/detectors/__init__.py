@@ -65,6 +65,7 @@ BUILTIN: tuple[tuple[Detector, tuple[str | None, ...]], ...] = (
     (web.detect_userinfo, ("://",)),
     (web.detect_auth, web.AUTH_TRIGGERS),
     (web.detect_cookies, ("cookie", "-b ")),
+    (web.detect_headers, web.HEADER_TRIGGERS),
     (commands.detect_curl_user, ("-u",)),  # `--user` holds `-u`
     (commands.detect_cli_passwords, commands.CLI_TRIGGERS),
     (commands.detect_pgpass, ("pgpass",)),

@@ -19,7 +19,8 @@ _CALL = re.compile(
     r"(?:log_?in|sign_?in|auth(?:enticate)?|connect(?:ion)?|credentials?|client|session|github|fernet|hmac\.new|hmac\w*|jwt\.encode|jwt\.sign|"
     r"minio|redis|mongo|smtp(?:_ssl)?|imap4?(?:_ssl)?|ftp(?:_tls)?|signer|basic|aes\.new|keyspec|token|secret|apikey|"
     r"password|[th]otp|bind\w*|(?:create|add|new)_?(?:account|user))[ \t]*\($"
-    r"|(?:oauth|credential|password|secret|apikey|hmac|webhook)\w*[ \t]*\($",  # `verify_webhook_signature(…, "<secret>")`
+    # `verify_webhook_signature(…, "<secret>")`, `Webhook.verify!(…, "<secret>")`
+    r"|(?:oauth|credential|password|secret|apikey|hmac|webhook)(?:\w|\.|::)*!?[ \t]*\($",
 )
 _CALLEE_CHARS_REVERSED = re.compile(r"[\w.]{0,80}")
 _AUTH_TUPLE = re.compile(r"auth[ \t]*=[ \t]*\($")  # `auth=(`, `basic_auth=(`
@@ -140,8 +141,10 @@ def detect_calls(scan: Scan) -> None:
             end = nl if nl != -1 else end
         constructor = call.re is _CONSTRUCTOR
         sign_in = _SIGN_IN.search(callee) is not None
+        after_url = False  # the literal before was a URL: a client's host, then its key
         for n, lit in enumerate(_LITERAL.finditer(text, open_at + 1, end)):
-            value = lit.group("value")
+            value, follows_url = lit.group("value"), after_url
+            after_url = "://" in value
             if len(value) < 4:
                 continue
             if sign_in and n == 1 and len(value) >= 6:
@@ -164,5 +167,6 @@ def detect_calls(scan: Scan) -> None:
                 or (is_uuid(value) and _HEADER_CALLEES.search(callee) is not None)
                 or (is_uuid(value) and _KEYED_PRIMITIVE.search(callee) is not None)  # `hmac.new(b"<uuid>", …)`
                 or (is_uuid(value) and token_callee and text[open_at + 1 : end].strip() == lit.group())
+                or (is_uuid(value) and token_callee and follows_url)  # `NativeApi("https://…", "<uuid>")`
             ):
                 scan.add(lit.start("value"), lit.end("value"), "argument")

@@ -15,6 +15,7 @@ from itertools import islice
 
 from ..gutters import gutter_end
 from ..shapes import HEX_RE, random_looking, secret_shaped
+from ..values import MARKER_START
 from .base import RESULT_PREFIX, WORDS_FROM, Scan, before_closing_tag, glued, lines_after
 
 # In quotes the password runs to the closing quote: it may hold spaces (WordPress's application
@@ -43,8 +44,10 @@ def detect_curl_user(scan: Scan) -> None:
             continue  # PowerShell's `-u $env:NAME`: a variable, not `user:password`
         if text.startswith("//", m.start(group)):
             continue  # sqlmap's `-u "http://…"`: a URL, not `user:password`
+        if text.startswith("</", m.start(group)) or MARKER_START in m.group():
+            continue  # `-u ${KEY}:</pre>`: the page's tag; `-u "[REDACTED:…]:x"`: a key redacted before
         if len(m.group(group)) >= 3:
-            scan.add(m.start(group), m.end(group), "basic_auth")
+            scan.add(m.start(group), before_closing_tag(text, m.start(group), m.end(group)), "basic_auth")
     for m in _TOKEN_AS_USER.finditer(text):  # `-u <key>:`, `-u <key>:X` (Stripe, Mixpanel, Freshdesk)
         if not glued(text, m.start()) and (random_looking(m.group("token"), 16) or HEX_RE.match(m.group("token"))):
             scan.add(*m.span("token"), "basic_auth")
@@ -108,7 +111,7 @@ def detect_pgpass(scan: Scan) -> None:
 # A command that prints a file whose name says key, seed, secret, token or credentials (also as a
 # tool call's JSON argument: `{"command":"cat config/master.key"}`).
 _PRINTS_KEY_FILE = re.compile(
-    r"(?:^|[\s;&|(>$\"])(?:cat|head|tail|type|get-content|gc|more|less|bat|nl|xxd)[ \t](?![^\n]*\.pub\b)[^\n]*?"
+    r"(?:^|[\s;&|(>$\"])(?:cat|head|tail|type|get-content|gc|more|less|bat|nl|xxd|base64)[ \t](?![^\n]*\.pub\b)[^\n]*?"
     r"(?:key|seed|secret|token|cred|passw|\.pem|\.jwk|\.p8|\.sec\b|id_[a-z0-9]+)[^\n]*$"
 )
 # The same on every line of a short text at once: where no line prints a key file, no blob is
@@ -250,9 +253,14 @@ _PRINTS_SECRET = tuple(
 # The output line, the next one: one value alone (no `NAME=`, no path), after our segment's
 # `tool result: <tool>: ` when it is one and a scheme when it has one (`FlyV1 fm2_…`), before what
 # closes a JSON string or an HTML element.
+# A gutter alone on its line (a log's `2026-12-07T01:22:33.1234567Z`, grep's `C:\app\.env:21:`, before
+# an empty line of what they show): no value.
+_TIME = r"\d{4}-\d\d-\d\d[T ]\d\d:\d\d:\d\d(?:[.,]\d+)?(?:Z|[+-]\d\d:?\d\d)?"
 _PRINTED_VALUE = re.compile(
     RESULT_PREFIX + r"[ \t]*"
-    r"(?P<scheme>[A-Z][A-Za-z0-9]{1,15}[ \t]+)?(?![A-Za-z_][\w.\-]*=[^=\s<\"'}\],])[\"']?"
+    r"(?P<scheme>[A-Z][A-Za-z0-9]{1,15}[ \t]+)?(?![A-Za-z_][\w.\-]*=[^=\s<\"'}\],])(?!(?:"
+    + _TIME
+    + r"|\S*:\d+:)[ \t]*\r?$)[\"']?"
     r"(?P<value>[^\s\"'`=/][^\s\"'`]{6,3999}[^\s\"'`}\],])[ \t]*[\"'}\],]*(?:</\w{1,10}>)?\r?"
 )
 

@@ -17,6 +17,7 @@ from ..shapes import (
     entropy_at_least,
     file_in_folder,
     is_uuid,
+    mixed_token,
     opaque_token,
     opens_pair,
     random_looking,
@@ -55,6 +56,10 @@ NAME_WORDS = (
     ("licen", r"licen[cs]e(?:[_\-]?key)?"),  # a licence key grants use (New Relic's ingest); `MIT` is no key
     # a user's name, or a token in its place (`sonar.login=<40 hex>`); `cargo login X` is a command's
     ("login", r"login(?=[\"']?[ \t]*[:=])"),
+    # a session's id is its bearer's credential when generated (Geotab's `"sessionId": "<22>"`)
+    ("session", r"session[_\-]?id"),
+    # a user's name, or a key in its place (DocRaptor's `config.username = "<key>"`)
+    ("user", r"user(?:_?name)?(?=[\"']?[ \t]*[:=][ \t]*[\"']?[A-Za-z0-9])"),  # one value, not a map
     # a key file or a secret in base64 (Kerberos's keytab, a keystore, a .p12 kept as a CI variable,
     # a webhook's `macSecretBase64`)
     *(
@@ -185,6 +190,7 @@ _CRYPT_HASH = re.compile(r"\$(?:[0-9][a-z]?|[a-z][a-z0-9\-]{1,15})\$[^\s$]*\$?[.
 _LICENCE_NAME = re.compile(r"licen[cs]e(?:[_\-]?key)?$")
 _KEY_GROUPS = re.compile(r"(?=[A-Z]*\d)[A-Z0-9]{4,6}(?:-[A-Z0-9]{4,6}){3,}")
 _TOKEN_LOGIN = 32  # a generated value this long under a login is a token, not a user's name
+_TOKEN_USER = 20  # and under a user's name, with letters of both cases and digits
 _ENV_REFERENCE = re.compile(r"(?:os\.environ|env)[/:.][A-Z][A-Z0-9_]+$")
 _CMDLET = re.compile(r"[A-Z][a-z]{1,11}-[A-Z][A-Za-z]{1,40}")  # PowerShell's Verb-Noun
 _KEYING_SALT = 16  # a configured salt that keys every hash made with it is long (WordPress's are 64)
@@ -245,6 +251,14 @@ def value_ok(name: str, sep: str, value: str, quoted: bool) -> bool:
         return bool((HEX_RE.match(value) and len(value) >= 32) or opaque_token(value) or _KEY_GROUPS.fullmatch(value))
     if name.endswith("login"):
         return len(value) >= _TOKEN_LOGIN and (bool(HEX_RE.match(value)) or opaque_token(value))  # no one's name
+    if name.endswith(("sessionid", "session_id", "session-id")):
+        return value.isalnum() and mixed_token(value)  # UUIDs and hex, as logs and analytics name sessions, stay ids
+    if name.endswith(("user", "username", "user_name")):
+        # letters of both cases and digits in no word's order: no one's name, nor an account's id
+        # (Twilio's `AC<hex>` has two capitals)
+        return (
+            len(value) >= _TOKEN_USER and value.isalnum() and mixed_token(value) and sum(map(str.isupper, value)) >= 3
+        )
     if name.endswith("salt") and len(value) < _KEYING_SALT:
         return False  # a salt committed with the code (Phoenix's `signing_salt: "xY0I7S7f"`), not a key
     if value.count("/") >= 2 and _WORD_PATH.fullmatch(value):

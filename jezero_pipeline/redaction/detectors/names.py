@@ -63,6 +63,7 @@ _LOOKUP_CALL = re.compile(
     r"setproperty|setenv|putenv|setdefault|setenvironmentvariable|put|set|add|define)[ \t]*[(\[.:]?[ \t]*[\"'`]?[a-z0-9_.\-]*$"
 )
 TRAIL = ".,;:!?)]}>"
+_NON_NULL = re.compile(r"[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+!")  # TypeScript's `process.env.KEY!`
 _PASSWORD_TRAIL = ",;)]}>"  # a password keeps `!`, `.`, `?`: they may be its last characters
 # `Password=x;Encrypt=True`, `key=x,dataset=y`; not base64's padding in a list (`KEYS=a1==,b2==`)
 _NEXT_PAIR = re.compile(r"[;,][ \t]*[A-Za-z][\w .\-]{0,40}=(?![=,\s]|$)")
@@ -80,6 +81,7 @@ _ID_WORD = re.compile(r"(?<![a-z])ids?(?![a-z])")  # a word after a name that ca
 _ASSIGNS = re.compile(r"[=:│┃║]")  # a separator that assigns, typed or not (`: String =`), is no prose
 _ESCAPED_SPACE = re.compile(r"\\[nt]")  # a line break or a tab escaped in a string
 _ESCAPED_BREAK = re.compile(r"\\n(?=[A-Za-z_][\w.\-]*[ \t]*[=:])")  # before the next line's `NAME=`
+_NAME_REACH = 80  # how far past a value the next line's name and its `=` are looked for
 # A literal after a lookup that may find nothing (`process.env.X || "…"`, `ENV.X ?? "…"`).
 _FALLBACK = re.compile(r"[ \t]*(?:\|\||\?\?|or[ \t])[ \t]*(?P<q>[\"'`])(?P<qv>[^\n]{1,400}?)(?P=q)")
 # YAML: `&name` anchors the value after it; `*name` stands for a value anchored elsewhere.
@@ -215,9 +217,11 @@ def _match(scan: Scan, m: re.Match[str], flag: bool = False) -> None:
         # a line break escaped in a string ends the value before the next line's name (`TOKEN=xoxb-0…\\n
         # TEAM=T0` in a JSON string); in prose (`… PUBLIC KEY BLOCK-----\\n…`) any escaped break or tab does
         escaped_break = (
-            _ESCAPED_SPACE.search(text, vs, ve) if not sep.strip(" \t\"'\\") else _ESCAPED_BREAK.search(text, vs, ve)
+            _ESCAPED_SPACE.search(text, vs, ve)
+            if not sep.strip(" \t\"'\\")
+            else _ESCAPED_BREAK.search(text, vs, ve + _NAME_REACH)  # the next name may run past the value
         )
-        if escaped_break is not None:
+        if escaped_break is not None and escaped_break.start() < ve:
             ve = escaped_break.start()
         quoted = False
         if password_name(name) and (grouped := APP_PASSWORD.match(text, vs)):
@@ -235,6 +239,8 @@ def _match(scan: Scan, m: re.Match[str], flag: bool = False) -> None:
                 ve = nxt.start()
             trail = _PASSWORD_TRAIL if password_name(name) else TRAIL
             while ve > vs and text[ve - 1] in trail and not _closes_inside(text, vs, ve):
+                if text[ve - 1] == "!" and text[ve : ve + 1] in "\"'`" and not _NON_NULL.fullmatch(text, vs, ve):
+                    break  # `'client_secret=ta-secret.…!'`: a quote closes the pair, so `!` ends the value
                 ve -= 1
     if sep.strip(" \t\"'") in (":", "=") and is_public_value(text[name_start:ve].lstrip("\"'")):
         return  # `io.jsonwebtoken:jjwt-api:0.12.6`, `tiktoken==0.6.0`: a package, not a pair

@@ -21,11 +21,19 @@ _PLUS_URL = re.compile(r"(?i:https?|rtmps?|wss?|[a-z][a-z0-9]{1,15}\+[a-z]{2,10}
 _PLUS_SCHEME = re.compile(r"\+[a-z]{2,10}://")
 _CAPABILITY = re.compile(
     r"(?:web)?hooks?|incoming(?:webhook)?|build_hooks|catch|push|ping|notify|input|intake|keys?|tokens?|secrets?|"
-    r"deploy|trigger|ingest|integrations?",
+    r"deploy|trigger|ingest|integrations?|alert|heartbeat",  # singular: a post; `alerts`, `heartbeats` are collections
     re.I,
 )
 _CAPABILITY_LONGEST = len("incomingwebhook")  # a longer segment is no capability word
-_CAPABILITY_HOST = re.compile(r"(?:^|[.\-])(?:web)?hooks?(?:[.\-]|$)|(?:^|[.\-])(?:ingest|inbound|push|ping)[.\-]")
+_CAPABILITY_HOST = re.compile(
+    r"(?:^|[.\-])(?:web)?hooks?(?:[.\-]|$)|(?:^|[.\-])(?:ingest|inbound|push|ping|heartbeat)[.\-]"
+)
+# A crontab line (`30 2 * * * …`, `@daily …`): a URL a job calls when it runs is a check-in, and its
+# path's generated part the monitor's key (Cronitor's `/p/<key>/…`, a heartbeat's token)
+# (its schedule found after any gutter, a `*` among its fields)
+_CRON_SCHEDULE = re.compile(
+    r"(?<![\w.])(?:@(?:reboot|yearly|annually|monthly|weekly|daily|hourly)|(?:[\d*/,\-]+[ \t]+){5})"
+)
 _SEGMENT = re.compile(r"[^/?#]+")
 _VERSION = re.compile(r"v\d{1,2}")
 _RESOURCES = re.compile(r"(?:keys?|tokens?|secrets?)", re.I)  # collections a REST API names its items in
@@ -88,8 +96,9 @@ def detect_url_paths(scan: Scan) -> None:
         segments = [(s.start(), s.group()) for s in _SEGMENT.finditer(url, path_at, end)]
         stream = url[:4].lower() == "rtmp"
         host = url[scheme_end:path_at].lower()
-        # index of the last capability segment seen; a host named for one counts as segment -1
-        after = -1 if _CAPABILITY_HOST.search(host) else None
+        # index of the last capability segment seen; a host named for one counts as segment -1, and
+        # so does any host a crontab line calls
+        after = -1 if _CAPABILITY_HOST.search(host) or _in_crontab(text, m.start()) else None
         for i, (pos, seg) in enumerate(segments):
             if seg.startswith("bot") and _TELEGRAM_BOT.fullmatch(seg):
                 scan.add(m.start() + pos + 3, m.start() + pos + len(seg), "url_secret")
@@ -114,6 +123,12 @@ def detect_url_paths(scan: Scan) -> None:
                 # after its version (`alchemy.com/v2/<key>`, `/api/v1/<token>/telemetry`): no resource
                 # a path names stands so
                 scan.add(m.start() + pos, m.start() + pos + len(seg.rstrip(".,;:")), "url_secret")
+
+
+def _in_crontab(text: str, at: int) -> bool:
+    """The line holding `at` is a crontab entry, its schedule before `at`."""
+    cron = _CRON_SCHEDULE.search(text, text.rfind("\n", 0, at) + 1, at)
+    return cron is not None and (cron.group().startswith("@") or "*" in cron.group())
 
 
 def _token(user: str) -> bool:

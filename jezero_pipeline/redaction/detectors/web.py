@@ -9,15 +9,17 @@ from __future__ import annotations
 
 import re
 
-from ..shapes import HEX_RE, random_looking
+from ..shapes import HEX_RE, mixed_token, opens_pair, random_looking
 from ..values import MARKER_START, credential_like
 from .base import Scan, before_closing_tag, glued
 
 _TRAIL = ".,;:!?)]}>"
 BRACED = re.compile(r"\{[^{}\"'\n]{1,128}\}(?=[;\s\"']|$)")  # ODBC quotes a value in braces
 _PASSWORD_PARAMS = re.compile(r"(?:passw(?:or)?d|pwd|pass)$")
+# Query names that hold a credential (DocRaptor's `user_credentials`; a signed URL's `X-Amz-Credential`
+# is the key's id and scope, its signature the secret).
 _QUERY_NAMES = re.compile(
-    r"(?:token|key|secret|sig|signature|passw(?:or)?d|pwd|pass|jwt|session_?id|verifier|code|auth|streamid)$"
+    r"(?:token|key|secret|sig|signature|passw(?:or)?d|pwd|pass|jwt|session_?id|verifier|code|auth|streamid|(?<!amz-)(?<!goog-)credentials?)$"
 )
 _QUERY_ONLY = (  # names that are secret in a query string only (`&sig=…`), found by their literal
     ("sig", re.compile(r"sig(?:nature)?=")),
@@ -115,8 +117,14 @@ def detect_userinfo(scan: Scan) -> None:
 
 _AUTH_SCHEMES = [
     # padding ends a credential: `Bearer expires_in=3600` is a type and the next pair (a value or
-    # its marker after `=`)
-    (lit, re.compile(lit + r"[ \t]+(?P<value>[a-z0-9._~+/\-]{8,}=*)(?![\w=\[])"))
+    # its marker after `=`); a template part goes on with it (`Bearer pdf_live_<rest_of_your_key>`),
+    # so the value test reads the placeholder whole
+    (
+        lit,
+        re.compile(
+            lit + r"[ \t]+(?P<value>[a-z0-9._~+/\-]{8,}=*(?:<[^<>\s]{1,60}>|\{\{[^{}\s]{1,60}\}\})?)(?![\w=\[])"
+        ),
+    )
     for lit in ("bearer", "basic", "token", "ssws")
 ]
 AUTH_TRIGGERS = (*(literal for literal, _ in _AUTH_SCHEMES), "auth")  # `auth` in `authorization`
@@ -155,6 +163,33 @@ def detect_auth(scan: Scan) -> None:
         vs, ve = m.span("value")
         ve = before_closing_tag(text, vs, ve)  # `…}}</pre>`: the element the header was quoted in
         if credential_like(text[vs:ve], 6) and "(" not in text[vs:ve]:  # `= new HeaderValue(…)`: code
+            scan.add(vs, ve, "auth_credential")
+
+
+# A request header a command sets (`curl -H 'Name: value'`). A header that is no standard one and
+# names no id, trace, digest or version carries a credential when its value is generated
+# (Workspace ONE's `aw-tenant-code: <base64>`): its name says the rest. UUIDs and hex stay ids.
+_HEADER_ARG = re.compile(
+    r"(?:-h|--header)(?:[ \t]+|=)\\?[\"'](?P<name>[a-z][\w\-]{1,60})[ \t]*:[ \t]*(?P<value>[^\s\"'\\]{16,400})"
+)
+_PLAIN_HEADER = re.compile(
+    r"(?:^|[-_])(?:ids?|trace|span|request|correlation|nonce|digest|signature|sha\d*|md5|hash|etag|version|accept|"
+    r"content|agent|type|length|encoding|language|origin|referer|host|range|date|cache|match|since|forwarded|ip|"
+    r"account|org|organi[sz]ation|project|user|region|locale|timezone|idempotency|scope|cookie|authorization)(?:[-_]|$)"
+)
+HEADER_TRIGGERS = ("-h ", "--header")
+
+
+def detect_headers(scan: Scan) -> None:
+    """A generated value in a custom request header a command sets (`-H 'aw-tenant-code: …'`)."""
+    for m in _HEADER_ARG.finditer(scan.lower):
+        if _PLAIN_HEADER.search(m.group("name")):
+            continue
+        vs, ve = m.span("value")
+        value = scan.text[vs:ve]
+        if opens_pair(value):
+            continue  # `X-ApiKeys: accessKey=…; secretKey=…`: pairs, each named (names.py reads them)
+        if mixed_token(value) or (random_looking(value, 24) and value.lower() != value and value.upper() != value):
             scan.add(vs, ve, "auth_credential")
 
 
