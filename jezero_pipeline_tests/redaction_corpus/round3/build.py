@@ -1,4 +1,4 @@
-"""Writes the round-3 labelled lines (tune and heldout 1 to 89 .jsonl) from the templates beside it.
+"""Writes the round-3 labelled lines (tune and heldout 1 to 94 .jsonl) from the templates beside it.
 
 Each template is a transcript-style line of our own around a value of a shape that a public
 scanner documents (its rule's documented format, example or negative example), tagged with
@@ -299,6 +299,11 @@ def main() -> int:
     import heldout87_templates
     import heldout88_templates
     import heldout89_templates
+    import heldout90_templates
+    import heldout91_templates
+    import heldout92_templates
+    import heldout93_templates
+    import heldout94_templates
     import heldout_templates
     import tune_templates
 
@@ -393,6 +398,11 @@ def main() -> int:
         ("heldout87", heldout87_templates, SEED + 87),
         ("heldout88", heldout88_templates, SEED + 88),
         ("heldout89", heldout89_templates, SEED + 89),
+        ("heldout90", heldout90_templates, SEED + 90),
+        ("heldout91", heldout91_templates, SEED + 91),
+        ("heldout92", heldout92_templates, SEED + 92),
+        ("heldout93", heldout93_templates, SEED + 93),
+        ("heldout94", heldout94_templates, SEED + 94),
     ):
         rows = build(module.TEMPLATES, random.Random(seed))
         out = HERE / f"{name}.jsonl"
