@@ -424,6 +424,21 @@ SECRETS = [
     (f'{{"credentials":{{"sessionId":"{TOKEN}","userName":"ops@example.com"}}}}', TOKEN),
     # a secret that ends in `!`, the pair in quotes
     ("--data-urlencode 'client_secret=cs-live.Q8v_Zk2Lm9Tq4!'", "cs-live.Q8v_Zk2Lm9Tq4!"),
+    # heldout90 to 94: a YAML list item holding `#` under a secret's block; an `appid` of a key's
+    # length; a client's first argument in hex; a token piped by a bare `printf %s`; httpie's `k==v`
+    ("secrets:\n  keys:\n    - Vq8#rT2m!Lx9Zq", "Vq8#rT2m!Lx9Zq"),
+    (f"GET https://api.weather.example/data/2.5/forecast?q=Oslo&appid={HEX[:32]}", HEX[:32]),
+    (f'geo = GeoCoder("{HEX[:32]}")', HEX[:32]),
+    (f"$ printf %s {TOKEN} | vaultctl secrets create deploy-key --data-file=-", TOKEN),
+    (f"$ http GET https://api.example.com/v1/items api_key=={TOKEN} page==2", TOKEN),
+    # a key of letters alone; a licence key of 16 hex digits; a token after a bare `login`; a proxy's password
+    ('options(geokey = "kTqWZrMdpXvLbQnYesHJguCFoaRtVimE")', "kTqWZrMdpXvLbQnYesHJguCFoaRtVimE"),
+    ("client.withSecurity({ accountId: '2000134479', licenseKey: '7C1E5A93F04B8D62' })", "7C1E5A93F04B8D62"),
+    ("$ scrapectl auth login 5f0c9e2a-7b1d-4c3e-9a8f-6d2b1e0c4a7f", "5f0c9e2a-7b1d-4c3e-9a8f-6d2b1e0c4a7f"),
+    (
+        "$ curl --proxy proxy.example.net:22225 --proxy-user cust-zone-res:k5nfj7gfcty2 https://ip.example",
+        "k5nfj7gfcty2",
+    ),
 ]
 
 LOOKALIKES = [
@@ -648,6 +663,14 @@ LOOKALIKES = [
     "session_id=5f0c9e2a-7b1d-4c3e-9a8f-6d2b1e0c4a7f",
     '{"code": "apiKey: process.env.API_KEY!"}',
     "<pre>$ curl -s https://mdm.example.com/api/v1/account -u ${MDM_API_KEY}:</pre>",
+    # heldout90 to 94: what stays beside them
+    f"  -> https://verify.example.com/start?inquiry-id=inq_{TOKEN}",
+    f"Created inquiry (status: created, template: itmpl_{TOKEN[:20]})",
+    'curl -u API_USER_ID:API_SECRET_KEY "https://scheduling.example.com/api/v1/appointments"',
+    "-H 'Authorization: Bearer sk-YOUR_SECRET_KEY'",
+    '"proxy": "https://YOUR-API-KEY:premium=true@proxy.example.com:8886"',
+    "https://graph.example.com/v2/me?appid=1234567890123&fields=name",
+    f'c = repo.Commit("{HEX[:40]}")',
 ]
 
 

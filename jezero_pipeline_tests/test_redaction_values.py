@@ -10,9 +10,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from jezero_pipeline.redaction.shapes import b64_text, basic_pair_password
 from jezero_pipeline.redaction.values import (
-    b64_text,
-    basic_pair_password,
     is_placeholder,
     is_public_value,
     is_template,

@@ -8,6 +8,8 @@ share of characters that follow tells them apart without listing any one of them
 
 from __future__ import annotations
 
+import base64
+import binascii
 import math
 import re
 from collections import _count_elements  # type: ignore[attr-defined]
@@ -320,3 +322,32 @@ def secret_shaped(value: str) -> bool:
     """A password's shape, or a generated value's (hex of any length among them): what a value
     that stands where a secret is printed must look like to be one."""
     return password_shaped(value) or opaque_token(value) or random_looking(value, 20)
+
+
+# --------------------------------------------------------------------------- decoding
+
+_B64_TEXT = re.compile(r"[A-Za-z0-9+/]+={0,2}|[A-Za-z0-9_\-]+={0,2}")
+
+
+def b64_text(v: str) -> str | None:
+    """`v` decoded from base64 or base64url when that gives printable text, else None."""
+    if len(v) < 8 or not _B64_TEXT.fullmatch(v):
+        return None
+    padded = v + "=" * (-len(v) % 4)
+    try:
+        raw = base64.b64decode(padded, altchars=b"-_" if ("-" in v or "_" in v) else None, validate=True)
+        text = raw.decode("utf-8")
+    except (binascii.Error, UnicodeDecodeError, ValueError):
+        return None
+    if not text or (not text.isprintable() and any(not (c.isprintable() or c in "\n\r\t") for c in text)):
+        return None
+    return text
+
+
+def basic_pair_password(v: str) -> str | None:
+    """The password of a base64 `user:password` pair (Docker `auth`, npm `_auth`), else None."""
+    text = b64_text(v)
+    if text is None or ":" not in text or "\n" in text:
+        return None
+    user, _, password = text.partition(":")
+    return password if user and password else None

@@ -10,7 +10,6 @@ and `example9fK2mQ7xLpZ3` have a random part, so they are secrets.
 from __future__ import annotations
 
 import base64
-import binascii
 import html
 import re
 from functools import lru_cache
@@ -21,6 +20,7 @@ from .shapes import (
     ENTROPY_MARGIN,
     HEX_RE,
     WORD_RE,
+    b64_text,
     entropy,
     entropy_at_least,
     is_reference,
@@ -226,8 +226,18 @@ def _has_random_part(v: str) -> bool:
 _LETTER = re.compile(r"[^\W\d_]")
 
 
+_LOWER_HEAD = re.compile(r"[a-z0-9]{1,8}(?:[_\-][a-z0-9]{1,8}){0,2}[_\-](?=[A-Z])")
+_SECRET_VARIABLE = re.compile(r"(?:[A-Z][A-Z0-9]*_)+(?:API_?KEY|KEY|TOKEN|SECRET|PASSWORD|PASSWD|PASS|PWD|ID)")
+
+
 def says_placeholder(v: str) -> bool:
-    """Words only, and they say so: `your-api-key-here`, `not-a-real-key`, `dummy_password_123`."""
+    """Words only, and they say so: `your-api-key-here`, `not-a-real-key`, `dummy_password_123`, also
+    after a provider's prefix (`fc-YOUR_API_KEY`), or a variable's name that ends in what it stands
+    for (`ACUITY_API_KEY`, docs' `-u USER_ID:API_KEY`)."""
+    if v[-2:].isupper() and _SECRET_VARIABLE.fullmatch(v):
+        return True
+    if (head := _LOWER_HEAD.match(v)) and v[head.end() :].isupper():
+        v = v[head.end() :]  # the docs' capitals after a prefix in its own case
     plain, all_vocab, marker = _word_profile(v)  # a generated value fails at its first odd segment
     # `123a`, `4471k`: digits and a letter or two are a short password
     return plain and (marker or all_vocab) and len(_LETTER.findall(v, 0, 400)) >= 3
@@ -463,32 +473,3 @@ def _stands_in(value: str, head: int, params: tuning.Params) -> bool:
         or is_placeholder(part)
         or (head > 0 and is_public_value(part, alone=False))  # with no head, `part` is `value`, tested above
     )
-
-
-# --------------------------------------------------------------------------- decoding
-
-_B64_TEXT = re.compile(r"[A-Za-z0-9+/]+={0,2}|[A-Za-z0-9_\-]+={0,2}")
-
-
-def b64_text(v: str) -> str | None:
-    """`v` decoded from base64 or base64url when that gives printable text, else None."""
-    if len(v) < 8 or not _B64_TEXT.fullmatch(v):
-        return None
-    padded = v + "=" * (-len(v) % 4)
-    try:
-        raw = base64.b64decode(padded, altchars=b"-_" if ("-" in v or "_" in v) else None, validate=True)
-        text = raw.decode("utf-8")
-    except (binascii.Error, UnicodeDecodeError, ValueError):
-        return None
-    if not text or (not text.isprintable() and any(not (c.isprintable() or c in "\n\r\t") for c in text)):
-        return None
-    return text
-
-
-def basic_pair_password(v: str) -> str | None:
-    """The password of a base64 `user:password` pair (Docker `auth`, npm `_auth`), else None."""
-    text = b64_text(v)
-    if text is None or ":" not in text or "\n" in text:
-        return None
-    user, _, password = text.partition(":")
-    return password if user and password else None

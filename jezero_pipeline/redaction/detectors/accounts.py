@@ -55,7 +55,7 @@ _ACCOUNT_ACTION_LOWER = re.compile(_ACCOUNT_ACTION.pattern)
 _URL_PART = re.compile(r"[A-Za-z0-9_\-.~%+]{16,}")
 # A query parameter that names a flow, a request or a step, not a credential.
 _NOT_TOKEN_PARAM = re.compile(
-    r"[?&](?:(?:[a-z]+_)?(?:ids?|flow|state|nonce|challenge|execution|request|scope|type)|x-amz-(?:algorithm|date|expires))=$",
+    r"[?&](?:(?:[a-z]+[_\-])?(?:ids?|flow|state|nonce|challenge|execution|request|scope|type)|x-amz-(?:algorithm|date|expires))=$",
     re.I,
 )  # a signed URL's algorithm, time and lifetime, an OAuth request's scope and response type are no token
 

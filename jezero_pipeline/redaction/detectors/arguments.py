@@ -147,7 +147,7 @@ _FTP_USER = re.compile(
 # reads its token from its input (`| az devops login`, `| gh auth login --with-token`), a secret
 # made from it (`printf '%s' VALUE | docker secret create NAME -`)
 _ECHO_PIPE = re.compile(
-    r"(?:echo|printf)[ \t]+(?:-n[ \t]+|(?P<f>[\"'])%s(?:\\n)?(?P=f)[ \t]+)?(?P<q>[\"']?)(?P<value>[^\s\"'|]{6,300})(?P=q)"
+    r"(?:echo|printf)[ \t]+(?:-n[ \t]+|(?P<f>[\"']?)%s(?:\\n)?(?P=f)[ \t]+)?(?P<q>[\"']?)(?P<value>[^\s\"'|]{6,300})(?P=q)"
     r"[ \t]*\|[^\n|]*(?:--password-stdin|sudo[ \t]+-s|--stdin|chpasswd|passwd|--with-token|--key-file[= ]-|secrets?[ \t]+(?:create|set|put)"
     r"|(?:store|set|put|create|add)-secret"
     r"|(?<![\w./\-])login(?![\w./\-]))"
@@ -373,8 +373,10 @@ def detect_positions(scan: Scan) -> None:
             if m.group("word") in _TAKES_ONE and back:
                 continue  # `xlogin`, `auto-unlock`: not the verb itself
             skip = m.group("skip") or ""
-            if skip.lstrip("-") in _USER_FLAGS or (skip.startswith("-") and _ID_FLAG.search(skip + " ")):
-                continue  # `docker login -u NAME`, `login --service-key-id <uuid>`: a user's name, an id
+            if (skip.lstrip("-") in _USER_FLAGS and skip != "login") or (
+                skip.startswith("-") and _ID_FLAG.search(skip + " ")
+            ):
+                continue  # `docker login -u NAME`, `login --service-key-id <uuid>` (a bare `login` is a verb)
             if m.group("value").rstrip("!.,;:").isalpha() or opens_pair(m.group("value")):
                 continue  # `Login Succeeded!`: a word; `token tokenId=<uuid>`: a pair that names its own value
             _value(scan, m, "argument", ids=True)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from ..shapes import classes, hash_shaped, is_uuid, opaque_token, password_shaped
+from ..shapes import HEX_RE, classes, hash_shaped, is_uuid, opaque_token, password_shaped
 from .base import CONVERSIONS, Scan
 
 # A call whose name says it takes a credential: its string literals are candidates.
@@ -26,6 +26,7 @@ _CALLEE_CHARS_REVERSED = re.compile(r"[\w.]{0,80}")
 _AUTH_TUPLE = re.compile(r"auth[ \t]*=[ \t]*\($")  # `auth=(`, `basic_auth=(`
 # hex shorter than a key's, as a constructor's literal: an object's id (MongoDB's 24 digits), not a token
 _SHORT_HEX = re.compile(r"[0-9a-f]{8,31}")
+_DIGEST_CALLEE = re.compile(r"commit|sha|hash|digest|oid|rev|checksum|object|(?<![a-z])id", re.I)
 _KEYED_PRIMITIVE = re.compile(r"hmac|cipher|aes|fernet", re.I)  # its literal is the key, a UUID too
 # The key an argument's literal stands under in an options object, and keys that name an id
 _KEYED = re.compile(r"(?P<key>[A-Za-z_][\w\-]{0,40})[\"']?[ \t]*[:=][ \t]*$")
@@ -154,10 +155,13 @@ def detect_calls(scan: Scan) -> None:
             if keyed is not None and _ID_KEY.search(keyed.group("key")):
                 continue  # `createClient({ clientId: "…" })`: the key it stands under names an id
             if constructor and not token_callee:
+                first = not text[open_at + 1 : lit.start()].strip()
                 if (
                     classes(value) == 4
                     and password_shaped(value)
                     or (opaque_token(value) and not _SHORT_HEX.fullmatch(value))
+                    # a client's first argument in hex of a key's length (`OWM("<32 hex>")`), not a digest's
+                    or (first and len(value) >= 32 and HEX_RE.fullmatch(value) and not _DIGEST_CALLEE.search(callee))
                 ):
                     scan.add(lit.start("value"), lit.end("value"), "argument")
             elif (

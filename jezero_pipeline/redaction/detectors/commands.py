@@ -21,7 +21,7 @@ from .base import RESULT_PREFIX, WORDS_FROM, Scan, before_closing_tag, glued, li
 # In quotes the password runs to the closing quote: it may hold spaces (WordPress's application
 # passwords are six groups of four).
 _CURL_USER = re.compile(
-    r"-(?:u|-user)(?:=|[ \t]+)(?:(?P<q>[\"'])[^\s:\"']*:(?P<qpw>[^\n\"']+)(?P=q)|[^\s:\"']*:(?P<pw>[^\s\"']+)"
+    r"-(?:u|-(?:proxy-)?user)(?:=|[ \t]+)(?:(?P<q>[\"'])[^\s:\"']*:(?P<qpw>[^\n\"']+)(?P=q)|[^\s:\"']*:(?P<pw>[^\s\"']+)"
     r"|(?P<uq>[\"'])[^\s:\"']+(?P=uq):(?P<pq>[\"'])(?P<qpw2>[^\n\"']+)(?P=pq))"  # `'user':'pw'`, each quoted
 )
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from ..values import b64_text
+from ..shapes import b64_text
 from .base import Scan
 
 TRIGGERS = ("kind: secret", '"kind": "secret"', "base64", "b64decode", "atob(")

@@ -23,6 +23,7 @@ from ..gutters import gutter_end
 from ..shapes import (
     CACHED_VALUES,
     HEX_RE,
+    b64_text,
     entropy_at_least,
     hash_shaped,
     is_uuid,
@@ -31,7 +32,6 @@ from ..shapes import (
     password_shaped,
     random_looking,
 )
-from ..values import b64_text
 from .base import KEY_CLASS, KEY_RUN, Scan, glued
 from .name_values import DIGEST_KEY, FINDING_KEY, public_name, value_ok
 from .names import IN_ARN
@@ -53,6 +53,9 @@ _PUBLIC_LABEL = re.compile(
 _LABEL_REACH = 60
 _IN_URL = re.compile(r"://[^\s\"'`<>]*$")  # a URL runs up to the run, no space between
 _MASK_CHARS = "*•●"  # a masked value's hidden part (`values.is_masked` decides the whole)
+# An object's id with its type's short prefix (`itmpl_…`, `cus_…`, `inq_…`), under a label that
+# names no key: the secrets vendors prefix so are found by their prefix, not here.
+_TYPED_ID = re.compile(r"[a-z]{2,6}_[A-Za-z0-9]{8,40}")
 _NEUTRAL_MAX = 200  # longer blobs under a silent name are data (images, ciphertext), not keys
 # A label is the few words right before the value and its separator (`Unseal Key 3: `,
 # `API_TOKEN=`, `"key": "`, `encryption key -> `, `| api_key | `, `Client secret ..... `, `key is `);
@@ -219,6 +222,7 @@ def detect_labelled(scan: Scan) -> None:
             and entropy_at_least(value, params.neutral_entropy)
             and mixed_token(value)
             and b64_text(value) is None  # encoded text (a JSON header, a config) is data, not a key
+            and not _TYPED_ID.fullmatch(value)
         ):
             scan.add(start, end, "secret")
     lower = scan.lower

@@ -14,6 +14,7 @@ from functools import lru_cache
 from ..shapes import (
     CACHED_VALUES,
     HEX_RE,
+    basic_pair_password,
     entropy_at_least,
     file_in_folder,
     is_uuid,
@@ -24,7 +25,6 @@ from ..shapes import (
 )
 from ..values import (
     MARKER_START,
-    basic_pair_password,
     is_placeholder,
     random_case,
     reads_as_words,
@@ -190,6 +190,7 @@ _CRYPT_HASH = re.compile(r"\$(?:[0-9][a-z]?|[a-z][a-z0-9\-]{1,15})\$[^\s$]*\$?[.
 _LICENCE_NAME = re.compile(r"licen[cs]e(?:[_\-]?key)?$")
 _KEY_GROUPS = re.compile(r"(?=[A-Z]*\d)[A-Z0-9]{4,6}(?:-[A-Z0-9]{4,6}){3,}")
 _TOKEN_LOGIN = 32  # a generated value this long under a login is a token, not a user's name
+_LETTERS_KEY = 20  # letters alone in no word's shape, this long, are a key (NOAA's 32)
 _TOKEN_USER = 20  # and under a user's name, with letters of both cases and digits
 _ENV_REFERENCE = re.compile(r"(?:os\.environ|env)[/:.][A-Z][A-Z0-9_]+$")
 _CMDLET = re.compile(r"[A-Z][a-z]{1,11}-[A-Z][A-Za-z]{1,40}")  # PowerShell's Verb-Noun
@@ -246,9 +247,9 @@ def value_ok(name: str, sep: str, value: str, quoted: bool) -> bool:
     if name.endswith(("secret_id", "secret-id")):
         return is_uuid(value)  # Vault's AppRole credential; AWS names a secret so (`--secret-id prod/db`)
     if "licen" in name and _LICENCE_NAME.search(name):
-        # a licence key is generated (hex, a token, groups of letters and digits); a licence's
+        # a licence key is generated (hex, AvaTax's 16 digits too, a token, groups of letters and digits); a licence's
         # name is not (`MIT`, `GPL-3.0-or-later`, `Apache-2.0`)
-        return bool((HEX_RE.match(value) and len(value) >= 32) or opaque_token(value) or _KEY_GROUPS.fullmatch(value))
+        return bool((HEX_RE.match(value) and len(value) >= 16) or opaque_token(value) or _KEY_GROUPS.fullmatch(value))
     if name.endswith("login"):
         return len(value) >= _TOKEN_LOGIN and (bool(HEX_RE.match(value)) or opaque_token(value))  # no one's name
     if name.endswith(("sessionid", "session_id", "session-id")):
@@ -295,7 +296,10 @@ def value_ok(name: str, sep: str, value: str, quoted: bool) -> bool:
         # a digest under a key that indexes something (`cache_key`), and under one that says nothing
         # else (`auth`, `Ocp-Apim-Key`) a random value is a credential.
         digest = HEX_RE.match(value) and len(value) in (32, 40, 64, 128)
-        return random_looking(value, 16) and not FINDING_KEY.search(name) and not (digest and _INDEX_KEY.search(name))
+        generated = random_looking(value, 16) or (
+            len(value) >= _LETTERS_KEY and value.isalpha() and scrambled_letters(value)
+        )
+        return generated and not FINDING_KEY.search(name) and not (digest and _INDEX_KEY.search(name))
     if quoted:
         if len(value) < (3 if is_password else 4):
             return False

@@ -81,6 +81,7 @@ _ID_WORD = re.compile(r"(?<![a-z])ids?(?![a-z])")  # a word after a name that ca
 _ASSIGNS = re.compile(r"[=:│┃║]")  # a separator that assigns, typed or not (`: String =`), is no prose
 _ESCAPED_SPACE = re.compile(r"\\[nt]")  # a line break or a tab escaped in a string
 _ESCAPED_BREAK = re.compile(r"\\n(?=[A-Za-z_][\w.\-]*[ \t]*[=:])")  # before the next line's `NAME=`
+_HTTPIE = re.compile(r"(?:^|[\s$>\"])(?:https?|xhs?)[ \t]+(?:-\S+[ \t]+)*(?:[a-z]+[ \t]+)?\S+://")  # `http GET URL …`
 _NAME_REACH = 80  # how far past a value the next line's name and its `=` are looked for
 # A literal after a lookup that may find nothing (`process.env.X || "…"`, `ENV.X ?? "…"`).
 _FALLBACK = re.compile(r"[ \t]*(?:\|\||\?\?|or[ \t])[ \t]*(?P<q>[\"'`])(?P<qv>[^\n]{1,400}?)(?P=q)")
@@ -135,8 +136,8 @@ def _match(scan: Scan, m: re.Match[str], flag: bool = False) -> None:
         name_start = start - _NAME_CHARS_REVERSED.match(window).end()
         if lower.startswith("--", name_start) or lower.endswith("${", 0, name_start):
             return  # the flag rule and the shell-default rule handle these
-        if lower.endswith("[redacted:", 0, name_start):
-            return  # the kind inside a marker is no name
+        if lower.endswith(("[redacted:", "://"), 0, name_start):
+            return  # the kind inside a marker, a URL's user (`https://KEY:…@host`: the userinfo rule's) is no name
         if scan.has("arn:") and IN_ARN.search(lower, max(0, name_start - 120), name_start):
             return  # `arn:aws:secretsmanager:…:secret:prod/db-x`: a part of an identifier
         if lower.endswith(_DIGEST_KEYS, 0, name_start):
@@ -191,6 +192,9 @@ def _match(scan: Scan, m: re.Match[str], flag: bool = False) -> None:
         if call and lower[ve + 1 : ve + 2] != ")":
             return
     else:
+        if sep == "==" and _HTTPIE.search(lower, lower.rfind("\n", 0, start) + 1, start):
+            query_param(scan, name, m.start("value"))  # httpie's `key==value` is a query parameter
+            return
         if lookup or call or "==" in sep or "!=" in sep:
             return  # a lookup, a call or a comparison holds a literal only in quotes
         vs, ve = m.span("value")

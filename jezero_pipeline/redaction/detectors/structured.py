@@ -195,7 +195,8 @@ YAML_LIST_TRIGGERS = ("secret:", "secrets:", "keys:", "tokens:", "passwords:", "
 # string's opening quote, `<pre>`), and then its block is the lines after it, however indented.
 _YAML_BLOCK_KEY = re.compile(r"(?m)(?:^|(?<=[\s\"'>]))[\"']?(?P<name>[a-z0-9_.\-]{1,60})[\"']?[ \t]*:[ \t]*\r?$")
 _YAML_OPENER = re.compile(r"[\"']?[\w.\-]{1,60}[\"']?[ \t]*:[ \t]*\r?")
-_YAML_ITEM = re.compile(r"[ \t]*(?:-[ \t]+)?(?P<q>[\"']?)(?P<value>[^\s\"'#:]+)(?P=q)[ \t]*[\"'}\],]*\r?")
+# (a `#` inside a plain value is the value's: a comment starts after a space)
+_YAML_ITEM = re.compile(r"[ \t]*(?:-[ \t]+)?(?P<q>[\"']?)(?P<value>[^\s\"'#:][^\s\"':]*)(?P=q)[ \t]*[\"'}\],]*\r?")
 # An entry of a map in the block (LiveKit's `keys:` / `<key id>: <secret>`); in a block with no
 # indent such a line is the next key's, and ends it.
 _YAML_ENTRY = re.compile(

@@ -14,8 +14,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from ..shapes import random_looking
-from ..values import b64_text
+from ..shapes import b64_text, random_looking
 from .base import BOUNDARY, Scan, glued
 
 

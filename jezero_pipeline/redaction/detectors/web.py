@@ -10,16 +10,16 @@ from __future__ import annotations
 import re
 
 from ..shapes import HEX_RE, mixed_token, opens_pair, random_looking
-from ..values import MARKER_START, credential_like
+from ..values import MARKER_START, credential_like, says_stand_in
 from .base import Scan, before_closing_tag, glued
 
 _TRAIL = ".,;:!?)]}>"
 BRACED = re.compile(r"\{[^{}\"'\n]{1,128}\}(?=[;\s\"']|$)")  # ODBC quotes a value in braces
 _PASSWORD_PARAMS = re.compile(r"(?:passw(?:or)?d|pwd|pass)$")
-# Query names that hold a credential (DocRaptor's `user_credentials`; a signed URL's `X-Amz-Credential`
-# is the key's id and scope, its signature the secret).
+# Query names that hold a credential (DocRaptor's `user_credentials`, OpenWeatherMap's `appid`; a
+# signed URL's `X-Amz-Credential` is the key's id and scope, its signature the secret).
 _QUERY_NAMES = re.compile(
-    r"(?:token|key|secret|sig|signature|passw(?:or)?d|pwd|pass|jwt|session_?id|verifier|code|auth|streamid|(?<!amz-)(?<!goog-)credentials?)$"
+    r"(?:token|key|secret|sig|signature|passw(?:or)?d|pwd|pass|jwt|session_?id|verifier|code|auth|streamid|(?<!amz-)(?<!goog-)credentials?|appid)$"
 )
 _QUERY_ONLY = (  # names that are secret in a query string only (`&sig=…`), found by their literal
     ("sig", re.compile(r"sig(?:nature)?=")),
@@ -28,6 +28,7 @@ _QUERY_ONLY = (  # names that are secret in a query string only (`&sig=…`), fo
     ("verifier=", re.compile(r"verifier=")),
     ("code=", re.compile(r"code=")),
     ("streamid=", re.compile(r"streamid=")),
+    ("appid=", re.compile(r"appid=")),
 )
 QUERY_TRIGGERS = ("?", "&", ";")  # a query name stands after one of these
 _QUERY_VALUE = re.compile(r"[^&;\s\"'<>]{0,2000}")
@@ -63,6 +64,8 @@ def query_param(scan: Scan, name: str, vs: int) -> None:
     value = text[vs:ve]
     if MARKER_START in value or (name == "key" and not random_looking(value, 10)):
         return  # `?key=` is a search or cache key unless random (a deploy hook's is eleven characters)
+    if name.endswith("appid") and not (HEX_RE.fullmatch(value) and len(value) >= 32):
+        return  # an app's id (`appid=1234567`); OpenWeatherMap's `appid` is its 32-hex key
     if (
         not password
         and "secret" not in name
@@ -112,6 +115,8 @@ def detect_userinfo(scan: Scan) -> None:
         pw = m.group("pw")
         if pw == m.group("user") and not pw.isdigit():
             continue  # guest:guest, postgres:postgres: a product's default login
+        if opens_pair(pw) and says_stand_in(m.group("user")):
+            continue  # `https://YOUR-API-KEY:render_js=False@proxy…`: the docs' key, then the proxy's options
         scan.add(m.start("pw"), m.end("pw"), "url_password")
 
 
