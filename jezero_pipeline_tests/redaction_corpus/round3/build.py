@@ -1,4 +1,4 @@
-"""Writes the round-3 labelled lines (tune and heldout 1 to 94 .jsonl) from the templates beside it.
+"""Writes the round-3 labelled lines (tune and heldout 1 to 99 .jsonl) from the templates beside it.
 
 Each template is a transcript-style line of our own around a value of a shape that a public
 scanner documents (its rule's documented format, example or negative example), tagged with
@@ -304,6 +304,11 @@ def main() -> int:
     import heldout92_templates
     import heldout93_templates
     import heldout94_templates
+    import heldout95_templates
+    import heldout96_templates
+    import heldout97_templates
+    import heldout98_templates
+    import heldout99_templates
     import heldout_templates
     import tune_templates
 
@@ -403,6 +408,11 @@ def main() -> int:
         ("heldout92", heldout92_templates, SEED + 92),
         ("heldout93", heldout93_templates, SEED + 93),
         ("heldout94", heldout94_templates, SEED + 94),
+        ("heldout95", heldout95_templates, SEED + 95),
+        ("heldout96", heldout96_templates, SEED + 96),
+        ("heldout97", heldout97_templates, SEED + 97),
+        ("heldout98", heldout98_templates, SEED + 98),
+        ("heldout99", heldout99_templates, SEED + 99),
     ):
         rows = build(module.TEMPLATES, random.Random(seed))
         out = HERE / f"{name}.jsonl"
