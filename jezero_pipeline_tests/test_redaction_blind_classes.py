@@ -439,6 +439,9 @@ SECRETS = [
         "$ curl --proxy proxy.example.net:22225 --proxy-user cust-zone-res:k5nfj7gfcty2 https://ip.example",
         "k5nfj7gfcty2",
     ),
+    # heldout95 to 99: a setter's second argument under the name its first gives; OAuth 1.0's PLAINTEXT signature
+    (f'req.setRequestHeader("X-Session-Token", "{TOKEN}");', TOKEN),
+    (f'Authorization: OAuth oauth_signature="{TOKEN}&", oauth_signature_method="PLAINTEXT"', TOKEN + "&"),
 ]
 
 LOOKALIKES = [
@@ -671,6 +674,16 @@ LOOKALIKES = [
     '"proxy": "https://YOUR-API-KEY:premium=true@proxy.example.com:8886"',
     "https://graph.example.com/v2/me?appid=1234567890123&fields=name",
     f'c = repo.Commit("{HEX[:40]}")',
+    # heldout95 to 99: what stays beside them
+    "'X-Api-Key': 'SIGN-UP-FOR-KEY',",
+    f'$ curl -s -u "{HEX[:32]}:$ACME_CLIENT_SECRET" -X POST https://auth.example.com/oauth2/token',
+    'curl -H "Authorization: kd7oop2lzt9w:$ACME_SERVICE_TOKEN" https://api.example.com/v1/orgs',
+    "      password: config.get<string>('DB_PASSWORD'),",
+    '"jwt": {"type": "RS256", "key": "-----BEGIN PUBLIC KEY-----\\nMIIBIjANBgkqhkiG9w0BAQEFAAOCAQ8AMIIB\\n-----END PUBLIC KEY-----"}',
+    f"  dbCredentials: {{\n    accountId: '{HEX[:32]}',\n    token: process.env.D1_TOKEN!,\n  }},",
+    '$ curl "https://api.example.com/v1/me" --header "Authorization: Bearer q7vXDf...52v1Z"',
+    '$ curl https://api.example.com/identity --user-agent "CrateSync/0.4"',
+    "> auth_query = SELECT usename, passwd FROM pgbouncer.user_lookup($1)",
 ]
 
 

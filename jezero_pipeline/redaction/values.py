@@ -112,7 +112,7 @@ _MASK_CHARS = "*•●·█"
 def is_masked(v: str) -> bool:
     """`********`, `ghp_****ab12`, `sk-...Qx4f`, `xxxx-xxxx`: a mask with at most a few clear
     characters, or four or more masking characters anywhere, as consoles list keys: a head with its
-    tail masked (`pdl_live_apikey_01hk3x****`), a head and a tail (`HNar4*****5cVTI`). No generated
+    tail masked (`pdl_live_apikey_01hk3x****`), a head and a tail (`HNar4*****5cVTI`, `u9vPDf...59v1Z`). No generated
     token holds a run of them; a password chosen with one is kept, the price of keeping what consoles print."""
     if not (
         any(map(v.__contains__, _MASK_RUNS)) or any(map(v.__contains__, _MASK_CHARS)) or _X_RUN.search(v) is not None
@@ -120,10 +120,12 @@ def is_masked(v: str) -> bool:
         return False  # none of the mask runs' characters: the search below cannot match
     if not _MASK_RUN.search(v):
         return False
-    return sum(map(str.isalnum, _MASK_RUN.sub("", v))) <= 8 or _MASKED_RUN.search(v) is not None
+    clear = sum(map(str.isalnum, _MASK_RUN.sub("", v)))
+    return clear <= 8 or _MASKED_RUN.search(v) is not None or _ELIDED.search(v) is not None
 
 
 _MASKED_RUN = re.compile(r"[*•●]{4,}")
+_ELIDED = re.compile(r"\w(?:\.{3}|…)\w")  # the docs' `u9vPDf...59v1Z`: a head and a tail, the middle left out
 
 
 # Words a stand-in is written in. MARKERS say "not a real value"; FILLERS are the generic words
@@ -144,7 +146,7 @@ _FILLER_WORDS = (
     "value values string str text data info config credential credentials cred creds account private "
     "public session bearer webhook signing master value123 abc xyz qwerty word words generated random "
     "specified parameter param no log "  # Ansible's mask: `VALUE_SPECIFIED_IN_NO_LOG_PARAMETER`
-    "please unit only project org team env var variable be"
+    "please unit only project org team env var variable be sign up signup get"  # RapidAPI's `SIGN-UP-FOR-KEY`
 )
 _FILLERS = frozenset(_FILLER_WORDS.split())
 _VOCAB = _MARKERS | _FILLERS
@@ -392,6 +394,7 @@ _DIGEST = re.compile(
 # `pk` is the publishable half of a key pair wherever a vendor splits one (`pk_live_`, `pk-lf-`, `pk.`).
 _PUBLIC_PREFIXES = (
     "pk_", "pk-", "pk.eyJ", "sb_publishable_", "phc_", "ssh-rsa ", "ssh-ed25519 ", "arn:aws",
+    "-----BEGIN PUBLIC KEY-----", "-----BEGIN CERTIFICATE-----",  # a PEM's public half, in a string
     "rzp_live_", "rzp_test_",  # Razorpay's key id (its secret has no prefix)
 )  # fmt: skip
 # A key whose own head says public (iLovePDF's `project_public_…`, a `public_…` key).

@@ -24,7 +24,7 @@ from ..shapes import (
     password_shaped,
     random_looking,
 )
-from .base import Scan, before_closing_tag, glued
+from .base import NAMED_VARIABLE, Scan, before_closing_tag, glued
 
 _CRED_WORD = r"(?:pass(?:word|wd|phrase|wort)?|pwd|pw|secret|token|apikey|api[_\-]?key|key|auth|credentials?|psk)"
 _CRED_FRAGMENTS = ("pass", "pw", "secret", "token", "key", "auth", "credential", "psk")  # one is in every `_CRED_WORD`
@@ -172,9 +172,10 @@ _COMMAND_TEXTS = (
 
 
 # `v3/+/devices/+/up`: an MQTT topic or a route, short lower-case segments and wildcards
+_PRODUCT_VERSION = re.compile(r"[A-Za-z][\w.\-]*/v?\d[\w.\-]*")  # a product and its version
 _TOPIC = re.compile(r"(?:[a-z0-9_\-]{1,16}|[+#*])(?:/(?:[a-z0-9_\-]{1,16}|[+#*]))+/?")
 _SHELL_VARIABLE = re.compile(r"\$\{?[A-Za-z_]\w*\}?")  # `$NAME`, `${NAME}`
-_CALL_OPENING = re.compile(r"[A-Za-z_][\w.]*\(")
+_CALL_OPENING = re.compile(r"[A-Za-z_][\w.]*\((?:[^()\s]{0,40}\))?")  # a call opened, or whole
 
 
 def _value(scan: Scan, m: re.Match[str], kind: str, ids: bool = False, shaped: bool = True) -> None:
@@ -192,8 +193,8 @@ def _value(scan: Scan, m: re.Match[str], kind: str, ids: bool = False, shaped: b
         return  # `-K $encrypted_1d57_key`: a variable, its value is elsewhere
     if value.endswith(("…", "...")):
         return  # `cached token T1RLAQ7EHI…`: a value cut short to show its start
-    if value.endswith("(") and _CALL_OPENING.fullmatch(value):
-        return  # `storePassword System.getenv(…)`: code that fetches the value
+    if value.endswith(("(", ")")) and _CALL_OPENING.fullmatch(value):
+        return  # `storePassword System.getenv(…)`, `passwd FROM pgbouncer.user_lookup($1)`: code
     if value.lower().startswith(("pass:", "env:", "file:", "fd:")):
         if not value.lower().startswith("pass:"):
             return  # openssl's `env:VAR`, `file:path`: where the password is, not the password
@@ -249,6 +250,8 @@ def detect_flags(scan: Scan) -> None:
             and not _format_like(value)
             and shaped
             and not value.startswith(_PATH_STARTS)
+            and not NAMED_VARIABLE.search(value)  # `-u "<client id>:$CLIENT_SECRET"`: the secret is elsewhere
+            and not _PRODUCT_VERSION.fullmatch(value)  # `--user-agent "CrateSync/0.4"`
             and "://" not in value
             and not file_in_folder(value)  # `--ca_file certs/AmazonRootCA1.pem`
             and not _TOPIC.fullmatch(value)

@@ -9,6 +9,7 @@ character of a token alphabet becomes `a`, so a long token is a run of `a` found
 
 from __future__ import annotations
 
+import re
 import string
 from collections.abc import Callable, Iterator
 from typing import NamedTuple
@@ -177,6 +178,11 @@ CONVERSIONS = (
     r"(?:\[\]byte|\bbytes|fromhex|b64decode|unhexlify|decodestring|getbytes|encode|hex2bin|base64_decode|\bfrom"
     r"|b(?:s|ase)?58\.decode)"
 )
+
+
+# An environment variable's reference, in capitals (`$CLIENT_SECRET`, `${TOKEN}`): a value that holds
+# one keeps its secret in the variable (`<client id>:$CLIENT_SECRET`).
+NAMED_VARIABLE = re.compile(r"\$\{?[A-Z_][A-Z0-9_]{2,}")
 
 
 # A segment's tool-result prefix (`[2026-05-10 00:41] assistant: tool result: Bash: `), before the

@@ -165,7 +165,10 @@ _CODE_OWNER_WORDS = (
 )
 _CODE_OWNERS = frozenset(_CODE_OWNER_WORDS.split())
 _QUICK_REJECT = frozenset("$<[{(")
-_CODE_RE = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*(?:(?:\.|::|->)[A-Za-z_][A-Za-z0-9_]*)*(?:\(.*|\[.*)?$")
+# (a generic call's type argument too: `configService.get<string>(…)`)
+_CODE_RE = re.compile(
+    r"^[A-Za-z_][A-Za-z0-9_]*(?:(?:\.|::|->)[A-Za-z_][A-Za-z0-9_]*)*(?:<[\w.\[\], ]{1,40}>)?(?:\(.*|\[.*)?$"
+)
 _CODE_SPLIT = re.compile(r"\.|::|->|\(|\[")
 # A code name has digits only at the end of its words (`v2`, `utf_8`), unlike `m1m72y.yohehred8ug`.
 # Possessive: giving back a letter, digit or `_` never lets a word match, and trying them made a

@@ -56,11 +56,13 @@ _NAME_CHARS_REVERSED = re.compile(r"[a-z0-9_.\-]{0,60}")
 _PUBLIC_WORDS = ("public ", "publishable ", "pub ")  # a name a word apart from what says it is public
 # The name of the string a name opens (`"PublicKey": "nodekey:…"`).
 _OUTER_NAME = re.compile(r"(?P<name>[a-z0-9_.\-]{1,60})[\"']?[ \t]*[:=][ \t]*[\"']$")
-# The env/config lookups whose default argument is a secret position.
+# The env/config lookups whose default argument is a secret position, and the setters whose second
+# argument is the value the first names (`xhr.setRequestHeader("X-CSRF-Token", "…")`).
 _LOOKUP_CALL = re.compile(
     r"(?:getenv|environ(?:\.get)?|env\.fetch|env|getordefault|getproperty|get_env|env::var|env\.var|"
     r"getenvironmentvariable|config|environment|settings\.get|\$env:|"
-    r"setproperty|setenv|putenv|setdefault|setenvironmentvariable|put|set|add|define)[ \t]*[(\[.:]?[ \t]*[\"'`]?[a-z0-9_.\-]*$"
+    r"setproperty|setenv|putenv|setdefault|setenvironmentvariable|put|set|add|define|setrequestheader|setheader|"
+    r"append|add_header)[ \t]*[(\[.:]?[ \t]*[\"'`]?[a-z0-9_.\-]*$"
 )
 TRAIL = ".,;:!?)]}>"
 _NON_NULL = re.compile(r"[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+!")  # TypeScript's `process.env.KEY!`
@@ -251,6 +253,7 @@ def _match(scan: Scan, m: re.Match[str], flag: bool = False) -> None:
     report(scan, name, sep, vs, ve, quoted)
 
 
+_ID_ENTRY = re.compile(r"[\"']?[\w.\-]{0,40}(?:id|Id|ID|_name|Name|name|url|Url|URL)[\"']?[ \t]*:")
 _MAP_ENTRY = re.compile(r"[\"']?[\w.\-]{1,40}[\"']?[ \t]*:[ \t]*(?P<q>[\"'])(?P<qv>[^\"'\n]{1,400})(?P=q)")
 _MAP_REACH = 600
 
@@ -266,4 +269,5 @@ def _map_values(scan: Scan, name: str, start: int) -> None:
             end = i
             break
     for m in _MAP_ENTRY.finditer(text, start + 1, end):
-        report(scan, name, ":", *m.span("qv"), True)
+        if not _ID_ENTRY.match(m.group()):  # `dbCredentials: { accountId: "…" }`: an entry that names an id
+            report(scan, name, ":", *m.span("qv"), True)

@@ -11,7 +11,7 @@ import re
 
 from ..shapes import HEX_RE, mixed_token, opens_pair, random_looking
 from ..values import MARKER_START, credential_like, says_stand_in
-from .base import Scan, before_closing_tag, glued
+from .base import NAMED_VARIABLE, Scan, before_closing_tag, glued
 
 _TRAIL = ".,;:!?)]}>"
 BRACED = re.compile(r"\{[^{}\"'\n]{1,128}\}(?=[;\s\"']|$)")  # ODBC quotes a value in braces
@@ -141,6 +141,9 @@ _AUTH_HEADER = re.compile(
 )
 
 
+_OAUTH_PLAINTEXT_SIGNATURE = re.compile(
+    r'oauth_signature="(?P<value>[^"\n]{8,300})"'
+)  # `<consumer secret>&<token secret>`
 _SIGV4_SIGNATURE = re.compile(r"signedheaders=[^\s,]+,[ \t]*signature=(?P<value>[0-9a-f]{64})")
 
 
@@ -161,12 +164,17 @@ def detect_auth(scan: Scan) -> None:
             if scheme == "token" and not (random_looking(v, 12) or HEX_RE.match(v)):
                 continue  # "token budget", "token-counting"
             scan.add(vs, ve, "bearer_token" if scheme == "bearer" else "auth_credential")
+    if scan.has('oauth_signature_method="plaintext"'):  # OAuth 1.0's PLAINTEXT: the signature is the secrets
+        for m in _OAUTH_PLAINTEXT_SIGNATURE.finditer(lower):
+            scan.add(m.start("value"), m.end("value"), "auth_credential")
     if scan.has("signature="):  # SigV4: `…, SignedHeaders=…, Signature=<hex>`: the request's HMAC
         for m in _SIGV4_SIGNATURE.finditer(lower):
             scan.add(m.start("value"), m.end("value"), "auth_credential")
     for m in _AUTH_HEADER.finditer(lower) if scan.has("authorization") else ():
         vs, ve = m.span("value")
         ve = before_closing_tag(text, vs, ve)  # `…}}</pre>`: the element the header was quoted in
+        if NAMED_VARIABLE.search(text, vs, ve):
+            continue  # `Authorization: <token id>:$SERVICE_TOKEN`: the secret is the variable's
         if credential_like(text[vs:ve], 6) and "(" not in text[vs:ve]:  # `= new HeaderValue(…)`: code
             scan.add(vs, ve, "auth_credential")
 
