@@ -1,4 +1,4 @@
-"""Writes the round-3 labelled lines (tune and heldout 1 to 99 .jsonl) from the templates beside it.
+"""Writes the round-3 labelled lines (tune and heldout 1 to 104 .jsonl) from the templates beside it.
 
 Each template is a transcript-style line of our own around a value of a shape that a public
 scanner documents (its rule's documented format, example or negative example), tagged with
@@ -309,6 +309,11 @@ def main() -> int:
     import heldout97_templates
     import heldout98_templates
     import heldout99_templates
+    import heldout100_templates
+    import heldout101_templates
+    import heldout102_templates
+    import heldout103_templates
+    import heldout104_templates
     import heldout_templates
     import tune_templates
 
@@ -413,6 +418,11 @@ def main() -> int:
         ("heldout97", heldout97_templates, SEED + 97),
         ("heldout98", heldout98_templates, SEED + 98),
         ("heldout99", heldout99_templates, SEED + 99),
+        ("heldout100", heldout100_templates, SEED + 100),
+        ("heldout101", heldout101_templates, SEED + 101),
+        ("heldout102", heldout102_templates, SEED + 102),
+        ("heldout103", heldout103_templates, SEED + 103),
+        ("heldout104", heldout104_templates, SEED + 104),
     ):
         rows = build(module.TEMPLATES, random.Random(seed))
         out = HERE / f"{name}.jsonl"
