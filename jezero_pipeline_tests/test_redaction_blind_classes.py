@@ -1,4 +1,4 @@
-"""The kinds of case the blind held-out sets (round3/heldout10 to 84) found missing, each with
+"""The kinds of case the blind held-out sets (round3/heldout10 to 104) found missing, each with
 lines of our own: the rule must hold for the kind, not for the held-out line.
 
 Every secret must lie wholly inside a marker; every look-alike must come back byte-identical.
@@ -15,6 +15,16 @@ HEX = "7c1e5a93f04b8d62e9a17c3f5b08d4e6a2f91c7d3b5e08a4f6c29d1e7b3a5f08"  # rand
 TOKEN = "Xk9Qm2LpR7vT4wZs8NcY3hJd"
 B64 = "q3Vt8Lm2Zx9Rk4Wp7Yc1Nf6Hs0Jd5Gb2Ta8Ue3Mo6Ki9="  # random, a 32-byte key's length
 PW = "Vq8#rT2m!Lx9"
+UUID = "5f0c9e2a-7b1d-4c3e-9a8f-6d2b1e0c4a7f"
+UUID2 = "9b1e7c2d-4a3f-4e8b-b6d1-0c2f5a8e7d39"
+# An encrypted JWT as its compact form writes it: header (RSA-OAEP, A256GCM), key, IV, ciphertext, tag.
+JWE = (
+    "eyJhbGciOiJSU0EtT0FFUCIsImVuYyI6IkEyNTZHQ00ifQ."
+    + "Kx9mQ2vLp4Rt7vZ1sWc3Nb6H" * 3
+    + ".q3Vt8Lm2Zx9R"
+    + ".Yc1Nf6Hs0Jd5Gb2Ta8Ue3Mo6" * 1
+    + ".Ki9Rk4Wp7Yc1Nf6Hs0Jd5A"
+)
 B58 = "4Z7kQm9XpLr2vT8wNcY5hJdBfGs3aE6uRqWx1yK9oPz2MnV7tC4eH8iDj5LbFg3S"  # random, base58
 
 
@@ -442,6 +452,19 @@ SECRETS = [
     # heldout95 to 99: a setter's second argument under the name its first gives; OAuth 1.0's PLAINTEXT signature
     (f'req.setRequestHeader("X-Session-Token", "{TOKEN}");', TOKEN),
     (f'Authorization: OAuth oauth_signature="{TOKEN}&", oauth_signature_method="PLAINTEXT"', TOKEN + "&"),
+    # heldout100 to 104: an encrypted JWT (five parts) whole; a key as a `…_api_key(…)` call's argument;
+    # a key of two UUIDs as a client's; a file that `cat` prints as one value, wrapped or not
+    (f'set_api_token("{JWE}")', JWE),
+    (f'> geo_api_key("{HEX[:40]}", install = TRUE)', HEX[:40]),
+    (f'notify = NotifyClient("live_key-{UUID}-{UUID2}")', f"live_key-{UUID}-{UUID2}"),
+    (f"[root@panel ~]# cat /root/.panelhash\n{HEX[:32]}\n{HEX[32:]}", f"{HEX[:32]}\n{HEX[32:]}"),
+    (
+        f"$ cat ~/.config/player/session.arl\n{HEX}e4d9a1c3b7f2068e",
+        HEX + "e4d9a1c3b7f2068e",
+    ),
+    # a key a `secret_key --create` prints; a password in an element of its own name with attributes
+    (f"$ hostctl secret_key --create -description ci\n{UUID[:14]}e954{UUID[18:]}", f"{UUID[:14]}e954{UUID[18:]}"),
+    (f'<User>deploy</User>\n<Pass encoding="base64">{B64}</Pass>', B64),
 ]
 
 LOOKALIKES = [
@@ -684,6 +707,13 @@ LOOKALIKES = [
     '$ curl "https://api.example.com/v1/me" --header "Authorization: Bearer q7vXDf...52v1Z"',
     '$ curl https://api.example.com/identity --user-agent "CrateSync/0.4"',
     "> auth_query = SELECT usename, passwd FROM pgbouncer.user_lookup($1)",
+    # heldout100 to 104: what stays beside them
+    f'<meta-data android:name="io.branch.sdk.BranchKey" android:value="key_live_{TOKEN}" />',
+    "  API_TOKEN: vault:secret/data/team/api#token",
+    'feed.authenticate(os.environ["FEED_KEY"], "MYFEEDS")',
+    f"$ gpuctl create instance 88 --image registry.example.com/app@sha256:{HEX} --disk 64",
+    f"$ cat .git/refs/heads/main\n{HEX[:40]}",
+    f"$ cat /etc/machine-id\n{HEX[:32]}",
 ]
 
 

@@ -96,7 +96,10 @@ def test_a_blob_alone_on_its_line_after_printing_a_key_file_is_a_secret():
     assert redact(f"$ cat ~/.config/relay/seed.key\n{B64_SEED}\n$ ls") == (
         "$ cat ~/.config/relay/seed.key\n[REDACTED:key_file]\n$ ls"
     )
-    assert redact(f"$ cat notes.txt\n{B64_SEED}\n") == f"$ cat notes.txt\n{B64_SEED}\n"
+    # a file whose whole content is one generated value is a token's file, whatever its name; a
+    # digest or a line among others is not
+    assert redact(f"$ cat notes.txt\n{B64_SEED}\n") == "$ cat notes.txt\n[REDACTED:printed_secret]\n"
+    assert redact(f"$ cat notes.txt\nsee {B64_SEED}\n") == f"$ cat notes.txt\nsee {B64_SEED}\n"
     sha = "0f2a6d1680f5fe8b91670e403d9d3b2e9e3293f3"
     assert redact(f"$ cat .git/refs/heads/main\n{sha}\n") == f"$ cat .git/refs/heads/main\n{sha}\n"
 

@@ -396,6 +396,7 @@ _PUBLIC_PREFIXES = (
     "pk_", "pk-", "pk.eyJ", "sb_publishable_", "phc_", "ssh-rsa ", "ssh-ed25519 ", "arn:aws",
     "-----BEGIN PUBLIC KEY-----", "-----BEGIN CERTIFICATE-----",  # a PEM's public half, in a string
     "rzp_live_", "rzp_test_",  # Razorpay's key id (its secret has no prefix)
+    "key_live_", "key_test_",  # Branch's key, in every app (its secret is `secret_live_`)
 )  # fmt: skip
 # A key whose own head says public (iLovePDF's `project_public_…`, a `public_…` key).
 _SAYS_PUBLIC = re.compile(r"(?:[a-z]{2,12}_)?(?:public|publishable)_", re.I)

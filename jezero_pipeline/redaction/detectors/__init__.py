@@ -72,6 +72,7 @@ BUILTIN: tuple[tuple[Detector, tuple[str | None, ...]], ...] = (
     (commands.detect_key_file_blobs, ("\n",)),  # the blob stands on a line after the command
     (commands.detect_printed_secrets, commands.PRINTS_SECRET_TRIGGERS),
     (commands.detect_token_commands, ("token",)),
+    (commands.detect_token_files, ("cat ",)),
     (commands.detect_secure_strings, ("convertto-securestring",)),
     (encoded.detect_encoded, encoded.TRIGGERS),
     (accounts.detect_one_time_codes, accounts.TRIGGERS),

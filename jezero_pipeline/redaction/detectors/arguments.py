@@ -172,7 +172,8 @@ _COMMAND_TEXTS = (
 
 
 # `v3/+/devices/+/up`: an MQTT topic or a route, short lower-case segments and wildcards
-_PRODUCT_VERSION = re.compile(r"[A-Za-z][\w.\-]*/v?\d[\w.\-]*")  # a product and its version
+# a product and its version (`CrateSync/0.4`), an image pinned by its digest (`repo/img@sha256:…`)
+_PRODUCT_VERSION = re.compile(r"[A-Za-z][\w.\-]*/v?\d[\w.\-]*|[\w./\-]+(?::[\w.\-]+)?@sha256:[0-9a-f]{64}")
 _TOPIC = re.compile(r"(?:[a-z0-9_\-]{1,16}|[+#*])(?:/(?:[a-z0-9_\-]{1,16}|[+#*]))+/?")
 _SHELL_VARIABLE = re.compile(r"\$\{?[A-Za-z_]\w*\}?")  # `$NAME`, `${NAME}`
 _CALL_OPENING = re.compile(r"[A-Za-z_][\w.]*\((?:[^()\s]{0,40}\))?")  # a call opened, or whole

@@ -18,7 +18,7 @@ from .base import CONVERSIONS, Scan
 _CALL = re.compile(
     r"(?:log_?in|sign_?in|auth(?:enticate)?|connect(?:ion)?|credentials?|client|session|github|fernet|hmac\.new|hmac\w*|jwt\.encode|jwt\.sign|"
     r"minio|redis|mongo|smtp(?:_ssl)?|imap4?(?:_ssl)?|ftp(?:_tls)?|signer|basic|aes\.new|keyspec|token|secret|apikey|"
-    r"password|[th]otp|bind\w*|(?:create|add|new)_?(?:account|user))[ \t]*\($"
+    r"password|[th]otp|bind\w*|(?:create|add|new)_?(?:account|user)|api_key)[ \t]*\($"
     # `verify_webhook_signature(…, "<secret>")`, `Webhook.verify!(…, "<secret>")`
     r"|(?:oauth|credential|password|secret|apikey|hmac|webhook)(?:\w|\.|::)*!?[ \t]*\($",
 )
@@ -26,6 +26,7 @@ _CALLEE_CHARS_REVERSED = re.compile(r"[\w.]{0,80}")
 _AUTH_TUPLE = re.compile(r"auth[ \t]*=[ \t]*\($")  # `auth=(`, `basic_auth=(`
 # hex shorter than a key's, as a constructor's literal: an object's id (MongoDB's 24 digits), not a token
 _SHORT_HEX = re.compile(r"[0-9a-f]{8,31}")
+_UUID_IN = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}", re.I)
 _DIGEST_CALLEE = re.compile(r"commit|sha|hash|digest|oid|rev|checksum|object|(?<![a-z])id", re.I)
 _KEYED_PRIMITIVE = re.compile(r"hmac|cipher|aes|fernet", re.I)  # its literal is the key, a UUID too
 # The key an argument's literal stands under in an options object, and keys that name an id
@@ -143,9 +144,13 @@ def detect_calls(scan: Scan) -> None:
         constructor = call.re is _CONSTRUCTOR
         sign_in = _SIGN_IN.search(callee) is not None
         after_url = False  # the literal before was a URL: a client's host, then its key
-        for n, lit in enumerate(_LITERAL.finditer(text, open_at + 1, end)):
+        n = -1  # the argument's place among the call's own literals (not a subscript's: `os.environ["KEY"]`)
+        for lit in _LITERAL.finditer(text, open_at + 1, end):
             value, follows_url = lit.group("value"), after_url
             after_url = "://" in value
+            between = text[open_at + 1 : lit.start()]
+            if between.count("(") + between.count("[") == between.count(")") + between.count("]"):
+                n += 1
             if len(value) < 4:
                 continue
             if sign_in and n == 1 and len(value) >= 6:
@@ -172,5 +177,8 @@ def detect_calls(scan: Scan) -> None:
                 or (is_uuid(value) and _KEYED_PRIMITIVE.search(callee) is not None)  # `hmac.new(b"<uuid>", …)`
                 or (is_uuid(value) and token_callee and text[open_at + 1 : end].strip() == lit.group())
                 or (is_uuid(value) and token_callee and follows_url)  # `NativeApi("https://…", "<uuid>")`
+                or (
+                    token_callee and len(_UUID_IN.findall(value)) >= 2
+                )  # Notify's `<name>-<service uuid>-<secret uuid>`
             ):
                 scan.add(lit.start("value"), lit.end("value"), "argument")

@@ -14,7 +14,7 @@ import re
 from itertools import islice
 
 from ..gutters import gutter_end
-from ..shapes import HEX_RE, random_looking, secret_shaped
+from ..shapes import HEX_RE, hash_shaped, is_uuid, random_looking, secret_shaped
 from ..values import MARKER_START
 from .base import RESULT_PREFIX, WORDS_FROM, Scan, before_closing_tag, glued, lines_after
 
@@ -289,8 +289,8 @@ _PRINTS_SECRET_FILE = re.compile(
 _MAKES = ("create", "generate", "token add", "reset-password")  # `add` alone is in too many words to look for
 _PHRASES = ("token add", "reset-password")  # verbs that say what they make
 _MADE = re.compile(
-    r"(?<![a-z0-9])(?:tokens?|api-?keys?|passwords?|credentials?)[ \t_\-]+$"
-)  # `smtp_credentials_generate.py`
+    r"(?<![a-z0-9])(?:tokens?|api-?keys?|passwords?|credentials?|secret[_\-]?keys?)[ \t_\-]+$"
+)  # `smtp_credentials_generate.py`, `plesk bin secret_key --create`
 _MADE_AFTER = re.compile(
     r"[ \t_\-](?:[a-z]+[_\-])?(?:tokens?|api-?keys?|passwords?|credentials?)(?![a-z])"
 )  # `generate-access-token`
@@ -417,6 +417,28 @@ def _printed_after(scan: Scan, found: list[tuple[int, bool]]) -> None:
                 continue  # two words (`Login Succeeded`), not a scheme and its token
             if value_first or secret_shaped(text[vs:ve]):
                 scan.add(vs, ve, "printed_secret")
+
+
+# `cat FILE` whose whole output is one generated blob: a token kept in a file of its own (deemix's
+# `.arl`, a CLI's session file), whatever the file is named. A digest (`.git/refs/heads/main`,
+# `/etc/machine-id`) or a UUID printed so stays: those are what people search for.
+_CAT_ONE_BLOB = re.compile(  # the command ends its line, or the JSON string of a tool call
+    r"(?m)(?:^|(?<=[\s$>\"]))cat[ \t]+(?!-)[^\s\"]+(?:[ \t]*|\"[^\n]*)\r?\n" + RESULT_PREFIX + r"[ \t]*"
+    r"(?P<blob>[A-Za-z0-9+/_\-.]{32,}={0,2}(?:\r?\n[ \t]*[A-Za-z0-9+/_\-.]{32,}={0,2})*)"
+    r"[ \t]*[\"'}\],]*(?:</\w{1,10}>)?\r?(?:\n|$)"  # and what closes the string or element it was quoted in
+)
+
+
+def detect_token_files(scan: Scan) -> None:
+    """The generated line a `cat` of a file printed (a token file), or the lines of one value
+    wrapped (WHM's `.accesshash`: lines of hex that are no digest each, but one key)."""
+    for m in _CAT_ONE_BLOB.finditer(scan.text):
+        blob = m.group("blob")
+        one = blob.rstrip("=")
+        wrapped = "\n" in blob
+        if (wrapped or len(one) >= 40) and random_looking(one.replace("\n", "").replace("\r", ""), 20):
+            if wrapped or not (hash_shaped(one) or is_uuid(one)):
+                scan.add(*m.span("blob"), "printed_secret")
 
 
 # PowerShell's `ConvertTo-SecureString 'pw' -AsPlainText`: the literal is the password (or a PIN).

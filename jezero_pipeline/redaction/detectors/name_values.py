@@ -195,7 +195,7 @@ _KEY_GROUPS = re.compile(r"(?=[A-Z]*\d)[A-Z0-9]{4,6}(?:-[A-Z0-9]{4,6}){3,}")
 _TOKEN_LOGIN = 32  # a generated value this long under a login is a token, not a user's name
 _LETTERS_KEY = 20  # letters alone in no word's shape, this long, are a key (NOAA's 32)
 _TOKEN_USER = 20  # and under a user's name, with letters of both cases and digits
-_ENV_REFERENCE = re.compile(r"(?:os\.environ|env)[/:.][A-Z][A-Z0-9_]+$")
+_ENV_REFERENCE = re.compile(r"(?:os\.environ|env)[/:.][A-Z][A-Z0-9_]+$|vault:[\w/.\-]+(?:#[\w.\-]+)?$")
 _CMDLET = re.compile(r"[A-Z][a-z]{1,11}-[A-Z][A-Za-z]{1,40}")  # PowerShell's Verb-Noun
 _KEYING_SALT = 16  # a configured salt that keys every hash made with it is long (WordPress's are 64)
 _KEY_ID = re.compile(r"(?:0x)?[0-9A-F]{16}|[0-9A-F]{40}")  # a GPG key's long id or fingerprint, as gpg prints them

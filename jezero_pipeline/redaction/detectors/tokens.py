@@ -206,7 +206,9 @@ RULES: tuple[TokenRule, ...] = (
     TokenRule(
         "jwt",
         "eyJ",
-        r"eyJ[A-Za-z0-9_\-]{8,}\.ey[A-Za-z0-9_\-]{4,}\.[A-Za-z0-9_\-+/]*=*"
+        # an encrypted one (a JWE: header, key, IV, ciphertext, tag), whole before a signed one's parts
+        r"eyJ[A-Za-z0-9_\-]{8,}\.[A-Za-z0-9_\-]*\.[A-Za-z0-9_\-]{8,}\.[A-Za-z0-9_\-]{8,}\.[A-Za-z0-9_\-]{8,}"
+        r"|eyJ[A-Za-z0-9_\-]{8,}\.ey[A-Za-z0-9_\-]{4,}\.[A-Za-z0-9_\-+/]*=*"
         r"|eyJ(?:hbGci|0eXAi|raWQi)[A-Za-z0-9_\-]{4,}\.[A-Za-z0-9_\-]{4,}\.[A-Za-z0-9_\-]{16,}",
     ),
 )
