@@ -1,4 +1,4 @@
-"""Writes the round-3 labelled lines (tune and heldout 1 to 104 .jsonl) from the templates beside it.
+"""Writes the round-3 labelled lines (tune and heldout 1 to 109 .jsonl) from the templates beside it.
 
 Each template is a transcript-style line of our own around a value of a shape that a public
 scanner documents (its rule's documented format, example or negative example), tagged with
@@ -314,6 +314,11 @@ def main() -> int:
     import heldout102_templates
     import heldout103_templates
     import heldout104_templates
+    import heldout105_templates
+    import heldout106_templates
+    import heldout107_templates
+    import heldout108_templates
+    import heldout109_templates
     import heldout_templates
     import tune_templates
 
@@ -423,6 +428,11 @@ def main() -> int:
         ("heldout102", heldout102_templates, SEED + 102),
         ("heldout103", heldout103_templates, SEED + 103),
         ("heldout104", heldout104_templates, SEED + 104),
+        ("heldout105", heldout105_templates, SEED + 105),
+        ("heldout106", heldout106_templates, SEED + 106),
+        ("heldout107", heldout107_templates, SEED + 107),
+        ("heldout108", heldout108_templates, SEED + 108),
+        ("heldout109", heldout109_templates, SEED + 109),
     ):
         rows = build(module.TEMPLATES, random.Random(seed))
         out = HERE / f"{name}.jsonl"
