@@ -465,6 +465,22 @@ SECRETS = [
     # a key a `secret_key --create` prints; a password in an element of its own name with attributes
     (f"$ hostctl secret_key --create -description ci\n{UUID[:14]}e954{UUID[18:]}", f"{UUID[:14]}e954{UUID[18:]}"),
     (f'<User>deploy</User>\n<Pass encoding="base64">{B64}</Pass>', B64),
+    # heldout105 to 109: the value of an object under a token's name; a key's `…_value` name; a
+    # password file and a vault's plaintext (`encrypt_string`, eyaml's `DEC(n)::PKCS7[…]!`)
+    (f'"deployApiToken": {{\n  "value": "{PW}",\n  "type": "SECRET_VALUE"\n}}', PW),
+    (f'fs = featurestore.login(host="fs.internal", api_key_value="{TOKEN}.{HEX[:40]}")', f"{TOKEN}.{HEX[:40]}"),
+    (f"$ cat ~/.ansible/vault_pass.txt\n{PW}Zq\n$ ansible-playbook site.yml", PW + "Zq"),
+    (f"$ ansible-vault encrypt_string '{PW}' --name 'db_password'", PW),
+    (f"profile::db::admin_password: DEC(2)::PKCS7[{PW}]!", PW),
+    # a key with base64's `/`, `+` and padding as curl's user; a scheme with a dot; a signing call's key;
+    # a secret of digits alone, a form's next pair after it
+    (
+        "$ curl -u private_Kx9m/Q2vLp4+Rt7vZ1sWc3Nb6H==: https://api.media.example/v1/files",
+        "private_Kx9m/Q2vLp4+Rt7vZ1sWc3Nb6H==",
+    ),
+    (f"Authorization: Acme.Simple pub3c4a9e0d2b7f:{TOKEN}", TOKEN),
+    (f'sig = PaymentsChecksum.generateSignature(json.dumps(body), "{PW}")', PW),
+    ('-d "client_secret=48369783008263105956163732535749&code=$CODE"', "48369783008263105956163732535749"),
 ]
 
 LOOKALIKES = [
@@ -714,6 +730,16 @@ LOOKALIKES = [
     f"$ gpuctl create instance 88 --image registry.example.com/app@sha256:{HEX} --disk 64",
     f"$ cat .git/refs/heads/main\n{HEX[:40]}",
     f"$ cat /etc/machine-id\n{HEX[:32]}",
+    # heldout105 to 109: what stays beside them
+    f'<script src="https://pay.example.com/snap.js" data-client-key="SB-Mid-client-{TOKEN[:16]}"></script>',
+    f"CHECKSUMHASH={B64}",
+    '    "password": "$encrypted$",',
+    f"profile::db::password: ENC[PKCS7,{B64 * 12}]",
+    f"$ cat public/verify-{HEX[:32]}.txt\nverify-{HEX[:32]}",
+    f'      "value": "https://kv-app.vault.azure.net/secrets/api-token/{HEX[:32]}",',
+    "      jwtToken: 'eyJraWQiO...'   # paste the bot's token here",
+    "  api_key=676271587594073&timestamp=1718035200&folder=avatars",
+    f'"root_password": {{"encrypted_data": "{B64}", "iv": "{TOKEN[:16]}", "cipher": "aes-256-gcm"}}',
 ]
 
 

@@ -215,6 +215,8 @@ def is_reference(v: str) -> bool:
     """A selector, a route, an ARN, a header name, a resource's name or a stored secret's place:
     where a secret goes or is kept, not the secret."""
     core = v.strip("\"'`")
+    if _STORED.fullmatch(core[:4000]):
+        return True  # a stored ciphertext may run long (hiera-eyaml's `ENC[PKCS7,…]`)
     if not core or len(core) > 300:
         return False
     return bool(
@@ -222,7 +224,6 @@ def is_reference(v: str) -> bool:
         or _ROUTE.fullmatch(core)
         or _ARN.fullmatch(core)
         or _HEADER_NAME.fullmatch(core)
-        or _STORED.fullmatch(core)
         or ("s/" in core and _RESOURCE_NAME.fullmatch(core))
     )
 

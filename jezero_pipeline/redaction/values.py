@@ -135,7 +135,7 @@ _MARKER_WORDS = (
     "your yours example examples sample samples fake fakes dummy placeholder changeme change changeit "
     "replace replaceme insert enter redacted mock mocked stub test tests testing demo foo bar baz qux "
     "quux xxx xxxx todo tbd fixme notreal not real here goes fill invalid none null nil undefined "
-    "empty unset notset lorem ipsum modify modified hidden masked"  # Strapi's `tobemodified`, `HIDDEN-BY-CIRRUS-CI`
+    "empty unset notset lorem ipsum modify modified hidden masked encrypted"  # Strapi's `tobemodified`, `HIDDEN-BY-CIRRUS-CI`, AWX's `$encrypted$`
 )
 _MARKERS = frozenset(_MARKER_WORDS.split())
 _FILLER_WORDS = (

@@ -84,14 +84,14 @@ _SETTER = re.compile(
 # `IDENTIFY [account] password`; a user made or updated by their address, `superuser upsert EMAIL
 # PASSWORD`, `kamctl add USER@DOMAIN PASSWORD`; an XMPP account, `prosodyctl register USER HOST PASSWORD`).
 _CRED_VERB = re.compile(
-    r"(?:add_user[ \t]+\S+|change_password[ \t]+\S+|unseal|security\.encrypt|add-authtoken|authtoken|wpa_passphrase[ \t]+\S+"
+    r"(?:add_user[ \t]+\S+|change_password[ \t]+\S+|unseal|security\.encrypt|encrypt_string|add-authtoken|authtoken|wpa_passphrase[ \t]+\S+"
     r"|identify(?:[ \t]+\S+)?|(?:(?:superuser|user|admin)[ \t]+(?:create|upsert|add|update)|add)[ \t]+[^\s@/:]+@[^\s/:]+"
     r"|register[ \t]+[^\s\-]\S*[ \t]+[^\s\-/]*\.[^\s/]+|passwd[ \t]+(?:-\w+[ \t]+)*\S+[ \t]+\S+|net[ \t]+use[ \t]+[a-z]:[ \t]+\S+|net[ \t]+user[ \t]+\S+)"
     r"[ \t]+(?P<q>[\"']?)(?P<value>[^\s\"']{6,300})(?P=q)"
 )
 _CRED_VERB_WORDS = (
     "add_user", "change_password", "unseal", "add-authtoken", "authtoken", "wpa_passphrase", "passwd", "net use",
-    "net user", "identify", "register", "security.encrypt",
+    "net user", "identify", "register", "security.encrypt", "encrypt_string",
 )  # fmt: skip
 # `add USER@DOMAIN PASSWORD`, `user create EMAIL PASSWORD`: looked for only where an `@` is
 _AT_WORDS = ("add", "superuser", "user", "admin")
@@ -300,7 +300,7 @@ def _matches(
 # after a prompt, so a prompt, not their words (in most lines: `key`, `token`), lets them run.
 POSITION_TRIGGERS = (
     "@", "pass", "|", "identif", "<<<", "config ", "set ", "add", "from-literal", "unseal", "net use",
-    "authtoken", "--", "setuser", *_PROMPTS, *_COMMAND_STARTS,
+    "authtoken", "--", "setuser", "encrypt_string", *_PROMPTS, *_COMMAND_STARTS,
 )  # fmt: skip
 LOGIN_TRIGGERS = (*_PAIR_WORDS, "ftp")
 

@@ -13,6 +13,7 @@ import re
 
 from ..shapes import HEX_RE, classes, hash_shaped, is_uuid, opaque_token, password_shaped
 from .base import CONVERSIONS, Scan
+from .name_values import public_name
 
 # A call whose name says it takes a credential: its string literals are candidates.
 _CALL = re.compile(
@@ -20,12 +21,14 @@ _CALL = re.compile(
     r"minio|redis|mongo|smtp(?:_ssl)?|imap4?(?:_ssl)?|ftp(?:_tls)?|signer|basic|aes\.new|keyspec|token|secret|apikey|"
     r"password|[th]otp|bind\w*|(?:create|add|new)_?(?:account|user)|api_key)[ \t]*\($"
     # `verify_webhook_signature(…, "<secret>")`, `Webhook.verify!(…, "<secret>")`
-    r"|(?:oauth|credential|password|secret|apikey|hmac|webhook)(?:\w|\.|::)*!?[ \t]*\($",
+    r"|(?:oauth|credential|password|secret|apikey|hmac|webhook)(?:\w|\.|::)*!?[ \t]*\($"
+    r"|signature[ \t]*\($",  # `PaytmChecksum.generateSignature(body, "<merchant key>")`
 )
 _CALLEE_CHARS_REVERSED = re.compile(r"[\w.]{0,80}")
 _AUTH_TUPLE = re.compile(r"auth[ \t]*=[ \t]*\($")  # `auth=(`, `basic_auth=(`
 # hex shorter than a key's, as a constructor's literal: an object's id (MongoDB's 24 digits), not a token
 _SHORT_HEX = re.compile(r"[0-9a-f]{8,31}")
+_ALGORITHM = re.compile(r"(?:hmac)?[-_]?(?:sha|md)[-_]?\d{1,3}|(?:aes|rsa|des|pbkdf2)[\w/\-]*|[hre]s\d{3}", re.I)
 _UUID_IN = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}", re.I)
 _DIGEST_CALLEE = re.compile(r"commit|sha|hash|digest|oid|rev|checksum|object|(?<![a-z])id", re.I)
 _KEYED_PRIMITIVE = re.compile(r"hmac|cipher|aes|fernet", re.I)  # its literal is the key, a UUID too
@@ -111,7 +114,8 @@ def detect_calls(scan: Scan) -> None:
             open_at = opener if opener != -1 and (close == -1 or close > q.start()) else -1
             line_start = text.rfind("\n", 0, open_at) + 1
         elif open_at != -1 and text.find(")", open_at, q.start()) != -1:
-            continue  # `f(g(x), "y")` on one line: the literal is not the first call's
+            # `f(g(x), "y")` on one line: the literal is the call's whose brackets hold it
+            open_at = _matching(text, q.start(), max(line_start, q.start() - _CALL_REACH))
         if open_at == -1 or open_at in done:
             continue
         done.add(open_at)
@@ -137,7 +141,8 @@ def detect_calls(scan: Scan) -> None:
             close = _matching(text, open_at, open_at + _CALL_REACH)
             end = close if close != -1 else min(len(text), open_at + _CALL_REACH)
         else:  # on one line: to the first `)`, the line's end at the latest
-            close = text.find(")", open_at)
+            close = _matching(text, open_at, min(len(text), open_at + _CALL_REACH))  # past `f(g(x), …)`'s inner `)`
+            close = text.find(")", open_at) if close == -1 else close
             end = close if close != -1 and close - open_at <= _CALL_REACH else min(len(text), open_at + _CALL_REACH)
             nl = text.find("\n", open_at, end)
             end = nl if nl != -1 else end
@@ -156,9 +161,11 @@ def detect_calls(scan: Scan) -> None:
             if sign_in and n == 1 and len(value) >= 6:
                 scan.add(lit.start("value"), lit.end("value"), "argument")
                 continue
+            if _ALGORITHM.fullmatch(value):
+                continue  # `SecretKeySpec(key, "HmacSHA256")`: the algorithm's name beside the key
             keyed = _KEYED.search(text, max(open_at, lit.start() - 60), lit.start())
-            if keyed is not None and _ID_KEY.search(keyed.group("key")):
-                continue  # `createClient({ clientId: "…" })`: the key it stands under names an id
+            if keyed is not None and (_ID_KEY.search(keyed.group("key")) or public_name(keyed.group("key").lower())):
+                continue  # `createClient({ clientId: "…" })`, `{ public_key: "…" }`: the key names an id or a public value
             if constructor and not token_callee:
                 first = not text[open_at + 1 : lit.start()].strip()
                 if (

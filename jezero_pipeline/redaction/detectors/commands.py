@@ -29,7 +29,7 @@ _CURL_USER = re.compile(
 # A key as the user, with no password or a dummy one the API ignores (`KEY:X` for Freshdesk and
 # BambooHR, `TOKEN:api_token` for Toggl), in quotes that may be escaped in a JSON string.
 _TOKEN_AS_USER = re.compile(
-    r"-(?:u|-user)(?:=|[ \t]+)(?:\\?[\"'])?(?P<token>[A-Za-z0-9_\-]{16,200}):(?:[xX]|api_token)?(?:\\?[\"'])?(?=[\s\\<\"]|$)"
+    r"-(?:u|-user)(?:=|[ \t]+)(?:\\?[\"'])?(?P<token>[A-Za-z0-9_\-+/]{16,200}={0,2}):(?:[xX]|api_token)?(?:\\?[\"'])?(?=[\s\\<\"]|$)"
 )
 
 
@@ -281,7 +281,7 @@ _SAID_AFTER = re.compile(
 # under a label or a name, before the next prompt, is decided by its shape.
 _PRINTS_SECRET_FILE = re.compile(
     r"(?:^|(?<=[\s;&|(>$\"]))(?:cat|head)[ \t]+(?:-\S+[ \t]+)*"
-    r"(?![^\s\"]*(?:pub|cert|crt))[^\s\"]*(?:secret|token|cred|passw|\.pass\b|\.auth\b|psk|keys\.)[^\s/\";]*[ \t]*"
+    r"(?![^\s\"]*(?:pub|cert|crt))[^\s\"]*(?:secret|token|cred|passw|[._\-]pass\b|\.auth\b|psk|keys\.)[^\s/\";]*[ \t]*"
     r"(?:[;#][^\n]*)?(?=\r?\n|\")"
 )  # the command ends its line, or the JSON string a tool call holds it in
 # The verb is looked for first (`str.find`), then what it makes, right before it: a pattern that
@@ -423,7 +423,7 @@ def _printed_after(scan: Scan, found: list[tuple[int, bool]]) -> None:
 # `.arl`, a CLI's session file), whatever the file is named. A digest (`.git/refs/heads/main`,
 # `/etc/machine-id`) or a UUID printed so stays: those are what people search for.
 _CAT_ONE_BLOB = re.compile(  # the command ends its line, or the JSON string of a tool call
-    r"(?m)(?:^|(?<=[\s$>\"]))cat[ \t]+(?!-)[^\s\"]+(?:[ \t]*|\"[^\n]*)\r?\n" + RESULT_PREFIX + r"[ \t]*"
+    r"(?m)(?:^|(?<=[\s$>\"]))cat[ \t]+(?!-)(?P<file>[^\s\"]+)(?:[ \t]*|\"[^\n]*)\r?\n" + RESULT_PREFIX + r"[ \t]*"
     r"(?P<blob>[A-Za-z0-9+/_\-.]{32,}={0,2}(?:\r?\n[ \t]*[A-Za-z0-9+/_\-.]{32,}={0,2})*)"
     r"[ \t]*[\"'}\],]*(?:</\w{1,10}>)?\r?(?:\n|$)"  # and what closes the string or element it was quoted in
 )
@@ -434,6 +434,8 @@ def detect_token_files(scan: Scan) -> None:
     wrapped (WHM's `.accesshash`: lines of hex that are no digest each, but one key)."""
     for m in _CAT_ONE_BLOB.finditer(scan.text):
         blob = m.group("blob")
+        if blob.split("\n", 1)[0].strip().lstrip("+") in m.group("file"):  # (a diff's `+` before it)
+            continue  # `cat public/loaderio-<hex>.txt`: a site's verification token, served under its own name
         one = blob.rstrip("=")
         wrapped = "\n" in blob
         if (wrapped or len(one) >= 40) and random_looking(one.replace("\n", "").replace("\r", ""), 20):

@@ -48,7 +48,7 @@ _NOT_SECRET_LABEL = re.compile(
 )
 _PUBLIC_LABEL = re.compile(
     r"public|publishable|pubkey|(?:search|site)[ _\-.]?(?:only[ _\-.]?)?(?:api[ _\-.]?)?key|verif(?:y|ication)[ _\-.]?key"
-    r"|vapid[ _\-.]?key"
+    r"|vapid[ _\-.]?key|^data-"  # an HTML `data-…` attribute is in a page every visitor loads
 )
 _LABEL_REACH = 60
 _IN_URL = re.compile(r"://[^\s\"'`<>]*$")  # a URL runs up to the run, no space between
@@ -156,6 +156,8 @@ def _last_word_says(label: str) -> tuple[bool, bool]:
     Cached: a transcript repeats its few labels (`api_key`, `password`) on many lines."""
     if FINDING_KEY.search(label):
         return False, True  # `object key`, `fileKey`: what the key finds, not a secret
+    if label.endswith(("hash", "checksum", "digest", "signature")):
+        return False, True  # `CHECKSUMHASH=`, `contenthash`: a digest, its name's words run together
     key_at, other_at = _last_word(_KEY_LABEL, label), _last_word(_NOT_SECRET_LABEL, label)
     public = _PUBLIC_LABEL.search(label) is not None
     return key_at > other_at and not public, public or other_at > key_at

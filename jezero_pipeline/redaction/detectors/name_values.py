@@ -41,7 +41,7 @@ NAME_WORDS = (
     ("secret", r"secret(?:[_\-]?value)?"),
     ("token", r"token(?:[_\-]?value)?"),
     ("cred", "cred(?:ential)?s?"),  # `md5_cred` (a digest login's password equivalent), `db_creds`
-    ("key", "key(?:_base|_?material)?"),
+    ("key", r"key(?:_base|_?material|[_\-]?value)?"),  # Hopsworks's `api_key_value=`
     ("contrase", "contrase(?:ña|na)"),
     ("clave", "clave"),
     ("auth", r"auth(?:tok|[_\-]?code)?"),  # `ldap_default_authtok` (SSSD's bind password), `vendor_auth_code`
@@ -194,6 +194,7 @@ _LICENCE_NAME = re.compile(r"licen[cs]e(?:[_\-]?key)?$")
 _KEY_GROUPS = re.compile(r"(?=[A-Z]*\d)[A-Z0-9]{4,6}(?:-[A-Z0-9]{4,6}){3,}")
 _TOKEN_LOGIN = 32  # a generated value this long under a login is a token, not a user's name
 _LETTERS_KEY = 20  # letters alone in no word's shape, this long, are a key (NOAA's 32)
+_DIGITS_SECRET = 24  # SurveyMonkey's app secret is 40 digits; no port, count or id runs so long
 _TOKEN_USER = 20  # and under a user's name, with letters of both cases and digits
 _ENV_REFERENCE = re.compile(r"(?:os\.environ|env)[/:.][A-Z][A-Z0-9_]+$|vault:[\w/.\-]+(?:#[\w.\-]+)?$")
 _CMDLET = re.compile(r"[A-Z][a-z]{1,11}-[A-Z][A-Za-z]{1,40}")  # PowerShell's Verb-Noun
@@ -229,8 +230,8 @@ def value_ok(name: str, sep: str, value: str, quoted: bool) -> bool:
     if not quoted:
         if value[0] in _QUICK_REJECT and not (value[0] == "$" and _CRYPT_HASH.match(value)):
             return False
-        if _NUMBER_RE.match(value):
-            return is_password and len(value) >= 4 and sep.strip(" \t\"'\\") != ""
+        if _NUMBER_RE.match(value):  # a port or a count; a password; digits too many for either, a secret
+            return (is_password and len(value) >= 4 and sep.strip(" \t\"'\\") != "") or len(value) >= _DIGITS_SECRET
         if "(" in value and _CODE_RE.match(value):
             return False
         if sep.strip() in _DEVICE_TYPES:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 
+from ..shapes import secret_shaped
 from ..values import is_public_value
 from .base import CONVERSIONS, Scan, before_closing_tag
 from .name_values import APP_PASSWORD, NAME_WORDS, NAME_WORDS_ABROAD, password_name, public_name, report
@@ -68,7 +69,7 @@ TRAIL = ".,;:!?)]}>"
 _NON_NULL = re.compile(r"[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+!")  # TypeScript's `process.env.KEY!`
 _PASSWORD_TRAIL = ",;)]}>"  # a password keeps `!`, `.`, `?`: they may be its last characters
 # `Password=x;Encrypt=True`, `key=x,dataset=y`; not base64's padding in a list (`KEYS=a1==,b2==`)
-_NEXT_PAIR = re.compile(r"[;,][ \t]*[A-Za-z][\w .\-]{0,40}=(?![=,\s]|$)")
+_NEXT_PAIR = re.compile(r"[;,&][ \t]*[A-Za-z][\w .\-]{0,40}=(?![=,\s]|$)")
 _DIGEST_KEYS = ("checksum/", "sha256/", "digest/", "hash/")
 # A verb of a resource command before `secret NAME` (`get`, `describe`, `delete` …).
 _RESOURCE_VERB = re.compile(r"(?:get|describe|delete|edit|patch|label|annotate|inspect|rm|show|list|ls)[ \t]+$")
@@ -157,8 +158,8 @@ def _match(scan: Scan, m: re.Match[str], flag: bool = False) -> None:
     name = lower[name_start : m.start("lsep") if lookup else m.start("csep") if call else m.start("sep")]
     if name.endswith("s") and not name.endswith(("pass", "ss")):
         name = name[:-1]
-    if public_name(name) or lower.endswith(_PUBLIC_WORDS, 0, name_start):
-        return  # public_key, pubkey, NEXT_PUBLIC_…, publishable keys, `public key:`: meant to be seen
+    if public_name(name) or lower.endswith(_PUBLIC_WORDS, 0, name_start) or name.startswith("data-"):
+        return  # public_key, pubkey, NEXT_PUBLIC_…, publishable keys, `public key:`, an HTML `data-…` attribute: meant to be seen
     if name_start and lower[name_start - 1] in "\"'":
         outer = _OUTER_NAME.search(lower, max(0, name_start - 80), name_start)
         if outer is not None and public_name(outer.group("name")):
@@ -191,6 +192,8 @@ def _match(scan: Scan, m: re.Match[str], flag: bool = False) -> None:
         quoted = True
         if _JSON_OBJECT.fullmatch(text, vs, ve):
             return  # `JWT_SECRET='{"jwk_url": …}'`: an object in a string; its own names say what in it is secret
+        if text.endswith(("...", "…"), vs, ve):
+            return  # `jwtToken: 'eyJraWQiO...'`: the docs' value cut short (a quote after it: not a text cut)
         if call and lower[ve + 1 : ve + 2] != ")":
             return
     else:
@@ -202,7 +205,7 @@ def _match(scan: Scan, m: re.Match[str], flag: bool = False) -> None:
         vs, ve = m.span("value")
         if text.endswith(("...", "…"), vs, ve):
             return  # `secret-token:mercury_production_...`: a value cut short to show its shape
-        if text[vs] == "{" and sep.strip() in (":", "="):
+        if text[vs] == "{" and sep.strip(" \t\"'") in (":", "="):  # `"apiToken": {"value": "…"}` too
             _map_values(scan, name, vs)  # `apiKey: { mainnet: "…", sepolia: "…" }`: one per network
             return
         converted = _CONVERTED.match(text, vs) if "(" in text[vs:ve] else None
@@ -253,7 +256,14 @@ def _match(scan: Scan, m: re.Match[str], flag: bool = False) -> None:
     report(scan, name, sep, vs, ve, quoted)
 
 
-_ID_ENTRY = re.compile(r"[\"']?[\w.\-]{0,40}(?:id|Id|ID|_name|Name|name|url|Url|URL)[\"']?[ \t]*:")
+# An entry of such a map that names an id, a name or a place, or the parts of a ciphertext (Chef's
+# encrypted data bag item: `encrypted_data`, `iv`, `auth_tag`, `cipher`).
+_ID_ENTRY = re.compile(
+    r"[\"']?[\w.\-]{0,40}(?:id|Id|ID|_name|Name|name|url|Url|URL|type|iv|nonce|_tag|cipher|encrypted_data|version"
+    r"|workspace|project|account|region)"
+    r"[\"']?[ \t]*:"
+)
+_JWK_PUBLIC_ENTRY = re.compile(r"[\"']?(?:n|e|x|y|kty|crv|alg|use|kid|x5c|x5t)[\"']?[ \t]*:")
 _MAP_ENTRY = re.compile(r"[\"']?[\w.\-]{1,40}[\"']?[ \t]*:[ \t]*(?P<q>[\"'])(?P<qv>[^\"'\n]{1,400})(?P=q)")
 _MAP_REACH = 600
 
@@ -269,5 +279,7 @@ def _map_values(scan: Scan, name: str, start: int) -> None:
             end = i
             break
     for m in _MAP_ENTRY.finditer(text, start + 1, end):
-        if not _ID_ENTRY.match(m.group()):  # `dbCredentials: { accountId: "…" }`: an entry that names an id
+        if _ID_ENTRY.match(m.group()) or _JWK_PUBLIC_ENTRY.match(m.group()):
+            continue  # `dbCredentials: { accountId: "…" }`; a JWK's public members (keys.py reads JWKs)
+        if secret_shaped(m.group("qv")):  # generated, as a key per network is: `strategy: "header"` is no key
             report(scan, name, ":", *m.span("qv"), True)

@@ -281,20 +281,22 @@ def detect_table_columns(scan: Scan) -> None:
 # `{PLAIN}…` / `{CLEARTEXT}…`, WebSphere's and Liberty's `{xor}` and `{aes}`, WebLogic's
 # `{AES256}`, IBM MQ's `<MQI>!2!…`; and the `destination user:password` lines of Postfix's
 # `sasl_passwd` map.
-PLAIN_TRIGGERS = ("{plain}", "{cleartext}", "{clear}", "{xor}", "{aes", "{3des}", "<mqi>!", "sasl_passwd")
+PLAIN_TRIGGERS = ("{plain}", "{cleartext}", "{clear}", "{xor}", "{aes", "{3des}", "<mqi>!", "sasl_passwd", "dec(")
 _PLAIN_SCHEME = re.compile(
     r"\{(?:plain|cleartext|clear|xor|aes(?:128|256)?|3des)\}(?P<value>[^:\s\"'<]{1,400})"
+    r"|dec\(\d{1,4}\)::[a-z0-9]{1,12}\[(?P<value_dec>[^\]\n]{1,400})\]!"  # hiera-eyaml's edit form: the plaintext
     r"|(?P<value_tagged><mqi>!\d{1,2}![^\s\"'<]{1,400})"  # MQ keeps its tag: the value is read back whole
 )
 _SASL_LINE = re.compile(r"(?m)^" + RESULT_PREFIX + r"[ \t]*\S+[ \t]+[^\s:]+:(?P<value>\S{1,200})[ \t]*\r?$")
 
 
 def detect_plain_passwords(scan: Scan) -> None:
-    """`{PLAIN}password` in a passwd-file or an LDIF (or a reversibly encoded one, `{xor}…`), and
+    """`{PLAIN}password` in a passwd-file or an LDIF (or a reversibly encoded one, `{xor}…`, or
+    hiera-eyaml's `DEC(1)::PKCS7[…]!` as its editor shows it), and
     the password of each `sasl_passwd` line."""
     lower = scan.lower
     for m in _PLAIN_SCHEME.finditer(lower):
-        scan.add(*m.span("value" if m.group("value") else "value_tagged"), "password")
+        scan.add(*m.span(next(g for g in ("value", "value_dec", "value_tagged") if m.group(g))), "password")
     if scan.has("sasl_passwd"):
         for m in _SASL_LINE.finditer(scan.text):
             if password_shaped(m.group("value")):

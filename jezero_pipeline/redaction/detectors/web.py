@@ -136,7 +136,7 @@ AUTH_TRIGGERS = (*(literal for literal, _ in _AUTH_SCHEMES), "auth")  # `auth` i
 _AUTH_HEADER = re.compile(
     r"authorization(?:\\?[\"'])?[ \t]*[:=][ \t]*(?:\\?[\"'])?"
     r"(?:(?:bearer|basic|token|api-token|digest|apikey|sso-key|ssws|negotiate|splunk|geniekey)[ \t]+"
-    r"|[a-z][\w\-]{1,30}[ \t]+(?=[^\s\"',;\\]{6}))?"  # any other scheme before its credential (`Stadia-Auth …`)
+    r"|[a-z][\w\-.]{1,30}[ \t]+(?=[^\s\"',;\\]{6}))?"  # any other scheme before its credential (`Stadia-Auth …`)
     r"(?P<value>[^\s\"',;\\]{6,})"
 )
 
