@@ -59,7 +59,8 @@ NAME_WORDS = (
     # a session's id is its bearer's credential when generated (Geotab's `"sessionId": "<22>"`)
     ("session", r"session[_\-]?id"),
     # a user's name, or a key in its place (DocRaptor's `config.username = "<key>"`)
-    ("user", r"user(?:_?name)?(?=[\"']?[ \t]*[:=][ \t]*[\"']?[A-Za-z0-9])"),  # one value, not a map
+    # (one value, quoted or after `=`: not a map, nor a transcript's `user: …` line, which is prose)
+    ("user", r"user(?:_?name)?(?=[\"']?[ \t]*(?:[:=][ \t]*[\"']|=)[A-Za-z0-9])"),
     # a key file or a secret in base64 (Kerberos's keytab, a keystore, a .p12 kept as a CI variable,
     # a webhook's `macSecretBase64`)
     *(
