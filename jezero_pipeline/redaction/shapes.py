@@ -252,9 +252,8 @@ def opens_pair(v: str) -> bool:
 
 _HEX = re.compile(r"[0-9a-fA-F]+")
 # A UUID, or a ULID (its time part says 2004 to 2039), the id systems write where a UUID would be.
-_UUID = re.compile(
-    r"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}|01[0-9A-HJKMNP-TV-Z]{24}"
-)
+UUID_TEXT = r"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}"
+_UUID = re.compile(UUID_TEXT + r"|01[0-9A-HJKMNP-TV-Z]{24}")
 HASH_LENGTHS = frozenset((32, 40, 56, 64, 96, 128))
 
 

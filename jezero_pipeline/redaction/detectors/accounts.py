@@ -181,9 +181,10 @@ def detect_account_links(scan: Scan) -> None:
         action_at = -1 if after_host == -1 else _action_at(url, after_host)
         if action_at == -1:
             continue
+        # an OAuth authorization request (it names the client), a vault's reference to a secret
+        # (`…vault.azure.net/secrets/<name>/<version>`), an image every reader loads
         if "response_type=" in url or "/secrets/" in url or image_source(scan.lower, m.start() + url.find("://") + 3):
-            continue  # an OAuth authorization request (it names the client), a vault's reference to a secret
-            # (`…vault.azure.net/secrets/<name>/<version>`), an image every reader loads
+            continue
         # from the start of the path part that holds the action word (`/verify-3f9a…` is one part)
         for part in _URL_PART.finditer(url, url.rfind("/", after_host, action_at + 1)):
             value = part.group().rstrip(".")

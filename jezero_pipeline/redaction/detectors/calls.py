@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from ..shapes import HEX_RE, classes, hash_shaped, is_uuid, opaque_token, password_shaped
+from ..shapes import HEX_RE, UUID_TEXT, classes, hash_shaped, is_uuid, opaque_token, password_shaped
 from .base import CONVERSIONS, Scan
 from .name_values import public_name
 
@@ -29,7 +29,7 @@ _AUTH_TUPLE = re.compile(r"auth[ \t]*=[ \t]*\($")  # `auth=(`, `basic_auth=(`
 # hex shorter than a key's, as a constructor's literal: an object's id (MongoDB's 24 digits), not a token
 _SHORT_HEX = re.compile(r"[0-9a-f]{8,31}")
 _ALGORITHM = re.compile(r"(?:hmac)?[-_]?(?:sha|md)[-_]?\d{1,3}|(?:aes|rsa|des|pbkdf2)[\w/\-]*|[hre]s\d{3}", re.I)
-_UUID_IN = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}", re.I)
+_UUID_IN = re.compile(UUID_TEXT)
 _DIGEST_CALLEE = re.compile(r"commit|sha|hash|digest|oid|rev|checksum|object|(?<![a-z])id", re.I)
 _KEYED_PRIMITIVE = re.compile(r"hmac|cipher|aes|fernet", re.I)  # its literal is the key, a UUID too
 # The key an argument's literal stands under in an options object, and keys that name an id
@@ -141,8 +141,10 @@ def detect_calls(scan: Scan) -> None:
             close = _matching(text, open_at, open_at + _CALL_REACH)
             end = close if close != -1 else min(len(text), open_at + _CALL_REACH)
         else:  # on one line: to the first `)`, the line's end at the latest
-            close = _matching(text, open_at, min(len(text), open_at + _CALL_REACH))  # past `f(g(x), …)`'s inner `)`
-            close = text.find(")", open_at) if close == -1 else close
+            close = text.find(")", open_at)
+            if close != -1 and text.find("(", open_at + 1, close) != -1:  # `f(g(x), …)`: past the inner `)`
+                paired = _matching(text, open_at, min(len(text), open_at + _CALL_REACH))
+                close = paired if paired != -1 else close
             end = close if close != -1 and close - open_at <= _CALL_REACH else min(len(text), open_at + _CALL_REACH)
             nl = text.find("\n", open_at, end)
             end = nl if nl != -1 else end
