@@ -1,4 +1,4 @@
-"""Writes the round-3 labelled lines (tune and heldout 1 to 109 .jsonl) from the templates beside it.
+"""Writes the round-3 labelled lines (tune and heldout 1 to 114 .jsonl) from the templates beside it.
 
 Each template is a transcript-style line of our own around a value of a shape that a public
 scanner documents (its rule's documented format, example or negative example), tagged with
@@ -319,6 +319,11 @@ def main() -> int:
     import heldout107_templates
     import heldout108_templates
     import heldout109_templates
+    import heldout110_templates
+    import heldout111_templates
+    import heldout112_templates
+    import heldout113_templates
+    import heldout114_templates
     import heldout_templates
     import tune_templates
 
@@ -433,6 +438,11 @@ def main() -> int:
         ("heldout107", heldout107_templates, SEED + 107),
         ("heldout108", heldout108_templates, SEED + 108),
         ("heldout109", heldout109_templates, SEED + 109),
+        ("heldout110", heldout110_templates, SEED + 110),
+        ("heldout111", heldout111_templates, SEED + 111),
+        ("heldout112", heldout112_templates, SEED + 112),
+        ("heldout113", heldout113_templates, SEED + 113),
+        ("heldout114", heldout114_templates, SEED + 114),
     ):
         rows = build(module.TEMPLATES, random.Random(seed))
         out = HERE / f"{name}.jsonl"
