@@ -1,4 +1,4 @@
-"""The kinds of case the blind held-out sets (round3/heldout10 to 104) found missing, each with
+"""The kinds of case the blind held-out sets (round3/heldout10 to 114) found missing, each with
 lines of our own: the rule must hold for the kind, not for the held-out line.
 
 Every secret must lie wholly inside a marker; every look-alike must come back byte-identical.
@@ -481,6 +481,23 @@ SECRETS = [
     (f"Authorization: Acme.Simple pub3c4a9e0d2b7f:{TOKEN}", TOKEN),
     (f'sig = PaymentsChecksum.generateSignature(json.dumps(body), "{PW}")', PW),
     ('-d "client_secret=48369783008263105956163732535749&code=$CODE"', "48369783008263105956163732535749"),
+    # heldout110 to 114: a quoted password after curl's user; a keychain item's password; a key store's
+    # password after `/p` beside its .pfx, and in jarsigner's elements; a key marked for its environment
+    # under a user's name; a hex key and secret side by side; XML-RPC's third argument
+    (f"$ curl -sS --user svc_ledger:'{PW}' https://erp.example.com/odata/v4/Orders", PW),
+    (
+        'security add-internet-password -a ci@acme.dev -s registry.acme.dev -w "qzvt-mnrk-plhx-wbed" -U',
+        "qzvt-mnrk-plhx-wbed",
+    ),
+    (f"certutil -f -p {PW} -importpfx .\\build\\codesign.p12", PW),
+    (f'signtool sign /a /f release.pfx /p "{PW}" /fd sha256 app.exe', PW),
+    (f"<configuration><keystorepass>{PW}</keystorepass></configuration>", PW),
+    (f"<storepass>{PW}</storepass>", PW),
+    (f'  user_name = "live_{HEX[:36]}"', f"live_{HEX[:36]}"),
+    (f"client = new Acme\\Billing\\Client('{HEX[:32]}', '{HEX[32:64]}');", HEX[32:64]),
+    (f'conn = Connection("{HEX[:40]}", "{HEX[24:64]}")', HEX[24:64]),
+    (f"uid = models.execute_kw(DB, 2, '{TOKEN}', 'sale.order', 'read', [ids])", TOKEN),
+    (f"uid = common.authenticate('erp-prod', 'ops@acme.dev', '{PW}', {{}})", PW),
 ]
 
 LOOKALIKES = [
@@ -740,6 +757,18 @@ LOOKALIKES = [
     "      jwtToken: 'eyJraWQiO...'   # paste the bot's token here",
     "  api_key=676271587594073&timestamp=1718035200&folder=avatars",
     f'"root_password": {{"encrypted_data": "{B64}", "iv": "{TOKEN[:16]}", "cipher": "aes-256-gcm"}}',
+    # heldout110 to 114: what stays beside them
+    "$ lims samples get -i Qm7RtL2vXk9Pz4 --format json",
+    f"$ dxctl run app-align -ireads=file-{TOKEN} -y",
+    f"$ cloudctl apply --tenantid {TOKEN}{TOKEN[:8]} --region eu-2",
+    '{"api_key": "*Zq4", "mode": "live"}',
+    "url = f\"https://api.example.com/v2/events?key={settings['EVENTS_KEY']}&page=2\"",
+    "url = f\"https://api.example.com/v2/events?page=2&client_secret={os.environ['EVENTS_SECRET']}\"",
+    "redirect_uri=urn:ietf:wg:oauth:2.0:oob&scope=read",
+    '$ relctl save-credentials "acme-release" --team-id ABCDE12345',
+    "$ notarytool history --key ./private/AuthKey_ABCDE12345.p8 --key-id ABCDE12345",
+    '$ relctl upload -u ci@acme.dev -p "@keychain:RELEASE_PASSWORD" app.zip',
+    f'commit = Commit("{HEX[:40]}", "{HEX[24:64]}")',
 ]
 
 

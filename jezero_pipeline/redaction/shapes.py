@@ -197,11 +197,13 @@ _ARN = re.compile(r"arn:aws[\w\-]*:[\w\-]+:[\w\-]*:\d{0,12}:\S+")
 _HEADER_NAME = re.compile(r"[Xx]-[A-Za-z]+(?:-[A-Za-z]+)+")
 # Where a stored secret is: SOPS's ciphertext (`ENC[AES256_GCM,data:…]`), Spinnaker's `encrypted:s3!…`,
 # a credential's id in a store (TeamCity's `credentialsJSON:<uuid>`), an App Service's
-# `@Microsoft.KeyVault(SecretUri=…)`.
+# `@Microsoft.KeyVault(SecretUri=…)`, altool's `@keychain:ITEM` and `@env:NAME`.
 _STORED = re.compile(
     r"ENC\[[A-Z0-9_]+,.*\]|encrypted(?:File)?:[a-z0-9]+!\S+|@Microsoft\.KeyVault\(.*\)"
     r"|[A-Za-z]+:[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}"
-    r"|(?:exec|file):[/~.][^\s\"'`]*|env:[A-Za-z_][A-Za-z0-9_]*"  # Apache's `exec:/path`, `--auth-key=file:/path`
+    r"|(?:exec|file):[/~.][^\s\"'`]*|@?(?:env|keychain):[A-Za-z_][\w.\-]*"  # Apache's `exec:/path`, `--auth-key=file:/path`
+    # a key store's or a key's file by its path (`--key ~/private_keys/AuthKey_X.p8`): where the key is
+    r"|(?:~|\.{1,2})?/?(?:[\w.\-]+/)+[\w.\-]+\.(?:p8|p12|pfx|pem|key|jks|keystore|ppk|der|gpg|asc)"
     r"|(?:ENCRYPTED|VAULT)\[\S*"  # Cirrus CI's encrypted variable and Vault reference
 )
 _URL_NO_USERINFO = re.compile(r"https?://[^\s@/:]+(?::\d+)?(?:/[\w\-./~]*)?")

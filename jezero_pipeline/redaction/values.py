@@ -77,8 +77,9 @@ _HEAD_BEFORE_TEMPLATE = re.compile(
 )
 
 
-# The start of a template cut at a space: `<your API token>` seen as `<your`, `$(gcloud auth …)`.
-_TEMPLATE_OPENINGS = {"<": ">", "$(": ")", "${": "}", "{{": "}}", "{%": "%}", "<%": "%>"}
+# The start of a template cut at a space or a bracket: `<your API token>` seen as `<your`,
+# `$(gcloud auth …)`, an f-string's `{os.environ['KEY']}` seen as `{os.environ`.
+_TEMPLATE_OPENINGS = {"<": ">", "$(": ")", "${": "}", "{{": "}}", "{%": "%}", "<%": "%>", "{": "}"}
 
 
 def is_template(v: str) -> bool:
@@ -92,7 +93,7 @@ def is_template(v: str) -> bool:
     if head := _HEAD_BEFORE_TEMPLATE.match(v):
         v = v[head.end() :]  # the prefix says whose key; the template stands for the key
     for opening, closing in _TEMPLATE_OPENINGS.items():
-        if v.startswith(opening) and closing not in v and (opening != "<" or v[1:2].isalpha()):
+        if v.startswith(opening) and closing not in v and (opening not in ("<", "{") or _NAME_START.match(v, 1)):
             return True
     rest = _TEMPLATE_PART.sub(" ", v)
     if rest == v:
@@ -101,7 +102,10 @@ def is_template(v: str) -> bool:
     return not left or (left.isalpha() and not _has_random_part(rest))
 
 
+_NAME_START = re.compile(r"[A-Za-z_]")  # what follows `<` or `{` in a template: a name
 _MASK_RUN = re.compile(r"[*•●·█]{3,}|[xX]{4,}|\.{3,}|…|#{4,}|_{4,}|-{4,}")
+# A key's last few characters after one masking character, as an API echoes a key back (`*6KUa`).
+_MASKED_TAIL = re.compile(r"[*•●]+[A-Za-z0-9]{1,4}")
 
 
 _MASK_RUNS = ("...", "…", "####", "____", "----")
@@ -110,7 +114,7 @@ _MASK_CHARS = "*•●·█"
 
 
 def is_masked(v: str) -> bool:
-    """`********`, `ghp_****ab12`, `sk-...Qx4f`, `xxxx-xxxx`: a mask with at most a few clear
+    """`********`, `ghp_****ab12`, `sk-...Qx4f`, `xxxx-xxxx`, `*6KUa`: a mask with at most a few clear
     characters, or four or more masking characters anywhere, as consoles list keys: a head with its
     tail masked (`pdl_live_apikey_01hk3x****`), a head and a tail (`HNar4*****5cVTI`, `u9vPDf...59v1Z`). No generated
     token holds a run of them; a password chosen with one is kept, the price of keeping what consoles print."""
@@ -118,6 +122,8 @@ def is_masked(v: str) -> bool:
         any(map(v.__contains__, _MASK_RUNS)) or any(map(v.__contains__, _MASK_CHARS)) or _X_RUN.search(v) is not None
     ):
         return False  # none of the mask runs' characters: the search below cannot match
+    if v[0] in _MASK_CHARS and _MASKED_TAIL.fullmatch(v):
+        return True
     if not _MASK_RUN.search(v):
         return False
     clear = sum(map(str.isalnum, _MASK_RUN.sub("", v)))

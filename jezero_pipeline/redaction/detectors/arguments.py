@@ -42,6 +42,9 @@ _USER_BEFORE = re.compile(r"(?:^|[ \t])(?:-u|--user(?:name)?)[ \t=]+\S+[ \t]+(?:
 _SHORT_FLAG = re.compile(
     r"-(?<=\s-)(?P<flag>[pPwtkK])(?P<sp>[ \t]+|=?)(?P<q>[\"']?)(?P<value>[^\s\"'|;`]{1,200})(?P=q)"
 )
+# `/p <password>` after a space, on a command that opens a key store (signtool, certutil)
+_SLASH_P_SPACED = re.compile(r"/(?<=\s/)[pP][ \t]+(?P<q>[\"']?)(?P<value>[^\s\"']{1,200})(?P=q)")
+_KEY_STORE_FILES = (".pfx", ".p12")
 _LONG_VALUE = 32  # a random value this long after `-w` is a generated key, not a word to grep for
 # Windows `/pass:X`, `/p:X`, `/password:X` (cmdkey, msbuild, sqlpackage)
 _SLASH_FLAG = re.compile(
@@ -52,9 +55,20 @@ _SLASH_FLAG = re.compile(
 # format strings, globs and patterns are not.
 _ANY_FLAG = re.compile(r"-(?<=\s-)-?[A-Za-z][\w\-]{0,40}(?:[ \t]+|=)(?P<q>[\"']?)(?P<value>[^\s\"'|;`]{8,300})(?P=q)")
 # A flag whose last word names an id, a handle or a digest (`--client-id`, `-accessor`, `--sha256`).
+# An id glued to its object's name counts too (`--certificateid`, `--tenantid`), not an app's id
+# (OpenWeatherMap's `appid` is its key) nor a secret's.
 _ID_FLAG = re.compile(
-    r"[-_](?:ids?|accessor|sha\d*|hash|digest|commit|checksum|fingerprint|thumbprint|etag|revision|account)(?:[ \t]+|=)"
+    r"(?:[-_](?:ids?|accessor|sha\d*|hash|digest|commit|checksum|fingerprint|thumbprint|etag|revision|account)"
+    r"|(?<=[a-z]{2})(?<!secret)(?<!app)ids?)(?:[ \t]+|=)"
 )
+# An object's id written with its type's name and a dash (DNAnexus's `file-<24>`, `job-…`): a
+# handle; the secrets vendors prefix so (`glpat-…`) are found by their prefix, not here.
+_TYPED_ID = re.compile(
+    r"(?:file|job|project|app|applet|record|workflow|analysis|container|run|task|dataset|folder|org|user|team|node"
+    r"|device|instance|volume|image|snapshot|cluster|database|table|item|order|invoice)-[A-Za-z0-9]{12,40}"
+)
+# `-i`: an input, an id or an identity file, as tools read it (`tw runs view -i <id>`, `ssh -i key`)
+_INPUT_FLAG = re.compile(r"-i(?:[ \t]|[a-z_]+=)")
 # A file's path (`ssh-keygen -lf ~/.ssh/id_ed25519.pub`) or a variable (`-v $PWD:/src`) is no secret;
 # nor is a URL (`--sentry-dsn=https://…`), whose own rules read its parts.
 _PATH_STARTS = ("/", "~/", "./", "../", "$")
@@ -213,6 +227,9 @@ def detect_flags(scan: Scan) -> None:
     if scan.has(" /"):
         for m in _SLASH_FLAG.finditer(lower):
             _value(scan, m, "argument")
+        if any(map(scan.has, _KEY_STORE_FILES)):
+            for m in _SLASH_P_SPACED.finditer(scan.text):
+                _value(scan, m, "argument")  # `signtool sign /f cert.pfx /p <password>`: the key store's
     if not scan.has("-"):
         return
     for m in _ONE_DASH_FLAG.finditer(lower) if any(map(scan.has, _CRED_FRAGMENTS)) else ():
@@ -239,8 +256,8 @@ def detect_flags(scan: Scan) -> None:
     for m in _JOINED_USER.finditer(scan.text):
         _value(scan, m, "argument")
     for m in _ANY_FLAG.finditer(scan.text):
-        if _ID_FLAG.search(scan.lower, m.start(), m.start("q")):
-            continue  # `--client-id X`, `-accessor X`, `--commit SHA`: a handle or a digest
+        if _ID_FLAG.search(scan.lower, m.start(), m.start("q")) or _INPUT_FLAG.match(scan.lower, m.start()):
+            continue  # `--client-id X`, `-accessor X`, `--commit SHA`, `-i X`: a handle, a digest or an input
         vs, ve = m.span("value")
         ve = before_closing_tag(scan.text, vs, ve)
         value = scan.text[vs:ve]
@@ -256,6 +273,7 @@ def detect_flags(scan: Scan) -> None:
             and "://" not in value
             and not file_in_folder(value)  # `--ca_file certs/AmazonRootCA1.pem`
             and not _TOPIC.fullmatch(value)
+            and not _TYPED_ID.fullmatch(value)
         ):
             scan.add(vs, ve, "argument")
 

@@ -19,7 +19,7 @@ from .name_values import public_name
 _CALL = re.compile(
     r"(?:log_?in|sign_?in|auth(?:enticate)?|connect(?:ion)?|credentials?|client|session|github|fernet|hmac\.new|hmac\w*|jwt\.encode|jwt\.sign|"
     r"minio|redis|mongo|smtp(?:_ssl)?|imap4?(?:_ssl)?|ftp(?:_tls)?|signer|basic|aes\.new|keyspec|token|secret|apikey|"
-    r"password|[th]otp|bind\w*|(?:create|add|new)_?(?:account|user)|api_key)[ \t]*\($"
+    r"password|[th]otp|bind\w*|(?:create|add|new)_?(?:account|user)|api_key|execute_kw)[ \t]*\($"
     # `verify_webhook_signature(…, "<secret>")`, `Webhook.verify!(…, "<secret>")`
     r"|(?:oauth|credential|password|secret|apikey|hmac|webhook)(?:\w|\.|::)*!?[ \t]*\($"
     r"|signature[ \t]*\($",  # `PaytmChecksum.generateSignature(body, "<merchant key>")`
@@ -44,6 +44,9 @@ _TOKEN_CALLEES = re.compile(r"github|session|client|token|auth|key|hmac|cipher|a
 # A sign-in that takes a user, then a password (`client.login("handle", "<app password>")`): its
 # second literal is the password whatever its shape, unless the value test calls it a stand-in.
 _SIGN_IN = re.compile(r"(?:log_?in|authenticate|sign_?in)[ \t]*\($", re.I)
+# XML-RPC's calls that take the database, the user, then the password or API key by position
+# (Odoo's `execute_kw(db, uid, key, model, method, …)`, `authenticate(db, login, key, {})`).
+_THIRD_IS_PASSWORD = re.compile(r"(?:execute_kw|authenticate)[ \t]*\($")
 # An Authorization header built in code (`new AuthenticationHeaderValue("Splunk", "<uuid>")`): a UUID
 # there is the credential, as Splunk, Heroku and Postmark issue them; so is a UUID that is a client's
 # only argument (`new PostmarkClient("<uuid>")`).
@@ -92,6 +95,19 @@ def _matching(text: str, pos: int, stop: int) -> int:
                 return i if c in "()" else -1
             depth -= 1
     return -1
+
+
+def _top_level_commas(between: str) -> int:
+    """The commas outside brackets in a call's text before an argument: the arguments before it."""
+    depth = commas = 0
+    for c in between:
+        if c in "([{":
+            depth += 1
+        elif c in ")]}":
+            depth -= 1
+        elif c == "," and depth == 0:
+            commas += 1
+    return commas
 
 
 def detect_calls(scan: Scan) -> None:
@@ -150,7 +166,9 @@ def detect_calls(scan: Scan) -> None:
             end = nl if nl != -1 else end
         constructor = call.re is _CONSTRUCTOR
         sign_in = _SIGN_IN.search(callee) is not None
+        third = _THIRD_IS_PASSWORD.search(callee) is not None
         after_url = False  # the literal before was a URL: a client's host, then its key
+        key_hex, key_start, key_end = 0, 0, 0  # the literal before, when hex of a key's length: length, span
         n = -1  # the argument's place among the call's own literals (not a subscript's: `os.environ["KEY"]`)
         for lit in _LITERAL.finditer(text, open_at + 1, end):
             value, follows_url = lit.group("value"), after_url
@@ -160,7 +178,10 @@ def detect_calls(scan: Scan) -> None:
                 n += 1
             if len(value) < 4:
                 continue
-            if sign_in and n == 1 and len(value) >= 6:
+            if third and len(value) >= 6 and _top_level_commas(between) == 2:
+                scan.add(lit.start("value"), lit.end("value"), "argument")
+                continue
+            if sign_in and n == 1 and len(value) >= 6 and "@" not in value:  # an e-mail address is the user
                 scan.add(lit.start("value"), lit.end("value"), "argument")
                 continue
             if _ALGORITHM.fullmatch(value):
@@ -168,6 +189,13 @@ def detect_calls(scan: Scan) -> None:
             keyed = _KEYED.search(text, max(open_at, lit.start() - 60), lit.start())
             if keyed is not None and (_ID_KEY.search(keyed.group("key")) or public_name(keyed.group("key").lower())):
                 continue  # `createClient({ clientId: "…" })`, `{ public_key: "…" }`: the key names an id or a public value
+            # two literals side by side in hex of one key's length: a key and its secret
+            # (`Connection('<32 hex>', '<32 hex>')`), whatever the call; not a digest's call
+            hex_key = len(value) >= 32 and HEX_RE.fullmatch(value) is not None and not _DIGEST_CALLEE.search(callee)
+            if hex_key and key_hex == len(value) and text[key_end : lit.start()].strip() == ",":
+                scan.add(key_start, key_end - 1, "argument")
+                scan.add(lit.start("value"), lit.end("value"), "argument")
+            key_hex, key_start, key_end = (len(value), lit.start("value"), lit.end()) if hex_key else (0, 0, 0)
             if constructor and not token_callee:
                 first = not text[open_at + 1 : lit.start()].strip()
                 if (
@@ -175,7 +203,7 @@ def detect_calls(scan: Scan) -> None:
                     and password_shaped(value)
                     or (opaque_token(value) and not _SHORT_HEX.fullmatch(value))
                     # a client's first argument in hex of a key's length (`OWM("<32 hex>")`), not a digest's
-                    or (first and len(value) >= 32 and HEX_RE.fullmatch(value) and not _DIGEST_CALLEE.search(callee))
+                    or (first and hex_key)
                 ):
                     scan.add(lit.start("value"), lit.end("value"), "argument")
             elif (

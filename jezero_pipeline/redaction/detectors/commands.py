@@ -22,7 +22,7 @@ from .base import RESULT_PREFIX, WORDS_FROM, Scan, before_closing_tag, glued, li
 # passwords are six groups of four).
 _CURL_USER = re.compile(
     r"-(?:u|-(?:proxy-)?user)(?:=|[ \t]+)(?:(?P<q>[\"'])[^\s:\"']*:(?P<qpw>[^\n\"']+)(?P=q)|[^\s:\"']*:(?P<pw>[^\s\"']+)"
-    r"|(?P<uq>[\"'])[^\s:\"']+(?P=uq):(?P<pq>[\"'])(?P<qpw2>[^\n\"']+)(?P=pq))"  # `'user':'pw'`, each quoted
+    r"|(?P<uq>[\"']?)[^\s:\"']+(?P=uq):(?P<pq>[\"'])(?P<qpw2>[^\n\"']+)(?P=pq))"  # `'user':'pw'`, `user:'pw'`
 )
 
 
@@ -39,7 +39,7 @@ def detect_curl_user(scan: Scan) -> None:
     for m in _CURL_USER.finditer(text):
         if glued(text, m.start()):
             continue
-        group = "qpw2" if m.group("uq") is not None else "pw" if m.group("q") is None else "qpw"
+        group = "qpw2" if m.group("pq") is not None else "pw" if m.group("q") is None else "qpw"
         if text.endswith("$env:", 0, m.start(group)):
             continue  # PowerShell's `-u $env:NAME`: a variable, not `user:password`
         if text.startswith("//", m.start(group)):
@@ -53,19 +53,22 @@ def detect_curl_user(scan: Scan) -> None:
             scan.add(*m.span("token"), "basic_auth")
 
 
-# (command, its password flag, whether the value may follow after a space)
+# (command, its password flag, whether the value may follow after a space, the secret's kind)
 _CLI = (
-    ("mysql", "-p", False),
-    ("mariadb", "-p", False),
-    ("sshpass", "-p", True),
-    ("redis-cli", "-a", True),
-    ("docker login", "-p", True),
-    ("sqlcmd", "-P", True),
+    ("mysql", "-p", False, "db_password"),
+    ("mariadb", "-p", False, "db_password"),
+    ("sshpass", "-p", True, "db_password"),
+    ("redis-cli", "-a", True, "db_password"),
+    ("docker login", "-p", True, "db_password"),
+    ("sqlcmd", "-P", True, "db_password"),
+    ("security add-generic-password", "-w", True, "password"),  # macOS keychain items (an app-specific password)
+    ("security add-internet-password", "-w", True, "password"),
 )
 _CLI_RX = [
     (
         cmd,
         spaced,
+        kind,
         re.compile(
             re.escape(cmd)
             + r"[\w]*(?![\w-])[^\n|;&]{0,300}?[ \t]"
@@ -73,17 +76,17 @@ _CLI_RX = [
             + r"=?(?P<sp>[ \t]*)(?P<value>'[^'\n]*'|\"[^\"\n]*\"|[^\s'\"]+)"
         ),
     )
-    for cmd, flag, spaced in _CLI
+    for cmd, flag, spaced, kind in _CLI
 ]
 
 
-CLI_TRIGGERS = tuple(dict.fromkeys(flag.lower() for _, flag, _ in _CLI))  # every match holds its flag
+CLI_TRIGGERS = tuple(dict.fromkeys(flag.lower() for _, flag, _, _ in _CLI))  # every match holds its flag
 
 
 def detect_cli_passwords(scan: Scan) -> None:
     """`mysql -pSECRET`, `sshpass -p SECRET`; a number after `ssh -p` is a port, not matched."""
     text = scan.text
-    for cmd, spaced, rx in _CLI_RX:
+    for cmd, spaced, kind, rx in _CLI_RX:
         if not scan.has_cased(cmd):
             continue
         for m in rx.finditer(text):
@@ -94,7 +97,7 @@ def detect_cli_passwords(scan: Scan) -> None:
             vs, ve = m.span("value")
             if text[vs] in "'\"":
                 vs, ve = vs + 1, ve - 1
-            scan.add(vs, ve, "db_password")
+            scan.add(vs, ve, kind)
 
 
 _PGPASS = re.compile(

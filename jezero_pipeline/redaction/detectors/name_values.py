@@ -197,6 +197,7 @@ _TOKEN_LOGIN = 32  # a generated value this long under a login is a token, not a
 _LETTERS_KEY = 20  # letters alone in no word's shape, this long, are a key (NOAA's 32)
 _DIGITS_SECRET = 24  # SurveyMonkey's app secret is 40 digits; no port, count or id runs so long
 _TOKEN_USER = 20  # and under a user's name, with letters of both cases and digits
+_ENVIRONMENT_HEAD = re.compile(r"(?:live|test|prod|sandbox)_(?=[A-Za-z0-9]{20,}$)")
 _ENV_REFERENCE = re.compile(r"(?:os\.environ|env)[/:.][A-Z][A-Z0-9_]+$|vault:[\w/.\-]+(?:#[\w.\-]+)?$")
 _CMDLET = re.compile(r"[A-Z][a-z]{1,11}-[A-Z][A-Za-z]{1,40}")  # PowerShell's Verb-Noun
 _KEYING_SALT = 16  # a configured salt that keys every hash made with it is long (WordPress's are 64)
@@ -261,7 +262,10 @@ def value_ok(name: str, sep: str, value: str, quoted: bool) -> bool:
         return value.isalnum() and mixed_token(value)  # UUIDs and hex, as logs and analytics name sessions, stay ids
     if name.endswith(("user", "username", "user_name")):
         # letters of both cases and digits in no word's order: no one's name, nor an account's id
-        # (Twilio's `AC<hex>` has two capitals)
+        # (Twilio's `AC<hex>` has two capitals); or a key marked for its environment (Lob's
+        # `username: "test_<hex>"`), which no one's name is either
+        if (env := _ENVIRONMENT_HEAD.match(value)) is not None:
+            return random_looking(value[env.end() :], _TOKEN_USER)
         return (
             len(value) >= _TOKEN_USER and value.isalnum() and mixed_token(value) and sum(map(str.isupper, value)) >= 3
         )

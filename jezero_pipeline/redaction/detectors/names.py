@@ -80,6 +80,7 @@ _CONVERTED = re.compile(
 )
 _JSON_OBJECT = re.compile(r"[ \t]*\{[ \t]*\\?\"[\w.\-]{1,60}\\?\"[ \t]*:.*\}[ \t]*")  # a JSON object in a string
 _SUBSCRIPT_THEN_COMMA = re.compile(r"[\"'`]?[ \t]*\][ \t]*,")  # `["NAME"],`: a subscript closed, then a list goes on
+_SLUG = re.compile(r"[a-z][a-z0-9]*(?:[-_.][a-z0-9]+)*")  # lower-case words and numbers: a name
 _ID_WORD = re.compile(r"(?<![a-z])ids?(?![a-z])")  # a word after a name that calls the value its id
 _ASSIGNS = re.compile(r"[=:│┃║]")  # a separator that assigns, typed or not (`: String =`), is no prose
 _ESCAPED_SPACE = re.compile(r"\\[nt]")  # a line break or a tab escaped in a string
@@ -143,6 +144,14 @@ def _match(scan: Scan, m: re.Match[str], flag: bool = False) -> None:
             return  # the kind inside a marker, a URL's user (`https://KEY:…@host`: the userinfo rule's) is no name
         if scan.has("arn:") and IN_ARN.search(lower, max(0, name_start - 120), name_start):
             return  # `arn:aws:secretsmanager:…:secret:prod/db-x`: a part of an identifier
+        if (
+            m.group("sep") == ":"
+            and lower.endswith(":", 0, name_start)
+            and lower[name_start - 2 : name_start - 1].isalnum()
+        ):
+            # `urn:ietf:wg:oauth:2.0:oob`: a name between colons, no space after, is a part of an
+            # identifier; a Ruby symbol's `  :password: x` and grep's `9:token: x` are names
+            return
         if lower.endswith(_DIGEST_KEYS, 0, name_start):
             return  # `checksum/secret: <sha256>`: a digest of the secret, keyed by its name
         if lower.endswith("$", 0, name_start) and (m.group("sep") or "").lstrip().startswith(":"):
@@ -186,6 +195,14 @@ def _match(scan: Scan, m: re.Match[str], flag: bool = False) -> None:
         after = text[m.end("value") : m.end("value") + 3].lstrip(" \t")[:1]
         if after == "{" or after.isalnum():
             return
+        if (
+            "-" in name
+            and name[0] != "-"
+            and not password_name(name)
+            and text[text.rfind("\n", 0, name_start) + 1 : name_start].strip()
+            and _SLUG.fullmatch(m.group("qv"))
+        ):
+            return  # `notarytool store-credentials "halyard-notary"`: a subcommand, then the name of what it stores
         sep = "="
     if m.group("q") is not None:
         vs, ve = m.span("qv")

@@ -119,7 +119,8 @@ def detect_netrc(scan: Scan) -> None:
 
 
 _XML_ELEMENT = re.compile(
-    r"<(?P<name>[a-z0-9_.:\-]{0,40}(?:password|passwd|passphrase|secret|token|key)|(?:[a-z0-9_.:\-]{0,40}[_.:\-])?pass)"
+    r"<(?P<name>[a-z0-9_.:\-]{0,40}(?:password|passwd|passphrase|secret|token|key|storepass|keypass)"
+    r"|(?:[a-z0-9_.:\-]{0,40}[_.:\-])?pass)"  # Maven's jarsigner `<storepass>`, `<keypass>`
     r"(?:[ \t][^<>\n]{0,200})?>"  # FileZilla's `<Pass encoding="base64">`
     r"(?P<value>[^<\n]{1,2000})</(?P=name)>"  # closed by its own tag: `<user:password> x</pre>` is no element
 )
