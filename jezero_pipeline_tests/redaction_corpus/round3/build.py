@@ -1,4 +1,4 @@
-"""Writes the round-3 labelled lines (tune and heldout 1 to 114 .jsonl) from the templates beside it.
+"""Writes the round-3 labelled lines (tune and heldout 1 to 119 .jsonl) from the templates beside it.
 
 Each template is a transcript-style line of our own around a value of a shape that a public
 scanner documents (its rule's documented format, example or negative example), tagged with
@@ -324,6 +324,11 @@ def main() -> int:
     import heldout112_templates
     import heldout113_templates
     import heldout114_templates
+    import heldout115_templates
+    import heldout116_templates
+    import heldout117_templates
+    import heldout118_templates
+    import heldout119_templates
     import heldout_templates
     import tune_templates
 
@@ -443,6 +448,11 @@ def main() -> int:
         ("heldout112", heldout112_templates, SEED + 112),
         ("heldout113", heldout113_templates, SEED + 113),
         ("heldout114", heldout114_templates, SEED + 114),
+        ("heldout115", heldout115_templates, SEED + 115),
+        ("heldout116", heldout116_templates, SEED + 116),
+        ("heldout117", heldout117_templates, SEED + 117),
+        ("heldout118", heldout118_templates, SEED + 118),
+        ("heldout119", heldout119_templates, SEED + 119),
     ):
         rows = build(module.TEMPLATES, random.Random(seed))
         out = HERE / f"{name}.jsonl"
