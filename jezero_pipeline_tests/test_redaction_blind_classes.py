@@ -1,4 +1,4 @@
-"""The kinds of case the blind held-out sets (round3/heldout10 to 114) found missing, each with
+"""The kinds of case the blind held-out sets (round3/heldout10 to 119) found missing, each with
 lines of our own: the rule must hold for the kind, not for the held-out line.
 
 Every secret must lie wholly inside a marker; every look-alike must come back byte-identical.
@@ -498,6 +498,18 @@ SECRETS = [
     (f'conn = Connection("{HEX[:40]}", "{HEX[24:64]}")', HEX[24:64]),
     (f"uid = models.execute_kw(DB, 2, '{TOKEN}', 'sale.order', 'read', [ids])", TOKEN),
     (f"uid = common.authenticate('erp-prod', 'ops@acme.dev', '{PW}', {{}})", PW),
+    # heldout115 to 119: a script named for fetching a key, then the key; digits after `-P` too long
+    # for a port; `p=` beside `u=`; a name/value entry one key a line; a lower-case token after a
+    # one-letter flag; a stream's name; a pair in a list of pairs; a signing call's key; a join code
+    (f"$ ~/tools/fetch-api-token.py\n{TOKEN}", TOKEN),
+    ("$ mqtt pub -h 10.0.0.7 -u printer -P 93817264 -t lab/status -m ok", "93817264"),
+    (f'DATABASE_URL="mongo://db.internal:27017/?u=app&p={TOKEN}&authSource=admin"', TOKEN),
+    (f'  {{\n    "key": "shop_api_token",\n    "value": "{HEX[:32]}",\n    "enabled": true\n  }}', HEX[:32]),
+    ("$ acmecli configure -c 4k2jd9qwe8r7t6y5u4i3o2p1zx -s q7m2x9k4v8t1z6p3w5r0n2b8c4", "q7m2x9k4v8t1z6p3w5r0n2b8c4"),
+    ('    stream_name: "k3v9-x2qp-7mzt-4hrw-p8dn"', "k3v9-x2qp-7mzt-4hrw-p8dn"),
+    (f"params = [('user', 'ops'), ('token', '{TOKEN}')]", TOKEN),
+    (f'node.set_signing_key(bytes.fromhex("{HEX}"))', HEX),
+    (f"$ meshctl join fd7a:115c:a1e0:ab12:4843:cd96:6258:b1c1/{TOKEN[:22]} edge-07", TOKEN[:22]),
 ]
 
 LOOKALIKES = [
@@ -769,6 +781,17 @@ LOOKALIKES = [
     "$ notarytool history --key ./private/AuthKey_ABCDE12345.p8 --key-id ABCDE12345",
     '$ relctl upload -u ci@acme.dev -p "@keychain:RELEASE_PASSWORD" app.zip',
     f'commit = Commit("{HEX[:40]}", "{HEX[24:64]}")',
+    # heldout115 to 119: what stays beside them
+    "device: /dev/disk/by-id/nvme-Samsung_SSD_980_1TB_S64ANS0T512345K",
+    f'      "MemberKey": "{HEX[:32]}",',
+    "$ curl -u guest:guest http://localhost:15672/api/overview",
+    f"GET https://live.example.com/v3/bind?part=id&streamId={TOKEN}",
+    f'{{"authentication": {{"challenge": "{B64}", "salt": "{B64[::-1]}"}}}}',
+    f"$ meshctl login api-key --key-id={UUID} --key=$MESH_KEY",
+    f'  view: "grid-table-{TOKEN[:20]}",',
+    "$ feedctl pull --competition q7m2x9k4v8t1z6p3w5r0n2b8c",
+    "topic: building/floor/A7K2QX9M1P4L8B/telemetry/raw",
+    '  {\n    "name": "x-payments-key",\n    "value": "$env(PAYMENTS_API_KEY)"\n  }',
 ]
 
 

@@ -240,6 +240,32 @@ _FILE_IN_FOLDER = re.compile(r"(?:[\w.\-]+/)+[\w.\-]+\.[A-Za-z][A-Za-z0-9]{0,7}"
 _OPENS_PAIR = re.compile(r"[A-Za-z_][\w.\-]{0,40}=")
 
 
+# An object's id written with its type's name and a dash (DNAnexus's `file-<24>`, Glide's
+# `native-table-<20>`): a handle; the secrets vendors prefix so (`glpat-…`) are found by their prefix.
+_TYPED_ID = re.compile(
+    r"(?:[a-z]{2,12}-)?(?:file|job|project|app|applet|record|workflow|analysis|container|run|task|dataset|folder|org"
+    r"|user|team|node|device|instance|volume|image|snapshot|cluster|database|table|item|order|invoice)-[A-Za-z0-9]{12,40}"
+)
+
+
+# A message broker's topic or a route (`v3/+/devices/+/up`, `device/01P00A040220546/report`): words a slash apart,
+# a device's serial among them; a base64 key's first part is no lower-case word.
+_TOPIC = re.compile(
+    r"(?:[a-z0-9_\-]{1,16}|[+#*])(?:/(?:[a-z0-9_\-]{1,16}|[+#*]))+/?"
+    r"|[a-z][a-z_\-]{1,15}(?:/(?:[A-Za-z0-9_\-]{1,24}|[+#*]))+/?"
+)
+
+
+def topic_path(v: str) -> bool:
+    """A topic or a route of words, a slash apart, with at most a serial among them."""
+    return _TOPIC.fullmatch(v) is not None
+
+
+def typed_id(v: str) -> bool:
+    """An object's id after its type's name and a dash (`file-gYg401jf3pfBY933PF5v7pJq`)."""
+    return _TYPED_ID.fullmatch(v) is not None
+
+
 def file_in_folder(v: str) -> bool:
     """A file in a folder, named with its extension (`certs/AmazonRootCA1.pem`, `2024/05/orders.parquet`)."""
     return _FILE_IN_FOLDER.fullmatch(v) is not None

@@ -42,7 +42,7 @@ LONG_RUN = None
 # (detector, its triggers: substrings of the lower-cased text, or LONG_RUN)
 BUILTIN: tuple[tuple[Detector, tuple[str | None, ...]], ...] = (
     (tokens.detect_prefixed, (LONG_RUN,)),
-    (tokens.detect_inner, tokens.INNER_TRIGGERS),
+    (tokens.detect_inner, (LONG_RUN, *tokens.INNER_TRIGGERS)),
     (tokens.detect_urls, tokens.URL_TRIGGERS),
     (keys.detect_pem, keys.PEM_TRIGGERS),
     (keys.detect_key_files, keys.KEY_FILE_TRIGGERS),

@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 
 from ..shapes import (
+    HEX_RE,
     classes,
     entropy_at_least,
     file_in_folder,
@@ -23,6 +24,8 @@ from ..shapes import (
     opens_pair,
     password_shaped,
     random_looking,
+    topic_path,
+    typed_id,
 )
 from .base import NAMED_VARIABLE, Scan, before_closing_tag, glued
 
@@ -45,6 +48,8 @@ _SHORT_FLAG = re.compile(
 # `/p <password>` after a space, on a command that opens a key store (signtool, certutil)
 _SLASH_P_SPACED = re.compile(r"/(?<=\s/)[pP][ \t]+(?P<q>[\"']?)(?P<value>[^\s\"']{1,200})(?P=q)")
 _KEY_STORE_FILES = (".pfx", ".p12")
+_LOWER_TOKEN = 24
+_PORT_DIGITS = 5  # `-P 3306` after a user is MySQL's port; more digits are no port
 _LONG_VALUE = 32  # a random value this long after `-w` is a generated key, not a word to grep for
 # Windows `/pass:X`, `/p:X`, `/password:X` (cmdkey, msbuild, sqlpackage)
 _SLASH_FLAG = re.compile(
@@ -53,19 +58,15 @@ _SLASH_FLAG = re.compile(
 # Any flag: its value is a candidate when it has all four kinds of character, or three and no
 # words (`Xk9mQ2vLp4`, not `WebApp01`), or is a generated token (`--oauth2-bearer X`, `-k X`);
 # format strings, globs and patterns are not.
-_ANY_FLAG = re.compile(r"-(?<=\s-)-?[A-Za-z][\w\-]{0,40}(?:[ \t]+|=)(?P<q>[\"']?)(?P<value>[^\s\"'|;`]{8,300})(?P=q)")
+_ANY_FLAG = re.compile(
+    r"-(?<=\s-)(?P<flag>-?[A-Za-z][\w\-]{0,40})(?:[ \t]+|=)(?P<q>[\"']?)(?P<value>[^\s\"'|;`]{8,300})(?P=q)"
+)
 # A flag whose last word names an id, a handle or a digest (`--client-id`, `-accessor`, `--sha256`).
 # An id glued to its object's name counts too (`--certificateid`, `--tenantid`), not an app's id
 # (OpenWeatherMap's `appid` is its key) nor a secret's.
 _ID_FLAG = re.compile(
     r"(?:[-_](?:ids?|accessor|sha\d*|hash|digest|commit|checksum|fingerprint|thumbprint|etag|revision|account)"
     r"|(?<=[a-z]{2})(?<!secret)(?<!app)ids?)(?:[ \t]+|=)"
-)
-# An object's id written with its type's name and a dash (DNAnexus's `file-<24>`, `job-…`): a
-# handle; the secrets vendors prefix so (`glpat-…`) are found by their prefix, not here.
-_TYPED_ID = re.compile(
-    r"(?:file|job|project|app|applet|record|workflow|analysis|container|run|task|dataset|folder|org|user|team|node"
-    r"|device|instance|volume|image|snapshot|cluster|database|table|item|order|invoice)-[A-Za-z0-9]{12,40}"
 )
 # `-i`: an input, an id or an identity file, as tools read it (`tw runs view -i <id>`, `ssh -i key`)
 _INPUT_FLAG = re.compile(r"-i(?:[ \t]|[a-z_]+=)")
@@ -185,10 +186,8 @@ _COMMAND_TEXTS = (
 )
 
 
-# `v3/+/devices/+/up`: an MQTT topic or a route, short lower-case segments and wildcards
 # a product and its version (`CrateSync/0.4`), an image pinned by its digest (`repo/img@sha256:…`)
 _PRODUCT_VERSION = re.compile(r"[A-Za-z][\w.\-]*/v?\d[\w.\-]*|[\w./\-]+(?::[\w.\-]+)?@sha256:[0-9a-f]{64}")
-_TOPIC = re.compile(r"(?:[a-z0-9_\-]{1,16}|[+#*])(?:/(?:[a-z0-9_\-]{1,16}|[+#*]))+/?")
 _SHELL_VARIABLE = re.compile(r"\$\{?[A-Za-z_]\w*\}?")  # `$NAME`, `${NAME}`
 _CALL_OPENING = re.compile(r"[A-Za-z_][\w.]*\((?:[^()\s]{0,40}\))?")  # a call opened, or whole
 
@@ -252,6 +251,10 @@ def detect_flags(scan: Scan) -> None:
         if flag not in "tkK":
             # after a user's flag on its line (`-u NAME -P <64 hex>`), `-p`/`-P` is that user's password
             user = flag in "pP" and _USER_BEFORE.search(scan.text, scan.text.rfind("\n", 0, m.start()) + 1, m.start())
+            if user and m.group("value").isdigit() and len(m.group("value")) > _PORT_DIGITS:
+                # `mosquitto_sub -u bblp -P 60439892`: a code, too long for a port
+                scan.add(*m.span("value"), "argument")
+                continue
             _value(scan, m, "argument", ids=bool(user))
     for m in _JOINED_USER.finditer(scan.text):
         _value(scan, m, "argument")
@@ -262,7 +265,22 @@ def detect_flags(scan: Scan) -> None:
         ve = before_closing_tag(scan.text, vs, ve)
         value = scan.text[vs:ve]
         kinds = classes(value)
-        shaped = kinds == 4 or mixed_token(value) or (kinds == 3 and len(value) >= 10 and random_looking(value, 10))
+        shaped = (
+            kinds == 4
+            or mixed_token(value)
+            or (kinds == 3 and len(value) >= 10 and random_looking(value, 10))
+            # after a one-letter flag, a generated run of lower-case letters and digits of a key's length
+            # (`twitch configure -s <secret>`); hex is a digest's, and after a named flag such a run is
+            # as often an id (Opta's `--tmcl <25>`)
+            or (
+                len(m.group("flag")) == 1
+                and len(value) >= _LOWER_TOKEN
+                and value.isalnum()
+                and value.islower()
+                and random_looking(value, _LOWER_TOKEN)
+                and not HEX_RE.match(value)
+            )
+        )
         if (
             "=" not in value
             and not _format_like(value)
@@ -272,8 +290,8 @@ def detect_flags(scan: Scan) -> None:
             and not _PRODUCT_VERSION.fullmatch(value)  # `--user-agent "CrateSync/0.4"`
             and "://" not in value
             and not file_in_folder(value)  # `--ca_file certs/AmazonRootCA1.pem`
-            and not _TOPIC.fullmatch(value)
-            and not _TYPED_ID.fullmatch(value)
+            and not topic_path(value)
+            and not typed_id(value)
         ):
             scan.add(vs, ve, "argument")
 

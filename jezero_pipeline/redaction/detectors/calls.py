@@ -18,7 +18,7 @@ from .name_values import public_name
 # A call whose name says it takes a credential: its string literals are candidates.
 _CALL = re.compile(
     r"(?:log_?in|sign_?in|auth(?:enticate)?|connect(?:ion)?|credentials?|client|session|github|fernet|hmac\.new|hmac\w*|jwt\.encode|jwt\.sign|"
-    r"minio|redis|mongo|smtp(?:_ssl)?|imap4?(?:_ssl)?|ftp(?:_tls)?|signer|basic|aes\.new|keyspec|token|secret|apikey|"
+    r"minio|redis|mongo|smtp(?:_ssl)?|imap4?(?:_ssl)?|ftp(?:_tls)?|signer|signing(?:_key)?|basic|aes\.new|keyspec|token|secret|apikey|"
     r"password|[th]otp|bind\w*|(?:create|add|new)_?(?:account|user)|api_key|execute_kw)[ \t]*\($"
     # `verify_webhook_signature(…, "<secret>")`, `Webhook.verify!(…, "<secret>")`
     r"|(?:oauth|credential|password|secret|apikey|hmac|webhook)(?:\w|\.|::)*!?[ \t]*\($"

@@ -26,6 +26,7 @@ _CURL_USER = re.compile(
 )
 
 
+_LOGIN_BEFORE = re.compile(r"[\s=\"']")  # what stands before the user's name in `-u user:pw`
 # A key as the user, with no password or a dummy one the API ignores (`KEY:X` for Freshdesk and
 # BambooHR, `TOKEN:api_token` for Toggl), in quotes that may be escaped in a JSON string.
 _TOKEN_AS_USER = re.compile(
@@ -46,6 +47,8 @@ def detect_curl_user(scan: Scan) -> None:
             continue  # sqlmap's `-u "http://…"`: a URL, not `user:password`
         if text.startswith("</", m.start(group)) or MARKER_START in m.group():
             continue  # `-u ${KEY}:</pre>`: the page's tag; `-u "[REDACTED:…]:x"`: a key redacted before
+        if _LOGIN_BEFORE.split(text[m.start() : m.start(group)].rstrip("\"':"))[-1] == m.group(group):
+            continue  # `-u simplyrets:simplyrets`, `guest:guest`: a login the docs give, its password its name
         if len(m.group(group)) >= 3:
             scan.add(m.start(group), before_closing_tag(text, m.start(group), m.end(group)), "basic_auth")
     for m in _TOKEN_AS_USER.finditer(text):  # `-u <key>:`, `-u <key>:X` (Stripe, Mixpanel, Freshdesk)
@@ -244,11 +247,13 @@ _PRINTS_SECRET = tuple(
         ("--query", r"--query[ \t=]+\S*(?:secret|token|password|key)\S*[^\n]*(?:--output|-o)[ \t=]+(?:text|tsv)"
          r"|(?:--output|-o)[ \t=]+(?:text|tsv)[^\n]*--query[ \t=]+\S*(?:secret|token|password|key)"),
         ("print-", r"print-(?:access|identity)-token"),
-        # a subcommand that shows or derives a credential (`compute-device-key`, `show-api-key`)
-        # (only options after it on its line: `Use 'sf org auth show-access-token' to view` is prose)
+        # a subcommand or a script that shows, derives or fetches a credential (`compute-device-key`,
+        # `show-api-key`, Moonraker's `fetch-apikey.sh`) (only options after it on its line: `Use 'sf
+        # org auth show-access-token' to view` is prose)
         *(
-            (verb, rf"(?m)\b{verb}[a-z\-]{{0,30}}(?:key|secret|token|password)\b(?=(?:[ \t]+-[^\n]*)?[ \t]*\r?$)")
-            for verb in ("compute-", "derive-", "show-", "reveal-")
+            (verb, rf"(?m)\b{verb}[a-z\-]{{0,30}}(?:key|secret|token|password)(?:\.(?:sh|py|js|rb|ps1))?\b"
+             r"(?=(?:[ \t]+-[^\n]*)?[ \t]*\r?$)")
+            for verb in ("compute-", "derive-", "show-", "reveal-", "fetch-")
         ),
         ("get-", r"get-[a-z\-]{0,30}(?:password|token)\b"),  # `aws ecr get-login-password`
     )

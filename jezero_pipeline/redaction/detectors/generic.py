@@ -31,6 +31,8 @@ from ..shapes import (
     opaque_token,
     password_shaped,
     random_looking,
+    topic_path,
+    typed_id,
 )
 from .base import KEY_CLASS, KEY_RUN, Scan, glued
 from .name_values import DIGEST_KEY, FINDING_KEY, public_name, value_ok
@@ -56,6 +58,10 @@ _MASK_CHARS = "*•●"  # a masked value's hidden part (`values.is_masked` deci
 # An object's id with its type's short prefix (`itmpl_…`, `cus_…`, `inq_…`), under a label that
 # names no key: the secrets vendors prefix so are found by their prefix, not here.
 _TYPED_ID = re.compile(r"[a-z]{2,6}_[A-Za-z0-9]{8,40}")
+_ROOT_FOLDERS = (  # a file system's folders from its root: a path, not a key's base64 (which has no `/dev/`)
+    "/dev/", "/etc/", "/home/", "/var/", "/usr/", "/opt/", "/mnt/", "/tmp/", "/sys/", "/proc/", "/run/", "/srv/",
+    "/media/", "/root/", "/Users/", "/Volumes/", "/private/",
+)  # fmt: skip
 _NEUTRAL_MAX = 200  # longer blobs under a silent name are data (images, ciphertext), not keys
 # A label is the few words right before the value and its separator (`Unseal Key 3: `,
 # `API_TOKEN=`, `"key": "`, `encryption key -> `, `| api_key | `, `Client secret ..... `, `key is `);
@@ -201,6 +207,8 @@ def detect_labelled(scan: Scan) -> None:
             continue  # a part of a dotted token (a JWT): the token's own rule decides it whole
         if end < len(text) and text[end] in _MASK_CHARS:
             continue  # a key's head shown before its masked tail (`pdl_live_apikey_01hk3x****`)
+        if text.startswith(_ROOT_FOLDERS, start):
+            continue  # `/dev/serial/by-id/usb-…-if00`: a path from a file system's root, not a key
         if text.startswith("//", start) or _IN_URL.search(text, max(0, start - 200), start):
             continue  # a URL's authority or path (`ipfs://Qm…`, `host:8096/Users/<id>`): the URL's own rules read it
         if text[start - 1 : start] == ":" and IN_ARN.search(scan.lower, max(0, start - 120), start):
@@ -224,7 +232,7 @@ def detect_labelled(scan: Scan) -> None:
             and entropy_at_least(value, params.neutral_entropy)
             and mixed_token(value)
             and b64_text(value) is None  # encoded text (a JSON header, a config) is data, not a key
-            and not _TYPED_ID.fullmatch(value)
+            and not (_TYPED_ID.fullmatch(value) or typed_id(value) or topic_path(value))
         ):
             scan.add(start, end, "secret")
     lower = scan.lower

@@ -22,6 +22,7 @@ from ..shapes import (
     opaque_token,
     opens_pair,
     random_looking,
+    secret_shaped,
 )
 from ..values import (
     MARKER_START,
@@ -61,6 +62,8 @@ NAME_WORDS = (
     # a user's name, or a key in its place (DocRaptor's `config.username = "<key>"`)
     # (one value, quoted or after `=`: not a map, nor a transcript's `user: …` line, which is prose)
     ("user", r"user(?:_?name)?(?=[\"']?[ \t]*(?:[:=][ \t]*[\"']|=)[A-Za-z0-9])"),
+    # a stream's name is its key where a platform names it so (YouTube's `ingestionInfo.streamName`)
+    ("stream", r"stream[_\-]?name"),
     # a key file or a secret in base64 (Kerberos's keytab, a keystore, a .p12 kept as a CI variable,
     # a webhook's `macSecretBase64`)
     *(
@@ -130,7 +133,11 @@ _INDEX_KEY = re.compile(
 )
 # A key that only finds something (`cache_key`, `fileKey`, `s3_key`): its value is what it finds.
 # Not `primary` or `routing`: Azure's primary key and PagerDuty's routing key are credentials.
-_FINDING = r"cache|sort|partition|idempotency|object|row|unique|lookup|index|dedup|file|s3|etag|commit|content"
+# A record's own key is its id, as RESO names them (`ListingKey`, `MemberKey`, `OfficeKey`).
+_FINDING = (
+    r"cache|sort|partition|idempotency|object|row|unique|lookup|index|dedup|file|s3|etag|commit|content"
+    r"|record|listing|member|office|media|property|item|entity|document|product|order|message|event|post"
+)
 FINDING_KEY = re.compile(rf"(?:{_FINDING})[ _\-.]?keys?$")
 # A digest under a key named so, or for the hash it is (sccache's `Hash key:`), is what it finds.
 DIGEST_KEY = re.compile(rf"(?:{_FINDING}|hash)[ _\-.]?keys?$")
@@ -258,6 +265,8 @@ def value_ok(name: str, sep: str, value: str, quoted: bool) -> bool:
         return bool((HEX_RE.match(value) and len(value) >= 16) or opaque_token(value) or _KEY_GROUPS.fullmatch(value))
     if name.endswith("login"):
         return len(value) >= _TOKEN_LOGIN and (bool(HEX_RE.match(value)) or opaque_token(value))  # no one's name
+    if name.endswith(("streamname", "stream_name", "stream-name")):
+        return secret_shaped(value)  # generated, not a channel's title (`studio-a`)
     if name.endswith(("sessionid", "session_id", "session-id")):
         return value.isalnum() and mixed_token(value)  # UUIDs and hex, as logs and analytics name sessions, stay ids
     if name.endswith(("user", "username", "user_name")):
@@ -289,9 +298,11 @@ def value_ok(name: str, sep: str, value: str, quoted: bool) -> bool:
                 return False  # `--auth github-oauth.github.com VALUE`: the host a credential is for
             return "(" not in value and not (value.isalpha() and len(value) < 6)
         # "the token is 3f9…": prose; only opaque, high-entropy values count, and not a pair of its
-        # own (`embed token tokenId=<uuid>`: the next word names what follows)
+        # own (`embed token tokenId=<uuid>`: the next word names what follows), nor a flag (`viam
+        # login api-key --key-id=<uuid>`: a subcommand, then its options)
         return (
-            random_looking(value, 16)
+            not value.startswith("--")
+            and random_looking(value, 16)
             and entropy_at_least(value, 3.5)
             and not opens_pair(value)
             and not _IMAGE_REF.fullmatch(value)  # `…_TOKEN harness/delegate:24.07`: the next word is an image

@@ -81,6 +81,8 @@ _CONVERTED = re.compile(
 _JSON_OBJECT = re.compile(r"[ \t]*\{[ \t]*\\?\"[\w.\-]{1,60}\\?\"[ \t]*:.*\}[ \t]*")  # a JSON object in a string
 _SUBSCRIPT_THEN_COMMA = re.compile(r"[\"'`]?[ \t]*\][ \t]*,")  # `["NAME"],`: a subscript closed, then a list goes on
 _SLUG = re.compile(r"[a-z][a-z0-9]*(?:[-_.][a-z0-9]+)*")  # lower-case words and numbers: a name
+_HANDSHAKE_REACH = 200
+_CALLEE_END = re.compile(r"[\w.]\(")  # a call's name, then its `(`
 _ID_WORD = re.compile(r"(?<![a-z])ids?(?![a-z])")  # a word after a name that calls the value its id
 _ASSIGNS = re.compile(r"[=:│┃║]")  # a separator that assigns, typed or not (`: String =`), is no prose
 _ESCAPED_SPACE = re.compile(r"\\[nt]")  # a line break or a tab escaped in a string
@@ -129,6 +131,17 @@ def _each(scan: Scan, rx: re.Pattern[str], flag: bool = False) -> None:
         pos = scan.hits[-1].end if len(scan.hits) > found else max(m.start("value"), m.start() + 1)
 
 
+def _pair(lower: str, name_start: int, m: re.Match[str]) -> bool:
+    """The name and the literal after it are a pair in parentheses of their own, not a call's
+    arguments: `[('name', 'studio-a'), ('key', '…')]`, as a logged form or a header list prints."""
+    return (
+        lower[name_start - 2 : name_start] in ("('", '("')
+        and not _CALLEE_END.match(lower, max(0, name_start - 3))
+        and lower.startswith(")", m.end("value"))
+        and m.group("lsep").strip(" \t\"'") == ","
+    )
+
+
 def _match(scan: Scan, m: re.Match[str], flag: bool = False) -> None:
     """Report the value of one name match when it is a secret."""
     text, lower = scan.text, scan.lower
@@ -173,10 +186,15 @@ def _match(scan: Scan, m: re.Match[str], flag: bool = False) -> None:
         outer = _OUTER_NAME.search(lower, max(0, name_start - 80), name_start)
         if outer is not None and public_name(outer.group("name")):
             return  # `"PublicKey": "nodekey:…"`: the name opens a public value
+    if (
+        name.endswith("salt")
+        and lower.find("challenge", max(0, name_start - _HANDSHAKE_REACH), start + _HANDSHAKE_REACH) != -1
+    ):
+        return  # a handshake's salt beside its challenge (obs-websocket's Hello): sent in the clear, per session
     if not flag and name_start and lower[name_start - 1] in "?&;" and m.group("sep") == "=":
         query_param(scan, name, m.start("value"))
         return
-    if lookup and not _LOOKUP_CALL.search(lower, max(0, start - 60), start):
+    if lookup and not _LOOKUP_CALL.search(lower, max(0, start - 60), start) and not _pair(lower, name_start, m):
         return  # `f(token, "x")`, `["token", "secret"]`: a list, not a lookup with a default
     if lookup and lower[m.start("lsep")] in "\"'`" and lower[name_start - 1 : name_start] != lower[m.start("lsep")]:
         return  # `{"command": "… env.SECRET_KEY", "description": …}`: that quote ends another string

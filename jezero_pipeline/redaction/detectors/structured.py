@@ -29,8 +29,9 @@ from .names import TRAIL, VALUE
 _VALUE_KEY = re.compile(r"(?:parameter|secret)?value[\"']?[ \t]*[:=][ \t]*" + VALUE)
 _NAME_KEY_BEFORE = re.compile(
     r"(?:^|(?<=[\s{,\[\-]))[\"']?(?:name|key|label|parameterkey|parametername|secretkey)[\"']?[ \t]*[:=][ \t]*[\"']?"
-    r"(?P<name>[a-z0-9_.\-]{2,80})[\"']?(?:[ \t]*,[ \t]*|[ \t]*\r?\n[ \t]*(?:-[ \t]+)?|[ \t]+)[\"']?$"
-)  # apart by a comma, a line (a YAML list's entry) or a space (XML's `<param name="password" value="…"/>`)
+    r"(?P<name>[a-z0-9_.\-]{2,80})[\"']?(?:[ \t]*,[ \t]*|[ \t]*,?[ \t]*\r?\n[ \t]*(?:-[ \t]+)?|[ \t]+)[\"']?$"
+)  # apart by a comma, a line (a YAML list's entry, a JSON object's next key: a Postman variable) or a
+# space (XML's `<param name="password" value="…"/>`)
 _NAME_REACH = 160
 
 

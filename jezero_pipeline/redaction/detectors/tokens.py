@@ -335,9 +335,14 @@ _SALESFORCE = re.compile(r"(?<![A-Za-z0-9])00D[A-Za-z0-9]{12,15}\\?![A-Za-z0-9._
 
 INNER_TRIGGERS = (":a", ".", "q~", "00d")  # Telegram's `:A`, a Discord token's dots, Azure's `Q~`, Salesforce's org
 
+# A generated code after an address and `/` (Husarnet's join code `fc94:…:932a/<22>`): a prefix
+# length is digits, a code the address's network admits its holder with.
+_ADDRESS_BEFORE = re.compile(r"(?:[0-9a-f]{1,4}:){7}[0-9a-f]{1,4}$|(?:\d{1,3}\.){3}\d{1,3}$", re.I)
+
 
 def detect_inner(scan: Scan) -> None:
-    """Telegram bot tokens, Discord bot tokens, Azure AD client secrets and Salesforce tokens."""
+    """Telegram bot tokens, Discord bot tokens, Azure AD client secrets, Salesforce tokens and
+    join codes after an address."""
     text = scan.text
     if scan.has_cased(":A"):
         for m in _TELEGRAM.finditer(text):
@@ -349,6 +354,10 @@ def detect_inner(scan: Scan) -> None:
             ):
                 scan.add(bot.start(), m.end(), "telegram_token")
     for p, e in scan.token_runs():  # a Discord token's last part is a long run after `.xxxxxx.`
+        if p and text[p - 1] == "/" and _ADDRESS_BEFORE.search(text, max(0, p - 40), p - 1):
+            if random_looking(text[p:e], 16):
+                scan.add(p, e, "join_code")
+            continue
         if p >= 8 and text[p - 1] == "." and text[p - 8] == "." and e - p <= 40:
             m = _DISCORD.match(text, p - 8)
             head = _DISCORD_HEAD.search(text, max(0, p - 36), p - 8) if m else None

@@ -29,7 +29,9 @@ _QUERY_ONLY = (  # names that are secret in a query string only (`&sig=…`), fo
     ("code=", re.compile(r"code=")),
     ("streamid=", re.compile(r"streamid=")),
     ("appid=", re.compile(r"appid=")),
+    ("p=", re.compile(r"(?<=[?&;])p=")),  # a password by its initial, beside a user's (`?u=app&p=…`)
 )
+_USER_PARAM = re.compile(r"[?&;](?:u|user|username|login)=")
 QUERY_TRIGGERS = ("?", "&", ";")  # a query name stands after one of these
 _QUERY_VALUE = re.compile(r"[^&;\s\"'<>]{0,2000}")
 # A token's value has no brackets: one ends it (`badge.svg?token=X)](https://…)`, a Markdown link's end).
@@ -47,6 +49,8 @@ def query_param(scan: Scan, name: str, vs: int) -> None:
     """`?access_token=…`, `&sig=…`, `;Password=…` (JDBC, ADO.NET): report the value at `vs`."""
     if not _QUERY_NAMES.search(name):
         return
+    if name.endswith("streamid") and "srt://" not in scan.lower[scan.lower.rfind("\n", 0, vs) + 1 : vs]:
+        return  # SRT's `streamid=publish:live:user:pass` holds a login; elsewhere a stream's id is an id
     text = scan.text
     braced = BRACED.match(text, vs)  # `PWD={p;w=d}`
     if braced:
@@ -98,7 +102,11 @@ def detect_query_only(scan: Scan) -> None:
         for m in rx.finditer(lower):
             back = _QUERY_NAME_CHARS_REVERSED.match(lower[max(0, m.start() - 40) : m.start()][::-1])
             name_start = m.start() - back.end()
-            if name_start > 0 and lower[name_start - 1] in "?&;":
+            if literal == "p=":
+                line_start = lower.rfind("\n", 0, m.start()) + 1
+                if _USER_PARAM.search(lower, line_start, lower.find("\n", m.end()) % (len(lower) + 1)):
+                    query_param(scan, "pass", m.end())  # NocoDB's `pg://host?u=nocodb&p=…&d=…`
+            elif name_start > 0 and lower[name_start - 1] in "?&;":
                 query_param(scan, lower[name_start : m.end() - 1], m.end())
 
 
