@@ -1,4 +1,4 @@
-"""Writes the round-3 labelled lines (tune and heldout 1 to 119 .jsonl) from the templates beside it.
+"""Writes the round-3 labelled lines (tune and heldout 1 to 124 .jsonl) from the templates beside it.
 
 Each template is a transcript-style line of our own around a value of a shape that a public
 scanner documents (its rule's documented format, example or negative example), tagged with
@@ -329,6 +329,11 @@ def main() -> int:
     import heldout117_templates
     import heldout118_templates
     import heldout119_templates
+    import heldout120_templates
+    import heldout121_templates
+    import heldout122_templates
+    import heldout123_templates
+    import heldout124_templates
     import heldout_templates
     import tune_templates
 
@@ -453,6 +458,11 @@ def main() -> int:
         ("heldout117", heldout117_templates, SEED + 117),
         ("heldout118", heldout118_templates, SEED + 118),
         ("heldout119", heldout119_templates, SEED + 119),
+        ("heldout120", heldout120_templates, SEED + 120),
+        ("heldout121", heldout121_templates, SEED + 121),
+        ("heldout122", heldout122_templates, SEED + 122),
+        ("heldout123", heldout123_templates, SEED + 123),
+        ("heldout124", heldout124_templates, SEED + 124),
     ):
         rows = build(module.TEMPLATES, random.Random(seed))
         out = HERE / f"{name}.jsonl"
