@@ -1,4 +1,4 @@
-"""The kinds of case the blind held-out sets (round3/heldout10 to 119) found missing, each with
+"""The kinds of case the blind held-out sets (round3/heldout10 to 124) found missing, each with
 lines of our own: the rule must hold for the kind, not for the held-out line.
 
 Every secret must lie wholly inside a marker; every look-alike must come back byte-identical.
@@ -510,6 +510,17 @@ SECRETS = [
     (f"params = [('user', 'ops'), ('token', '{TOKEN}')]", TOKEN),
     (f'node.set_signing_key(bytes.fromhex("{HEX}"))', HEX),
     (f"$ meshctl join fd7a:115c:a1e0:ab12:4843:cd96:6258:b1c1/{TOKEN[:22]} edge-07", TOKEN[:22]),
+    # heldout120 to 124: a cookie code sets; a flag's quoted value before the next word; a key in a
+    # path before `name:value` parameters, or as a path's first segment; a client's only positional
+    # argument; a request's query dict; an element named by its attribute
+    (f'jar.cookies.set("AUTHSESS", "{B58[:48]}", domain=".example.gov")', B58[:48]),
+    (f'$ flightctl --api-key "{UUID}|{TOKEN}" summary --id 5', f"{UUID}|{TOKEN}"),
+    (f"curl https://data.example.com/api/positions/v:3/{HEX[:40]}/period:hourly/format:json", HEX[:40]),
+    (f"$ curl http://10.0.0.5:8080/{TOKEN}{TOKEN[:6]}/videos/cam2/", TOKEN + TOKEN[:6]),
+    (f'svc = acme.Client("{UUID}", retries=3)', UUID),
+    (f'r = httpx.get(URL, params={{"apiKey": "{UUID2}", "stop": "1234"}})', UUID2),
+    (f'    <string name="here_api_key">{TOKEN}</string>', TOKEN),
+    (f'  <entry key="db.password">{PW}</entry>', PW),
 ]
 
 LOOKALIKES = [
@@ -792,6 +803,12 @@ LOOKALIKES = [
     "$ feedctl pull --competition q7m2x9k4v8t1z6p3w5r0n2b8c",
     "topic: building/floor/A7K2QX9M1P4L8B/telemetry/raw",
     '  {\n    "name": "x-payments-key",\n    "value": "$env(PAYMENTS_API_KEY)"\n  }',
+    # heldout120 to 124: what stays beside them
+    'body = {"user": "ops", "password": os.environ.get("PW"), "tenant": "north-42"}',
+    "Authorization: Bearer eyJhbGciOiJSUzI1NiIs...",
+    f"acme.access.key.id = {TOKEN[:22]}",
+    's3.generate_presigned_url("get_object", Params={"Bucket": "b", "Key": "reports/2025/q1-summary.pdf"})',
+    f'    <string name="app_name">{TOKEN}</string>',
 ]
 
 

@@ -104,6 +104,9 @@ def is_template(v: str) -> bool:
 
 _NAME_START = re.compile(r"[A-Za-z_]")  # what follows `<` or `{` in a template: a name
 _MASK_RUN = re.compile(r"[*•●·█]{3,}|[xX]{4,}|\.{3,}|…|#{4,}|_{4,}|-{4,}")
+# A JWT cut short inside its header (the docs' `Bearer eyJhbGciOi...`): the header is the same for
+# every token of its algorithm, the claims and the signature are cut off.
+_JWT_HEADER_CUT = re.compile(r"eyJ[A-Za-z0-9_\-]{0,40}(?:\.\.\.|…)")
 # A key's last few characters after one masking character, as an API echoes a key back (`*6KUa`).
 _MASKED_TAIL = re.compile(r"[*•●]+[A-Za-z0-9]{1,4}")
 
@@ -114,7 +117,7 @@ _MASK_CHARS = "*•●·█"
 
 
 def is_masked(v: str) -> bool:
-    """`********`, `ghp_****ab12`, `sk-...Qx4f`, `xxxx-xxxx`, `*6KUa`: a mask with at most a few clear
+    """`********`, `ghp_****ab12`, `sk-...Qx4f`, `xxxx-xxxx`, `*6KUa`, `eyJhbGciOi...`: a mask with at most a few clear
     characters, or four or more masking characters anywhere, as consoles list keys: a head with its
     tail masked (`pdl_live_apikey_01hk3x****`), a head and a tail (`HNar4*****5cVTI`, `u9vPDf...59v1Z`). No generated
     token holds a run of them; a password chosen with one is kept, the price of keeping what consoles print."""
@@ -122,7 +125,7 @@ def is_masked(v: str) -> bool:
         any(map(v.__contains__, _MASK_RUNS)) or any(map(v.__contains__, _MASK_CHARS)) or _X_RUN.search(v) is not None
     ):
         return False  # none of the mask runs' characters: the search below cannot match
-    if v[0] in _MASK_CHARS and _MASKED_TAIL.fullmatch(v):
+    if (v[0] in _MASK_CHARS and _MASKED_TAIL.fullmatch(v)) or (v.startswith("eyJ") and _JWT_HEADER_CUT.fullmatch(v)):
         return True
     if not _MASK_RUN.search(v):
         return False

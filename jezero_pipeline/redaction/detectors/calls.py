@@ -72,6 +72,8 @@ _ASSIGNED_CLIENT = re.compile(
 # argument a line, as formatters write long ones): two patterns, each with a literal first
 # character, which a search skips to far faster than to either of a class of two.
 _LITERAL_STARTS = tuple(re.compile(re.escape(c) + r"\s*(?:[bru]{1,2})?[\"']") for c in "(,")
+_IDENTIFIED_CLIENT = re.compile(r"tenant|account|project|org|workspace|site|region", re.I)
+_KEYWORDS_ONLY = re.compile(r"(?:[ \t]*,[ \t]*\w+[ \t]*=[^,=]*)*[ \t]*,?[ \t]*")  # `, timeout=10, retries=3`
 _CALL_REACH = 400  # how far before its literal a call's `(` is looked for, and after it its `)`
 
 
@@ -212,7 +214,15 @@ def detect_calls(scan: Scan) -> None:
                 or (token_callee and len(value) >= 32 and hash_shaped(value) and not is_uuid(value))
                 or (is_uuid(value) and _HEADER_CALLEES.search(callee) is not None)
                 or (is_uuid(value) and _KEYED_PRIMITIVE.search(callee) is not None)  # `hmac.new(b"<uuid>", …)`
-                or (is_uuid(value) and token_callee and text[open_at + 1 : end].strip() == lit.group())
+                # a client's only positional argument (`Client("<uuid>", timeout=10)`), unless the
+                # client is named for what the UUID identifies (`TenantClient("<uuid>", region="eu")`)
+                or (
+                    is_uuid(value)
+                    and token_callee
+                    and not _IDENTIFIED_CLIENT.search(callee)
+                    and not text[open_at + 1 : lit.start()].strip()
+                    and _KEYWORDS_ONLY.fullmatch(text, lit.end(), end) is not None
+                )
                 or (is_uuid(value) and token_callee and follows_url)  # `NativeApi("https://…", "<uuid>")`
                 or (
                     token_callee and len(_UUID_IN.findall(value)) >= 2

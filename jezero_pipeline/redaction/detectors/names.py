@@ -79,9 +79,13 @@ _CONVERTED = re.compile(
     r"[\w.]*?" + CONVERSIONS + r"[ \t]*\([ \t]*(?:[bru]{1,2})?(?P<q>[\"'])(?P<qv>[^\"'\n]{4,400})(?P=q)"
 )
 _JSON_OBJECT = re.compile(r"[ \t]*\{[ \t]*\\?\"[\w.\-]{1,60}\\?\"[ \t]*:.*\}[ \t]*")  # a JSON object in a string
-_SUBSCRIPT_THEN_COMMA = re.compile(r"[\"'`]?[ \t]*\][ \t]*,")  # `["NAME"],`: a subscript closed, then a list goes on
+# `["NAME"],`, `getenv("NAME"),`: a subscript or a call closed, then a list goes on
+_SUBSCRIPT_THEN_COMMA = re.compile(r"[\"'`]?[ \t]*[\])][ \t]*,")
 _SLUG = re.compile(r"[a-z][a-z0-9]*(?:[-_.][a-z0-9]+)*")  # lower-case words and numbers: a name
 _HANDSHAKE_REACH = 200
+# inside a request's query parameters (`requests.get(url, params={…})`, axios's `params: {…}`), not
+# an SDK call's `Params={…}` (boto3's), which are its API's arguments
+_QUERY_DICT = re.compile(r"(?<![\w.])params[ \t]*[=:][ \t]*\{[^{}]*[\"']$")
 _CALLEE_END = re.compile(r"[\w.]\(")  # a call's name, then its `(`
 _ID_WORD = re.compile(r"(?<![a-z])ids?(?![a-z])")  # a word after a name that calls the value its id
 _ASSIGNS = re.compile(r"[=:│┃║]")  # a separator that assigns, typed or not (`: String =`), is no prose
@@ -194,12 +198,19 @@ def _match(scan: Scan, m: re.Match[str], flag: bool = False) -> None:
     if not flag and name_start and lower[name_start - 1] in "?&;" and m.group("sep") == "=":
         query_param(scan, name, m.start("value"))
         return
+    if (
+        m.group("q") is not None
+        and scan.has("params")
+        and _QUERY_DICT.search(text, max(0, name_start - 300), name_start)
+    ):
+        query_param(scan, name, m.start("qv"))  # `requests.get(url, params={"key": "<uuid>"})`: a query's parameter
+        return
     if lookup and not _LOOKUP_CALL.search(lower, max(0, start - 60), start) and not _pair(lower, name_start, m):
         return  # `f(token, "x")`, `["token", "secret"]`: a list, not a lookup with a default
     if lookup and lower[m.start("lsep")] in "\"'`" and lower[name_start - 1 : name_start] != lower[m.start("lsep")]:
         return  # `{"command": "… env.SECRET_KEY", "description": …}`: that quote ends another string
     if lookup and _SUBSCRIPT_THEN_COMMA.match(m.group("lsep")):
-        return  # `os.environ["API_KEY"], "Accept"`: a subscript has no default; the next literal is another's
+        return  # `os.environ["API_KEY"], "Accept"`, `getenv("PW"), "code"`: closed, so the next literal is another's
     if call and not ("." in name or name.startswith(("set", "with"))):
         return  # `get_password("service")`, `hash_token("x")`: the argument is not the value
     sep = "=" if lookup or call else m.group("sep").replace("\\t", "\t")  # a tab escaped in a string is a tab
@@ -207,7 +218,7 @@ def _match(scan: Scan, m: re.Match[str], flag: bool = False) -> None:
         if _ID_WORD.search(sep):
             return  # `the access token ID (0c78…)`: the words after the name say the value is its id
         sep = " "  # prose (`… key shown on the page is …`, `secret (…)`): the value's shape decides, as after spaces
-    if m.group("q") is not None and not sep.strip():
+    if m.group("q") is not None and not sep.strip() and not flag:  # a flag's next word is its command's
         # `storePassword 'x'`: a call without parentheses, the literal its argument and the statement's
         # end; `credentials "app.terraform.io" {` names a block, and a word after it makes prose
         after = text[m.end("value") : m.end("value") + 3].lstrip(" \t")[:1]

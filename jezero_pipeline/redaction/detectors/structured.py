@@ -125,6 +125,12 @@ _XML_ELEMENT = re.compile(
     r"(?:[ \t][^<>\n]{0,200})?>"  # FileZilla's `<Pass encoding="base64">`
     r"(?P<value>[^<\n]{1,2000})</(?P=name)>"  # closed by its own tag: `<user:password> x</pre>` is no element
 )
+# An element named by its attribute (Android's `<string name="maps_api_key">…</string>`, a Java
+# properties file's `<entry key="db.password">…</entry>`): the attribute is the name, the text its value.
+_XML_NAMED = re.compile(
+    r"<(?P<tag>[a-z][\w.\-]{0,30})[ \t]+(?:name|key)=[\"'](?P<name>[^\"'\n]{1,80})[\"'][^<>\n]{0,200}>"
+    r"(?P<value>[^<\n]{1,2000})</(?P=tag)>"
+)
 _XML_ADD = re.compile(r"<add\s+key=\"(?P<name>[^\"]{1,80})\"\s+value=\"(?P<value>[^\"\n]{1,400})\"")
 
 
@@ -139,8 +145,15 @@ XML_TRIGGERS = ("</", "<add")
 
 def detect_xml(scan: Scan) -> None:
     """`<password>…</password>` (Maven settings.xml), `<add key="…Password" value="…"/>` (.NET), a
-    property list's `<key>…Key</key><string>…</string>` (iOS, macOS) and an element's `<Value>` child."""
-    for literal, rx in (("</", _XML_ELEMENT), ("<add", _XML_ADD), ("<key>", _PLIST), ("<value>", _XML_VALUE_CHILD)):
+    property list's `<key>…Key</key><string>…</string>` (iOS, macOS), an element's `<Value>` child
+    and an element named by its attribute (`<string name="…_api_key">…</string>`)."""
+    for literal, rx in (
+        ("</", _XML_ELEMENT),
+        ("<add", _XML_ADD),
+        ("<key>", _PLIST),
+        ("<value>", _XML_VALUE_CHILD),
+        ("</", _XML_NAMED),
+    ):
         if not scan.has(literal):
             continue
         for m in rx.finditer(scan.lower):
@@ -167,6 +180,7 @@ def detect_snmp_communities(scan: Scan) -> None:
 DOTTED_TRIGGERS = (".key.", ".auth.", ".secret.", ".password.", ".token.")
 _DOTTED_CHARS_REVERSED = re.compile(r"[a-z0-9_.\-]{0,80}")
 _DOTTED_REST = re.compile(r"[a-z0-9_.\-]{0,120}")
+_NAMES_NO_SECRET = re.compile(r"[._\-](?:ids?|name|alias|url|uri|path|file|location|type|version)$")
 _DOTTED_VALUE = re.compile(
     r"[\"']?[ \t]*(?:[=:][ \t]*|,[ \t]*(?:\r?\n[ \t]*)?(?=[\"']))" + VALUE
 )  # a call's value is quoted
@@ -184,6 +198,8 @@ def detect_dotted_names(scan: Scan) -> None:
             at = lower.find(literal, word_end)
             name = lower[start:word_end]
             m = _DOTTED_VALUE.match(lower, end)
+            if _NAMES_NO_SECRET.search(lower, word_end, end):
+                continue  # `here.access.key.id=…`, `ssl.key.path`: the key's id or its file, named after the word
             if m is not None and SECRET_NAME.search(name) and not public_name(name):
                 _report(scan, name, m)
 

@@ -35,7 +35,10 @@ _CRON_SCHEDULE = re.compile(
     r"(?<![\w.])(?:@(?:reboot|yearly|annually|monthly|weekly|daily|hourly)|(?:[\d*/,\-]+[ \t]+){5})"
 )
 _SEGMENT = re.compile(r"[^/?#]+")
-_VERSION = re.compile(r"v\d{1,2}")
+_VERSION = re.compile(r"v:?\d{1,2}")  # `v2`, MarineTraffic's `v:8`
+_PARAMETER = re.compile(r"[a-z_]+:[\w.\-]+")  # a path's `name:value` parameter (`timespan:10`)
+_ROUTE_WORD = re.compile(r"[a-z]+(?:[_\-][a-z]+)*")
+_FIRST_KEY_MIN = 24  # a key as a path's first segment is a generated value this long
 _RESOURCES = re.compile(r"(?:keys?|tokens?|secrets?)", re.I)  # collections a REST API names its items in
 _KEY_SEGMENT = re.compile(r"[A-Za-z0-9_\-]{16,200}")
 _WORDS = re.compile(r"[A-Za-z]+(?:[_\-.][A-Za-z]+)*")
@@ -148,10 +151,20 @@ def _resource_id(segments: list[tuple[int, str]], after: int, i: int) -> bool:
 
 def _api_key_segment(segments: list[tuple[int, str]], i: int) -> bool:
     """Segment `i` is a key: the path's only segment, or the one after a version, random enough
-    (hex only as the path's end: `/v1/<account id>/batches` names an account)."""
+    (hex only as the path's end or before `name:value` parameters: `/v1/<account id>/batches`
+    names an account, `/v:8/<key>/timespan:10` is MarineTraffic's key); or the path's first
+    segment, generated and long, before an API's route of words (Shinobi's `/<key>/monitor/…`)."""
     seg = segments[i][1].rstrip(".,;:")
+    if i == 0 and len(segments) > 1:
+        return (
+            len(seg) >= _FIRST_KEY_MIN
+            and _KEY_SEGMENT.fullmatch(seg) is not None
+            and mixed_token(seg)
+            and _ROUTE_WORD.fullmatch(segments[1][1]) is not None
+        )
     keyed = len(segments) == 1 or (i >= 1 and _VERSION.fullmatch(segments[i - 1][1]) is not None)
     if not keyed or not _KEY_SEGMENT.fullmatch(seg) or not opaque(seg):
         return False
-    last = i == len(segments) - 1  # hex after a version and before more path is an account's id
-    return (last and HEX_RE.match(seg) is not None and len(seg) >= 32) or mixed_token(seg)
+    rest = segments[i + 1 :]  # hex after a version and before more path is an account's id
+    ends = all(_PARAMETER.fullmatch(s.rstrip("/")) for _, s in rest)
+    return (ends and HEX_RE.match(seg) is not None and len(seg) >= 32) or mixed_token(seg)

@@ -219,6 +219,12 @@ _COOKIE = re.compile(  # curl's `-b 'NAME=value'` too
     r"(?:cookie(?:[ \t]*:|(?<=-cookie)(?:=|[ \t]+(?=[\"'])))|(?<![\w\-])-b[ \t]+(?=[\"'][\w\-]{1,60}=))"
     r"[ \t]*[\"']?(?P<body>[^\n\"'\\]{1,4000})"
 )
+# A cookie set by code (`session.cookies.set("NextGenCSO", "…")`, `response.set_cookie("sid", "…")`)
+_COOKIE_SETTER = re.compile(
+    r"(?:cookies?\.set|set_?cookie|add_?cookie)[ \t]*\([ \t]*[\"'](?P<name>[^\"'\n]{1,100})[\"'][ \t]*,[ \t]*"
+    r"[\"'](?P<value>[^\"'\n]{1,4000})[\"']",
+    re.I,
+)
 _COOKIE_PAIR = re.compile(r"(?:^|[;\s])[ \t]*(?P<name>[^=;\s]{1,100})=(?P<value>[^;\s]*)")
 _SESSION_NAME = re.compile(
     r"sess|sid|auth|token|jwt|csrf|xsrf|remember|login|secret|key|ticket|identity|credential|_at$|^at$|_rt$"
@@ -228,8 +234,8 @@ _COOKIE_ATTRS = frozenset(_COOKIE_ATTR_WORDS.split())
 
 
 def detect_cookies(scan: Scan) -> None:
-    """Session values in `Cookie:` and `Set-Cookie:` headers, and in a tool's cookie option
-    (`--cookie="…"`, curl's `-b 'NAME=…'`)."""
+    """Session values in `Cookie:` and `Set-Cookie:` headers, in a tool's cookie option
+    (`--cookie="…"`, curl's `-b 'NAME=…'`) and in a cookie code sets."""
     text = scan.text
     if not (scan.has("cookie") or scan.has("-b ")):
         return
@@ -241,5 +247,13 @@ def detect_cookies(scan: Scan) -> None:
             v = p.group("value")
             if name in _COOKIE_ATTRS or not v:
                 continue
-            if (_SESSION_NAME.search(name) and len(v) >= 6) or random_looking(v, 16):
+            if _session_value(name, v):
                 scan.add(body_start + p.start("value"), body_start + p.end("value"), "cookie")
+    for m in _COOKIE_SETTER.finditer(text) if scan.has("cookie") else ():
+        if _session_value(m.group("name").lower(), m.group("value")):
+            scan.add(*m.span("value"), "cookie")
+
+
+def _session_value(name: str, value: str) -> bool:
+    """A cookie's value that carries a session: under a session's name, or generated."""
+    return (_SESSION_NAME.search(name) is not None and len(value) >= 6) or random_looking(value, 16)
