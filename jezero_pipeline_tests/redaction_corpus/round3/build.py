@@ -1,4 +1,4 @@
-"""Writes the round-3 labelled lines (tune and heldout 1 to 124 .jsonl) from the templates beside it.
+"""Writes the round-3 labelled lines (tune and heldout 1 to 129 .jsonl) from the templates beside it.
 
 Each template is a transcript-style line of our own around a value of a shape that a public
 scanner documents (its rule's documented format, example or negative example), tagged with
@@ -334,6 +334,11 @@ def main() -> int:
     import heldout122_templates
     import heldout123_templates
     import heldout124_templates
+    import heldout125_templates
+    import heldout126_templates
+    import heldout127_templates
+    import heldout128_templates
+    import heldout129_templates
     import heldout_templates
     import tune_templates
 
@@ -463,6 +468,11 @@ def main() -> int:
         ("heldout122", heldout122_templates, SEED + 122),
         ("heldout123", heldout123_templates, SEED + 123),
         ("heldout124", heldout124_templates, SEED + 124),
+        ("heldout125", heldout125_templates, SEED + 125),
+        ("heldout126", heldout126_templates, SEED + 126),
+        ("heldout127", heldout127_templates, SEED + 127),
+        ("heldout128", heldout128_templates, SEED + 128),
+        ("heldout129", heldout129_templates, SEED + 129),
     ):
         rows = build(module.TEMPLATES, random.Random(seed))
         out = HERE / f"{name}.jsonl"
