@@ -1,4 +1,4 @@
-"""The kinds of case the blind held-out sets (round3/heldout10 to 124) found missing, each with
+"""The kinds of case the blind held-out sets (round3/heldout10 to 129) found missing, each with
 lines of our own: the rule must hold for the kind, not for the held-out line.
 
 Every secret must lie wholly inside a marker; every look-alike must come back byte-identical.
@@ -521,6 +521,17 @@ SECRETS = [
     (f'r = httpx.get(URL, params={{"apiKey": "{UUID2}", "stop": "1234"}})', UUID2),
     (f'    <string name="here_api_key">{TOKEN}</string>', TOKEN),
     (f'  <entry key="db.password">{PW}</entry>', PW),
+    # heldout125 to 129: a token said on the line before it; a key's id and secret in a header; a jq
+    # field that goes on past the word; an activation code's file; a licence key that is a UUID; a
+    # licence's serial; digit groups under a key's name; a vendor's prefix on a UUID after `-p`
+    (f"Save this API token now, it is shown only once:\n{B58[:40]}", B58[:40]),
+    (f'$ curl -H "Api-Credentials: {HEX[:24]}:{HEX[24:64]}" https://pos.example.com/v1/orders', HEX[24:64]),
+    (f"$ jq -r .authTokenCurrent ~/.acme/session.json\n{TOKEN}", TOKEN),
+    (f"$ cat ~/licenses/product_activation.txt\n{B64}", B64),
+    (f"LICENSE_KEY={UUID}", UUID),
+    ("$ unityci activate --serial F4-K9QZ-2M7X-B8RT-W3NV-6HJP", "F4-K9QZ-2M7X-B8RT-W3NV-6HJP"),
+    ("$ ./setup -installationKey 12345-67890-13579-24680 -mode silent", "12345-67890-13579-24680"),
+    (f"$ pkgctl push build.zip -p pkgp_{UUID}", f"pkgp_{UUID}"),
 ]
 
 LOOKALIKES = [
@@ -809,6 +820,12 @@ LOOKALIKES = [
     f"acme.access.key.id = {TOKEN[:22]}",
     's3.generate_presigned_url("get_object", Params={"Bucket": "b", "Key": "reports/2025/q1-summary.pdf"})',
     f'    <string name="app_name">{TOKEN}</string>',
+    # heldout125 to 129: what stays beside them
+    "      payment_api_key: '%env(resolve:PAYMENT_API_KEY)%'",
+    f'  "key": "MCowBQYDK2VwAyEA{B64[:43]}",',
+    '<Password Type="http://docs.example.org/wss/2004/01/example-200401-wss-username-token-profile-1.0#PasswordText">',
+    "serial: SN-2024-0042-7781",
+    "$ flash --serial /dev/ttyUSB0 firmware.bin",
 ]
 
 

@@ -63,7 +63,7 @@ def credential_like(v: str, min_len: int = 8) -> bool:
 _TEMPLATE_PART = re.compile(
     r"""\$\{\{.*?\}\}|\$\{[^{}]*\}|\{\{.*?\}\}|\{%.*?%\}|<%.*?%>|\#\{[^}]*\}|%\{[^}]*\}|%\(\w+\)[sdr]
     |\$\([^)]*\)|\$env:\w+|\$[a-z_]+\([A-Z_][A-Z0-9_.]*\)|\$(?:[A-Z_][A-Z0-9_]*|[a-z_][a-z_]*\d*)(?![A-Za-z0-9_])|\$\d
-    |%[A-Za-z_][\w.:]*%|@\w+@|\{[A-Za-z_][\w.:]*\}|\{\d*\}
+    |%[A-Za-z_][\w.:]*%|%env\([^()%]*\)%|@\w+@|\{[A-Za-z_][\w.:]*\}|\{\d*\}
     |<[A-Za-z][\w .:/\-]*>|\[[A-Za-z][\w .\-]*\]|\.[*+]\??
     |@[A-Z][A-Za-z]*(?:\.[A-Z][A-Za-z]*)+\([^()]*\)
     |!(?:Ref|Sub|GetAtt|ImportValue|FindInMap|Join|Select|If|Base64|Split|GetAZs|vault|secret|env_var|ENV|include)
@@ -406,6 +406,9 @@ _PUBLIC_PREFIXES = (
     "-----BEGIN PUBLIC KEY-----", "-----BEGIN CERTIFICATE-----",  # a PEM's public half, in a string
     "rzp_live_", "rzp_test_",  # Razorpay's key id (its secret has no prefix)
     "key_live_", "key_test_",  # Branch's key, in every app (its secret is `secret_live_`)
+    # a public key's DER in base64 (a Chrome extension manifest's `"key"`): RSA 2048 and 4096, P-256, Ed25519
+    "MIIBIjANBgkqhkiG9w0BAQEFAAOCAQ8A", "MIICIjANBgkqhkiG9w0BAQEFAAOCAg8A", "MFkwEwYHKoZIzj0CAQYIKoZIzj0DAQcDQgAE",
+    "MCowBQYDK2VwAyEA",
 )  # fmt: skip
 # A key whose own head says public (iLovePDF's `project_public_…`, a `public_…` key).
 _SAYS_PUBLIC = re.compile(r"(?:[a-z]{2,12}_)?(?:public|publishable)_", re.I)

@@ -53,6 +53,7 @@ _ACCOUNT_ACTION = re.compile(  # at a word's start: `SqlAdminPassword` in a path
 # The same words for lower-cased ASCII: without re.I a search skips to where a word can start.
 _ACCOUNT_ACTION_LOWER = re.compile(_ACCOUNT_ACTION.pattern)
 _URL_PART = re.compile(r"[A-Za-z0-9_\-.~%+]{16,}")
+_NAMED_PART = re.compile(r"(?:[a-z]+|\d+)(?:[\-_.](?:[a-z]+|\d+)){2,}")  # three or more words and numbers
 # A query parameter that names a flow, a request or a step, not a credential.
 _NOT_TOKEN_PARAM = re.compile(
     r"[?&](?:(?:[a-z]+[_\-])?(?:ids?|flow|state|nonce|challenge|execution|request|scope|type)|x-amz-(?:algorithm|date|expires))=$",
@@ -192,6 +193,8 @@ def detect_account_links(scan: Scan) -> None:
                 continue  # `redirect_uri=https%3A%2F%2F…`: a link, percent-encoded
             if url[part.start() - 1 : part.start()] == "=" and _NOT_TOKEN_PARAM.search(url, 0, part.start()):
                 continue  # `login?flow=<uuid>`, `&state=…`: the flow's id, not its token
+            if _NAMED_PART.fullmatch(value):
+                continue  # `oasis-200401-wss-username-token-profile-1.0`: a document's name, words and numbers
             if random_looking(value, 16) or (len(value) >= 20 and HEX_RE.match(value)):
                 # trusted: a link that resets, confirms or signs in carries a live token, even
                 # one a filler-maker could have typed (`abc123def456…`)

@@ -14,6 +14,7 @@ import re
 
 from ..shapes import (
     HEX_RE,
+    UUID_TEXT,
     classes,
     entropy_at_least,
     file_in_folder,
@@ -48,6 +49,7 @@ _SHORT_FLAG = re.compile(
 # `/p <password>` after a space, on a command that opens a key store (signtool, certutil)
 _SLASH_P_SPACED = re.compile(r"/(?<=\s/)[pP][ \t]+(?P<q>[\"']?)(?P<value>[^\s\"']{1,200})(?P=q)")
 _KEY_STORE_FILES = (".pfx", ".p12")
+_PREFIXED_UUID = re.compile(r"[a-z]{2,10}_" + UUID_TEXT)
 _LOWER_TOKEN = 24
 _PORT_DIGITS = 5  # `-P 3306` after a user is MySQL's port; more digits are no port
 _LONG_VALUE = 32  # a random value this long after `-w` is a generated key, not a word to grep for
@@ -214,7 +216,8 @@ def _value(scan: Scan, m: re.Match[str], kind: str, ids: bool = False, shaped: b
             return  # openssl's `env:VAR`, `file:path`: where the password is, not the password
         vs += 5
         value = value[5:]
-    token = shaped and (password_shaped(value) or opaque_token(value))
+    # a vendor's prefix on a UUID is a token's shape too (Open VSX's `ovsxp_<uuid>`)
+    token = shaped and (password_shaped(value) or opaque_token(value) or _PREFIXED_UUID.fullmatch(value) is not None)
     if token or (ids and (is_uuid(value) or (hash_shaped(value) and len(value) >= 32))):
         scan.add(vs, ve, kind)
 

@@ -118,7 +118,7 @@ def detect_pgpass(scan: Scan) -> None:
 # tool call's JSON argument: `{"command":"cat config/master.key"}`).
 _PRINTS_KEY_FILE = re.compile(
     r"(?:^|[\s;&|(>$\"])(?:cat|head|tail|type|get-content|gc|more|less|bat|nl|xxd|base64)[ \t](?![^\n]*\.pub\b)[^\n]*?"
-    r"(?:key|seed|secret|token|cred|passw|\.pem|\.jwk|\.p8|\.sec\b|id_[a-z0-9]+)[^\n]*$"
+    r"(?:key|seed|secret|token|cred|passw|activation|\.pem|\.jwk|\.p8|\.sec\b|id_[a-z0-9]+)[^\n]*$"
 )
 # The same on every line of a short text at once: where no line prints a key file, no blob is
 # one (a key block alone reads every line back six times); asked only of a text with a blob line,
@@ -237,7 +237,9 @@ _PRINTS_SECRET = tuple(
         *((literal, _GET_NAMED) for literal in ("config get", "env get", "variable get", "var get", "vars get", "settings get", "keystore show")),
         ("auth token", r"(?<![\w.])auth[ \t]+token\b"),  # `gh auth token`: the token it holds (not `x.auth token`)
         # a JSON field named for a secret read out raw (`jq -r .refresh_token auth.json`)
-        ("jq ", r"\bjq[ \t][^\n|]*-r[^\n|]*\.[\w.\[\]]*(?:token|secret|passw(?:or)?d|api_?key|private_?key)\b"),
+        # (the field may go on past the word, `.refreshTokenAccount`, but not to what the token's about)
+        ("jq ", r"\bjq[ \t][^\n|]*-r[^\n|]*\.[\w.\[\]]*(?:token|secret|passw(?:or)?d|api_?key|private_?key)"
+         r"(?!_?(?:type|expir|ids?\b|url|uri|endpoint|name|count|len|scope|hint))[a-z_]*\b"),
         ("decrypt", r"(?m)^[^\n]*\b(?:systemd-creds|sops|ansible-vault|age|gpg)\b[^\n]*\bdecrypt\b[^\n]*"),
         # PowerShell: a credential's password, a vault's secret or a secure string shown in plain
         ("getnetworkcredential", r"getnetworkcredential\(\)\.password"),
@@ -359,6 +361,14 @@ def _in_marker(lower: str, pos: int) -> bool:
     return opened != -1 and lower.find("]", opened) >= pos
 
 
+# A line that speaks of a token and ends in `:`, the token alone on the next (`store this refresh
+# token in the vault, it will not be shown again:`): a setup script's output.
+_TOKEN_SAID_BELOW = re.compile(
+    r"(?m)(?<![\w\-])tokens?\b[^\n:]{0,80}:[ \t]*\r?\n[ \t]*(?P<value>[A-Za-z0-9+/_\-.]{20,400}={0,2})"
+    r"[ \t]*[\"'}\],]*(?:</\w{1,10}>)?\r?$"  # and what closes the string or element it was quoted in
+)
+
+
 def detect_token_commands(scan: Scan) -> None:
     """After a tool's `token` subcommand (`jupyterhub token NAME`), each value alone on the next
     lines that has a generated token's shape. Its own detector: `token` is in most prose, the
@@ -371,6 +381,9 @@ def detect_token_commands(scan: Scan) -> None:
             ends.append((tail.end(), False))
         at = lower.find("token", at + 5)
     _printed_after(scan, ends)
+    for m in _TOKEN_SAID_BELOW.finditer(lower):
+        if random_looking(scan.text[m.start("value") : m.end("value")], 20):
+            scan.add(*m.span("value"), "printed_secret")
 
 
 def detect_printed_secrets(scan: Scan) -> None:

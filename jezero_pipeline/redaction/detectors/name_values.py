@@ -62,6 +62,8 @@ NAME_WORDS = (
     # a user's name, or a key in its place (DocRaptor's `config.username = "<key>"`)
     # (one value, quoted or after `=`: not a map, nor a transcript's `user: …` line, which is prose)
     ("user", r"user(?:_?name)?(?=[\"']?[ \t]*(?:[:=][ \t]*[\"']|=)[A-Za-z0-9])"),
+    # a licence's serial (Unity's `-serial XX-XXXX-…`; value_ok leaves a device's serial, its id)
+    ("serial", r"serial(?:[_\-]?(?:number|key))?"),
     # a stream's name is its key where a platform names it so (YouTube's `ingestionInfo.streamName`)
     ("stream", r"stream[_\-]?name"),
     # a key file or a secret in base64 (Kerberos's keytab, a keystore, a .p12 kept as a CI variable,
@@ -199,6 +201,20 @@ _DEVICE_TYPES = ("0", "5", "6", "7", "8", "9", "enc")
 # A stored password hash (`$6$salt$…`, `$9$…`, `$2b$12$…`, `$argon2id$v=19$…`): `$` opens no variable.
 _CRYPT_HASH = re.compile(r"\$(?:[0-9][a-z]?|[a-z][a-z0-9\-]{1,15})\$[^\s$]*\$?[./A-Za-z0-9+=,\-]{8,}")
 _LICENCE_NAME = re.compile(r"licen[cs]e(?:[_\-]?key)?$")
+_SERIAL_NAMES = ("serial", "serialnumber", "serial_number", "serial-number", "serialkey", "serial_key")
+_SERIAL_GROUPS = re.compile(r"[A-Z0-9]{2,6}(?:-[A-Z0-9]{4,6}){3,}")
+_LETTER_AND_DIGIT = re.compile(r"(?=[A-Z]*\d)(?=\d*[A-Z])[A-Z0-9]+")
+
+
+def _licence_serial(value: str) -> bool:
+    """Groups a dash apart, most mixing capitals and digits (`I3-YEC6-C4P9-K2V6-U963-RU3R`): a
+    licence's serial; a device's (`SN-2024-0042-7781`) counts up."""
+    if not _SERIAL_GROUPS.fullmatch(value):
+        return False
+    groups = value.split("-")[1:]
+    return sum(1 for g in groups if _LETTER_AND_DIGIT.fullmatch(g)) * 2 > len(groups)
+
+
 _KEY_GROUPS = re.compile(r"(?=[A-Z]*\d)[A-Z0-9]{4,6}(?:-[A-Z0-9]{4,6}){3,}")
 _TOKEN_LOGIN = 32  # a generated value this long under a login is a token, not a user's name
 _LETTERS_KEY = 20  # letters alone in no word's shape, this long, are a key (NOAA's 32)
@@ -262,7 +278,17 @@ def value_ok(name: str, sep: str, value: str, quoted: bool) -> bool:
     if "licen" in name and _LICENCE_NAME.search(name):
         # a licence key is generated (hex, AvaTax's 16 digits too, a token, groups of letters and digits); a licence's
         # name is not (`MIT`, `GPL-3.0-or-later`, `Apache-2.0`)
-        return bool((HEX_RE.match(value) and len(value) >= 16) or opaque_token(value) or _KEY_GROUPS.fullmatch(value))
+        # (Lemon Squeezy's and Keygen's are UUIDs)
+        return bool(
+            (HEX_RE.match(value) and len(value) >= 16)
+            or opaque_token(value)
+            or _KEY_GROUPS.fullmatch(value)
+            or is_uuid(value)
+        )
+    if name.endswith(_SERIAL_NAMES):
+        return _licence_serial(value)  # a licence's serial (Unity's); a device's serial is its id
+    if name.endswith(("key", "keys")) and _KEY_GROUPS.fullmatch(value) and not FINDING_KEY.search(name):
+        return True  # groups of digits and capitals under a key's name: a product or installation key (MATLAB's)
     if name.endswith("login"):
         return len(value) >= _TOKEN_LOGIN and (bool(HEX_RE.match(value)) or opaque_token(value))  # no one's name
     if name.endswith(("streamname", "stream_name", "stream-name")):

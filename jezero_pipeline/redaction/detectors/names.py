@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from ..shapes import secret_shaped
+from ..shapes import random_looking, secret_shaped
 from ..values import is_public_value
 from .base import CONVERSIONS, Scan, before_closing_tag
 from .name_values import APP_PASSWORD, NAME_WORDS, NAME_WORDS_ABROAD, password_name, public_name, report
@@ -50,7 +50,7 @@ TRIGGERS_ABROAD = tuple(literal for literal, _ in NAME_WORDS_ABROAD)
 # a dotted setting's path may lead to it (`--session.encryption_key`).
 _FLAG = re.compile(
     r"--(?:[a-z0-9\-_.]*(?:pass(?:word|wd|phrase)?|pwd|secret|token|key|credentials?|auth|psk)(?:-(?:value|string|literal))?"
-    r"|pat(?=[ \t=]))"
+    r"|pat(?=[ \t=])|[a-z0-9\-_.]*serial(?:-(?:number|key))?)"  # a licence's serial: value_ok decides by its shape
     r"(?P<sep>=|[ \t]+)(?P<value>(?P<q>[\"'])(?P<qv>[^\n]{0,4000}?)(?P=q)|[^\s\"'`]{1,4000})"
 )
 _NAME_CHARS_REVERSED = re.compile(r"[a-z0-9_.\-]{0,60}")
@@ -83,6 +83,7 @@ _JSON_OBJECT = re.compile(r"[ \t]*\{[ \t]*\\?\"[\w.\-]{1,60}\\?\"[ \t]*:.*\}[ \t
 _SUBSCRIPT_THEN_COMMA = re.compile(r"[\"'`]?[ \t]*[\])][ \t]*,")
 _SLUG = re.compile(r"[a-z][a-z0-9]*(?:[-_.][a-z0-9]+)*")  # lower-case words and numbers: a name
 _HANDSHAKE_REACH = 200
+_NAME_MIN_RANDOM = 8
 # inside a request's query parameters (`requests.get(url, params={…})`, axios's `params: {…}`), not
 # an SDK call's `Params={…}` (boto3's), which are its API's arguments
 _QUERY_DICT = re.compile(r"(?<![\w.])params[ \t]*[=:][ \t]*\{[^{}]*[\"']$")
@@ -135,6 +136,24 @@ def _each(scan: Scan, rx: re.Pattern[str], flag: bool = False) -> None:
         pos = scan.hits[-1].end if len(scan.hits) > found else max(m.start("value"), m.start() + 1)
 
 
+def _base64_run(name: str) -> bool:
+    """A name written as no one names things: both cases and digits in a random order."""
+    return (
+        len(name) >= _NAME_MIN_RANDOM
+        and any(map(str.isdigit, name))
+        and name.lower() != name
+        and name.upper() != name
+        and random_looking(name, _NAME_MIN_RANDOM)
+    )
+
+
+def _starts_a_word(text: str, at: int) -> bool:
+    """The name's secret word starts a word of it as people write names: after a non-letter, at a
+    camel hump (`dbPassword`, `SQLPassword`)."""
+    before, first, second = text[at - 1 : at], text[at : at + 1], text[at + 1 : at + 2]
+    return not before.isalpha() or (before.islower() and first.isupper()) or (first.isupper() and second.islower())
+
+
 def _pair(lower: str, name_start: int, m: re.Match[str]) -> bool:
     """The name and the literal after it are a pair in parentheses of their own, not a call's
     arguments: `[('name', 'studio-a'), ('key', '…')]`, as a logged form or a header list prints."""
@@ -184,6 +203,8 @@ def _match(scan: Scan, m: re.Match[str], flag: bool = False) -> None:
     name = lower[name_start : m.start("lsep") if lookup else m.start("csep") if call else m.start("sep")]
     if name.endswith("s") and not name.endswith(("pass", "ss")):
         name = name[:-1]
+    if not flag and _base64_run(text[name_start : name_start + len(name)]) and not _starts_a_word(text, start):
+        return  # `…+6qNRFaB6OPW moo2…`: a base64 run that ends in `pw` (a certificate's lines joined) is no name
     if public_name(name) or lower.endswith(_PUBLIC_WORDS, 0, name_start) or name.startswith("data-"):
         return  # public_key, pubkey, NEXT_PUBLIC_…, publishable keys, `public key:`, an HTML `data-…` attribute: meant to be seen
     if name_start and lower[name_start - 1] in "\"'":

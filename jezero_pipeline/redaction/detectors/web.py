@@ -199,6 +199,9 @@ _PLAIN_HEADER = re.compile(
     r"account|org|organi[sz]ation|project|user|region|locale|timezone|idempotency|scope|cookie|authorization)(?:[-_]|$)"
 )
 HEADER_TRIGGERS = ("-h ", "--header")
+_KEY_PAIR = re.compile(
+    r"[A-Za-z0-9_\-]{16,200}:(?P<secret>[A-Za-z0-9_\-+/]{16,400}={0,2})"
+)  # a key's id, then its secret
 
 
 def detect_headers(scan: Scan) -> None:
@@ -208,10 +211,15 @@ def detect_headers(scan: Scan) -> None:
             continue
         vs, ve = m.span("value")
         value = scan.text[vs:ve]
-        if opens_pair(value):
-            continue  # `X-ApiKeys: accessKey=…; secretKey=…`: pairs, each named (names.py reads them)
+        if opens_pair(value) or MARKER_START in value:
+            continue  # `X-ApiKeys: accessKey=…; secretKey=…`: pairs, each named (names.py reads them); redacted
         if mixed_token(value) or (random_looking(value, 24) and value.lower() != value and value.upper() != value):
             scan.add(vs, ve, "auth_credential")
+        elif (pair := _KEY_PAIR.fullmatch(value)) is not None and (
+            random_looking(pair.group("secret"), 16)
+            or (HEX_RE.match(pair.group("secret")) and len(pair.group("secret")) >= 32)
+        ):
+            scan.add(vs + pair.start("secret"), ve, "auth_credential")  # Revel's `API-AUTHENTICATION: <key>:<secret>`
 
 
 # A `Cookie:` header, or a tool's `--cookie` option (`sqlmap --cookie="PHPSESSID=…; security=low"`)
