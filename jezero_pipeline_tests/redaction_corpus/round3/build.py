@@ -1,4 +1,4 @@
-"""Writes the round-3 labelled lines (tune and heldout 1 to 129 .jsonl) from the templates beside it.
+"""Writes the round-3 labelled lines (tune and heldout 1 to 134 .jsonl) from the templates beside it.
 
 Each template is a transcript-style line of our own around a value of a shape that a public
 scanner documents (its rule's documented format, example or negative example), tagged with
@@ -339,6 +339,11 @@ def main() -> int:
     import heldout127_templates
     import heldout128_templates
     import heldout129_templates
+    import heldout130_templates
+    import heldout131_templates
+    import heldout132_templates
+    import heldout133_templates
+    import heldout134_templates
     import heldout_templates
     import tune_templates
 
@@ -473,6 +478,11 @@ def main() -> int:
         ("heldout127", heldout127_templates, SEED + 127),
         ("heldout128", heldout128_templates, SEED + 128),
         ("heldout129", heldout129_templates, SEED + 129),
+        ("heldout130", heldout130_templates, SEED + 130),
+        ("heldout131", heldout131_templates, SEED + 131),
+        ("heldout132", heldout132_templates, SEED + 132),
+        ("heldout133", heldout133_templates, SEED + 133),
+        ("heldout134", heldout134_templates, SEED + 134),
     ):
         rows = build(module.TEMPLATES, random.Random(seed))
         out = HERE / f"{name}.jsonl"
