@@ -1,4 +1,4 @@
-"""The kinds of case the blind held-out sets (round3/heldout10 to 129) found missing, each with
+"""The kinds of case the blind held-out sets (round3/heldout10 to 134) found missing, each with
 lines of our own: the rule must hold for the kind, not for the held-out line.
 
 Every secret must lie wholly inside a marker; every look-alike must come back byte-identical.
@@ -532,6 +532,16 @@ SECRETS = [
     ("$ unityci activate --serial F4-K9QZ-2M7X-B8RT-W3NV-6HJP", "F4-K9QZ-2M7X-B8RT-W3NV-6HJP"),
     ("$ ./setup -installationKey 12345-67890-13579-24680 -mode silent", "12345-67890-13579-24680"),
     (f"$ pkgctl push build.zip -p pkgp_{UUID}", f"pkgp_{UUID}"),
+    # heldout130 to 134: a REPL's echo of a secret's field; an eSIM's activation code; a client
+    # certificate's passphrase after curl's `--cert file:`; a private JWK member with its key
+    # unquoted; a key right after `/api/`; a UUID before a client's URL
+    (f">>> session[\"api_key\"]\n'{TOKEN}'", TOKEN),
+    (f"  >>> creds.secret\n  '{B58[:32]}'", B58[:32]),
+    ("activation: LPA:1$smdp.example.net$K2JF7-QX9MZ-4PL8W-TT3RB", "LPA:1$smdp.example.net$K2JF7-QX9MZ-4PL8W-TT3RB"),
+    (f"$ curl --cert client.pfx:{PW[:-1]} https://rp.example.se/auth", PW[:-1]),
+    (f"jwk = {{ kty: 'EC', crv: 'P-256', x: '{B58[:43]}', d: '{TOKEN}{TOKEN[:19]}' }}", TOKEN + TOKEN[:19]),
+    (f"$ curl http://10.1.1.9/api/{TOKEN}{B58[:16]}/groups/0/action", TOKEN + B58[:16]),
+    (f"hub = HubClient('{UUID}', 'https://hub.local/apps/api/7')", UUID),
 ]
 
 LOOKALIKES = [
@@ -826,6 +836,10 @@ LOOKALIKES = [
     '<Password Type="http://docs.example.org/wss/2004/01/example-200401-wss-username-token-profile-1.0#PasswordText">',
     "serial: SN-2024-0042-7781",
     "$ flash --serial /dev/ttyUSB0 firmware.bin",
+    # heldout130 to 134: what stays beside them
+    'echo "key starts ${API_KEY:0:6}"',
+    "<pre>Token: eyJhbGciOi...</pre>",
+    ">>> cfg.token_url\n'https://auth.example.com/oauth/token'",
 ]
 
 

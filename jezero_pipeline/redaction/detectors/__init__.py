@@ -46,7 +46,7 @@ BUILTIN: tuple[tuple[Detector, tuple[str | None, ...]], ...] = (
     (tokens.detect_urls, tokens.URL_TRIGGERS),
     (keys.detect_pem, keys.PEM_TRIGGERS),
     (keys.detect_key_files, keys.KEY_FILE_TRIGGERS),
-    (keys.detect_jwk, ('"kty"',)),
+    (keys.detect_jwk, ("kty",)),
     (keys.detect_hex_private_keys, ("0x",)),
     (context.detect_aws_secret, (LONG_RUN,)),
     (context.detect_provider_context, context.PROVIDER_TRIGGERS),
@@ -66,7 +66,7 @@ BUILTIN: tuple[tuple[Detector, tuple[str | None, ...]], ...] = (
     (web.detect_auth, web.AUTH_TRIGGERS),
     (web.detect_cookies, ("cookie", "-b ")),
     (web.detect_headers, web.HEADER_TRIGGERS),
-    (commands.detect_curl_user, ("-u",)),  # `--user` holds `-u`
+    (commands.detect_curl_user, ("-u", "--cert", "-e ")),  # `--user` holds `-u`; `-E` is lower-cased
     (commands.detect_cli_passwords, commands.CLI_TRIGGERS),
     (commands.detect_pgpass, ("pgpass",)),
     (commands.detect_key_file_blobs, ("\n",)),  # the blob stands on a line after the command

@@ -62,9 +62,10 @@ _CONSTRUCTOR = re.compile(
 
 
 # A factory whose result is named a client, a session or a connection (`adminClient =
-# algoliasearch(…)`, `conn := ldap.Dial(…)`): it took the account's credentials.
+# algoliasearch(…)`, `conn := ldap.Dial(…)`): it took the account's credentials. The statement may
+# open a JSON string or an HTML element (`"content":"$api = new phpFreja(…)`, `<pre>$api = …`).
 _ASSIGNED_CLIENT = re.compile(
-    r"(?:^|[\s(,])[\w.$]*(?:client|session|conn|connection|api|sdk)[ \t]*(?::[ \t]*[\w.<>\[\]]+[ \t]*)?"
+    r"(?:^|[\s(,\"'>])[\w.$]*(?:client|session|conn|connection|api|sdk)[ \t]*(?::[ \t]*[\w.<>\[\]]+[ \t]*)?"
     r"(?::=|=)[ \t]*(?:await[ \t]+)?(?:new[ \t]+)?(?P<callee>[\w.]+)[ \t]*\($",
     re.I,
 )
@@ -72,6 +73,7 @@ _ASSIGNED_CLIENT = re.compile(
 # argument a line, as formatters write long ones): two patterns, each with a literal first
 # character, which a search skips to far faster than to either of a class of two.
 _LITERAL_STARTS = tuple(re.compile(re.escape(c) + r"\s*(?:[bru]{1,2})?[\"']") for c in "(,")
+_URL_NEXT = re.compile(r"[ \t]*,[ \t]*[\"']https?://")  # the next argument is a URL: a client's key, then its host
 _IDENTIFIED_CLIENT = re.compile(r"tenant|account|project|org|workspace|site|region", re.I)
 _KEYWORDS_ONLY = re.compile(r"(?:[ \t]*,[ \t]*\w+[ \t]*=[^,=]*)*[ \t]*,?[ \t]*")  # `, timeout=10, retries=3`
 _CALL_REACH = 400  # how far before its literal a call's `(` is looked for, and after it its `)`
@@ -224,6 +226,9 @@ def detect_calls(scan: Scan) -> None:
                     and _KEYWORDS_ONLY.fullmatch(text, lit.end(), end) is not None
                 )
                 or (is_uuid(value) and token_callee and follows_url)  # `NativeApi("https://…", "<uuid>")`
+                or (
+                    is_uuid(value) and token_callee and _URL_NEXT.match(text, lit.end()) is not None
+                )  # `MakerAPI("<uuid>", "https://…")`
                 or (
                     token_callee and len(_UUID_IN.findall(value)) >= 2
                 )  # Notify's `<name>-<service uuid>-<secret uuid>`

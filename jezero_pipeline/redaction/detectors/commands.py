@@ -26,6 +26,10 @@ _CURL_USER = re.compile(
 )
 
 
+# curl's client certificate and its passphrase after a colon (`--cert file.p12:pass`, `-E file.pem:pass`)
+_CERT_PASSPHRASE = re.compile(
+    r"(?:--cert|(?<![\w\-])-E)(?:=|[ \t]+)(?P<q>[\"']?)[^\s:\"']+\.(?:p12|pfx|pem|crt|key):(?P<pw>[^\s\"']{3,200})(?P=q)"
+)
 _LOGIN_BEFORE = re.compile(r"[\s=\"']")  # what stands before the user's name in `-u user:pw`
 # A key as the user, with no password or a dummy one the API ignores (`KEY:X` for Freshdesk and
 # BambooHR, `TOKEN:api_token` for Toggl), in quotes that may be escaped in a JSON string.
@@ -35,7 +39,7 @@ _TOKEN_AS_USER = re.compile(
 
 
 def detect_curl_user(scan: Scan) -> None:
-    """`curl -u user:password` and `--user`."""
+    """`curl -u user:password`, `--user`, and a client certificate's passphrase (`--cert file:pw`)."""
     text = scan.text
     for m in _CURL_USER.finditer(text):
         if glued(text, m.start()):
@@ -51,6 +55,8 @@ def detect_curl_user(scan: Scan) -> None:
             continue  # `-u simplyrets:simplyrets`, `guest:guest`: a login the docs give, its password its name
         if len(m.group(group)) >= 3:
             scan.add(m.start(group), before_closing_tag(text, m.start(group), m.end(group)), "basic_auth")
+    for m in _CERT_PASSPHRASE.finditer(text) if scan.has("--cert") or scan.has_cased("-E ") else ():
+        scan.add(*m.span("pw"), "password")  # `--cert 'client.p12:<passphrase>'`: the key store's passphrase
     for m in _TOKEN_AS_USER.finditer(text):  # `-u <key>:`, `-u <key>:X` (Stripe, Mixpanel, Freshdesk)
         if not glued(text, m.start()) and (random_looking(m.group("token"), 16) or HEX_RE.match(m.group("token"))):
             scan.add(*m.span("token"), "basic_auth")
@@ -249,6 +255,13 @@ _PRINTS_SECRET = tuple(
         ("--query", r"--query[ \t=]+\S*(?:secret|token|password|key)\S*[^\n]*(?:--output|-o)[ \t=]+(?:text|tsv)"
          r"|(?:--output|-o)[ \t=]+(?:text|tsv)[^\n]*--query[ \t=]+\S*(?:secret|token|password|key)"),
         ("print-", r"print-(?:access|identity)-token"),
+        # a REPL's expression that reads a secret's field, its value echoed on the next line
+        # (`>>> tokens["refresh_token"]`, `> creds.apiKey`)
+        *(
+            (prompt, rf"(?m)^[ \t]*(?:>[ \t]*)*{re.escape(prompt)}[^\n]*(?:\[[\"'][\w\-]*(?:token|secret|passw(?:or)?d|api_?key)[\"']\]"
+             r"|\.\w*(?:token|secret|password|api_?key))[ \t]*\r?$")
+            for prompt in (">>> ", "> ")
+        ),
         # a subcommand or a script that shows, derives or fetches a credential (`compute-device-key`,
         # `show-api-key`, Moonraker's `fetch-apikey.sh`) (only options after it on its line: `Use 'sf
         # org auth show-access-token' to view` is prose)

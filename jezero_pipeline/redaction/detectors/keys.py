@@ -109,12 +109,15 @@ def detect_key_files(scan: Scan) -> None:
             scan.add(m.end(), end, "private_key", trusted=True)
 
 
-_JWK_PRIVATE = re.compile(r"\"(?:d|p|q|dp|dq|qi|k)\"[ \t]*:[ \t]*\"(?P<value>[A-Za-z0-9_\-]{16,})\"")
+# in JSON, or in a JavaScript or Python object (`d: '…'`, unquoted key, either quote)
+_JWK_PRIVATE = re.compile(
+    r"(?<![\w\-])(?P<kq>[\"']?)(?:d|p|q|dp|dq|qi|k)(?P=kq)[ \t]*:[ \t]*(?P<q>[\"'])(?P<value>[A-Za-z0-9_\-]{16,})(?P=q)"
+)
 
 
 def detect_jwk(scan: Scan) -> None:
     """The private members of a JSON Web Key (RFC 7518: d, p, q, dp, dq, qi; k of a symmetric key)."""
-    if not scan.has_cased('"kty"'):
+    if not scan.has_cased("kty"):
         return
     for m in _JWK_PRIVATE.finditer(scan.text):
         scan.add(m.start("value"), m.end("value"), "private_key")

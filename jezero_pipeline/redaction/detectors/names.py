@@ -270,8 +270,8 @@ def _match(scan: Scan, m: re.Match[str], flag: bool = False) -> None:
         if lookup or call or "==" in sep or "!=" in sep:
             return  # a lookup, a call or a comparison holds a literal only in quotes
         vs, ve = m.span("value")
-        if text.endswith(("...", "…"), vs, ve):
-            return  # `secret-token:mercury_production_...`: a value cut short to show its shape
+        if text.endswith(("...", "…"), vs, before_closing_tag(text, vs, ve)):
+            return  # `secret-token:mercury_production_...`: a value cut short to show its shape (`…...</pre>` too)
         if text[vs] == "{" and sep.strip(" \t\"'") in (":", "="):  # `"apiToken": {"value": "…"}` too
             _map_values(scan, name, vs)  # `apiKey: { mainnet: "…", sepolia: "…" }`: one per network
             return

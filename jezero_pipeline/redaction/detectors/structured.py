@@ -75,6 +75,7 @@ def _report(scan: Scan, name: str, m: re.Match[str]) -> None:
     report(scan, name, "=", vs, ve, quoted)
 
 
+_SUBSTRING = re.compile(r"[ \t]*-?\d+(?::[ \t]*-?\d+)?")  # bash's `${VAR:offset:length}`
 _SHELL_DEFAULT = re.compile(r"\$\{(?P<name>[a-z0-9_.\-]{1,80}?)(?::?[-=]|:)(?P<value>[^}\n]{1,400})\}")
 
 
@@ -88,8 +89,8 @@ def detect_shell_defaults(scan: Scan) -> None:
             continue
         vs, ve = m.span("value")
         value = scan.text[vs:ve]
-        if value.startswith("?"):
-            continue  # `${VAR:?message}`: the message printed when VAR is unset
+        if value.startswith("?") or _SUBSTRING.fullmatch(value):
+            continue  # `${VAR:?message}`: the message printed when VAR is unset; `${TOKEN:0:10}`: its first characters
         if value[:1] in "\"'" and value[-1:] == value[:1] and len(value) >= 2:
             vs, ve = vs + 1, ve - 1
         report(scan, name, "=", vs, ve, True)

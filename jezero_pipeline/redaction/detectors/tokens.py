@@ -333,7 +333,14 @@ _AZURE_SECRET = re.compile(r"[A-Za-z0-9_~.]{3}\dQ~[A-Za-z0-9_~.\-]{31,34}(?![A-Z
 _SALESFORCE = re.compile(r"(?<![A-Za-z0-9])00D[A-Za-z0-9]{12,15}\\?![A-Za-z0-9._\-]{40,}")  # `\!` escaped in a shell
 
 
-INNER_TRIGGERS = (":a", ".", "q~", "00d")  # Telegram's `:A`, a Discord token's dots, Azure's `Q~`, Salesforce's org
+# An eSIM's activation code (GSMA SGP.22 `LPA:1$<SM-DP+ address>$<matching id>`): it installs the profile.
+_ESIM_ACTIVATION = re.compile(r"LPA:1\$[\w.\-]+\$[A-Za-z0-9\-]{8,}(?:\$[^\s\"']*)?")
+INNER_TRIGGERS = (
+    ":a",
+    ".",
+    "q~",
+    "00d",
+)  # Telegram's `:A`, a Discord token's dots (an eSIM code's host), Azure's `Q~`, Salesforce's org
 
 # A generated code after an address and `/` (Husarnet's join code `fc94:…:932a/<22>`): a prefix
 # length is digits, a code the address's network admits its holder with.
@@ -341,8 +348,8 @@ _ADDRESS_BEFORE = re.compile(r"(?:[0-9a-f]{1,4}:){7}[0-9a-f]{1,4}$|(?:\d{1,3}\.)
 
 
 def detect_inner(scan: Scan) -> None:
-    """Telegram bot tokens, Discord bot tokens, Azure AD client secrets, Salesforce tokens and
-    join codes after an address."""
+    """Telegram bot tokens, Discord bot tokens, Azure AD client secrets, Salesforce tokens, join
+    codes after an address and eSIM activation codes."""
     text = scan.text
     if scan.has_cased(":A"):
         for m in _TELEGRAM.finditer(text):
@@ -367,6 +374,9 @@ def detect_inner(scan: Scan) -> None:
             if (st and text[st - 1] in BOUNDARY) or not random_looking(text[st : m.end()], 40):
                 continue
             scan.add(st, m.end(), "discord_token")
+    if scan.has_cased("LPA:1$"):
+        for m in _ESIM_ACTIVATION.finditer(text):
+            scan.add(m.start(), m.end(), "esim_activation_code")
     if scan.has_cased("00D") and "!" in text:
         for m in _SALESFORCE.finditer(text):
             scan.add(m.start(), m.end(), "salesforce_token")

@@ -153,7 +153,8 @@ def _api_key_segment(segments: list[tuple[int, str]], i: int) -> bool:
     """Segment `i` is a key: the path's only segment, or the one after a version, random enough
     (hex only as the path's end or before `name:value` parameters: `/v1/<account id>/batches`
     names an account, `/v:8/<key>/timespan:10` is MarineTraffic's key); or the path's first
-    segment, generated and long, before an API's route of words (Shinobi's `/<key>/monitor/…`)."""
+    segment, generated and long, before an API's route of words (Shinobi's `/<key>/monitor/…`), or
+    right after `/api/`."""
     seg = segments[i][1].rstrip(".,;:")
     if i == 0 and len(segments) > 1:
         return (
@@ -162,6 +163,8 @@ def _api_key_segment(segments: list[tuple[int, str]], i: int) -> bool:
             and mixed_token(seg)
             and _ROUTE_WORD.fullmatch(segments[1][1]) is not None
         )
+    if i >= 1 and segments[i - 1][1].lower() == "api" and len(seg) >= _FIRST_KEY_MIN and mixed_token(seg):
+        return True  # a key right after `/api/` (a Hue bridge's user: `/api/<key>/lights/3/state`)
     keyed = len(segments) == 1 or (i >= 1 and _VERSION.fullmatch(segments[i - 1][1]) is not None)
     if not keyed or not _KEY_SEGMENT.fullmatch(seg) or not opaque(seg):
         return False
