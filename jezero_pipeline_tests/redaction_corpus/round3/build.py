@@ -1,4 +1,4 @@
-"""Writes the round-3 labelled lines (tune and heldout 1 to 134 .jsonl) from the templates beside it.
+"""Writes the round-3 labelled lines (tune and heldout 1 to 139 .jsonl) from the templates beside it.
 
 Each template is a transcript-style line of our own around a value of a shape that a public
 scanner documents (its rule's documented format, example or negative example), tagged with
@@ -344,6 +344,11 @@ def main() -> int:
     import heldout132_templates
     import heldout133_templates
     import heldout134_templates
+    import heldout135_templates
+    import heldout136_templates
+    import heldout137_templates
+    import heldout138_templates
+    import heldout139_templates
     import heldout_templates
     import tune_templates
 
@@ -483,6 +488,11 @@ def main() -> int:
         ("heldout132", heldout132_templates, SEED + 132),
         ("heldout133", heldout133_templates, SEED + 133),
         ("heldout134", heldout134_templates, SEED + 134),
+        ("heldout135", heldout135_templates, SEED + 135),
+        ("heldout136", heldout136_templates, SEED + 136),
+        ("heldout137", heldout137_templates, SEED + 137),
+        ("heldout138", heldout138_templates, SEED + 138),
+        ("heldout139", heldout139_templates, SEED + 139),
     ):
         rows = build(module.TEMPLATES, random.Random(seed))
         out = HERE / f"{name}.jsonl"
