@@ -1,4 +1,4 @@
-"""The kinds of case the blind held-out sets (round3/heldout10 to 134) found missing, each with
+"""The kinds of case the blind held-out sets (round3/heldout10 to 139) found missing, each with
 lines of our own: the rule must hold for the kind, not for the held-out line.
 
 Every secret must lie wholly inside a marker; every look-alike must come back byte-identical.
@@ -542,6 +542,12 @@ SECRETS = [
     (f"jwk = {{ kty: 'EC', crv: 'P-256', x: '{B58[:43]}', d: '{TOKEN}{TOKEN[:19]}' }}", TOKEN + TOKEN[:19]),
     (f"$ curl http://10.1.1.9/api/{TOKEN}{B58[:16]}/groups/0/action", TOKEN + B58[:16]),
     (f"hub = HubClient('{UUID}', 'https://hub.local/apps/api/7')", UUID),
+    # heldout135 to 139: a sign-in whose name goes on (`LoginEx`); Ruby's REPL echo; an
+    # `authenticate…` call's key; a password that starts with `$`
+    (f'conn.LoginAsync("svc-sync", "{PW}", "Vault01");', PW),
+    (f'irb(main):003:0> Client.first.api_token\n=> "{TOKEN}"', TOKEN),
+    (f'client.authenticateWith("plugin", "{UUID}", "{HEX}");', HEX),
+    ("login_passwd=$k9Q!mR2&vLx7", "$k9Q!mR2&vLx7"),
 ]
 
 LOOKALIKES = [
@@ -840,6 +846,12 @@ LOOKALIKES = [
     'echo "key starts ${API_KEY:0:6}"',
     "<pre>Token: eyJhbGciOi...</pre>",
     ">>> cfg.token_url\n'https://auth.example.com/oauth/token'",
+    # heldout135 to 139: what stays beside them
+    f"member: svc-{TOKEN}@apps.identity.example.com (role: Reader)",
+    f'<script src="https://widgets.example.com/chat.js?key={UUID}"></script>',
+    "Authorization: Basic base64encode(EMAIL:API_TOKEN)",
+    'session.LoginEx("svc-sync", Environment.GetEnvironmentVariable("PW"), "EngVault", 0);',
+    "PASSWORD=$DB_PASSWORD",
 ]
 
 

@@ -17,11 +17,11 @@ from .name_values import public_name
 
 # A call whose name says it takes a credential: its string literals are candidates.
 _CALL = re.compile(
-    r"(?:log_?in|sign_?in|auth(?:enticate)?|connect(?:ion)?|credentials?|client|session|github|fernet|hmac\.new|hmac\w*|jwt\.encode|jwt\.sign|"
+    r"(?:log_?in(?:ex|async)?|sign_?in|auth(?:enticate)?|connect(?:ion)?|credentials?|client|session|github|fernet|hmac\.new|hmac\w*|jwt\.encode|jwt\.sign|"
     r"minio|redis|mongo|smtp(?:_ssl)?|imap4?(?:_ssl)?|ftp(?:_tls)?|signer|signing(?:_key)?|basic|aes\.new|keyspec|token|secret|apikey|"
     r"password|[th]otp|bind\w*|(?:create|add|new)_?(?:account|user)|api_key|execute_kw)[ \t]*\($"
     # `verify_webhook_signature(…, "<secret>")`, `Webhook.verify!(…, "<secret>")`
-    r"|(?:oauth|credential|password|secret|apikey|hmac|webhook)(?:\w|\.|::)*!?[ \t]*\($"
+    r"|(?:oauth|credential|password|secret|apikey|hmac|webhook|authenticate)(?:\w|\.|::)*!?[ \t]*\($"
     r"|signature[ \t]*\($",  # `PaytmChecksum.generateSignature(body, "<merchant key>")`
 )
 _CALLEE_CHARS_REVERSED = re.compile(r"[\w.]{0,80}")
@@ -43,7 +43,7 @@ _LITERAL = re.compile(r"(?:\b[bru]{1,2})?(?<!\\)(?P<q>[\"'])(?P<value>[^\"'\n]{0
 _TOKEN_CALLEES = re.compile(r"github|session|client|token|auth|key|hmac|cipher|aes|fernet|sign|api[ \t]*\($", re.I)
 # A sign-in that takes a user, then a password (`client.login("handle", "<app password>")`): its
 # second literal is the password whatever its shape, unless the value test calls it a stand-in.
-_SIGN_IN = re.compile(r"(?:log_?in|authenticate|sign_?in)[ \t]*\($", re.I)
+_SIGN_IN = re.compile(r"(?:log_?in|authenticate|sign_?in)(?:ex|async|_?user)?[ \t]*\($", re.I)  # `LoginEx(`
 # XML-RPC's calls that take the database, the user, then the password or API key by position
 # (Odoo's `execute_kw(db, uid, key, model, method, …)`, `authenticate(db, login, key, {})`).
 _THIRD_IS_PASSWORD = re.compile(r"(?:execute_kw|authenticate)[ \t]*\($")
@@ -185,7 +185,8 @@ def detect_calls(scan: Scan) -> None:
             if third and len(value) >= 6 and _top_level_commas(between) == 2:
                 scan.add(lit.start("value"), lit.end("value"), "argument")
                 continue
-            if sign_in and n == 1 and len(value) >= 6 and "@" not in value:  # an e-mail address is the user
+            if sign_in and n == 1 and len(value) >= 6 and "@" not in value and _top_level_commas(between) == 1:
+                # the second argument (an e-mail address is the user; after a call in between, a literal is no password)
                 scan.add(lit.start("value"), lit.end("value"), "argument")
                 continue
             if _ALGORITHM.fullmatch(value):

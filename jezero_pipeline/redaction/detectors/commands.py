@@ -262,6 +262,8 @@ _PRINTS_SECRET = tuple(
              r"|\.\w*(?:token|secret|password|api_?key))[ \t]*\r?$")
             for prompt in (">>> ", "> ")
         ),
+        ("irb(", r"(?m)(?<![\w(])irb\([\w.]*\):\d+(?::\d+)?>[^\n]*(?:\[[\"':][\w\-]*(?:token|secret|passw(?:or)?d|api_?key)[\"']?\]"
+         r"|\.\w*(?:token|secret|password|api_?key))[ \t]*\r?$"),
         # a subcommand or a script that shows, derives or fetches a credential (`compute-device-key`,
         # `show-api-key`, Moonraker's `fetch-apikey.sh`) (only options after it on its line: `Use 'sf
         # org auth show-access-token' to view` is prose)
@@ -280,7 +282,7 @@ _PRINTS_SECRET = tuple(
 # an empty line of what they show): no value.
 _TIME = r"\d{4}-\d\d-\d\d[T ]\d\d:\d\d:\d\d(?:[.,]\d+)?(?:Z|[+-]\d\d:?\d\d)?"
 _PRINTED_VALUE = re.compile(
-    RESULT_PREFIX + r"[ \t]*"
+    RESULT_PREFIX + r"[ \t]*(?:=>[ \t]+)?"  # Ruby's REPL echoes a value after `=> `
     r"(?P<scheme>[A-Z][A-Za-z0-9]{1,15}[ \t]+)?(?![A-Za-z_][\w.\-]*=[^=\s<\"'}\],])(?!(?:"
     + _TIME
     + r"|\S*:\d+:)[ \t]*\r?$)[\"']?"

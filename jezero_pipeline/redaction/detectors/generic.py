@@ -62,6 +62,7 @@ _ROOT_FOLDERS = (  # a file system's folders from its root: a path, not a key's 
     "/dev/", "/etc/", "/home/", "/var/", "/usr/", "/opt/", "/mnt/", "/tmp/", "/sys/", "/proc/", "/run/", "/srv/",
     "/media/", "/root/", "/Users/", "/Volumes/", "/private/",
 )  # fmt: skip
+_ADDRESS_DOMAIN = re.compile(r"[A-Za-z0-9\-]+(?:\.[A-Za-z0-9\-]+)*\.[A-Za-z]{2,}")
 _NEUTRAL_MAX = 200  # longer blobs under a silent name are data (images, ciphertext), not keys
 # A label is the few words right before the value and its separator (`Unseal Key 3: `,
 # `API_TOKEN=`, `"key": "`, `encryption key -> `, `| api_key | `, `Client secret ..... `, `key is `);
@@ -205,6 +206,8 @@ def detect_labelled(scan: Scan) -> None:
             continue
         if text[end : end + 1] == "." and text[end + 1 : end + 2].isalnum():
             continue  # a part of a dotted token (a JWT): the token's own rule decides it whole
+        if text.startswith("@", end) and _ADDRESS_DOMAIN.match(text, end + 1):
+            continue  # `service-<id>@apps.example.com`: an address's user part, an account's id
         if end < len(text) and text[end] in _MASK_CHARS:
             continue  # a key's head shown before its masked tail (`pdl_live_apikey_01hk3x****`)
         if text.startswith(_ROOT_FOLDERS, start):

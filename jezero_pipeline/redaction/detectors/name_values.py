@@ -21,6 +21,7 @@ from ..shapes import (
     mixed_token,
     opaque_token,
     opens_pair,
+    password_shaped,
     random_looking,
     secret_shaped,
 )
@@ -201,6 +202,7 @@ _DEVICE_TYPES = ("0", "5", "6", "7", "8", "9", "enc")
 # A stored password hash (`$6$salt$…`, `$9$…`, `$2b$12$…`, `$argon2id$v=19$…`): `$` opens no variable.
 _CRYPT_HASH = re.compile(r"\$(?:[0-9][a-z]?|[a-z][a-z0-9\-]{1,15})\$[^\s$]*\$?[./A-Za-z0-9+=,\-]{8,}")
 _LICENCE_NAME = re.compile(r"licen[cs]e(?:[_\-]?key)?$")
+_DOLLAR_PASSWORD = re.compile(r"\$\w+[!&#%^*@~+=?][^\s]*")
 _SERIAL_NAMES = ("serial", "serialnumber", "serial_number", "serial-number", "serialkey", "serial_key")
 _SERIAL_GROUPS = re.compile(r"[A-Z0-9]{2,6}(?:-[A-Z0-9]{4,6}){3,}")
 _LETTER_AND_DIGIT = re.compile(r"(?=[A-Z]*\d)(?=\d*[A-Z])[A-Z0-9]+")
@@ -253,8 +255,11 @@ def value_ok(name: str, sep: str, value: str, quoted: bool) -> bool:
         return False  # `dns_cloudflare_credentials = /etc/letsencrypt/cloudflare.ini`: where it is kept
     is_password = password_name(name)
     if not quoted:
-        if value[0] in _QUICK_REJECT and not (value[0] == "$" and _CRYPT_HASH.match(value)):
-            return False
+        if value[0] in _QUICK_REJECT and not (
+            value[0] == "$"
+            and (_CRYPT_HASH.match(value) or (_DOLLAR_PASSWORD.fullmatch(value) and password_shaped(value)))
+        ):
+            return False  # (`$r3XhTEDT!&CyN`: a password that starts with `$`, no variable runs on to `!&`)
         if _NUMBER_RE.match(value):  # a port or a count; a password; digits too many for either, a secret
             return (is_password and len(value) >= 4 and sep.strip(" \t\"'\\") != "") or len(value) >= _DIGITS_SECRET
         if "(" in value and _CODE_RE.match(value):

@@ -36,10 +36,11 @@ QUERY_TRIGGERS = ("?", "&", ";")  # a query name stands after one of these
 _QUERY_VALUE = re.compile(r"[^&;\s\"'<>]{0,2000}")
 # A token's value has no brackets: one ends it (`badge.svg?token=X)](https://…)`, a Markdown link's end).
 _TOKEN_QUERY_VALUE = re.compile(r"[^&;\s\"'<>()\[\]]{0,2000}")
-# The URL ending at a position is an image's source (`![badge](…`, `<img src="…`): a page shows it
-# to every reader, so a token in it is one meant to be seen (a coverage badge's, a status badge's).
+# The URL ending at a position is an image's or a script's source (`![badge](…`, `<img src="…`,
+# `<script src="…snippet.js?key=…">`): a page loads it for every reader, so a token in it is one
+# meant to be seen (a coverage badge's, a chat widget's).
 _IMAGE_SOURCE = re.compile(
-    r"(?:!\[[^\]\n]{0,200}\]\(|<img\b[^>\n]{0,300}\bsrc=[\"']?)[a-z][a-z0-9+.\-]*://[^\s\"'()<>]*$"
+    r"(?:!\[[^\]\n]{0,200}\]\(|<(?:img|script)\b[^>\n]{0,300}\bsrc=[\"']?)[a-z][a-z0-9+.\-]*://[^\s\"'()<>]*$"
 )
 _PAIR_VALUE = re.compile(r"[^;\s\"'<>]{0,2000}")
 _QUERY_NAME_CHARS_REVERSED = re.compile(r"[a-z0-9_\-]{0,40}")
@@ -167,8 +168,8 @@ def detect_auth(scan: Scan) -> None:
                 continue  # `xbearer`, `my_token`: part of a longer word
             vs, ve = m.span("value")
             v = text[vs:ve]
-            if not credential_like(v):
-                continue
+            if not credential_like(v) or text.startswith("(", ve):
+                continue  # and `Basic base64encode(USER:KEY)`: the docs' call that makes the value
             if scheme == "token" and not (random_looking(v, 12) or HEX_RE.match(v)):
                 continue  # "token budget", "token-counting"
             scan.add(vs, ve, "bearer_token" if scheme == "bearer" else "auth_credential")
