@@ -41,7 +41,7 @@ _TOKEN_AS_USER = re.compile(
 def detect_curl_user(scan: Scan) -> None:
     """`curl -u user:password`, `--user`, and a client certificate's passphrase (`--cert file:pw`)."""
     text = scan.text
-    for m in _CURL_USER.finditer(text):
+    for m in _CURL_USER.finditer(text) if scan.has("-u") else ():
         if glued(text, m.start()):
             continue
         group = "qpw2" if m.group("pq") is not None else "pw" if m.group("q") is None else "qpw"
@@ -57,7 +57,9 @@ def detect_curl_user(scan: Scan) -> None:
             scan.add(m.start(group), before_closing_tag(text, m.start(group), m.end(group)), "basic_auth")
     for m in _CERT_PASSPHRASE.finditer(text) if scan.has("--cert") or scan.has_cased("-E ") else ():
         scan.add(*m.span("pw"), "password")  # `--cert 'client.p12:<passphrase>'`: the key store's passphrase
-    for m in _TOKEN_AS_USER.finditer(text):  # `-u <key>:`, `-u <key>:X` (Stripe, Mixpanel, Freshdesk)
+    for m in (
+        _TOKEN_AS_USER.finditer(text) if scan.has("-u") else ()
+    ):  # `-u <key>:`, `-u <key>:X` (Stripe, Mixpanel, Freshdesk)
         if not glued(text, m.start()) and (random_looking(m.group("token"), 16) or HEX_RE.match(m.group("token"))):
             scan.add(*m.span("token"), "basic_auth")
 
@@ -378,8 +380,9 @@ def _in_marker(lower: str, pos: int) -> bool:
 
 # A line that speaks of a token and ends in `:`, the token alone on the next (`store this refresh
 # token in the vault, it will not be shown again:`): a setup script's output.
+# Tried only where `token` stands (a search from the start would try every position).
 _TOKEN_SAID_BELOW = re.compile(
-    r"(?m)(?<![\w\-])tokens?\b[^\n:]{0,80}:[ \t]*\r?\n[ \t]*(?P<value>[A-Za-z0-9+/_\-.]{20,400}={0,2})"
+    r"(?m)tokens?\b[^\n:]{0,80}:[ \t]*\r?\n[ \t]*(?P<value>[A-Za-z0-9+/_\-.]{20,400}={0,2})"
     r"[ \t]*[\"'}\],]*(?:</\w{1,10}>)?\r?$"  # and what closes the string or element it was quoted in
 )
 
@@ -394,11 +397,11 @@ def detect_token_commands(scan: Scan) -> None:
         tail = _TOKEN_TAIL.match(lower, at)
         if tail is not None and _TOKEN_HEAD.search(lower, max(lower.rfind("\n", 0, at) + 1, at - 80), at):
             ends.append((tail.end(), False))
+        said = _TOKEN_SAID_BELOW.match(lower, at) if not lower[at - 1 : at].isalnum() else None
+        if said is not None and random_looking(scan.text[said.start("value") : said.end("value")], 20):
+            scan.add(*said.span("value"), "printed_secret")
         at = lower.find("token", at + 5)
     _printed_after(scan, ends)
-    for m in _TOKEN_SAID_BELOW.finditer(lower):
-        if random_looking(scan.text[m.start("value") : m.end("value")], 20):
-            scan.add(*m.span("value"), "printed_secret")
 
 
 def detect_printed_secrets(scan: Scan) -> None:

@@ -66,7 +66,7 @@ NAME_WORDS = (
     # a licence's serial (Unity's `-serial XX-XXXX-…`; value_ok leaves a device's serial, its id)
     ("serial", r"serial(?:[_\-]?(?:number|key))?"),
     # a stream's name is its key where a platform names it so (YouTube's `ingestionInfo.streamName`)
-    ("stream", r"stream[_\-]?name"),
+    *((literal, r"stream[_\-]?name") for literal in ("streamname", "stream_name", "stream-name")),
     # a key file or a secret in base64 (Kerberos's keytab, a keystore, a .p12 kept as a CI variable,
     # a webhook's `macSecretBase64`)
     *(
