@@ -1,4 +1,4 @@
-"""Writes the round-3 labelled lines (tune and heldout 1 to 139 .jsonl) from the templates beside it.
+"""Writes the round-3 labelled lines (tune and heldout 1 to 144 .jsonl) from the templates beside it.
 
 Each template is a transcript-style line of our own around a value of a shape that a public
 scanner documents (its rule's documented format, example or negative example), tagged with
@@ -349,6 +349,11 @@ def main() -> int:
     import heldout137_templates
     import heldout138_templates
     import heldout139_templates
+    import heldout140_templates
+    import heldout141_templates
+    import heldout142_templates
+    import heldout143_templates
+    import heldout144_templates
     import heldout_templates
     import tune_templates
 
@@ -493,6 +498,11 @@ def main() -> int:
         ("heldout137", heldout137_templates, SEED + 137),
         ("heldout138", heldout138_templates, SEED + 138),
         ("heldout139", heldout139_templates, SEED + 139),
+        ("heldout140", heldout140_templates, SEED + 140),
+        ("heldout141", heldout141_templates, SEED + 141),
+        ("heldout142", heldout142_templates, SEED + 142),
+        ("heldout143", heldout143_templates, SEED + 143),
+        ("heldout144", heldout144_templates, SEED + 144),
     ):
         rows = build(module.TEMPLATES, random.Random(seed))
         out = HERE / f"{name}.jsonl"
