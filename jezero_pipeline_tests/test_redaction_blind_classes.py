@@ -1,4 +1,4 @@
-"""The kinds of case the blind held-out sets (round3/heldout10 to 139) found missing, each with
+"""The kinds of case the blind held-out sets (round3/heldout10 to 144) found missing, each with
 lines of our own: the rule must hold for the kind, not for the held-out line.
 
 Every secret must lie wholly inside a marker; every look-alike must come back byte-identical.
@@ -548,6 +548,9 @@ SECRETS = [
     (f'irb(main):003:0> Client.first.api_token\n=> "{TOKEN}"', TOKEN),
     (f'client.authenticateWith("plugin", "{UUID}", "{HEX}");', HEX),
     ("login_passwd=$k9Q!mR2&vLx7", "$k9Q!mR2&vLx7"),
+    # heldout140 to 144: a cookie string kept in an env file; a netrc login that is a key
+    (f"SESSION_COOKIE=connect.sid=s%3A{TOKEN}.{B58[:43]}", f"s%3A{TOKEN}.{B58[:43]}"),
+    (f"[2026-01-02 10:00] assistant: tool result: Bash: machine api.acme.io\n  login {HEX[:40]}\n  password", HEX[:40]),
 ]
 
 LOOKALIKES = [
@@ -852,6 +855,9 @@ LOOKALIKES = [
     "Authorization: Basic base64encode(EMAIL:API_TOKEN)",
     'session.LoginEx("svc-sync", Environment.GetEnvironmentVariable("PW"), "EngVault", 0);',
     "PASSWORD=$DB_PASSWORD",
+    # heldout140 to 144: what stays beside them
+    'conn = orionsdk.SwisClient("orion01.corp.example", "CORP\\\\svc-ipam", os.environ["ORION_PASSWORD"])',
+    "machine github.com\n  login kestrel-ci",
 ]
 
 

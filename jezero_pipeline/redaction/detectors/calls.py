@@ -74,6 +74,7 @@ _ASSIGNED_CLIENT = re.compile(
 # character, which a search skips to far faster than to either of a class of two.
 _LITERAL_STARTS = tuple(re.compile(re.escape(c) + r"\s*(?:[bru]{1,2})?[\"']") for c in "(,")
 _URL_NEXT = re.compile(r"[ \t]*,[ \t]*[\"']https?://")  # the next argument is a URL: a client's key, then its host
+_WINDOWS_ACCOUNT = re.compile(r"[A-Za-z][\w.\-]{0,30}\\{1,2}[A-Za-z][\w.\-$]{0,40}")  # `DOMAIN\user`
 _IDENTIFIED_CLIENT = re.compile(r"tenant|account|project|org|workspace|site|region", re.I)
 _KEYWORDS_ONLY = re.compile(r"(?:[ \t]*,[ \t]*\w+[ \t]*=[^,=]*)*[ \t]*,?[ \t]*")  # `, timeout=10, retries=3`
 _CALL_REACH = 400  # how far before its literal a call's `(` is looked for, and after it its `)`
@@ -189,8 +190,8 @@ def detect_calls(scan: Scan) -> None:
                 # the second argument (an e-mail address is the user; after a call in between, a literal is no password)
                 scan.add(lit.start("value"), lit.end("value"), "argument")
                 continue
-            if _ALGORITHM.fullmatch(value):
-                continue  # `SecretKeySpec(key, "HmacSHA256")`: the algorithm's name beside the key
+            if _ALGORITHM.fullmatch(value) or _WINDOWS_ACCOUNT.fullmatch(value):
+                continue  # `SecretKeySpec(key, "HmacSHA256")`: the algorithm's name beside the key; `CORP\\svc`: a user
             keyed = _KEYED.search(text, max(open_at, lit.start() - 60), lit.start())
             if keyed is not None and (_ID_KEY.search(keyed.group("key")) or public_name(keyed.group("key").lower())):
                 continue  # `createClient({ clientId: "…" })`, `{ public_key: "…" }`: the key names an id or a public value

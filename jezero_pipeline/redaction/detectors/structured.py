@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from itertools import islice
 
-from ..shapes import is_uuid, password_shaped, secret_shaped
+from ..shapes import HEX_RE, is_uuid, password_shaped, random_looking, secret_shaped
 from .base import RESULT_PREFIX, Scan, before_closing_tag, glued, lines_after
 from .name_values import SECRET_NAME, public_name, report
 from .names import TRAIL, VALUE
@@ -99,10 +99,12 @@ def detect_shell_defaults(scan: Scan) -> None:
 _NETRC_PASSWORD = re.compile(r"password[ \t]+(?P<value>[^\s]+)")
 _NETRC_CONTEXT = re.compile(r"(?:^|\s)(?:machine[ \t]+\S+|default)(?:\s|$)")
 _NETRC_LOGIN = re.compile(r"(?:^|\s)login[ \t]+\S+")
+_NETRC_TOKEN_LOGIN = re.compile(r"(?:^|(?<=\s))login[ \t]+(?P<value>[A-Za-z0-9_\-.]{20,200})(?=\s|$)")
 
 
 def detect_netrc(scan: Scan) -> None:
-    """netrc's `machine H login L password P`, on one line or on the lines after `machine`."""
+    """netrc's `machine H login L password P`, on one line or on the lines after `machine`, and a
+    login that is a generated key."""
     lower = scan.lower
     if not scan.has("login"):
         return
@@ -118,6 +120,12 @@ def detect_netrc(scan: Scan) -> None:
         if _NETRC_CONTEXT.search(window) and _NETRC_LOGIN.search(window):
             vs, ve = m.span("value")
             scan.add(vs, ve, "password")
+    for m in _NETRC_TOKEN_LOGIN.finditer(scan.text):
+        # a login that is a generated key (an API's token as the user, its password empty), after a `machine`
+        value = m.group("value")
+        machine = lower.rfind("machine", max(0, m.start() - 300), m.start())
+        if machine != -1 and (random_looking(value, 20) or (HEX_RE.match(value) and len(value) >= 32)):
+            scan.add(*m.span("value"), "password")
 
 
 _XML_ELEMENT = re.compile(

@@ -225,7 +225,8 @@ def detect_headers(scan: Scan) -> None:
 
 # A `Cookie:` header, or a tool's `--cookie` option (`sqlmap --cookie="PHPSESSID=…; security=low"`)
 _COOKIE = re.compile(  # curl's `-b 'NAME=value'` too
-    r"(?:cookie(?:[ \t]*:|(?<=-cookie)(?:=|[ \t]+(?=[\"'])))|(?<![\w\-])-b[ \t]+(?=[\"'][\w\-]{1,60}=))"
+    r"(?:cookie(?:[ \t]*:|(?<=-cookie)(?:=|[ \t]+(?=[\"'])))|(?<![\w\-])-b[ \t]+(?=[\"'][\w\-]{1,60}=)"
+    r"|cookies?_?(?:str(?:ing)?|header)?[ \t]*=[ \t]*(?=[\"']?[\w\-.]{1,60}=))"  # `COOKIES_STRING=sid=…` in an env file
     r"[ \t]*[\"']?(?P<body>[^\n\"'\\]{1,4000})"
 )
 # A cookie set by code (`session.cookies.set("NextGenCSO", "…")`, `response.set_cookie("sid", "…")`)
