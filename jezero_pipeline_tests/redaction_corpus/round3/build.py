@@ -1,4 +1,4 @@
-"""Writes the round-3 labelled lines (tune and heldout 1 to 144 .jsonl) from the templates beside it.
+"""Writes the round-3 labelled lines (tune and heldout 1 to 149 .jsonl) from the templates beside it.
 
 Each template is a transcript-style line of our own around a value of a shape that a public
 scanner documents (its rule's documented format, example or negative example), tagged with
@@ -354,6 +354,11 @@ def main() -> int:
     import heldout142_templates
     import heldout143_templates
     import heldout144_templates
+    import heldout145_templates
+    import heldout146_templates
+    import heldout147_templates
+    import heldout148_templates
+    import heldout149_templates
     import heldout_templates
     import tune_templates
 
@@ -503,6 +508,11 @@ def main() -> int:
         ("heldout142", heldout142_templates, SEED + 142),
         ("heldout143", heldout143_templates, SEED + 143),
         ("heldout144", heldout144_templates, SEED + 144),
+        ("heldout145", heldout145_templates, SEED + 145),
+        ("heldout146", heldout146_templates, SEED + 146),
+        ("heldout147", heldout147_templates, SEED + 147),
+        ("heldout148", heldout148_templates, SEED + 148),
+        ("heldout149", heldout149_templates, SEED + 149),
     ):
         rows = build(module.TEMPLATES, random.Random(seed))
         out = HERE / f"{name}.jsonl"
