@@ -1,4 +1,4 @@
-"""The kinds of case the blind held-out sets (round3/heldout10 to 144) found missing, each with
+"""The kinds of case the blind held-out sets (round3/heldout10 to 149) found missing, each with
 lines of our own: the rule must hold for the kind, not for the held-out line.
 
 Every secret must lie wholly inside a marker; every look-alike must come back byte-identical.
@@ -551,6 +551,10 @@ SECRETS = [
     # heldout140 to 144: a cookie string kept in an env file; a netrc login that is a key
     (f"SESSION_COOKIE=connect.sid=s%3A{TOKEN}.{B58[:43]}", f"s%3A{TOKEN}.{B58[:43]}"),
     (f"[2026-01-02 10:00] assistant: tool result: Bash: machine api.acme.io\n  login {HEX[:40]}\n  password", HEX[:40]),
+    # heldout145 to 149: what a command that reads a stored secret prints, its own options aside; a
+    # subcommand that rotates a key, then the key
+    (f"$ gcloud secrets versions access 3 --secret=billing-db-password\n{PW}", PW),
+    (f"$ acmectl service rotate-api-key --id svc/ci\n{B58[:48]}", B58[:48]),
 ]
 
 LOOKALIKES = [
@@ -858,6 +862,8 @@ LOOKALIKES = [
     # heldout140 to 144: what stays beside them
     'conn = orionsdk.SwisClient("orion01.corp.example", "CORP\\\\svc-ipam", os.environ["ORION_PASSWORD"])',
     "machine github.com\n  login kestrel-ci",
+    # heldout145 to 149: what stays beside them
+    'admin_secret = "%{env:MAIL_ADMIN_SECRET}%"',
 ]
 
 

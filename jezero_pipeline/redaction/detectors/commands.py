@@ -267,12 +267,12 @@ _PRINTS_SECRET = tuple(
         ("irb(", r"(?m)(?<![\w(])irb\([\w.]*\):\d+(?::\d+)?>[^\n]*(?:\[[\"':][\w\-]*(?:token|secret|passw(?:or)?d|api_?key)[\"']?\]"
          r"|\.\w*(?:token|secret|password|api_?key))[ \t]*\r?$"),
         # a subcommand or a script that shows, derives or fetches a credential (`compute-device-key`,
-        # `show-api-key`, Moonraker's `fetch-apikey.sh`) (only options after it on its line: `Use 'sf
+        # `show-api-key`, Moonraker's `fetch-apikey.sh`, `conjur host rotate-api-key`) (only options after it on its line: `Use 'sf
         # org auth show-access-token' to view` is prose)
         *(
             (verb, rf"(?m)\b{verb}[a-z\-]{{0,30}}(?:key|secret|token|password)(?:\.(?:sh|py|js|rb|ps1))?\b"
              r"(?=(?:[ \t]+-[^\n]*)?[ \t]*\r?$)")
-            for verb in ("compute-", "derive-", "show-", "reveal-", "fetch-")
+            for verb in ("compute-", "derive-", "show-", "reveal-", "fetch-", "rotate-")
         ),
         ("get-", r"get-[a-z\-]{0,30}(?:password|token)\b"),  # `aws ecr get-login-password`
     )
@@ -294,6 +294,7 @@ _PRINTED_VALUE = re.compile(
 
 # The same value said after the command on its line (`… `openssl rand -hex 16` is 21c1…`, or in
 # brackets after the command in backticks, which may hold quotes: `` `openssl rand … | tr '+/' '-_'` (…)``).
+_OPTION = re.compile(r"(?:^|[ \t])--?[A-Za-z][\w\-]*=[\"']?$")
 _SAID_AFTER = re.compile(
     r"(?:[^\n`]{0,80}`[ \t]*\(|[^\n`\"'()]{0,30}`?[,;]?(?:[ \t]+[a-z]+){0,3}?[ \t]*"
     r"(?:(?:is|was|gave|printed|returned)[ \t]|[:=→][ \t]*|->[ \t]*))"
@@ -426,6 +427,8 @@ def _printed_after(scan: Scan, found: list[tuple[int, bool]]) -> None:
     text, lower = scan.text, scan.lower
     for end, value_first in found:
         said = _SAID_AFTER.match(text, end) if value_first else None
+        if said is not None and _OPTION.search(text, end, said.start("value")):
+            said = None  # `… access latest --secret=<name>`: an option of the command, not what it printed
         if said is not None:  # prose: "… `openssl rand -hex 16` is 21c1…"
             scan.add(said.start("value"), said.end("value"), "printed_secret")
             continue
