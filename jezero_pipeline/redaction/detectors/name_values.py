@@ -34,6 +34,7 @@ from ..values import (
 )
 from .base import Scan
 
+_STREAM_NAMES = ("streamname", "stream_name", "stream-name")  # the name a stream's key goes by
 # One regex per name word, run on the lower-cased text only when its literal occurs there:
 # `str.__contains__` (CPython's fast search) rules a word out faster than the regex engine's scan.
 NAME_WORDS = (
@@ -66,7 +67,7 @@ NAME_WORDS = (
     # a licence's serial (Unity's `-serial XX-XXXX-…`; value_ok leaves a device's serial, its id)
     ("serial", r"serial(?:[_\-]?(?:number|key))?"),
     # a stream's name is its key where a platform names it so (YouTube's `ingestionInfo.streamName`)
-    *((literal, r"stream[_\-]?name") for literal in ("streamname", "stream_name", "stream-name")),
+    *((literal, r"stream[_\-]?name") for literal in _STREAM_NAMES),
     # a key file or a secret in base64 (Kerberos's keytab, a keystore, a .p12 kept as a CI variable,
     # a webhook's `macSecretBase64`)
     *(
@@ -296,7 +297,7 @@ def value_ok(name: str, sep: str, value: str, quoted: bool) -> bool:
         return True  # groups of digits and capitals under a key's name: a product or installation key (MATLAB's)
     if name.endswith("login"):
         return len(value) >= _TOKEN_LOGIN and (bool(HEX_RE.match(value)) or opaque_token(value))  # no one's name
-    if name.endswith(("streamname", "stream_name", "stream-name")):
+    if name.endswith(_STREAM_NAMES):
         return secret_shaped(value)  # generated, not a channel's title (`studio-a`)
     if name.endswith(("sessionid", "session_id", "session-id")):
         return value.isalnum() and mixed_token(value)  # UUIDs and hex, as logs and analytics name sessions, stay ids

@@ -249,7 +249,7 @@ def _match(scan: Scan, m: re.Match[str], flag: bool = False) -> None:
             "-" in name
             and name[0] != "-"
             and not password_name(name)
-            and text[text.rfind("\n", 0, name_start) + 1 : name_start].strip()
+            and text[scan.line_at(name_start)[0] : name_start].strip()
             and _SLUG.fullmatch(m.group("qv"))
         ):
             return  # `notarytool store-credentials "halyard-notary"`: a subcommand, then the name of what it stores

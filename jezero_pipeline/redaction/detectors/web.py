@@ -50,7 +50,7 @@ def query_param(scan: Scan, name: str, vs: int) -> None:
     """`?access_token=…`, `&sig=…`, `;Password=…` (JDBC, ADO.NET): report the value at `vs`."""
     if not _QUERY_NAMES.search(name):
         return
-    if name.endswith("streamid") and "srt://" not in scan.lower[scan.lower.rfind("\n", 0, vs) + 1 : vs]:
+    if name.endswith("streamid") and "srt://" not in scan.lower[scan.line_at(vs)[0] : vs]:
         return  # SRT's `streamid=publish:live:user:pass` holds a login; elsewhere a stream's id is an id
     text = scan.text
     braced = BRACED.match(text, vs)  # `PWD={p;w=d}`
@@ -104,8 +104,7 @@ def detect_query_only(scan: Scan) -> None:
             back = _QUERY_NAME_CHARS_REVERSED.match(lower[max(0, m.start() - 40) : m.start()][::-1])
             name_start = m.start() - back.end()
             if literal == "p=":
-                line_start = lower.rfind("\n", 0, m.start()) + 1
-                if _USER_PARAM.search(lower, line_start, lower.find("\n", m.end()) % (len(lower) + 1)):
+                if _USER_PARAM.search(lower, *scan.line_at(m.start())):
                     query_param(scan, "pass", m.end())  # NocoDB's `pg://host?u=nocodb&p=…&d=…`
             elif name_start > 0 and lower[name_start - 1] in "?&;":
                 query_param(scan, lower[name_start : m.end() - 1], m.end())
