@@ -1,4 +1,4 @@
-"""Writes the round-3 labelled lines (tune and heldout 1 to 149 .jsonl) from the templates beside it.
+"""Writes the round-3 labelled lines (tune and heldout 1 to 154 .jsonl) from the templates beside it.
 
 Each template is a transcript-style line of our own around a value of a shape that a public
 scanner documents (its rule's documented format, example or negative example), tagged with
@@ -359,6 +359,11 @@ def main() -> int:
     import heldout147_templates
     import heldout148_templates
     import heldout149_templates
+    import heldout150_templates
+    import heldout151_templates
+    import heldout152_templates
+    import heldout153_templates
+    import heldout154_templates
     import heldout_templates
     import tune_templates
 
@@ -513,6 +518,11 @@ def main() -> int:
         ("heldout147", heldout147_templates, SEED + 147),
         ("heldout148", heldout148_templates, SEED + 148),
         ("heldout149", heldout149_templates, SEED + 149),
+        ("heldout150", heldout150_templates, SEED + 150),
+        ("heldout151", heldout151_templates, SEED + 151),
+        ("heldout152", heldout152_templates, SEED + 152),
+        ("heldout153", heldout153_templates, SEED + 153),
+        ("heldout154", heldout154_templates, SEED + 154),
     ):
         rows = build(module.TEMPLATES, random.Random(seed))
         out = HERE / f"{name}.jsonl"
