@@ -1,4 +1,4 @@
-"""The kinds of case the blind held-out sets (round3/heldout10 to 149) found missing, each with
+"""The kinds of case the blind held-out sets (round3/heldout10 to 154) found missing, each with
 lines of our own: the rule must hold for the kind, not for the held-out line.
 
 Every secret must lie wholly inside a marker; every look-alike must come back byte-identical.
@@ -555,6 +555,26 @@ SECRETS = [
     # subcommand that rotates a key, then the key
     (f"$ gcloud secrets versions access 3 --secret=billing-db-password\n{PW}", PW),
     (f"$ acmectl service rotate-api-key --id svc/ci\n{B58[:48]}", B58[:48]),
+    # heldout150 to 154: a key sent as a basic-auth user with no password beside it; a prompt
+    # library's answer after `›` or `·`; a plural credential flag; a node provider's key ending an
+    # RPC URL; the feature-flag and node providers' formats (a key of a UUID after `sdk-`/`api-`,
+    # DevCycle's underscored UUID, a network's name and 32 random characters)
+    (f'billing = BillingClient(username="{HEX}")', HEX),
+    (f'{{"api": {{"username": "{TOKEN}{TOKEN[:10]}"}}}}', TOKEN + TOKEN[:10]),
+    (f"? Paste your API key › {TOKEN}", TOKEN),
+    (f"✔ Secret value · {TOKEN}", TOKEN),
+    (f"✔ Enter the deploy key: · {TOKEN}", TOKEN),
+    (f"$ gateway start --listen :8080 --tokens {TOKEN}", TOKEN),
+    (f"$ relay serve --secrets '{TOKEN}'", TOKEN),
+    (f'w3 = Web3(HTTPProvider("https://eth.rpc.example-nodes.io/mainnet/{HEX}"))', HEX),
+    (f"RPC_ENDPOINT=https://rpc.example.net/polygon/{TOKEN}{TOKEN}", TOKEN + TOKEN),
+    (f'flags = LDClient("sdk-{UUID}")', f"sdk-{UUID}"),
+    (f"$ curl -H 'Authorization: api-{UUID}' https://app.example.com/api/v2/flags/default", f"api-{UUID}"),
+    (
+        f"$ dvc keys get --type server\ndvc_server_{UUID.replace('-', '_')}_a1b2c3d",
+        f"dvc_server_{UUID.replace('-', '_')}_a1b2c3d",
+    ),
+    (f'cardano = BlockFrostApi(project_id="preview{TOKEN}{TOKEN[:8]}")', f"preview{TOKEN}{TOKEN[:8]}"),
 ]
 
 LOOKALIKES = [
@@ -864,6 +884,18 @@ LOOKALIKES = [
     "machine github.com\n  login kestrel-ci",
     # heldout145 to 149: what stays beside them
     'admin_secret = "%{env:MAIL_ADMIN_SECRET}%"',
+    # heldout150 to 154: what stays beside them
+    f"$ wallet send --no-confirm {B58[:44]} 1.5",
+    f"$ chain transfer --allow-unfunded-recipient {B58[:44]} 0.1",
+    "ok: session token eyJhbGciOiJFUzI1NiJ9… expires in 3600 s",
+    f"api key {TOKEN[:6]}... (rotated 3 days ago)",
+    f"flags.init('client-{TOKEN}{TOKEN[:19]}')",
+    "ADMIN_TOKEN: '*:*.insecure-admin-token'",
+    f"https://rpc.example.org/tx/0x{HEX}",
+    f"curl https://rpc.example-forks.dev/fork/{UUID}",
+    f'"username": "{UUID}"',
+    f'mail = Client(username="{HEX[:32]}", password=os.environ["MAIL_SECRET"])',
+    f"dvc_server_{HEX[:40]}_v1",
 ]
 
 

@@ -144,7 +144,7 @@ _MARKER_WORDS = (
     "your yours example examples sample samples fake fakes dummy placeholder changeme change changeit "
     "replace replaceme insert enter redacted mock mocked stub test tests testing demo foo bar baz qux "
     "quux xxx xxxx todo tbd fixme notreal not real here goes fill invalid none null nil undefined "
-    "empty unset notset lorem ipsum modify modified hidden masked encrypted"  # Strapi's `tobemodified`, `HIDDEN-BY-CIRRUS-CI`, AWX's `$encrypted$`
+    "empty unset notset lorem ipsum modify modified hidden masked encrypted insecure"  # Strapi's `tobemodified`, `HIDDEN-BY-CIRRUS-CI`, AWX's `$encrypted$`
 )
 _MARKERS = frozenset(_MARKER_WORDS.split())
 _FILLER_WORDS = (
@@ -410,8 +410,9 @@ _PUBLIC_PREFIXES = (
     "MIIBIjANBgkqhkiG9w0BAQEFAAOCAQ8A", "MIICIjANBgkqhkiG9w0BAQEFAAOCAg8A", "MFkwEwYHKoZIzj0CAQYIKoZIzj0DAQcDQgAE",
     "MCowBQYDK2VwAyEA",
 )  # fmt: skip
-# A key whose own head says public (iLovePDF's `project_public_…`, a `public_…` key).
-_SAYS_PUBLIC = re.compile(r"(?:[a-z]{2,12}_)?(?:public|publishable)_", re.I)
+# A key whose own head says public (iLovePDF's `project_public_…`, a `public_…` key) or meant for
+# a client (Statsig's `client-…`, beside its `secret-…`).
+_SAYS_PUBLIC = re.compile(r"(?:[a-z]{2,12}_)?(?:public|publishable)_|client-(?!secret)", re.I)
 # A content address (IPFS's CIDv0 `Qm…` and CIDv1 `bafy…`): a hash of public content.
 _CID = re.compile(r"Qm[1-9A-HJ-NP-Za-km-z]{44}|bafy[a-z2-7]{50,}")
 

@@ -15,7 +15,7 @@ each, and most of them are absent).
 
 from __future__ import annotations
 
-from ..values import says_stand_in, stands_in
+from ..values import is_masked, says_stand_in, stands_in
 from . import (
     accounts,
     arguments,
@@ -129,7 +129,9 @@ def kept_hits(text: str, hits: list[Hit]) -> list[tuple[int, int, str]]:
     A value a provider's format recognised (a head, its fixed prefix) whose part past the head
     says it stands in (`says_stand_in`: `sk-ant-api03-REPLACE_WITH_YOUR_KEY`) stays whichever
     rule proposed it, a label's too. Only what it says: a regular part (`ghp_` and `x7Kq9` eight
-    times) under a name is still tested whole, as `shapes` decides."""
+    times) under a name is still tested whole, as `shapes` decides. A value the text cuts short
+    (`…`, `...` right after it) is tested as the mask it is: its head alone, a few characters or
+    a JWT's header, says nothing secret."""
     heads: dict[tuple[int, int], int] = {}
     for start, end, _, head, _ in hits:
         if head > heads.get((start, end), 0):
@@ -139,12 +141,17 @@ def kept_hits(text: str, hits: list[Hit]) -> list[tuple[int, int, str]]:
     for start, end, kind, head, trusted in sorted(hits, key=_outer_first):
         if end <= reach or (not trusted and stands_in(text[start:end], head)):
             continue
+        if not trusted and text.startswith(_CUT, end) and is_masked(text[start:end] + "…"):
+            continue  # `token eyJ0eXAiOiJKV1Qi… (expires …)`: a value cut short to show its start
         past = heads.get((start, end), 0) if heads and not trusted else 0
         if past > head and says_stand_in(text[start + past : end]):
             continue  # the provider's part says placeholder, whichever rule found the value
         kept.append((start, end, kind))
         reach = end
     return kept
+
+
+_CUT = ("…", "...")  # a value cut short: the rest left out
 
 
 def _outer_first(hit: Hit) -> tuple[int, int]:

@@ -65,7 +65,8 @@ _ROOT_FOLDERS = (  # a file system's folders from its root: a path, not a key's 
 _ADDRESS_DOMAIN = re.compile(r"[A-Za-z0-9\-]+(?:\.[A-Za-z0-9\-]+)*\.[A-Za-z]{2,}")
 _NEUTRAL_MAX = 200  # longer blobs under a silent name are data (images, ciphertext), not keys
 # A label is the few words right before the value and its separator (`Unseal Key 3: `,
-# `API_TOKEN=`, `"key": "`, `encryption key -> `, `| api_key | `, `Client secret ..... `, `key is `);
+# `API_TOKEN=`, `"key": "`, `encryption key -> `, `| api_key | `, `Client secret ..... `, `key is `, a prompt
+# library's answer `✔ Enter value: · `);
 # a marker or a quote ends it, so it reads the same after a neighbour is redacted.
 # The label is 1 to 41 of these characters, the first a letter, digit or `_` ...
 _LABEL_CHARS_REVERSED = re.compile(r"[a-z0-9 _\-()]*")
@@ -75,10 +76,10 @@ _HUMPS = re.compile(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
 _LABEL_MAX = 41
 # ... and the tail runs from its end to the value: a separator with its quotes and spaces.
 _LABEL_TAIL = re.compile(
-    r"[\"']?[ \t]*(?:[:=]|=>|:=|->|→|\||[ \t]is|[ \t]was|\.{3,}|[ \t]{2,})[ \t]*(?:[\"'`]|base64:)?(?:0x)?"
+    r"[\"']?[ \t]*(?:[:=]|=>|:=|->|→|\||[ \t]is|[ \t]was|\.{3,}|[ \t]{2,}|[·›])[ \t]*(?:[·›][ \t]*)?(?:[\"'`]|base64:)?(?:0x)?"
 )
-_TAIL_FIRST = re.compile(r"[\"' \t:=\-→|.]")  # the characters a tail can start with
-_TAIL_CHARS_REVERSED = re.compile(r"[\"' \t:=\-→|.`>iswabe640x]*")  # and those it can hold
+_TAIL_FIRST = re.compile(r"[\"' \t:=\-→|.·›]")  # the characters a tail can start with
+_TAIL_CHARS_REVERSED = re.compile(r"[\"' \t:=\-→|.`>iswabe640x·›]*")  # and those it can hold
 _PHRASE_LABEL = re.compile(r"(?:mnemonic|seed[ _\-]?phrase|recovery[ _\-]?phrase|secret[ _\-]?phrase|seed[ _\-]?words)")
 # The words right after their label, or on the line after one that names them and ends in `:`
 # (`solana-keygen new`: `Save this seed phrase … to recover your new keypair:` then the words).
@@ -89,7 +90,7 @@ _PHRASE = re.compile(
 _B58 = re.compile(r"[1-9A-HJ-NP-Za-km-z]+")
 
 
-_SEPARATOR_ENDS = frozenset(":=>|→.s")
+_SEPARATOR_ENDS = frozenset(":=>|→.s·›")
 
 
 def _separated(lower: str, floor: int, start: int) -> bool:
@@ -228,14 +229,18 @@ def detect_labelled(scan: Scan) -> None:
             ):
                 scan.add(start, end, "secret")
         elif (
-            not not_secret
-            and len(label) >= 3  # `x`, `n`: a JSON Web Key's public members (keys.py reads JWKs)
-            and params.neutral_len <= len(value) <= _NEUTRAL_MAX
-            and not hash_shaped(value)
-            and entropy_at_least(value, params.neutral_entropy)
-            and mixed_token(value)
-            and b64_text(value) is None  # encoded text (a JSON header, a config) is data, not a key
-            and not (_TYPED_ID.fullmatch(value) or typed_id(value) or topic_path(value))
+            (
+                not not_secret
+                and len(label) >= 3  # `x`, `n`: a JSON Web Key's public members (keys.py reads JWKs)
+                and params.neutral_len <= len(value) <= _NEUTRAL_MAX
+                and not hash_shaped(value)
+                and entropy_at_least(value, params.neutral_entropy)
+                and mixed_token(value)
+                and b64_text(value) is None  # encoded text (a JSON header, a config) is data, not a key
+                and not (_TYPED_ID.fullmatch(value) or typed_id(value) or topic_path(value))
+            )
+            # or a key sent as the user, no password beside it
+            or (_LAST_WORD.search(label).group() in _USER_LABELS and _key_as_user(scan, start, end))
         ):
             scan.add(start, end, "secret")
     lower = scan.lower
@@ -247,6 +252,21 @@ def detect_labelled(scan: Scan) -> None:
 
 
 PHRASE_TRIGGERS = ("mnemonic", "phrase", "seed words")  # what a recovery phrase's label holds
+
+# A key sent as a basic-auth user with no password (Dropbox Sign's, Stripe's, Freshdesk's): a
+# user that is a generated value of a key's length, with no password or secret beside it.
+_USER_LABELS = frozenset(("username", "user_name"))  # not `user:`, a transcript's role
+_LAST_WORD = re.compile(r"[a-z_]*$")
+_KEY_AS_USER_MIN = 32
+_BESIDE = 200  # how far around the user a password beside it is looked for (a call's next argument)
+
+
+def _key_as_user(scan: Scan, start: int, end: int) -> bool:
+    value = scan.text[start:end]
+    if len(value) < _KEY_AS_USER_MIN or is_uuid(value) or not (HEX_RE.match(value) or random_looking(value, 20)):
+        return False
+    around = scan.lower[max(0, start - _BESIDE) : end + _BESIDE]
+    return "passw" not in around and "secret" not in around
 
 
 # A key written as its bytes (`[174,47,…]`, Solana's id.json; sixteen for an AES-128 key, Zigbee's

@@ -49,7 +49,7 @@ TRIGGERS_ABROAD = tuple(literal for literal, _ in NAME_WORDS_ABROAD)
 # what it takes (`--token-value`, `--secret-string`), or in `auth` (`netlify deploy --auth`) or `psk`;
 # a dotted setting's path may lead to it (`--session.encryption_key`).
 _FLAG = re.compile(
-    r"--(?:[a-z0-9\-_.]*(?:pass(?:word|wd|phrase)?|pwd|secret|token|key|credentials?|auth|psk)(?:-(?:value|string|literal))?"
+    r"--(?:[a-z0-9\-_.]*(?:pass(?:word|wd|phrase)?|pwd|secrets?|tokens?|key|credentials?|auth|psk)(?:-(?:value|string|literal))?"
     r"|pat(?=[ \t=])|[a-z0-9\-_.]*serial(?:-(?:number|key))?)"  # a licence's serial: value_ok decides by its shape
     r"(?P<sep>=|[ \t]+)(?P<value>(?P<q>[\"'])(?P<qv>[^\n]{0,4000}?)(?P=q)|[^\s\"'`]{1,4000})"
 )

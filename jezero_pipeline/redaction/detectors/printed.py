@@ -287,11 +287,16 @@ _CAT_ONE_BLOB = re.compile(  # the command ends its line, or the JSON string of 
 )
 
 
+_PUBLIC_FILE = re.compile(r"pub|cert|\.crt|\.csr|\.cer\b")
+
+
 def detect_token_files(scan: Scan) -> None:
     """The generated line a `cat` of a file printed (a token file), or the lines of one value
     wrapped (WHM's `.accesshash`: lines of hex that are no digest each, but one key)."""
     for m in _CAT_ONE_BLOB.finditer(scan.text):
         blob = m.group("blob")
+        if _PUBLIC_FILE.search(m.group("file")):
+            continue  # `cat app.csr`, `cat id.pub`: a request's or a certificate's body is public
         if blob.split("\n", 1)[0].strip().lstrip("+") in m.group("file"):  # (a diff's `+` before it)
             continue  # `cat public/loaderio-<hex>.txt`: a site's verification token, served under its own name
         one = blob.rstrip("=")

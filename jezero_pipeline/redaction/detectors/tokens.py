@@ -57,6 +57,10 @@ def _random_tail(v: str) -> bool:
     return random_looking(v.rsplit("_", 1)[1], 20)
 
 
+def _random_last_32(v: str) -> bool:
+    return random_looking(v[-32:], 20)
+
+
 def _pem_in_base64(v: str) -> bool:
     head = b64_text(v[: len(v) - len(v) % 4][:80])
     return head is not None and "PRIVATE KEY" in head
@@ -201,6 +205,18 @@ RULES: tuple[TokenRule, ...] = (
     TokenRule("firebase_key", "APA91b", r"AAAA[A-Za-z0-9_\-]{7}:APA91b[A-Za-z0-9_\-]{130,}", back=12),
     TokenRule("twitter_token", "A" * 22, r"A{22}[A-Za-z0-9%]{80,}"),
     TokenRule("settlemint_token", "sm_", r"sm_(?:pat|aat|sat)_[A-Za-z0-9]{16}"),
+    # feature flags: LaunchDarkly's server-side SDK key and API token, DevCycle's server key
+    *[TokenRule("launchdarkly_key", k, k + _UUID + _END) for k in ("sdk-", "api-")],
+    TokenRule(
+        "devcycle_key",
+        "dvc_server_",
+        r"dvc_server_[0-9a-f]{8}_[0-9a-f]{4}_[0-9a-f]{4}_[0-9a-f]{4}_[0-9a-f]{12}_[0-9a-f]{7}" + _END,
+    ),
+    # web3: a Blockfrost project id is its network's name and 32 random characters
+    *[
+        TokenRule("blockfrost_key", k, k + r"[A-Za-z0-9]{32}" + _END, check=_random_last_32)
+        for k in ("mainnet", "preprod", "preview", "testnet", "ipfs")
+    ],
     # A JWT's claims are JSON (`ey…`); a signed token whose header names its algorithm, type or key
     # (`{"alg"`, `{"typ"`, `{"kid"`) may carry any payload (a JWS), and then its signature shows it.
     TokenRule(

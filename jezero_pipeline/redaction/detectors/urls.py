@@ -3,7 +3,8 @@
 An incoming-webhook, push, build-hook or stream URL is a capability: whoever holds it may
 post. Its secret is an opaque path segment after a segment that names the capability (`hooks`,
 `webhook`, `catch`, `push`, `input`, `keys`, `bot…`), or any segment of an `rtmp://` stream URL
-after its application name. A token may also stand as a URL's user with no password
+after its application name, or the last segment of a blockchain node's RPC URL (`rpc.…/<chain>/<key>`).
+A token may also stand as a URL's user with no password
 (`https://TOKEN@github.com`). Numbers, words, file names and the segments of repository and
 document links stay: what an opaque segment is, and where it stands, decide.
 """
@@ -28,6 +29,9 @@ _CAPABILITY_LONGEST = len("incomingwebhook")  # a longer segment is no capabilit
 _CAPABILITY_HOST = re.compile(
     r"(?:^|[.\-])(?:web)?hooks?(?:[.\-]|$)|(?:^|[.\-])(?:ingest|inbound|push|ping|heartbeat)[.\-]"
 )
+# A blockchain node's JSON-RPC host (`rpc.ankr.com`, `eth.rpc.example.io`): its path's last segment may be the key.
+_RPC_HOST = re.compile(r"(?:^|[.\-])rpc(?:[.\-]|$)")
+_NODE_KEY_MIN = 32
 # A crontab line (`30 2 * * * …`, `@daily …`): a URL a job calls when it runs is a check-in, and its
 # path's generated part the monitor's key (Cronitor's `/p/<key>/…`, a heartbeat's token)
 # (its schedule found after any gutter, a `*` among its fields)
@@ -102,6 +106,7 @@ def detect_url_paths(scan: Scan) -> None:
         # index of the last capability segment seen; a host named for one counts as segment -1, and
         # so does any host a crontab line calls
         after = -1 if _CAPABILITY_HOST.search(host) or _in_crontab(text, m.start()) else None
+        rpc = _RPC_HOST.search(host) is not None
         for i, (pos, seg) in enumerate(segments):
             if seg.startswith("bot") and _TELEGRAM_BOT.fullmatch(seg):
                 scan.add(m.start() + pos + 3, m.start() + pos + len(seg), "url_secret")
@@ -126,6 +131,21 @@ def detect_url_paths(scan: Scan) -> None:
                 # after its version (`alchemy.com/v2/<key>`, `/api/v1/<token>/telemetry`): no resource
                 # a path names stands so
                 scan.add(m.start() + pos, m.start() + pos + len(seg.rstrip(".,;:")), "url_secret")
+            elif rpc and i == len(segments) - 1 and _node_key(seg.rstrip(".,;:/")):
+                # a node provider's key ends its RPC URL, after the chain's name (`rpc.ankr.com/base/<key>`)
+                scan.add(m.start() + pos, m.start() + pos + len(seg.rstrip(".,;:/")), "url_secret")
+
+
+def _node_key(seg: str) -> bool:
+    """A generated value of a key's length, hex too; not a UUID (a fork's or a node's id) nor a
+    `0x` literal (a transaction's hash, an address)."""
+    return (
+        len(seg) >= _NODE_KEY_MIN
+        and _KEY_SEGMENT.fullmatch(seg) is not None
+        and opaque(seg)
+        and not is_uuid(seg)
+        and not seg.startswith("0x")
+    )
 
 
 def _in_crontab(text: str, at: int) -> bool:
