@@ -1,4 +1,4 @@
-"""Writes the round-3 labelled lines (tune and heldout 1 to 154 .jsonl) from the templates beside it.
+"""Writes the round-3 labelled lines (tune and heldout 1 to 159 .jsonl) from the templates beside it.
 
 Each template is a transcript-style line of our own around a value of a shape that a public
 scanner documents (its rule's documented format, example or negative example), tagged with
@@ -364,6 +364,11 @@ def main() -> int:
     import heldout152_templates
     import heldout153_templates
     import heldout154_templates
+    import heldout155_templates
+    import heldout156_templates
+    import heldout157_templates
+    import heldout158_templates
+    import heldout159_templates
     import heldout_templates
     import tune_templates
 
@@ -523,6 +528,11 @@ def main() -> int:
         ("heldout152", heldout152_templates, SEED + 152),
         ("heldout153", heldout153_templates, SEED + 153),
         ("heldout154", heldout154_templates, SEED + 154),
+        ("heldout155", heldout155_templates, SEED + 155),
+        ("heldout156", heldout156_templates, SEED + 156),
+        ("heldout157", heldout157_templates, SEED + 157),
+        ("heldout158", heldout158_templates, SEED + 158),
+        ("heldout159", heldout159_templates, SEED + 159),
     ):
         rows = build(module.TEMPLATES, random.Random(seed))
         out = HERE / f"{name}.jsonl"
