@@ -1,4 +1,4 @@
-"""The kinds of case the blind held-out sets (round3/heldout10 to 154) found missing, each with
+"""The kinds of case the blind held-out sets (round3/heldout10 to 159) found missing, each with
 lines of our own: the rule must hold for the kind, not for the held-out line.
 
 Every secret must lie wholly inside a marker; every look-alike must come back byte-identical.
@@ -575,6 +575,22 @@ SECRETS = [
         f"dvc_server_{UUID.replace('-', '_')}_a1b2c3d",
     ),
     (f'cardano = BlockFrostApi(project_id="preview{TOKEN}{TOKEN[:8]}")', f"preview{TOKEN}{TOKEN[:8]}"),
+    # heldout155 to 159: a credential tuple bound to a name that says auth; a call that sets
+    # credentials; a REPL's echo of a key field; a file a container's secrets are mounted as, or named
+    # for an API key, cat'ed; a dotfile's `<key>:<secret>`; any setter with a secret's name; a
+    # setting's `--set`; a subscription key; a client's UUID before a service address; a job's check-in
+    (f'BASIC_AUTH = ("svc-reports", "{TOKEN}")', TOKEN),
+    (f'api.set_credentials("acct-991", "{TOKEN}")', TOKEN),
+    (f">>> resp['accessKey']\n'{TOKEN}'", TOKEN),
+    (f"$ cat /run/secrets/stripe_webhook\n{TOKEN}{TOKEN}", TOKEN + TOKEN),
+    (f"$ cat ~/.config/ledger/api_key\n{TOKEN}", TOKEN),
+    (f"$ cat ~/.browserauth\n{TOKEN}:{HEX[:32]}", HEX[:32]),
+    (f'driver.setOption("cloud_accessKey", "{TOKEN}");', TOKEN),
+    (f"$ voicectl config @token --set {TOKEN}", TOKEN),
+    (f"$ ingest settings api_key --value {TOKEN}", TOKEN),
+    (f'client = speech.Client(subscription="{HEX[:32]}", region="westus")', HEX[:32]),
+    (f'reader = Transcriber("{UUID}", base_url="https://api.example.com")', UUID),
+    (f"0 * * * * curl -s https://health.example.net/check/backups/{UUID}", UUID),
 ]
 
 LOOKALIKES = [
@@ -896,6 +912,15 @@ LOOKALIKES = [
     f'"username": "{UUID}"',
     f'mail = Client(username="{HEX[:32]}", password=os.environ["MAIL_SECRET"])',
     f"dvc_server_{HEX[:40]}_v1",
+    # heldout155 to 159: what stays beside them
+    'headers = {"authorization": settings["API_TOKEN"], "accept": "application/json"}',
+    '$ curl -H "tenantId:48213377" https://api.example.com/v2/items',
+    f"$ curl -X DELETE https://api.example.com/v1/auth/keys/{UUID}",
+    f'{{"type": "TXT", "name": "_acme-challenge.example.org", "content": "{B64[:43]}"}}',
+    f'subscription: "{UUID}"',
+    f'ws = Workspace("{UUID}", base_url="https://api.example.com")',
+    "$ cat /run/secrets/db_user\nappuser",
+    f"$ cat client.csr\n{B64}{B64}",
 ]
 
 

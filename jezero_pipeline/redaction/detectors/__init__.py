@@ -15,6 +15,8 @@ each, and most of them are absent).
 
 from __future__ import annotations
 
+import re
+
 from ..values import is_masked, says_stand_in, stands_in
 from . import (
     accounts,
@@ -70,6 +72,7 @@ BUILTIN: tuple[tuple[Detector, tuple[str | None, ...]], ...] = (
     (commands.detect_curl_user, ("-u", "--cert", "-e ")),  # `--user` holds `-u`; `-E` is lower-cased
     (commands.detect_cli_passwords, commands.CLI_TRIGGERS),
     (commands.detect_pgpass, ("pgpass",)),
+    (commands.detect_setting_values, ("--set", "--value", "-set ", "-value ")),
     (commands.detect_key_file_blobs, ("\n",)),  # the blob stands on a line after the command
     (printed.detect_printed_secrets, printed.PRINTS_SECRET_TRIGGERS),
     (printed.detect_token_commands, ("token",)),
@@ -143,6 +146,8 @@ def kept_hits(text: str, hits: list[Hit]) -> list[tuple[int, int, str]]:
             continue
         if not trusted and text.startswith(_CUT, end) and is_masked(text[start:end] + "…"):
             continue  # `token eyJ0eXAiOiJKV1Qi… (expires …)`: a value cut short to show its start
+        if not trusted and _acme_challenge(text, start, end):
+            continue
         past = heads.get((start, end), 0) if heads and not trusted else 0
         if past > head and says_stand_in(text[start + past : end]):
             continue  # the provider's part says placeholder, whichever rule found the value
@@ -152,6 +157,21 @@ def kept_hits(text: str, hits: list[Hit]) -> list[tuple[int, int, str]]:
 
 
 _CUT = ("…", "...")  # a value cut short: the rest left out
+
+
+# An ACME DNS-01 challenge's TXT value: the SHA-256 of a key authorisation, base64url, published in
+# DNS under `_acme-challenge.<domain>` for anyone to read.
+_CHALLENGE_DIGEST = re.compile(r"[A-Za-z0-9_\-]{43}")
+_CHALLENGE_REACH = 400
+
+
+def _acme_challenge(text: str, start: int, end: int) -> bool:
+    """text[start:end] is the TXT value of an ACME challenge named before it."""
+    return (
+        end - start == 43
+        and _CHALLENGE_DIGEST.fullmatch(text, start, end) is not None
+        and text.find("_acme-challenge", max(0, start - _CHALLENGE_REACH), start) != -1
+    )
 
 
 def _outer_first(hit: Hit) -> tuple[int, int]:

@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 import string
 
-from ..shapes import HEX_RE, random_looking
+from ..shapes import HEX_RE, is_uuid, random_looking
 from .base import DIGIT_CLASS, Scan
 from .web import image_source
 
@@ -150,6 +150,7 @@ def _near_digits(scan: Scan) -> list[tuple[int, int]]:
     return out
 
 
+_CREDENTIAL_COLLECTIONS = ("/tokens/", "/keys/", "/api-keys/", "/api_keys/", "/apikeys/", "/credentials/")
 _QUERY_NAME = re.compile(r"[?&]([^=&#]+)=")
 
 
@@ -193,6 +194,8 @@ def detect_account_links(scan: Scan) -> None:
                 continue  # `redirect_uri=https%3A%2F%2F…`: a link, percent-encoded
             if url[part.start() - 1 : part.start()] == "=" and _NOT_TOKEN_PARAM.search(url, 0, part.start()):
                 continue  # `login?flow=<uuid>`, `&state=…`: the flow's id, not its token
+            if is_uuid(value) and url[: part.start()].lower().endswith(_CREDENTIAL_COLLECTIONS):
+                continue  # `/auth/tokens/<uuid>/`: a token's id in an API's collection of them, not the token
             if _NAMED_PART.fullmatch(value):
                 continue  # `oasis-200401-wss-username-token-profile-1.0`: a document's name, words and numbers
             if random_looking(value, 16) or (len(value) >= 20 and HEX_RE.match(value)):

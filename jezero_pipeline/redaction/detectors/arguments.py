@@ -63,6 +63,7 @@ _SLASH_FLAG = re.compile(
 _ANY_FLAG = re.compile(
     r"-(?<=\s-)(?P<flag>-?[A-Za-z][\w\-]{0,40})(?:[ \t]+|=)(?P<q>[\"']?)(?P<value>[^\s\"'|;`]{8,300})(?P=q)"
 )
+_HEADER_FLAGS = ("H", "-header")  # curl's and its kin's request header
 # A switch: a flag that turns a behaviour on or off and takes no value (`--no-verify`, `--allow-…`).
 _SWITCH = re.compile(r"-?(?:allow|no|enable|disable|skip|ignore)-[a-z]")
 # A flag whose last word names an id, a handle or a digest (`--client-id`, `-accessor`, `--sha256`).
@@ -266,6 +267,8 @@ def detect_flags(scan: Scan) -> None:
     for m in _ANY_FLAG.finditer(scan.text):
         if _ID_FLAG.search(scan.lower, m.start(), m.start("q")) or _INPUT_FLAG.match(scan.lower, m.start()):
             continue  # `--client-id X`, `-accessor X`, `--commit SHA`, `-i X`: a handle, a digest or an input
+        if m.group("flag") in _HEADER_FLAGS:
+            continue  # `-H "orgId:920862413"`: a header, which the web rules read by its name
         if _SWITCH.match(m.group("flag")) and m.group("q") == "" and scan.text[m.start("value") - 1] != "=":
             continue  # `--allow-unfunded-recipient <address>`: a switch takes no value; what follows is the command's
         vs, ve = m.span("value")

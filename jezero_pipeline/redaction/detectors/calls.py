@@ -25,7 +25,7 @@ _CALL = re.compile(
     r"|signature[ \t]*\($",  # `PaytmChecksum.generateSignature(body, "<merchant key>")`
 )
 _CALLEE_CHARS_REVERSED = re.compile(r"[\w.]{0,80}")
-_AUTH_TUPLE = re.compile(r"auth[ \t]*=[ \t]*\($")  # `auth=(`, `basic_auth=(`
+_AUTH_TUPLE = re.compile(r"(?i:auth)[ \t]*=[ \t]*\($")  # `auth=(`, `basic_auth=(`, `AUTH = (`
 # hex shorter than a key's, as a constructor's literal: an object's id (MongoDB's 24 digits), not a token
 _SHORT_HEX = re.compile(r"[0-9a-f]{8,31}")
 _ALGORITHM = re.compile(r"(?:hmac)?[-_]?(?:sha|md)[-_]?\d{1,3}|(?:aes|rsa|des|pbkdf2)[\w/\-]*|[hre]s\d{3}", re.I)
@@ -43,7 +43,10 @@ _LITERAL = re.compile(r"(?:\b[bru]{1,2})?(?<!\\)(?P<q>[\"'])(?P<value>[^\"'\n]{0
 _TOKEN_CALLEES = re.compile(r"github|session|client|token|auth|key|hmac|cipher|aes|fernet|sign|api[ \t]*\($", re.I)
 # A sign-in that takes a user, then a password (`client.login("handle", "<app password>")`): its
 # second literal is the password whatever its shape, unless the value test calls it a stand-in.
-_SIGN_IN = re.compile(r"(?:log_?in|authenticate|sign_?in)(?:ex|async|_?user)?[ \t]*\($", re.I)  # `LoginEx(`
+# A call that sets a client's credentials takes them so too (`client.add_credentials("<account>", "<key>")`).
+_SIGN_IN = re.compile(
+    r"(?:log_?in|authenticate|sign_?in)(?:ex|async|_?user)?[ \t]*\($|(?:add|set|with|use)_?credentials?[ \t]*\($", re.I
+)  # `LoginEx(`
 # XML-RPC's calls that take the database, the user, then the password or API key by position
 # (Odoo's `execute_kw(db, uid, key, model, method, …)`, `authenticate(db, login, key, {})`).
 _THIRD_IS_PASSWORD = re.compile(r"(?:execute_kw|authenticate)[ \t]*\($")
@@ -76,6 +79,7 @@ _LITERAL_STARTS = tuple(re.compile(re.escape(c) + r"\s*(?:[bru]{1,2})?[\"']") fo
 _URL_NEXT = re.compile(r"[ \t]*,[ \t]*[\"']https?://")  # the next argument is a URL: a client's key, then its host
 _WINDOWS_ACCOUNT = re.compile(r"[A-Za-z][\w.\-]{0,30}\\{1,2}[A-Za-z][\w.\-$]{0,40}")  # `DOMAIN\user`
 _IDENTIFIED_CLIENT = re.compile(r"tenant|account|project|org|workspace|site|region", re.I)
+_SERVICE_KEYWORD = re.compile(r"[,(][ \t]*\w*(?:url|endpoint|host|base|server)\w*[ \t]*=")  # `server_url=`, `base_url=`
 _KEYWORDS_ONLY = re.compile(r"(?:[ \t]*,[ \t]*\w+[ \t]*=[^,=]*)*[ \t]*,?[ \t]*")  # `, timeout=10, retries=3`
 _CALL_REACH = 400  # how far before its literal a call's `(` is looked for, and after it its `)`
 
@@ -210,6 +214,15 @@ def detect_calls(scan: Scan) -> None:
                     or (opaque_token(value) and not _SHORT_HEX.fullmatch(value))
                     # a client's first argument in hex of a key's length (`OWM("<32 hex>")`), not a digest's
                     or (first and hex_key)
+                    # or a UUID, its only positional argument, when the keywords after it name the
+                    # service's address (`Translator("<uuid>", server_url="https://…")`): a client's key
+                    or (
+                        first
+                        and is_uuid(value)
+                        and not _IDENTIFIED_CLIENT.search(callee)
+                        and _KEYWORDS_ONLY.fullmatch(text, lit.end(), end) is not None
+                        and _SERVICE_KEYWORD.search(text, lit.end(), end) is not None
+                    )
                 ):
                     scan.add(lit.start("value"), lit.end("value"), "argument")
             elif (

@@ -107,6 +107,22 @@ def detect_cli_passwords(scan: Scan) -> None:
             scan.add(vs, ve, kind)
 
 
+# A setting named for a secret, then the flag that sets its value (`spx config @key --set <key>`,
+# `tool settings api_token --value <token>`).
+_SETTING_SET = re.compile(
+    r"\b(?:config|settings?)[ \t]+(?:set[ \t]+)?@?[\w.\-]*(?:key|secret|token|passw(?:or)?d)[ \t]+"
+    r"--?(?:set|value)(?:=|[ \t]+)[\"']?(?P<value>[^\s\"']{6,400})"
+)
+
+
+def detect_setting_values(scan: Scan) -> None:
+    """The value a `--set` gives a setting that names a secret."""
+    for m in _SETTING_SET.finditer(scan.lower):
+        value = scan.text[m.start("value") : m.end("value")]
+        if not value.startswith(("$", "%", "{")):  # `$KEY`, `%KEY%`, `{{ key }}`: a reference
+            scan.add(*m.span("value"), "argument")
+
+
 _PGPASS = re.compile(
     r"(?m)(?:^|(?<=[\s\"']))[A-Za-z0-9_.\-*]+:(?:\d{1,5}|\*):[A-Za-z0-9_.\-*]+:[A-Za-z0-9_.\-*@]+:(?P<pw>[^\s\"']+)"
 )

@@ -64,6 +64,9 @@ NAME_WORDS = (
     # a user's name, or a key in its place (DocRaptor's `config.username = "<key>"`)
     # (one value, quoted or after `=`: not a map, nor a transcript's `user: …` line, which is prose)
     ("user", r"user(?:_?name)?(?=[\"']?[ \t]*(?:[:=][ \t]*[\"']|=)[A-Za-z0-9])"),
+    # an API's subscription key by its service's name for it (Azure Speech's `subscription=`); value_ok
+    # leaves a subscription's id (a UUID, Stripe's `sub_…`)
+    ("subscription", "subscription"),
     # a licence's serial (Unity's `-serial XX-XXXX-…`; value_ok leaves a device's serial, its id)
     ("serial", r"serial(?:[_\-]?(?:number|key))?"),
     # a stream's name is its key where a platform names it so (YouTube's `ingestionInfo.streamName`)
@@ -219,6 +222,7 @@ def _licence_serial(value: str) -> bool:
 
 
 _KEY_GROUPS = re.compile(r"(?=[A-Z]*\d)[A-Z0-9]{4,6}(?:-[A-Z0-9]{4,6}){3,}")
+_SUBSCRIPTION_KEY = 32  # an API subscription's key: 32 hex digits
 _TOKEN_LOGIN = 32  # a generated value this long under a login is a token, not a user's name
 _LETTERS_KEY = 20  # letters alone in no word's shape, this long, are a key (NOAA's 32)
 _DIGITS_SECRET = 24  # SurveyMonkey's app secret is 40 digits; no port, count or id runs so long
@@ -299,6 +303,8 @@ def value_ok(name: str, sep: str, value: str, quoted: bool) -> bool:
         return len(value) >= _TOKEN_LOGIN and (bool(HEX_RE.match(value)) or opaque_token(value))  # no one's name
     if name.endswith(_STREAM_NAMES):
         return secret_shaped(value)  # generated, not a channel's title (`studio-a`)
+    if name.endswith("subscription"):
+        return len(value) >= _SUBSCRIPTION_KEY and HEX_RE.fullmatch(value) is not None  # hex, no UUID's dashes
     if name.endswith(("sessionid", "session_id", "session-id")):
         return value.isalnum() and mixed_token(value)  # UUIDs and hex, as logs and analytics name sessions, stay ids
     if name.endswith(("user", "username", "user_name")):

@@ -23,6 +23,8 @@ _GET_NAMED = (
     r"\b(?:config|env|variable|vars?|settings|keystore)[ \t]+(?:get|show)[ \t]+(?:-\S+[ \t]+)*\S*"
     r"(?:passw(?:or)?d|pwd|secret|token|api_?key|private_?key)s?(?![a-z])"
 )
+# A field a REPL's expression reads that holds a secret (`["refresh_token"]`, `.apiKey`, `['consumerKey']`).
+_FIELD = r"(?:token|secret|passw(?:or)?d|(?:api|consumer|access|private|signing|licen[cs]e|master)_?key)"
 _PRINTS_SECRET = tuple(
     (literal, re.compile(pattern))
     for literal, pattern in (
@@ -76,12 +78,12 @@ _PRINTS_SECRET = tuple(
         # a REPL's expression that reads a secret's field, its value echoed on the next line
         # (`>>> tokens["refresh_token"]`, `> creds.apiKey`)
         *(
-            (prompt, rf"(?m)^[ \t]*(?:>[ \t]*)*{re.escape(prompt)}[^\n]*(?:\[[\"'][\w\-]*(?:token|secret|passw(?:or)?d|api_?key)[\"']\]"
-             r"|\.\w*(?:token|secret|password|api_?key))[ \t]*\r?$")
+            (prompt, rf"(?m)^[ \t]*(?:>[ \t]*)*{re.escape(prompt)}[^\n]*(?:\[[\"'][\w\-]*{_FIELD}[\"']\]"
+             rf"|\.\w*{_FIELD})[ \t]*\r?$")
             for prompt in (">>> ", "> ")
         ),
-        ("irb(", r"(?m)(?<![\w(])irb\([\w.]*\):\d+(?::\d+)?>[^\n]*(?:\[[\"':][\w\-]*(?:token|secret|passw(?:or)?d|api_?key)[\"']?\]"
-         r"|\.\w*(?:token|secret|password|api_?key))[ \t]*\r?$"),
+        ("irb(", r"(?m)(?<![\w(])irb\([\w.]*\):\d+(?::\d+)?>[^\n]*(?:\[[\"':][\w\-]*" + _FIELD + r"[\"']?\]"
+         r"|\.\w*" + _FIELD + r")[ \t]*\r?$"),
         # a subcommand or a script that shows, derives or fetches a credential (`compute-device-key`,
         # `show-api-key`, Moonraker's `fetch-apikey.sh`, `conjur host rotate-api-key`) (only options after it on its line: `Use 'sf
         # org auth show-access-token' to view` is prose)
@@ -125,7 +127,8 @@ _SAID_AFTER = re.compile(
 # under a label or a name, before the next prompt, is decided by its shape.
 _PRINTS_SECRET_FILE = re.compile(
     r"(?:^|(?<=[\s;&|(>$\"]))(?:cat|head)[ \t]+(?:-\S+[ \t]+)*"
-    r"(?![^\s\"]*(?:pub|cert|crt))[^\s\"]*(?:secret|token|cred|passw|[._\-]pass\b|\.auth\b|psk|keys\.)[^\s/\";]*[ \t]*"
+    r"(?![^\s\"]*(?:pub|cert|crt))[^\s\"]*(?:(?:secret|token|cred|passw|[._\-]pass\b|\.auth\b|psk|keys\.|api[_\-]?key)[^\s/\";]*"
+    r"|/secrets/[^\s/\";]+)[ \t]*"  # a file a container's secrets are mounted as (`/run/secrets/<name>`)
     r"(?:[;#][^\n]*)?(?=\r?\n|\")"
 )  # the command ends its line, or the JSON string a tool call holds it in
 # The verb is looked for first (`str.find`), then what it makes, right before it: a pattern that
@@ -282,7 +285,8 @@ def _printed_after(scan: Scan, found: list[tuple[int, bool]]) -> None:
 # `/etc/machine-id`) or a UUID printed so stays: those are what people search for.
 _CAT_ONE_BLOB = re.compile(  # the command ends its line, or the JSON string of a tool call
     r"(?m)(?:^|(?<=[\s$>\"]))cat[ \t]+(?!-)(?P<file>[^\s\"]+)(?:[ \t]*|\"[^\n]*)\r?\n" + RESULT_PREFIX + r"[ \t]*"
-    r"(?P<blob>[A-Za-z0-9+/_\-.]{32,}={0,2}(?:\r?\n[ \t]*[A-Za-z0-9+/_\-.]{32,}={0,2})*)"
+    r"(?P<blob>[A-Za-z0-9+/_\-.]{32,}={0,2}(?:\r?\n[ \t]*[A-Za-z0-9+/_\-.]{32,}={0,2})*"
+    r"|[A-Za-z0-9_\-.]{16,}:[A-Za-z0-9+/_\-.]{16,}={0,2})"  # or a key and its secret (`~/.testingbot`'s `<key>:<secret>`)
     r"[ \t]*[\"'}\],]*(?:</\w{1,10}>)?\r?(?:\n|$)"  # and what closes the string or element it was quoted in
 )
 

@@ -105,7 +105,8 @@ def detect_url_paths(scan: Scan) -> None:
         host = url[scheme_end:path_at].lower()
         # index of the last capability segment seen; a host named for one counts as segment -1, and
         # so does any host a crontab line calls
-        after = -1 if _CAPABILITY_HOST.search(host) or _in_crontab(text, m.start()) else None
+        cron = _in_crontab(text, m.start())
+        after = -1 if cron or _CAPABILITY_HOST.search(host) else None
         rpc = _RPC_HOST.search(host) is not None
         for i, (pos, seg) in enumerate(segments):
             if seg.startswith("bot") and _TELEGRAM_BOT.fullmatch(seg):
@@ -120,6 +121,7 @@ def detect_url_paths(scan: Scan) -> None:
                 and i - 1 > after
                 and is_uuid(seg)
                 and _COLLECTION.fullmatch(segments[i - 1][1])
+                and not cron  # a job's check-in: its UUID is the key, whatever stands before it (`/update/<name>/<uuid>`)
             ):
                 continue  # `/integration/v1/sites/<uuid>/devices`: an item of the collection a plural names
             if in_reach and opaque(seg.rstrip(".,;:")):

@@ -155,6 +155,9 @@ _OAUTH_PLAINTEXT_SIGNATURE = re.compile(
 _SIGV4_SIGNATURE = re.compile(r"signedheaders=[^\s,]+,[ \t]*signature=(?P<value>[0-9a-f]{64})")
 
 
+_CODE = re.compile(r"[(\[]")  # a call or a lookup in a header's value, or right after it
+
+
 def detect_auth(scan: Scan) -> None:
     """`Bearer`/`Basic`/`Token` credentials and `Authorization:` header values."""
     text, lower = scan.text, scan.lower
@@ -183,8 +186,8 @@ def detect_auth(scan: Scan) -> None:
         ve = before_closing_tag(text, vs, ve)  # `…}}</pre>`: the element the header was quoted in
         if NAMED_VARIABLE.search(text, vs, ve):
             continue  # `Authorization: <token id>:$SERVICE_TOKEN`: the secret is the variable's
-        if credential_like(text[vs:ve], 6) and "(" not in text[vs:ve]:  # `= new HeaderValue(…)`: code
-            scan.add(vs, ve, "auth_credential")
+        if credential_like(text[vs:ve], 6) and not _CODE.search(text, vs, min(len(text), ve + 1)):
+            scan.add(vs, ve, "auth_credential")  # not code: `= new HeaderValue(…)`, `os.environ["KEY"]`
 
 
 # A request header a command sets (`curl -H 'Name: value'`). A header that is no standard one and
