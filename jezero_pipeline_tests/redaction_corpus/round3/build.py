@@ -1,4 +1,4 @@
-"""Writes the round-3 labelled lines (tune and heldout 1 to 159 .jsonl) from the templates beside it.
+"""Writes the round-3 labelled lines (tune and heldout 1 to 164 .jsonl) from the templates beside it.
 
 Each template is a transcript-style line of our own around a value of a shape that a public
 scanner documents (its rule's documented format, example or negative example), tagged with
@@ -369,6 +369,11 @@ def main() -> int:
     import heldout157_templates
     import heldout158_templates
     import heldout159_templates
+    import heldout160_templates
+    import heldout161_templates
+    import heldout162_templates
+    import heldout163_templates
+    import heldout164_templates
     import heldout_templates
     import tune_templates
 
@@ -533,6 +538,11 @@ def main() -> int:
         ("heldout157", heldout157_templates, SEED + 157),
         ("heldout158", heldout158_templates, SEED + 158),
         ("heldout159", heldout159_templates, SEED + 159),
+        ("heldout160", heldout160_templates, SEED + 160),
+        ("heldout161", heldout161_templates, SEED + 161),
+        ("heldout162", heldout162_templates, SEED + 162),
+        ("heldout163", heldout163_templates, SEED + 163),
+        ("heldout164", heldout164_templates, SEED + 164),
     ):
         rows = build(module.TEMPLATES, random.Random(seed))
         out = HERE / f"{name}.jsonl"
