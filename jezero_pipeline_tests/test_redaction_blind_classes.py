@@ -1,4 +1,4 @@
-"""The kinds of case the blind held-out sets (round3/heldout10 to 159) found missing, each with
+"""The kinds of case the blind held-out sets (round3/heldout10 to 164) found missing, each with
 lines of our own: the rule must hold for the kind, not for the held-out line.
 
 Every secret must lie wholly inside a marker; every look-alike must come back byte-identical.
@@ -591,6 +591,10 @@ SECRETS = [
     (f'client = speech.Client(subscription="{HEX[:32]}", region="westus")', HEX[:32]),
     (f'reader = Transcriber("{UUID}", base_url="https://api.example.com")', UUID),
     (f"0 * * * * curl -s https://health.example.net/check/backups/{UUID}", UUID),
+    # heldout160 to 164: a client's hex key after its account's number; Ghost's Admin key (an id and
+    # a secret, hex) as a positional argument
+    (f"vc = Conference('90612345', '{HEX[:40]}')", HEX[:40]),
+    (f"$ node post.js {HEX[:24]}:{HEX}", f"{HEX[:24]}:{HEX}"),
 ]
 
 LOOKALIKES = [
@@ -921,6 +925,11 @@ LOOKALIKES = [
     f'ws = Workspace("{UUID}", base_url="https://api.example.com")',
     "$ cat /run/secrets/db_user\nappuser",
     f"$ cat client.csr\n{B64}{B64}",
+    # heldout160 to 164: what stays beside them
+    '  "Authorization" => "Bearer #{ENV.fetch(\'API_TOKEN\')}"',
+    f"pr = PullRequest('48213377', '{HEX[:40]}')",
+    f"b = Build('48213377', '{HEX[:40]}')",
+    f"r = Repo(102938, '{HEX[:40]}')",
 ]
 
 

@@ -78,8 +78,8 @@ _HEAD_BEFORE_TEMPLATE = re.compile(
 
 
 # The start of a template cut at a space or a bracket: `<your API token>` seen as `<your`,
-# `$(gcloud auth …)`, an f-string's `{os.environ['KEY']}` seen as `{os.environ`.
-_TEMPLATE_OPENINGS = {"<": ">", "$(": ")", "${": "}", "{{": "}}", "{%": "%}", "<%": "%>", "{": "}"}
+# `$(gcloud auth …)`, an f-string's `{os.environ['KEY']}` seen as `{os.environ`, Ruby's `#{ENV.fetch(…)}`.
+_TEMPLATE_OPENINGS = {"<": ">", "$(": ")", "${": "}", "#{": "}", "{{": "}}", "{%": "%}", "<%": "%>", "{": "}"}
 
 
 def is_template(v: str) -> bool:

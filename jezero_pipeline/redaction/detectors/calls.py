@@ -30,7 +30,10 @@ _AUTH_TUPLE = re.compile(r"(?i:auth)[ \t]*=[ \t]*\($")  # `auth=(`, `basic_auth=
 _SHORT_HEX = re.compile(r"[0-9a-f]{8,31}")
 _ALGORITHM = re.compile(r"(?:hmac)?[-_]?(?:sha|md)[-_]?\d{1,3}|(?:aes|rsa|des|pbkdf2)[\w/\-]*|[hre]s\d{3}", re.I)
 _UUID_IN = re.compile(UUID_TEXT)
-_DIGEST_CALLEE = re.compile(r"commit|sha|hash|digest|oid|rev|checksum|object|(?<![a-z])id", re.I)
+_DIGEST_CALLEE = re.compile(
+    r"commit|sha|hash|digest|oid|rev|checksum|object|repo|build|ref|pull|merge|(?<![a-z])id", re.I
+)
+_ACCOUNT_DIGITS = 6  # a number this long before a key is an account's or an app's, not an issue's or a build's
 _KEYED_PRIMITIVE = re.compile(r"hmac|cipher|aes|fernet", re.I)  # its literal is the key, a UUID too
 # The key an argument's literal stands under in an options object, and keys that name an id
 _KEYED = re.compile(r"(?P<key>[A-Za-z_][\w\-]{0,40})[\"']?[ \t]*[:=][ \t]*$")
@@ -177,11 +180,12 @@ def detect_calls(scan: Scan) -> None:
         sign_in = _SIGN_IN.search(callee) is not None
         third = _THIRD_IS_PASSWORD.search(callee) is not None
         after_url = False  # the literal before was a URL: a client's host, then its key
+        after_number = False  # the literal before was a number: an account's or an app's, then its key
         key_hex, key_start, key_end = 0, 0, 0  # the literal before, when hex of a key's length: length, span
         n = -1  # the argument's place among the call's own literals (not a subscript's: `os.environ["KEY"]`)
         for lit in _LITERAL.finditer(text, open_at + 1, end):
-            value, follows_url = lit.group("value"), after_url
-            after_url = "://" in value
+            value, follows_url, follows_number = lit.group("value"), after_url, after_number
+            after_url, after_number = "://" in value, value.isdigit() and len(value) >= _ACCOUNT_DIGITS
             between = text[open_at + 1 : lit.start()]
             if between.count("(") + between.count("[") == between.count(")") + between.count("]"):
                 n += 1
@@ -212,8 +216,9 @@ def detect_calls(scan: Scan) -> None:
                     classes(value) == 4
                     and password_shaped(value)
                     or (opaque_token(value) and not _SHORT_HEX.fullmatch(value))
-                    # a client's first argument in hex of a key's length (`OWM("<32 hex>")`), not a digest's
-                    or (first and hex_key)
+                    # a client's first argument in hex of a key's length (`OWM("<32 hex>")`), not a digest's,
+                    # or its argument after a number (`new OpenTok('<api key>', '<40 hex>')`)
+                    or ((first or follows_number) and hex_key)
                     # or a UUID, its only positional argument, when the keywords after it name the
                     # service's address (`Translator("<uuid>", server_url="https://…")`): a client's key
                     or (

@@ -189,7 +189,11 @@ def detect_snmp_communities(scan: Scan) -> None:
 DOTTED_TRIGGERS = (".key.", ".auth.", ".secret.", ".password.", ".token.")
 _DOTTED_CHARS_REVERSED = re.compile(r"[a-z0-9_.\-]{0,80}")
 _DOTTED_REST = re.compile(r"[a-z0-9_.\-]{0,120}")
-_NAMES_NO_SECRET = re.compile(r"[._\-](?:ids?|name|alias|url|uri|path|file|location|type|version)$")
+# (or a file's, by its extension: `jaasauth.key.pub.pem` is a file, not a setting)
+_NAMES_NO_SECRET = re.compile(
+    r"[._\-](?:ids?|name|alias|url|uri|path|file|location|type|version)$"
+    r"|\.(?:pub|pem|crt|cer|der|csr|p12|pfx|jks|json|ya?ml|txt|ini|conf|cfg|env)$"
+)
 _DOTTED_VALUE = re.compile(
     r"[\"']?[ \t]*(?:[=:][ \t]*|,[ \t]*(?:\r?\n[ \t]*)?(?=[\"']))" + VALUE
 )  # a call's value is quoted
