@@ -1,4 +1,4 @@
-"""Writes the round-3 labelled lines (tune and heldout 1 to 164 .jsonl) from the templates beside it.
+"""Writes the round-3 labelled lines (tune and heldout 1 to 169 .jsonl) from the templates beside it.
 
 Each template is a transcript-style line of our own around a value of a shape that a public
 scanner documents (its rule's documented format, example or negative example), tagged with
@@ -374,6 +374,11 @@ def main() -> int:
     import heldout162_templates
     import heldout163_templates
     import heldout164_templates
+    import heldout165_templates
+    import heldout166_templates
+    import heldout167_templates
+    import heldout168_templates
+    import heldout169_templates
     import heldout_templates
     import tune_templates
 
@@ -543,6 +548,11 @@ def main() -> int:
         ("heldout162", heldout162_templates, SEED + 162),
         ("heldout163", heldout163_templates, SEED + 163),
         ("heldout164", heldout164_templates, SEED + 164),
+        ("heldout165", heldout165_templates, SEED + 165),
+        ("heldout166", heldout166_templates, SEED + 166),
+        ("heldout167", heldout167_templates, SEED + 167),
+        ("heldout168", heldout168_templates, SEED + 168),
+        ("heldout169", heldout169_templates, SEED + 169),
     ):
         rows = build(module.TEMPLATES, random.Random(seed))
         out = HERE / f"{name}.jsonl"
