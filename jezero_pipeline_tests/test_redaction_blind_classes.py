@@ -1,4 +1,4 @@
-"""The kinds of case the blind held-out sets (round3/heldout10 to 164) found missing, each with
+"""The kinds of case the blind held-out sets (round3/heldout10 to 169) found missing, each with
 lines of our own: the rule must hold for the kind, not for the held-out line.
 
 Every secret must lie wholly inside a marker; every look-alike must come back byte-identical.
@@ -595,6 +595,15 @@ SECRETS = [
     # a secret, hex) as a positional argument
     (f"vc = Conference('90612345', '{HEX[:40]}')", HEX[:40]),
     (f"$ node post.js {HEX[:24]}:{HEX}", f"{HEX[:24]}:{HEX}"),
+    # heldout165 to 169: a client's key after its URL and a user; the session a sign-in's response
+    # holds, or a `…-Session` header; a constructor whose result is kept as a client; a prefix that
+    # says token (`tkn`); a key marked for its environment as a client's argument
+    (f"mgr = new PanelAPI('https://panel.example.net/api.php', 'ops', '{HEX[:20]}')", HEX[:20]),
+    (f'$ curl -s -d @creds.json https://archive.example.org/api/login\n{{"sessionKey":"{HEX}","expires":3600}}', HEX),
+    (f'$ curl -H "X-Portal-Session: {HEX}" https://portal.example.org/api/items', HEX),
+    (f"const client = new Catalog('{UUID}');", UUID),
+    (f'sdk = CostSDK("acme_tkn_{HEX[:40]}")', f"acme_tkn_{HEX[:40]}"),
+    (f'labels = LabelClient("live_{HEX[:32]}")', f"live_{HEX[:32]}"),
 ]
 
 LOOKALIKES = [
@@ -930,6 +939,14 @@ LOOKALIKES = [
     f"pr = PullRequest('48213377', '{HEX[:40]}')",
     f"b = Build('48213377', '{HEX[:40]}')",
     f"r = Repo(102938, '{HEX[:40]}')",
+    # heldout165 to 169: what stays beside them
+    '$ curl -X POST https://api.example.com/v1/imports -H "Authorization: Bearer $TOKEN" -d @import-2024-07.json',
+    f"KEY NAME      KEY ID                            CREATED\nci-runner     {TOKEN}{TOKEN[:8]}  2024-05-02",
+    f"$ pip install git+https://github.com/acme/sso-auth-client.git@{HEX[:40]}",
+    f"GET /shop/cart?basketKey={UUID}&currency=EUR",
+    "StartServer.sh TheIsland?RconPassword=${RCON_PASSWORD}?MaxPlayers=16",
+    'params = {"api_key": os.environ["SHOP_API_KEY"], "page_size": 100}',
+    f'$ curl https://api.example.com/events\n{{"session":"{UUID}","event":"click"}}',
 ]
 
 

@@ -77,6 +77,7 @@ BUILTIN: tuple[tuple[Detector, tuple[str | None, ...]], ...] = (
     (printed.detect_printed_secrets, printed.PRINTS_SECRET_TRIGGERS),
     (printed.detect_token_commands, ("token",)),
     (printed.detect_token_files, ("cat ",)),
+    (printed.detect_login_sessions, ('"session',)),
     (commands.detect_secure_strings, ("convertto-securestring",)),
     (encoded.detect_encoded, encoded.TRIGGERS),
     (accounts.detect_one_time_codes, accounts.TRIGGERS),

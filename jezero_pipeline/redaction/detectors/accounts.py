@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 import string
 
-from ..shapes import HEX_RE, is_uuid, random_looking
+from ..shapes import HEX_RE, hash_shaped, is_uuid, random_looking
 from .base import DIGIT_CLASS, Scan
 from .web import image_source
 
@@ -194,6 +194,8 @@ def detect_account_links(scan: Scan) -> None:
                 continue  # `redirect_uri=https%3A%2F%2F…`: a link, percent-encoded
             if url[part.start() - 1 : part.start()] == "=" and _NOT_TOKEN_PARAM.search(url, 0, part.start()):
                 continue  # `login?flow=<uuid>`, `&state=…`: the flow's id, not its token
+            if url[part.start() - 1] == "@" and hash_shaped(value):
+                continue  # `git+https://…/oclc-auth-python.git@<sha>`: a pinned commit
             if is_uuid(value) and url[: part.start()].lower().endswith(_CREDENTIAL_COLLECTIONS):
                 continue  # `/auth/tokens/<uuid>/`: a token's id in an API's collection of them, not the token
             if _NAMED_PART.fullmatch(value):

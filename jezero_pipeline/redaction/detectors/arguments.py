@@ -63,6 +63,7 @@ _SLASH_FLAG = re.compile(
 _ANY_FLAG = re.compile(
     r"-(?<=\s-)(?P<flag>-?[A-Za-z][\w\-]{0,40})(?:[ \t]+|=)(?P<q>[\"']?)(?P<value>[^\s\"'|;`]{8,300})(?P=q)"
 )
+_FILE_READ = re.compile(r"@[\w./~\-]+\.\w{1,5}")
 _HEADER_FLAGS = ("H", "-header")  # curl's and its kin's request header
 # A switch: a flag that turns a behaviour on or off and takes no value (`--no-verify`, `--allow-…`).
 _SWITCH = re.compile(r"-?(?:allow|no|enable|disable|skip|ignore)-[a-z]")
@@ -296,6 +297,7 @@ def detect_flags(scan: Scan) -> None:
             and not _format_like(value)
             and shaped
             and not value.startswith(_PATH_STARTS)
+            and not _FILE_READ.fullmatch(value)  # curl's `-d @body.json`: the file the data is read from
             and not NAMED_VARIABLE.search(value)  # `-u "<client id>:$CLIENT_SECRET"`: the secret is elsewhere
             and not _PRODUCT_VERSION.fullmatch(value)  # `--user-agent "CrateSync/0.4"`
             and "://" not in value

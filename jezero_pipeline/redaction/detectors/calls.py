@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import re
 
-from ..shapes import HEX_RE, UUID_TEXT, classes, hash_shaped, is_uuid, opaque_token, password_shaped
+from ..shapes import HEX_RE, UUID_TEXT, classes, hash_shaped, is_uuid, opaque_token, password_shaped, random_looking
 from .base import CONVERSIONS, Scan
-from .name_values import public_name
+from .name_values import ENVIRONMENT_HEAD, public_name
 
 # A call whose name says it takes a credential: its string literals are candidates.
 _CALL = re.compile(
@@ -33,6 +33,8 @@ _UUID_IN = re.compile(UUID_TEXT)
 _DIGEST_CALLEE = re.compile(
     r"commit|sha|hash|digest|oid|rev|checksum|object|repo|build|ref|pull|merge|(?<![a-z])id", re.I
 )
+_USER_NAME = re.compile(r"[A-Za-z][\w.@\-]{0,40}")
+_USER_KEY_MIN = 12
 _ACCOUNT_DIGITS = 6  # a number this long before a key is an account's or an app's, not an issue's or a build's
 _KEYED_PRIMITIVE = re.compile(r"hmac|cipher|aes|fernet", re.I)  # its literal is the key, a UUID too
 # The key an argument's literal stands under in an options object, and keys that name an id
@@ -165,6 +167,8 @@ def detect_calls(scan: Scan) -> None:
         token_callee = call.re is _AUTH_TUPLE or bool(_TOKEN_CALLEES.search(callee))
         if call.re is _ASSIGNED_CLIENT:
             callee, token_callee = call.group("callee"), True
+        elif call.re is _CONSTRUCTOR and not token_callee and _ASSIGNED_CLIENT.search(head):
+            token_callee = True  # `api = new HAM('<uuid>')`: a client, named so where it is kept
         if text[open_at + 1 : open_at + 2].isspace():  # one argument a line: to the call's own `)`
             close = _matching(text, open_at, open_at + _CALL_REACH)
             end = close if close != -1 else min(len(text), open_at + _CALL_REACH)
@@ -181,11 +185,13 @@ def detect_calls(scan: Scan) -> None:
         third = _THIRD_IS_PASSWORD.search(callee) is not None
         after_url = False  # the literal before was a URL: a client's host, then its key
         after_number = False  # the literal before was a number: an account's or an app's, then its key
+        after_user = False  # the literal before was a user's name after the client's URL: then its key
         key_hex, key_start, key_end = 0, 0, 0  # the literal before, when hex of a key's length: length, span
         n = -1  # the argument's place among the call's own literals (not a subscript's: `os.environ["KEY"]`)
         for lit in _LITERAL.finditer(text, open_at + 1, end):
-            value, follows_url, follows_number = lit.group("value"), after_url, after_number
+            value, follows_url, follows_number, follows_user = lit.group("value"), after_url, after_number, after_user
             after_url, after_number = "://" in value, value.isdigit() and len(value) >= _ACCOUNT_DIGITS
+            after_user = follows_url and _USER_NAME.fullmatch(value) is not None
             between = text[open_at + 1 : lit.start()]
             if between.count("(") + between.count("[") == between.count(")") + between.count("]"):
                 n += 1
@@ -234,6 +240,12 @@ def detect_calls(scan: Scan) -> None:
                 password_shaped(value)
                 or opaque_token(value)
                 or (token_callee and len(value) >= 32 and hash_shaped(value) and not is_uuid(value))
+                # a key marked for its environment (`ScaleClient("test_<32 hex>")`)
+                or (
+                    token_callee
+                    and (env := ENVIRONMENT_HEAD.match(value)) is not None
+                    and random_looking(value[env.end() :], 20)
+                )
                 or (is_uuid(value) and _HEADER_CALLEES.search(callee) is not None)
                 or (is_uuid(value) and _KEYED_PRIMITIVE.search(callee) is not None)  # `hmac.new(b"<uuid>", …)`
                 # a client's only positional argument (`Client("<uuid>", timeout=10)`), unless the
@@ -246,6 +258,8 @@ def detect_calls(scan: Scan) -> None:
                     and _KEYWORDS_ONLY.fullmatch(text, lit.end(), end) is not None
                 )
                 or (is_uuid(value) and token_callee and follows_url)  # `NativeApi("https://…", "<uuid>")`
+                # `new MulticraftAPI('https://…', 'admin', '<20 hex>')`: a client's URL, a user, then the key
+                or (follows_user and len(value) >= _USER_KEY_MIN and (HEX_RE.match(value) or random_looking(value, 12)))
                 or (
                     is_uuid(value) and token_callee and _URL_NEXT.match(text, lit.end()) is not None
                 )  # `MakerAPI("<uuid>", "https://…")`

@@ -197,6 +197,46 @@ def _blob(v: str) -> bool:
     return len(core) >= 24 and (random_looking(core, 24) or mixed_token(core) or bool(_B58.fullmatch(core)))
 
 
+# A table's header cell that names ids, digests or fingerprints: the cells under it are no secrets.
+_ID_HEADER = re.compile(r"(?i)(?:^|[ _\-])(?:ids?|fingerprints?|hash|digest|sha\d*)$")
+_HEADER_CELL = re.compile(r"\S+(?: \S+)*")  # a header's cell: words one space apart
+
+
+def _id_column(text: str, start: int) -> bool:
+    """The value at `start` stands in a table column whose header, in the row above and starting at
+    the same place, names an id. Rows are lines, or the strings of a JSON list of lines."""
+    row, above, above_end = _rows(text, start)
+    if above < 0:
+        return False
+    column = start - row
+    cell = _HEADER_CELL.match(text, above + column, above_end)
+    if cell is None or (column and text[above + column - 1] != " "):
+        return False
+    return _ID_HEADER.search(cell.group()) is not None
+
+
+_JSON_ROWS = ('", "', '","')  # between two strings of a JSON list of lines, as it is written
+
+
+def _last_gap(text: str, lo: int, hi: int) -> tuple[int, int]:
+    """(where the last gap between two strings of a JSON list in text[lo:hi] starts, its length), or (-1, 0)."""
+    return max((text.rfind(gap, lo, hi), len(gap)) for gap in _JSON_ROWS)
+
+
+def _rows(text: str, at: int) -> tuple[int, int, int]:
+    """(where the row holding `at` starts, where the row above starts and ends); -1 for none above."""
+    line_start = text.rfind("\n", 0, at) + 1
+    gap, width = _last_gap(text, line_start, at)
+    if gap != -1:
+        before, before_width = _last_gap(text, line_start, gap)
+        opened = text.rfind('["', line_start, gap)
+        above = before + before_width if before != -1 else opened + 2 if opened != -1 else -1
+        return gap + width, above, gap
+    if line_start == 0:
+        return 0, -1, -1
+    return line_start, text.rfind("\n", 0, line_start - 1) + 1, line_start - 1
+
+
 def detect_labelled(scan: Scan) -> None:
     """Blobs under a key label, random values under a silent name, recovery phrases."""
     text = scan.text
@@ -220,6 +260,8 @@ def detect_labelled(scan: Scan) -> None:
         label = _label(scan, start)
         if label is None:
             continue
+        if text[start - 2 : start] == "  " and _id_column(text, start):
+            continue  # a table's cell under a column its header names an id (`Key ID`, `Fingerprint`)
         pad = len(text[end : end + 2]) - len(text[end : end + 2].lstrip("="))
         end += pad  # base64 padding is part of the key
         keyed, not_secret = _last_word_says(label)
@@ -373,7 +415,7 @@ _ID_PREFIX_WORDS = (
 )
 _ID_PREFIXES = frozenset(_ID_PREFIX_WORDS.split())
 _UUID_INSIDE = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-")
-_CRED_HINT = re.compile(r"sk|key|api|pat|tok|secret|auth|pw|pass|priv|cred")
+_CRED_HINT = re.compile(r"sk|key|api|pat|tok|tkn|secret|auth|pw|pass|priv|cred")
 _DOT_PREFIX = re.compile(r"(?<![\w.\-])[a-z][a-z0-9]{1,9}\.$")
 
 

@@ -173,6 +173,11 @@ def _weak_name(name: str) -> tuple[bool, bool]:
     return weak_key, weak_key or _WEAK_NAMES.search(name) is not None
 
 
+def record_key(name: str) -> bool:
+    """A key named for a thing that is no credential (`cartKey`, `ListingKey`): its value finds a record."""
+    return name not in ("key", "keys") and _weak_name(name)[0]
+
+
 _CODE_OWNER_WORDS = (
     "self this cls os config cfg conf settings args kwargs env environ process request req ctx "
     "context options opts params data user secrets props state app obj response res var local module "
@@ -227,7 +232,7 @@ _TOKEN_LOGIN = 32  # a generated value this long under a login is a token, not a
 _LETTERS_KEY = 20  # letters alone in no word's shape, this long, are a key (NOAA's 32)
 _DIGITS_SECRET = 24  # SurveyMonkey's app secret is 40 digits; no port, count or id runs so long
 _TOKEN_USER = 20  # and under a user's name, with letters of both cases and digits
-_ENVIRONMENT_HEAD = re.compile(r"(?:live|test|prod|sandbox)_(?=[A-Za-z0-9]{20,}$)")
+ENVIRONMENT_HEAD = re.compile(r"(?:live|test|prod|sandbox)_(?=[A-Za-z0-9]{20,}$)")  # a key marked for its environment
 _ENV_REFERENCE = re.compile(r"(?:os\.environ|env)[/:.][A-Z][A-Z0-9_]+$|vault:[\w/.\-]+(?:#[\w.\-]+)?$")
 _CMDLET = re.compile(r"[A-Z][a-z]{1,11}-[A-Z][A-Za-z]{1,40}")  # PowerShell's Verb-Noun
 _KEYING_SALT = 16  # a configured salt that keys every hash made with it is long (WordPress's are 64)
@@ -311,7 +316,7 @@ def value_ok(name: str, sep: str, value: str, quoted: bool) -> bool:
         # letters of both cases and digits in no word's order: no one's name, nor an account's id
         # (Twilio's `AC<hex>` has two capitals); or a key marked for its environment (Lob's
         # `username: "test_<hex>"`), which no one's name is either
-        if (env := _ENVIRONMENT_HEAD.match(value)) is not None:
+        if (env := ENVIRONMENT_HEAD.match(value)) is not None:
             return random_looking(value[env.end() :], _TOKEN_USER)
         return (
             len(value) >= _TOKEN_USER and value.isalnum() and mixed_token(value) and sum(map(str.isupper, value)) >= 3

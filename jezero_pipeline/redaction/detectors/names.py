@@ -221,6 +221,7 @@ def _match(scan: Scan, m: re.Match[str], flag: bool = False) -> None:
         return
     if (
         m.group("q") is not None
+        and not lookup  # `"key_credential": os.environ["X"], "per_page"`: the literal after a lookup is the next name
         and scan.has("params")
         and _QUERY_DICT.search(text, max(0, name_start - 300), name_start)
     ):

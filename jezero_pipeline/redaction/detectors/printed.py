@@ -12,7 +12,7 @@ import re
 from itertools import islice
 
 from ..gutters import gutter_end
-from ..shapes import hash_shaped, is_uuid, random_looking, secret_shaped
+from ..shapes import HEX_RE, hash_shaped, is_uuid, random_looking, secret_shaped
 from .base import RESULT_PREFIX, Scan, before_closing_tag, lines_after
 
 # Commands whose output is a secret's value: a store read back in plain (`doppler secrets get X
@@ -308,3 +308,19 @@ def detect_token_files(scan: Scan) -> None:
         if (wrapped or len(one) >= 40) and random_looking(one.replace("\n", "").replace("\r", ""), 20):
             if wrapped or not (hash_shaped(one) or is_uuid(one)):
                 scan.add(*m.span("blob"), "printed_secret")
+
+
+# A session a sign-in handed out, in the response printed after the request (`curl …/users/admin/login`
+# then `{"session":"<hex>", …}`): whoever holds it is signed in, whatever its shape (a UUID, hex).
+_SESSION_FIELD = re.compile(r"\"session(?:_?id|_?key|_?token)?\"[ \t]*:[ \t]*\"(?P<value>[A-Za-z0-9+/=_\-]{16,200})\"")
+_SIGN_IN_REQUEST = re.compile(r"log_?in|sign_?in|authenticate")
+_RESPONSE_REACH = 600  # how far before the response its request may stand
+
+
+def detect_login_sessions(scan: Scan) -> None:
+    """The session in a sign-in's response."""
+    for m in _SESSION_FIELD.finditer(scan.lower):
+        line_start = scan.text.rfind("\n", 0, m.start())
+        if line_start != -1 and _SIGN_IN_REQUEST.search(scan.lower, max(0, line_start - _RESPONSE_REACH), line_start):
+            if random_looking(m.group("value"), 16) or is_uuid(m.group("value")) or HEX_RE.match(m.group("value")):
+                scan.add(*m.span("value"), "session")

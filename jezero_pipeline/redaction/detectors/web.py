@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import re
 
-from ..shapes import HEX_RE, mixed_token, opens_pair, random_looking
+from ..shapes import HEX_RE, is_uuid, mixed_token, opens_pair, random_looking
 from ..values import MARKER_START, credential_like, says_stand_in
 from .base import NAMED_VARIABLE, Scan, before_closing_tag, glued
+from .name_values import record_key
 
 _TRAIL = ".,;:!?)]}>"
 BRACED = re.compile(r"\{[^{}\"'\n]{1,128}\}(?=[;\s\"']|$)")  # ODBC quotes a value in braces
@@ -33,6 +34,7 @@ _QUERY_ONLY = (  # names that are secret in a query string only (`&sig=…`), fo
 )
 _USER_PARAM = re.compile(r"[?&;](?:u|user|username|login)=")
 QUERY_TRIGGERS = ("?", "&", ";")  # a query name stands after one of these
+_TEMPLATE_THEN_PARAMETER = re.compile(r"(?:\{\{[^{}\n]{1,80}\}\}|\$\{[^{}\n]{1,80}\})[?&;]")
 _QUERY_VALUE = re.compile(r"[^&;\s\"'<>]{0,2000}")
 # A token's value has no brackets: one ends it (`badge.svg?token=X)](https://…)`, a Markdown link's end).
 _TOKEN_QUERY_VALUE = re.compile(r"[^&;\s\"'<>()\[\]]{0,2000}")
@@ -67,6 +69,10 @@ def query_param(scan: Scan, name: str, vs: int) -> None:
     while ve > vs and text[ve - 1] in _TRAIL:
         ve -= 1
     value = text[vs:ve]
+    if _TEMPLATE_THEN_PARAMETER.match(text, vs):
+        return  # `?ServerAdminPassword={{ADMIN_PASSWORD}}?Port=…`: a template stands for the value
+    if is_uuid(value) and record_key(name):
+        return  # `cartKey=<uuid>`: a record's key, not a credential's
     if MARKER_START in value or (name == "key" and not random_looking(value, 10)):
         return  # `?key=` is a search or cache key unless random (a deploy hook's is eleven characters)
     if name.endswith("appid") and not (HEX_RE.fullmatch(value) and len(value) >= 32):
@@ -201,6 +207,7 @@ _PLAIN_HEADER = re.compile(
     r"content|agent|type|length|encoding|language|origin|referer|host|range|date|cache|match|since|forwarded|ip|"
     r"account|org|organi[sz]ation|project|user|region|locale|timezone|idempotency|scope|cookie|authorization)(?:[-_]|$)"
 )
+_SESSION_MIN = 32  # a session's key in hex or a UUID, not a counter
 HEADER_TRIGGERS = ("-h ", "--header")
 _KEY_PAIR = re.compile(
     r"[A-Za-z0-9_\-]{16,200}:(?P<secret>[A-Za-z0-9_\-+/]{16,400}={0,2})"
@@ -218,6 +225,12 @@ def detect_headers(scan: Scan) -> None:
             continue  # `X-ApiKeys: accessKey=…; secretKey=…`: pairs, each named (names.py reads them); redacted
         if mixed_token(value) or (random_looking(value, 24) and value.lower() != value and value.upper() != value):
             scan.add(vs, ve, "auth_credential")
+        elif (
+            m.group("name").endswith("session")
+            and len(value) >= _SESSION_MIN
+            and (HEX_RE.match(value) or is_uuid(value))
+        ):
+            scan.add(vs, ve, "auth_credential")  # `X-ArchivesSpace-Session: <64 hex>`: a signed-in session's key
         elif (pair := _KEY_PAIR.fullmatch(value)) is not None and (
             random_looking(pair.group("secret"), 16)
             or (HEX_RE.match(pair.group("secret")) and len(pair.group("secret")) >= 32)
