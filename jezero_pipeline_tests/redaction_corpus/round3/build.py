@@ -1,4 +1,4 @@
-"""Writes the round-3 labelled lines (tune and heldout 1 to 169 .jsonl) from the templates beside it.
+"""Writes the round-3 labelled lines (tune and heldout 1 to 174 .jsonl) from the templates beside it.
 
 Each template is a transcript-style line of our own around a value of a shape that a public
 scanner documents (its rule's documented format, example or negative example), tagged with
@@ -379,6 +379,11 @@ def main() -> int:
     import heldout167_templates
     import heldout168_templates
     import heldout169_templates
+    import heldout170_templates
+    import heldout171_templates
+    import heldout172_templates
+    import heldout173_templates
+    import heldout174_templates
     import heldout_templates
     import tune_templates
 
@@ -553,6 +558,11 @@ def main() -> int:
         ("heldout167", heldout167_templates, SEED + 167),
         ("heldout168", heldout168_templates, SEED + 168),
         ("heldout169", heldout169_templates, SEED + 169),
+        ("heldout170", heldout170_templates, SEED + 170),
+        ("heldout171", heldout171_templates, SEED + 171),
+        ("heldout172", heldout172_templates, SEED + 172),
+        ("heldout173", heldout173_templates, SEED + 173),
+        ("heldout174", heldout174_templates, SEED + 174),
     ):
         rows = build(module.TEMPLATES, random.Random(seed))
         out = HERE / f"{name}.jsonl"
