@@ -1,4 +1,4 @@
-"""The kinds of case the blind held-out sets (round3/heldout10 to 169) found missing, each with
+"""The kinds of case the blind held-out sets (round3/heldout10 to 174) found missing, each with
 lines of our own: the rule must hold for the kind, not for the held-out line.
 
 Every secret must lie wholly inside a marker; every look-alike must come back byte-identical.
@@ -604,6 +604,17 @@ SECRETS = [
     (f"const client = new Catalog('{UUID}');", UUID),
     (f'sdk = CostSDK("acme_tkn_{HEX[:40]}")', f"acme_tkn_{HEX[:40]}"),
     (f'labels = LabelClient("live_{HEX[:32]}")', f"live_{HEX[:32]}"),
+    # heldout170 to 174: a users map's passwords (after its name, or printed by a command that reads
+    # it); an (address, user, password) list; a cookie jar's session; a `.login` file cat'ed; a key
+    # store's password in its setter; a key named on the line above it; Ably's key
+    (f'$ jq .basicUsers /etc/gateway/auth.json\n{{\n  "deploy": "{PW}"\n}}', PW),
+    (f'  "WebUsers": {{ "ops": "{PW}", "ci": "{TOKEN}" }}', TOKEN),
+    (f'  "mirror" : [ "https://backup.example.lan/api/", "sync", "{PW}" ]', PW),
+    (f"$ cat jar.txt\n.portal.example.org\tTRUE\t/\tTRUE\t0\tSESSIONID\t{TOKEN}{TOKEN}", TOKEN + TOKEN),
+    (f"$ cat ~/.config/archive.login\nmjones\n{PW}", PW),
+    (f'store.loadKeyStore("JKS", "conf/server.jks", "{TOKEN}");', TOKEN),
+    (f"$ ./bootstrap.sh\nService key:\n{TOKEN}{TOKEN[:6]}", TOKEN + TOKEN[:6]),
+    (f"ABLY_KEY={TOKEN[:6]}.{TOKEN[6:12]}:{B64[:40]}", f"{TOKEN[:6]}.{TOKEN[6:12]}:{B64[:40]}"),
 ]
 
 LOOKALIKES = [
@@ -947,6 +958,15 @@ LOOKALIKES = [
     "StartServer.sh TheIsland?RconPassword=${RCON_PASSWORD}?MaxPlayers=16",
     'params = {"api_key": os.environ["SHOP_API_KEY"], "page_size": 100}',
     f'$ curl https://api.example.com/events\n{{"session":"{UUID}","event":"click"}}',
+    # heldout170 to 174: what stays beside them
+    f'resp = requests.get(f"{{HOST}}/api/v2/users", headers={{"Accept": "application/json", "X-Trace": "{TOKEN}"}})',
+    '"users": {"alice": "$2y$10$Q9kzR1wE8vT5nB3mX7cL2uYp4oJh6gFdSa0eWqZ", "bob": "changeme"}',
+    "example.com\tFALSE\t/\tFALSE\t0\ttheme\tdark",
+    "SHA256 of the public key:\n" + HEX,
+    "Key ID:\n" + TOKEN + TOKEN[:6],
+    '  password: "ENC(' + B64 + ')"',
+    '  secret: "![' + B64 + ']"',
+    f'  subscribeKey: "sub-c-{UUID}",',
 ]
 
 

@@ -4,7 +4,7 @@ Tools print a file's lines behind something that is not the file: line numbers (
 `nl`, `less -N`, an agent's file reader's `    12→`), grep's `path:12:`, a diff's `+`, a
 quote's `> `, a REPL's `>>> `, a list's `- `, a log line's time and level, syslog's host and
 tag, a container's `web-1  | ` or `[pod/…] `, an indent before a shell prompt, or the
-`[time] role: ` that starts each message of a segment (only where a prompt or a blob follows:
+`[time] role: ` that starts each message of a segment (only where a prompt or a blob, quoted or not, follows:
 there a rule needs a line's start; elsewhere every message would be read twice). The rules
 that read a line from its start (a key block and its body, a blob printed by `cat key`, netrc
 and pgpass lines, a YAML block, a command after its `$ ` prompt) would miss what stands
@@ -33,7 +33,7 @@ _OTHER = r"""
         |\[(?!\d{4}-\d\d-\d\d[ ]\d\d:\d\d\])[^\]\n]{1,80}\][ \t]   # a tag: `[pod/api-7d9f5/api] ` (not a segment's time)
         |[\w.-]{0,40}[-_]\d{1,3}[ \t]+\|[ \t]                       # a service's `web-1  | ` (docker compose)
         |\[\d{4}-\d\d-\d\d[ ]\d\d:\d\d\][ ][\w-]{1,20}:[ ](?:tool[ ]result:[ ][\w.:-]{1,60}:[ ])?
-         (?=\$[ \t]|PS[ >]|[A-Za-z0-9+/=_-]{32,}[ \t]*(?:\r?\n|\Z))        # a segment's `[time] role: ` before a prompt or a blob
+         (?=\$[ \t]|PS[ >]|["']?[A-Za-z0-9+/=_-]{32,}["']?[ \t]*(?:\r?\n|\Z)) # a segment's `[time] role: ` before a prompt or a blob
         |[ \t]+(?=\$[ \t]|PS[ >]|[A-Za-z]:\\)                    # an indent before a shell prompt
 """
 # grep's `path:12:` (a path with a `.`, `/` or `\`; rg's column too), only first: after it,
@@ -48,7 +48,7 @@ _BODY = rf"(?:{_GREP}(?:{_OTHER}){{0,2}}|(?:{_OTHER}){{1,3}})(?=[ \t]*\S)"
 # without this, each was read three times over (as a log time, a tag and a segment prefix).
 _PLAIN_MESSAGE = (
     r"(?!\[\d{4}-\d\d-\d\d[ ]\d\d:\d\d\][ ][\w-]{1,20}:[ ]"
-    r"(?!tool[ ]result:[ ]|\$[ \t]|PS[ >]|[A-Za-z0-9+/=_-]{32,}[ \t]*(?:\r?\n|\Z)))"
+    r"(?!tool[ ]result:[ ]|\$[ \t]|PS[ >]|[\"']?[A-Za-z0-9+/=_-]{32,}[\"']?[ \t]*(?:\r?\n|\Z)))"
 )
 _FIRST = re.compile(_PLAIN_MESSAGE + _BODY, re.X)
 _AFTER_BREAK = re.compile(r"\n" + _PLAIN_MESSAGE + _BODY, re.X)

@@ -9,23 +9,22 @@ and `example9fK2mQ7xLpZ3` have a random part, so they are secrets.
 
 from __future__ import annotations
 
-import base64
 import html
 import re
 from functools import lru_cache
 
 from . import tuning
+from .public import is_public_value
 from .shapes import (
     CACHED_VALUES,
     ENTROPY_MARGIN,
-    HEX_RE,
     WORD_RE,
-    b64_text,
     entropy,
     entropy_at_least,
     is_reference,
     least_entropy,
     patterned,
+    token_chars,
 )
 
 MARKER_START = "[REDACTED:"
@@ -347,17 +346,6 @@ def unquoted(v: str) -> str:
     return v.strip("\"'`")
 
 
-def token_chars(v: str) -> bool:
-    """Only ASCII letters, digits, `_` and `-`: the shape of most tokens, and one that no template,
-    selector, route, package pin or punctuation mask can take, so those tests need not run."""
-    if not v.isascii():
-        return False
-    if v.isalnum():
-        return True
-    rest = v.replace("-", "").replace("_", "")  # two C passes: cheaper than a regex's fullmatch
-    return bool(v) and (not rest or rest.isalnum())
-
-
 def _masked_token(v: str, lower: str) -> bool:
     """is_masked for a value of token characters (`lower` is it lower-cased): only `xxxx`, `____`
     or `----` runs can mask it."""
@@ -385,89 +373,6 @@ def is_placeholder(v: str) -> bool:
 
 
 # --------------------------------------------------------------------------- public values
-
-_PACKAGE = re.compile(
-    r"""[a-z][\w\-]*(?:\.[\w\-]+)+:[\w.\-]+(?::[\w.\-]+){0,3}        # maven group:artifact[:version]
-    |(?:npm:)?(?:@[\w.\-]+/)?[\w.\-]+@[\^~>=<]*v?\d+(?:\.\d+)+[\w.\-+]*  # npm name@version
-    |[A-Za-z][\w.\-]*(?:\[[\w,\-]+\])?(?:==|>=|<=|~=|!=)\d+(?:\.\d+)*[\w.\-+]* # pip pin
-    |[a-z0-9.\-]+\.[a-z]{2,}/[\w.\-/]+@v\d+\.\d+\.\d+\S*                  # go module@version
-    |[\^~]?v?\d+\.\d+(?:\.\d+)?(?:[-+][A-Za-z0-9.]{1,20})?                  # a bare version""",
-    re.X,
-)
-_DIGEST = re.compile(
-    r"(?i:(?:hmac-)?sha(?:1|224|256|384|512)|md5|blake2b?|xxh64|h1|git-sha1)[:\-=][A-Za-z0-9+/=_\-]{16,}"
-    r"|age1[qpzry9x8gf2tvdw0s3jn54khce6mua7l]{58}"
-)
-# Keys meant for browsers and clients: Stripe/Supabase publishable keys, Mapbox public tokens,
-# PostHog project keys.
-# `pk` is the publishable half of a key pair wherever a vendor splits one (`pk_live_`, `pk-lf-`, `pk.`).
-_PUBLIC_PREFIXES = (
-    "pk_", "pk-", "pk.eyJ", "sb_publishable_", "phc_", "ssh-rsa ", "ssh-ed25519 ", "arn:aws",
-    "-----BEGIN PUBLIC KEY-----", "-----BEGIN CERTIFICATE-----",  # a PEM's public half, in a string
-    "rzp_live_", "rzp_test_",  # Razorpay's key id (its secret has no prefix)
-    "key_live_", "key_test_",  # Branch's key, in every app (its secret is `secret_live_`)
-    # a public key's DER in base64 (a Chrome extension manifest's `"key"`): RSA 2048 and 4096, P-256, Ed25519
-    "MIIBIjANBgkqhkiG9w0BAQEFAAOCAQ8A", "MIICIjANBgkqhkiG9w0BAQEFAAOCAg8A", "MFkwEwYHKoZIzj0CAQYIKoZIzj0DAQcDQgAE",
-    "MCowBQYDK2VwAyEA",
-)  # fmt: skip
-# A key whose own head says public (iLovePDF's `project_public_…`, a `public_…` key) or meant for
-# a client (Statsig's `client-…`, beside its `secret-…`).
-_SAYS_PUBLIC = re.compile(r"(?:[a-z]{2,12}_)?(?:public|publishable)_|client-(?!secret)", re.I)
-# A content address (IPFS's CIDv0 `Qm…` and CIDv1 `bafy…`): a hash of public content.
-_CID = re.compile(r"Qm[1-9A-HJ-NP-Za-km-z]{44}|bafy[a-z2-7]{50,}")
-
-
-_ANON_ROLE = re.compile(r'"role"\s*:\s*"anon"')
-
-
-def _anonymous_jwt(v: str) -> bool:
-    """A JWT whose claims give the anonymous role (a Supabase anon key, meant for browsers)."""
-    parts = v.split(".")
-    if len(parts) != 3 or not v.startswith("eyJ"):
-        return False
-    claims = b64_text(parts[1])
-    return claims is not None and _ANON_ROLE.search(claims) is not None
-
-
-def _may_be_package(v: str) -> bool:
-    """What one of the `_PACKAGE` forms needs: an `@` (npm, go), a `.` and a `:` (maven), a
-    version's first character, or a pin's operator (pip); a `name=value` pair has none."""
-    return "@" in v or (":" in v and "." in v) or v[:1] in _VERSION_STARTS or any(map(v.__contains__, _PIN_OPERATORS))
-
-
-_NATS_PUBLIC = re.compile(r"[UANOCX][A-Z2-7]{55}")
-_VERSION_STARTS = frozenset("^~v0123456789")
-_PIN_OPERATORS = ("==", ">=", "<=", "~=", "!=")
-
-
-def _ec_public_point(v: str) -> bool:
-    """`v` is base64url of 65 bytes starting 0x04: an elliptic curve's public point, uncompressed."""
-    if len(v) != 87:
-        return False
-    try:
-        raw = base64.urlsafe_b64decode(v + "=")
-    except ValueError:
-        return False
-    return len(raw) == 65 and raw[0] == 4
-
-
-def is_public_value(v: str, alone: bool = True) -> bool:
-    """Package coordinates, digests and checksums, content addresses, public keys: values that
-    are meant to be seen. A part after a token's prefix (`alone` false) is no NATS public key: a
-    NATS seed is `S`, the key's type, then 56 characters that may read as one."""
-    if v.startswith(_PUBLIC_PREFIXES) or _SAYS_PUBLIC.match(v):
-        return True
-    if ("Qm" in v or "bafy" in v) and _CID.fullmatch(v.rsplit("/", 1)[-1]):
-        return True  # a content address, alone or as a path's end (`/ipfs/Qm…`)
-    if len(v) in (87, 88) and v[0] == "B" and _ec_public_point(v.removesuffix("=")):
-        return True  # an uncompressed P-256 point in base64url, padded or not: a VAPID or web-push public key
-    if token_chars(v):  # no package pin or JWT; a digest only as `sha256-…`, an age recipient, an address
-        if v.startswith("0x"):
-            return len(v) == 42 and HEX_RE.match(v[2:]) is not None  # an Ethereum address: its key is 64 digits
-        if alone and len(v) == 56 and _NATS_PUBLIC.fullmatch(v):
-            return True  # a NATS account's or user's public key (its seed is `S` and the type, 58 long)
-        return ("-" in v or v.startswith("age1")) and _DIGEST.fullmatch(v) is not None
-    return bool((_may_be_package(v) and _PACKAGE.fullmatch(v)) or _DIGEST.fullmatch(v) or _anonymous_jwt(v))
 
 
 def stands_in(value: str, head: int = 0) -> bool:

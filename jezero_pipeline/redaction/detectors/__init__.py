@@ -64,10 +64,11 @@ BUILTIN: tuple[tuple[Detector, tuple[str | None, ...]], ...] = (
     (structured.detect_yaml_secret_lists, structured.YAML_LIST_TRIGGERS),
     (structured.detect_table_columns, structured.TABLE_TRIGGERS),
     (structured.detect_plain_passwords, structured.PLAIN_TRIGGERS),
+    (structured.detect_user_maps, structured.USER_MAP_TRIGGERS),
     (web.detect_query_only, web.QUERY_TRIGGERS),
     (web.detect_userinfo, ("://",)),
     (web.detect_auth, web.AUTH_TRIGGERS),
-    (web.detect_cookies, ("cookie", "-b ")),
+    (web.detect_cookies, ("cookie", "-b ", "\ttrue\t", "\tfalse\t")),  # and a cookie jar's lines
     (web.detect_headers, web.HEADER_TRIGGERS),
     (commands.detect_curl_user, ("-u", "--cert", "-e ")),  # `--user` holds `-u`; `-E` is lower-cased
     (commands.detect_cli_passwords, commands.CLI_TRIGGERS),
@@ -76,6 +77,7 @@ BUILTIN: tuple[tuple[Detector, tuple[str | None, ...]], ...] = (
     (commands.detect_key_file_blobs, ("\n",)),  # the blob stands on a line after the command
     (printed.detect_printed_secrets, printed.PRINTS_SECRET_TRIGGERS),
     (printed.detect_token_commands, ("token",)),
+    (printed.detect_values_said_below, printed.SAID_BELOW_TRIGGERS),
     (printed.detect_token_files, ("cat ",)),
     (printed.detect_login_sessions, ('"session',)),
     (commands.detect_secure_strings, ("convertto-securestring",)),

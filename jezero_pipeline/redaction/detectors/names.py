@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import re
 
+from ..public import is_public_value
 from ..shapes import random_looking, secret_shaped
-from ..values import is_public_value
 from .base import CONVERSIONS, Scan, before_closing_tag
 from .name_values import APP_PASSWORD, NAME_WORDS, NAME_WORDS_ABROAD, password_name, public_name, report
 from .web import BRACED, query_param

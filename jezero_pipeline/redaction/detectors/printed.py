@@ -127,7 +127,7 @@ _SAID_AFTER = re.compile(
 # under a label or a name, before the next prompt, is decided by its shape.
 _PRINTS_SECRET_FILE = re.compile(
     r"(?:^|(?<=[\s;&|(>$\"]))(?:cat|head)[ \t]+(?:-\S+[ \t]+)*"
-    r"(?![^\s\"]*(?:pub|cert|crt))[^\s\"]*(?:(?:secret|token|cred|passw|[._\-]pass\b|\.auth\b|psk|keys\.|api[_\-]?key)[^\s/\";]*"
+    r"(?![^\s\"]*(?:pub|cert|crt))[^\s\"]*(?:(?:secret|token|cred|passw|[._\-]pass\b|\.auth\b|\.login\b|psk|keys\.|api[_\-]?key)[^\s/\";]*"
     r"|/secrets/[^\s/\";]+)[ \t]*"  # a file a container's secrets are mounted as (`/run/secrets/<name>`)
     r"(?:[;#][^\n]*)?(?=\r?\n|\")"
 )  # the command ends its line, or the JSON string a tool call holds it in
@@ -205,6 +205,30 @@ _TOKEN_SAID_BELOW = re.compile(
     r"(?m)tokens?\b[^\n:]{0,80}:[ \t]*\r?\n[ \t]*(?P<value>[A-Za-z0-9+/_\-.]{20,400}={0,2})"
     r"[ \t]*[\"'}\],]*(?:</\w{1,10}>)?\r?$"  # and what closes the string or element it was quoted in
 )
+
+
+# The same for a key, a secret or a password a line names (`Admin key:`, then the key): found from the
+# line break after a colon, which few lines end in, then the words before it on its line.
+_VALUE_BELOW = re.compile(
+    r"(?m):[ \t]*\r?\n[ \t]*(?P<value>[A-Za-z0-9/_.][A-Za-z0-9+/_\-.|]{19,399}={0,2})"  # (a `+` or `-` first: a diff's)
+    r"[ \t]*[\"'}\],]*(?:</\w{1,10}>)?\r?$"
+)
+_NAMED_ABOVE = re.compile(r"(?:\bkey|secret|password)s?\b[^\n:]{0,80}$")
+_NOT_THE_SECRET = re.compile(r"public|\bpub\b|fingerprint|hash|sha\d*|digest|checksum|\bids?\b|\bname\b")
+SAID_BELOW_TRIGGERS = (":\n", ": \n", ":\r\n", ": \r\n")
+
+
+def detect_values_said_below(scan: Scan) -> None:
+    """A generated value alone on the line after one that names a key, a secret or a password and
+    ends in `:` (`Admin key:` then the key a script printed)."""
+    for m in _VALUE_BELOW.finditer(scan.text):
+        line_start = scan.text.rfind("\n", 0, m.start()) + 1
+        said = _NAMED_ABOVE.search(scan.lower, max(line_start, m.start() - 80), m.start())
+        if said is None or _NOT_THE_SECRET.search(scan.lower, line_start, m.start()):
+            continue  # `SHA256 of the public key:`, `Key ID:`: a digest, a public half or an id
+        value = m.group("value")
+        if random_looking(value.rsplit("|", 1)[-1], 20) and not is_uuid(value):  # a UUID names a stored secret
+            scan.add(*m.span("value"), "printed_secret")
 
 
 def detect_token_commands(scan: Scan) -> None:

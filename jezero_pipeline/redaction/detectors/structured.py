@@ -332,3 +332,34 @@ def detect_plain_passwords(scan: Scan) -> None:
         for m in _SASL_LINE.finditer(scan.text):
             if password_shaped(m.group("value")):
                 scan.add(*m.span("value"), "password")
+
+
+# A map of users to their passwords under a name that says users (Orthanc's `RegisteredUsers`, a
+# basic-auth plugin's `users`), written after the name or printed by a command that names it
+# (`jq .RegisteredUsers orthanc.json`), and a peer's address, user and password as one list.
+USER_MAP_TRIGGERS = ("users", "://")
+_USERS_THEN_MAP = re.compile(
+    r"users[\"']?[ \t]*[:=][ \t]*(?:\|[ \t]*)?(?:\r?\n[ \t]*)?\{"  # the name, then its map
+    # a command that reads it by its path (`jq .RegisteredUsers`), then the map printed (after a tool result's prefix)
+    r"|\.\w*users\b[^\n{]{0,120}\r?\n[^\n{]{0,80}\{[ \t]*\r?\n"
+)
+_USER_PASSWORD = re.compile(r"[ \t\r\n]*\"[^\"\n]{1,64}\"[ \t]*:[ \t]*\"(?P<value>[^\"\n]{1,200})\"[ \t]*,?")
+_URL_USER_PASSWORD = re.compile(
+    r"\[[ \t]*\"https?://[^\"\s]+\"[ \t]*,[ \t]*\"[^\"\n]{1,64}\"[ \t]*,[ \t]*\"(?P<value>[^\"\n]{6,200})\"[ \t]*\]"
+)
+_HASHED = re.compile(r"\$(?:2[aby]?|apr1|[156])\$|\{S?SHA\}")  # a password's hash (bcrypt, crypt, htpasswd)
+
+
+def detect_user_maps(scan: Scan) -> None:
+    """Each password of a users map, and the password of an (address, user, password) list."""
+    text = scan.text
+    for m in _USERS_THEN_MAP.finditer(scan.lower) if scan.has("users") else ():
+        pos = m.end()
+        while (pair := _USER_PASSWORD.match(text, pos)) is not None:
+            value = pair.group("value")
+            if not _HASHED.match(value) and (password_shaped(value) or random_looking(value, 12)):
+                scan.add(*pair.span("value"), "password")
+            pos = pair.end()
+    for m in _URL_USER_PASSWORD.finditer(text) if scan.has("://") else ():
+        if password_shaped(m.group("value")) or random_looking(m.group("value"), 12):
+            scan.add(*m.span("value"), "password")

@@ -193,6 +193,14 @@ RULES: tuple[TokenRule, ...] = (
     TokenRule("notion_token", "ntn_", r"ntn_[0-9]{11}[A-Za-z0-9]{35}"),
     TokenRule("notion_token", "secret_", r"secret_[A-Za-z0-9]{43}" + _END),
     TokenRule("airtable_token", ".", r"pat[A-Za-z0-9]{14}\.[a-f0-9]{64}", tail=True, back=17),
+    # Ably's API key: the app's id and the key's (six characters each), then the key's secret
+    TokenRule(
+        "ably_key",
+        ":",
+        r"(?<![\w.])[A-Za-z0-9_\-]{6}\.[A-Za-z0-9_\-]{6}:[A-Za-z0-9_\-]{30,}" + _END,
+        tail=True,
+        back=13,
+    ),
     # Ghost's Admin API key: the key's id (24 hex), then its secret (64 hex)
     TokenRule("ghost_admin_key", ":", r"(?<![A-Za-z0-9])[a-f0-9]{24}:[a-f0-9]{64}" + _END, tail=True, back=24),
     TokenRule("figma_token", "figd_", r"figd_[A-Za-z0-9_\-]{40,}"),

@@ -258,10 +258,20 @@ _COOKIE_ATTR_WORDS = "path domain expires max-age samesite secure httponly prior
 _COOKIE_ATTRS = frozenset(_COOKIE_ATTR_WORDS.split())
 
 
+# A line of a cookie jar (curl's `-c`, wget's, a browser's export in Netscape's format): domain,
+# subdomains, path, secure, expiry, name, value, a tab apart.
+_COOKIE_JAR_LINE = re.compile(
+    r"(?m)^[ \t]*(?:#HttpOnly_)?[\w.\-]+\t(?:TRUE|FALSE)\t\S*\t(?:TRUE|FALSE)\t\d+\t(?P<name>[^\t\n]+)\t(?P<value>[^\t\s]+)"
+)
+
+
 def detect_cookies(scan: Scan) -> None:
     """Session values in `Cookie:` and `Set-Cookie:` headers, in a tool's cookie option
-    (`--cookie="…"`, curl's `-b 'NAME=…'`) and in a cookie code sets."""
+    (`--cookie="…"`, curl's `-b 'NAME=…'`), in a cookie code sets and in a cookie jar's lines."""
     text = scan.text
+    for m in _COOKIE_JAR_LINE.finditer(text) if scan.has("\ttrue\t") or scan.has("\tfalse\t") else ():
+        if _session_value(m.group("name").lower(), m.group("value")):
+            scan.add(*m.span("value"), "cookie")
     if not (scan.has("cookie") or scan.has("-b ")):
         return
     for m in _COOKIE.finditer(scan.lower):
