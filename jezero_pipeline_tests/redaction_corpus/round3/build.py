@@ -1,4 +1,4 @@
-"""Writes the round-3 labelled lines (tune and heldout 1 to 174 .jsonl) from the templates beside it.
+"""Writes the round-3 labelled lines (tune and heldout 1 to 179 .jsonl) from the templates beside it.
 
 Each template is a transcript-style line of our own around a value of a shape that a public
 scanner documents (its rule's documented format, example or negative example), tagged with
@@ -384,6 +384,11 @@ def main() -> int:
     import heldout172_templates
     import heldout173_templates
     import heldout174_templates
+    import heldout175_templates
+    import heldout176_templates
+    import heldout177_templates
+    import heldout178_templates
+    import heldout179_templates
     import heldout_templates
     import tune_templates
 
@@ -563,6 +568,11 @@ def main() -> int:
         ("heldout172", heldout172_templates, SEED + 172),
         ("heldout173", heldout173_templates, SEED + 173),
         ("heldout174", heldout174_templates, SEED + 174),
+        ("heldout175", heldout175_templates, SEED + 175),
+        ("heldout176", heldout176_templates, SEED + 176),
+        ("heldout177", heldout177_templates, SEED + 177),
+        ("heldout178", heldout178_templates, SEED + 178),
+        ("heldout179", heldout179_templates, SEED + 179),
     ):
         rows = build(module.TEMPLATES, random.Random(seed))
         out = HERE / f"{name}.jsonl"
