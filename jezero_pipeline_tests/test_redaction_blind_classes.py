@@ -1,4 +1,4 @@
-"""The kinds of case the blind held-out sets (round3/heldout10 to 174) found missing, each with
+"""The kinds of case the blind held-out sets (round3/heldout10 to 179) found missing, each with
 lines of our own: the rule must hold for the kind, not for the held-out line.
 
 Every secret must lie wholly inside a marker; every look-alike must come back byte-identical.
@@ -615,6 +615,9 @@ SECRETS = [
     (f'store.loadKeyStore("JKS", "conf/server.jks", "{TOKEN}");', TOKEN),
     (f"$ ./bootstrap.sh\nService key:\n{TOKEN}{TOKEN[:6]}", TOKEN + TOKEN[:6]),
     (f"ABLY_KEY={TOKEN[:6]}.{TOKEN[6:12]}:{B64[:40]}", f"{TOKEN[:6]}.{TOKEN[6:12]}:{B64[:40]}"),
+    # heldout175 to 179: the value code printed of a secret's field (`puts`, `print(`, `console.log(`)
+    (f"$ rails runner 'puts Account.first.api_token'\n{TOKEN}{TOKEN[:8]}", TOKEN + TOKEN[:8]),
+    (f"$ node -e 'console.log(cfg.apiKey)'\n{TOKEN}", TOKEN),
 ]
 
 LOOKALIKES = [
@@ -967,6 +970,11 @@ LOOKALIKES = [
     '  password: "ENC(' + B64 + ')"',
     '  secret: "![' + B64 + ']"',
     f'  subscribeKey: "sub-c-{UUID}",',
+    # heldout175 to 179: what stays beside them
+    'export TOOL_TOKEN="tk.v2.your-token-here"',
+    '{"tokens": [{"name": "ci", "authToken": "Qz9a"}]}',
+    'e.g. `"refresh_token": "AQVd8Lm2Zx9Rk4Wp7Yc1Nf6Hs..."` (valid for 30 days)',
+    "$ python -c 'print(settings.api_key_url)'\nhttps://keys.example.com/v1",
 ]
 
 

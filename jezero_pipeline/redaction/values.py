@@ -236,6 +236,7 @@ def _has_random_part(v: str) -> bool:
 _LETTER = re.compile(r"[^\W\d_]")
 
 
+_SHORT_HEAD = re.compile(r"[a-z0-9]{1,8}(?:[._\-][a-z0-9]{1,4}){0,2}[._\-](?=[A-Za-z])")
 _LOWER_HEAD = re.compile(r"[a-z0-9]{1,8}(?:[_\-][a-z0-9]{1,8}){0,2}[_\-](?=[A-Z])")
 _SECRET_VARIABLE = re.compile(r"(?:[A-Z][A-Z0-9]*_)+(?:API_?KEY|KEY|TOKEN|SECRET|PASSWORD|PASSWD|PASS|PWD|ID)")
 
@@ -249,6 +250,9 @@ def says_placeholder(v: str) -> bool:
     if (head := _LOWER_HEAD.match(v)) and v[head.end() :].isupper():
         v = v[head.end() :]  # the docs' capitals after a prefix in its own case
     plain, all_vocab, marker = _word_profile(v)  # a generated value fails at its first odd segment
+    if not (plain and (marker or all_vocab)) and (head := _SHORT_HEAD.match(v)):
+        plain, _, marker = _word_profile(v[head.end() :])  # `dhat.v1.your-token-here`: a prefix, then words
+        all_vocab = False
     # `123a`, `4471k`: digits and a letter or two are a short password
     return plain and (marker or all_vocab) and len(_LETTER.findall(v, 0, 400)) >= 3
 

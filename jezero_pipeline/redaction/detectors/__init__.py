@@ -147,8 +147,12 @@ def kept_hits(text: str, hits: list[Hit]) -> list[tuple[int, int, str]]:
     for start, end, kind, head, trusted in sorted(hits, key=_outer_first):
         if end <= reach or (not trusted and stands_in(text[start:end], head)):
             continue
-        if not trusted and text.startswith(_CUT, end) and is_masked(text[start:end] + "…"):
-            continue  # `token eyJ0eXAiOiJKV1Qi… (expires …)`: a value cut short to show its start
+        if (
+            not trusted
+            and text.startswith(_CUT, end)
+            and (is_masked(text[start:end] + "…") or text.startswith(_CUT_QUOTED, end))
+        ):
+            continue  # `token eyJ0eXAiOiJKV1Qi… (expires …)`, the docs' `"BAhbB0kiAbB7…..."`: a value cut short
         if not trusted and _acme_challenge(text, start, end):
             continue
         past = heads.get((start, end), 0) if heads and not trusted else 0
@@ -160,6 +164,9 @@ def kept_hits(text: str, hits: list[Hit]) -> list[tuple[int, int, str]]:
 
 
 _CUT = ("…", "...")  # a value cut short: the rest left out
+_CUT_QUOTED = tuple(
+    cut + quote for cut in _CUT for quote in "\"'`"
+)  # and closed: the docs' example cut to show its shape
 
 
 # An ACME DNS-01 challenge's TXT value: the SHA-256 of a key authorisation, base64url, published in

@@ -227,6 +227,7 @@ def _licence_serial(value: str) -> bool:
 
 
 _KEY_GROUPS = re.compile(r"(?=[A-Z]*\d)[A-Z0-9]{4,6}(?:-[A-Z0-9]{4,6}){3,}")
+_SHORTEST_TOKEN = 6  # a key or a token this short is what a console shows of one (Saleor's last four)
 _SUBSCRIPTION_KEY = 32  # an API subscription's key: 32 hex digits
 _TOKEN_LOGIN = 32  # a generated value this long under a login is a token, not a user's name
 _LETTERS_KEY = 20  # letters alone in no word's shape, this long, are a key (NOAA's 32)
@@ -364,7 +365,7 @@ def value_ok(name: str, sep: str, value: str, quoted: bool) -> bool:
         )
         return generated and not FINDING_KEY.search(name) and not (digest and _INDEX_KEY.search(name))
     if quoted:
-        if len(value) < (3 if is_password else 4):
+        if len(value) < (3 if is_password else _SHORTEST_TOKEN):
             return False
         if is_password and APP_PASSWORD.fullmatch(value):
             return True  # not a sentence: letters a vendor spaced into groups to be read aloud
@@ -400,7 +401,7 @@ def value_ok(name: str, sep: str, value: str, quoted: bool) -> bool:
             )
     if not is_password and "-" in value and _SETTING.fullmatch(value) and reads_as_words(value):
         return False  # `X-Atlassian-Token: no-check`, `token: read-only`: a setting in words
-    return len(value) >= (3 if is_password else 4)
+    return len(value) >= (3 if is_password else _SHORTEST_TOKEN)
 
 
 def report(scan: Scan, name: str, sep: str, vs: int, ve: int, quoted: bool) -> None:

@@ -93,6 +93,11 @@ _PRINTS_SECRET = tuple(
             for verb in ("compute-", "derive-", "show-", "reveal-", "fetch-", "rotate-")
         ),
         ("get-", r"get-[a-z\-]{0,30}(?:password|token)\b"),  # `aws ecr get-login-password`
+        # code that prints a secret's field (`rails runner '…; puts u.spree_api_key'`, `print(creds.token)`)
+        *(
+            (call, rf"\b{re.escape(call)}[ \t(]*[\w.\[\]:\"']*{_FIELD}s?\b(?![\w.(\[])")
+            for call in ("puts", "print(", "console.log(")
+        ),
     )
 )  # fmt: skip
 # The output line, the next one: one value alone (no `NAME=`, no path), after our segment's
