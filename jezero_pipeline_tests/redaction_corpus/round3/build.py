@@ -1,4 +1,4 @@
-"""Writes the round-3 labelled lines (tune and heldout 1 to 179 .jsonl) from the templates beside it.
+"""Writes the round-3 labelled lines (tune and heldout 1 to 184 .jsonl) from the templates beside it.
 
 Each template is a transcript-style line of our own around a value of a shape that a public
 scanner documents (its rule's documented format, example or negative example), tagged with
@@ -389,6 +389,11 @@ def main() -> int:
     import heldout177_templates
     import heldout178_templates
     import heldout179_templates
+    import heldout180_templates
+    import heldout181_templates
+    import heldout182_templates
+    import heldout183_templates
+    import heldout184_templates
     import heldout_templates
     import tune_templates
 
@@ -573,6 +578,11 @@ def main() -> int:
         ("heldout177", heldout177_templates, SEED + 177),
         ("heldout178", heldout178_templates, SEED + 178),
         ("heldout179", heldout179_templates, SEED + 179),
+        ("heldout180", heldout180_templates, SEED + 180),
+        ("heldout181", heldout181_templates, SEED + 181),
+        ("heldout182", heldout182_templates, SEED + 182),
+        ("heldout183", heldout183_templates, SEED + 183),
+        ("heldout184", heldout184_templates, SEED + 184),
     ):
         rows = build(module.TEMPLATES, random.Random(seed))
         out = HERE / f"{name}.jsonl"
