@@ -1,4 +1,4 @@
-"""The kinds of case the blind held-out sets (round3/heldout10 to 179) found missing, each with
+"""The kinds of case the blind held-out sets (round3/heldout10 to 184) found missing, each with
 lines of our own: the rule must hold for the kind, not for the held-out line.
 
 Every secret must lie wholly inside a marker; every look-alike must come back byte-identical.
@@ -618,6 +618,17 @@ SECRETS = [
     # heldout175 to 179: the value code printed of a secret's field (`puts`, `print(`, `console.log(`)
     (f"$ rails runner 'puts Account.first.api_token'\n{TOKEN}{TOKEN[:8]}", TOKEN + TOKEN[:8]),
     (f"$ node -e 'console.log(cfg.apiKey)'\n{TOKEN}", TOKEN),
+    # heldout180 to 184: a client's key after its URL (hex, or hex in dashed groups); an INI section of
+    # users; a list under a name that says tokens; net-snmp's passphrases; a MUNGE credential; a
+    # macaroon read out by jq; a UUID under a label that names an API key
+    (f"client = Monitor('https://nms.example.org', '{HEX[:32]}')", HEX[:32]),
+    ('cli = AdminApiClient("https://mail.example.org", "8F07B8-5C4B31-DF9DBB-39B830")', "8F07B8-5C4B31-DF9DBB-39B830"),
+    (f"$ cat conf/users.ini\n[general]\nport=25\n\n[users]\nbackup-bot={PW}", PW),
+    (f"$CONFIG['api_tokens'] = array(\n  \"{TOKEN}\",\n);", TOKEN),
+    (f"$ snmpget -v3 -u mon -l authPriv -a SHA -A '{PW}' -x AES -X 'Lq7!vR2#pZ9m' 10.0.0.1 sysName.0", PW),
+    (f"$ munge -n\nMUNGE:{B64[:-1]}{B64[:-1]}==:", f"MUNGE:{B64[:-1]}{B64[:-1]}=="),
+    (f"$ curl -s https://storage.example.org/x | jq -r .macaroon\n{TOKEN}{B64[:30]}", TOKEN + B64[:30]),
+    (f"[stream]\n    api key = {UUID}", UUID),
 ]
 
 LOOKALIKES = [
@@ -975,6 +986,13 @@ LOOKALIKES = [
     '{"tokens": [{"name": "ci", "authToken": "Qz9a"}]}',
     'e.g. `"refresh_token": "AQVd8Lm2Zx9Rk4Wp7Yc1Nf6Hs..."` (valid for 30 days)',
     "$ python -c 'print(settings.api_key_url)'\nhttps://keys.example.com/v1",
+    # heldout180 to 184: what stays beside them
+    "$ snmpwalk -v3 -X 10.1.2.3 system",
+    f"<key>{TOKEN}</key>\n<string>enabled</string>",
+    f"peer: {B64}\n  allowed ips: 10.8.0.7/32",
+    f'"NodeKey": "nodekey:{HEX}"',
+    f"key id = {UUID}",
+    '"keys": ["id_rsa", "id_ed25519"]',
 ]
 
 

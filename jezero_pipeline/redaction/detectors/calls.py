@@ -35,6 +35,7 @@ _DIGEST_CALLEE = re.compile(
 )
 _USER_NAME = re.compile(r"[A-Za-z][\w.@\-]{0,40}")
 _USER_KEY_MIN = 12
+_KEY_GROUPS = re.compile(r"[0-9A-Fa-f]{4,8}(?:-[0-9A-Fa-f]{4,8}){3,7}")  # a key in dashed groups of hex
 _ACCOUNT_DIGITS = 6  # a number this long before a key is an account's or an app's, not an issue's or a build's
 _KEYED_PRIMITIVE = re.compile(r"hmac|cipher|aes|fernet", re.I)  # its literal is the key, a UUID too
 # The key an argument's literal stands under in an options object, and keys that name an id
@@ -223,8 +224,9 @@ def detect_calls(scan: Scan) -> None:
                     and password_shaped(value)
                     or (opaque_token(value) and not _SHORT_HEX.fullmatch(value))
                     # a client's first argument in hex of a key's length (`OWM("<32 hex>")`), not a digest's,
-                    # or its argument after a number (`new OpenTok('<api key>', '<40 hex>')`)
-                    or ((first or follows_number) and hex_key)
+                    # or its argument after a number (`new OpenTok('<api key>', '<40 hex>')`) or its URL
+                    or ((first or follows_number or follows_url) and hex_key)
+                    or (follows_url and _KEY_GROUPS.fullmatch(value) is not None)  # mailcow's `8907B8-574B31-…`
                     # or a UUID, its only positional argument, when the keywords after it name the
                     # service's address (`Translator("<uuid>", server_url="https://…")`): a client's key
                     or (
@@ -257,7 +259,8 @@ def detect_calls(scan: Scan) -> None:
                     and not text[open_at + 1 : lit.start()].strip()
                     and _KEYWORDS_ONLY.fullmatch(text, lit.end(), end) is not None
                 )
-                or (is_uuid(value) and token_callee and follows_url)  # `NativeApi("https://…", "<uuid>")`
+                or (token_callee and follows_url and (is_uuid(value) or _KEY_GROUPS.fullmatch(value) is not None))
+                # `NativeApi("https://…", "<uuid>")`, `MailcowApiClient("https://…", "<hex groups>")`
                 # `new MulticraftAPI('https://…', 'admin', '<20 hex>')`: a client's URL, a user, then the key
                 or (follows_user and len(value) >= _USER_KEY_MIN and (HEX_RE.match(value) or random_looking(value, 12)))
                 or (

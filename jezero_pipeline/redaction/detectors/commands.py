@@ -70,6 +70,9 @@ _CLI = (
     ("sqlcmd", "-P", True, "db_password"),
     ("security add-generic-password", "-w", True, "password"),  # macOS keychain items (an app-specific password)
     ("security add-internet-password", "-w", True, "password"),
+    # net-snmp's tools (`snmpwalk`, `snmpget`, …): SNMPv3's authentication and privacy passphrases
+    ("snmp", "-A", True, "password"),
+    ("snmp", "-X", True, "password"),
 )
 _CLI_RX = [
     (
@@ -87,6 +90,7 @@ _CLI_RX = [
 ]
 
 
+_IPV4 = re.compile(r"\d{1,3}(?:\.\d{1,3}){3}(?::\d+)?")
 CLI_TRIGGERS = tuple(dict.fromkeys(flag.lower() for _, flag, _, _ in _CLI))  # every match holds its flag
 
 
@@ -104,6 +108,8 @@ def detect_cli_passwords(scan: Scan) -> None:
             vs, ve = m.span("value")
             if text[vs] in "'\"":
                 vs, ve = vs + 1, ve - 1
+            if _IPV4.fullmatch(text, vs, ve):
+                continue  # `snmpwalk … -X 10.40.0.1`: the flag's value missing, the next word the host
             scan.add(vs, ve, kind)
 
 

@@ -20,6 +20,7 @@ from functools import lru_cache
 
 from .. import tuning
 from ..gutters import gutter_end
+from ..public import is_public_value
 from ..shapes import (
     CACHED_VALUES,
     HEX_RE,
@@ -37,6 +38,7 @@ from ..shapes import (
 from .base import KEY_CLASS, KEY_RUN, Scan, glued
 from .name_values import DIGEST_KEY, FINDING_KEY, public_name, value_ok
 from .names import IN_ARN
+from .tables import id_column
 
 _KEY_LABEL = re.compile(
     r"(?:^|[^a-z])(?:keys?|secrets?|seed|shares?|unseal|mnemonic|wallet|private|passphrase|credentials?|signing)"
@@ -46,12 +48,16 @@ _NOT_SECRET_LABEL = re.compile(
     r"(?:^|[^a-z])(?:ids?|app_?id|client_?id|kid|hash(?:es)?|hmac|sha\d*|md5|sum|checksum|digest|integrity|fingerprint|thumbprint|etag|"
     r"commit|rev(?:ision)?|version|h1|public|pub|pubkey|url|uri|path|file|dir|image|tag|ref|name|salt|nonce|"
     r"request|trace|span|session_?id|build|run|job|event|object|account|tenant|client|project|user|signature|"
-    r"sig|data|content|body|payload|image|encrypted|secure|ciphertext|cert(?:ificate)?|ca|challenge|state|txt)(?:[^a-z]|$)"
+    r"sig|data|content|body|payload|image|encrypted|secure|ciphertext|cert(?:ificate)?|ca|challenge|state|txt|peer)(?:[^a-z]|$)"
 )
 _PUBLIC_LABEL = re.compile(
     r"public|publishable|pubkey|(?:search|site)[ _\-.]?(?:only[ _\-.]?)?(?:api[ _\-.]?)?key|verif(?:y|ication)[ _\-.]?key"
     r"|vapid[ _\-.]?key|^data-"  # an HTML `data-…` attribute is in a page every visitor loads
 )
+_TYPE_BEFORE = re.compile(r"(?<![\w:])[a-z]{2,12}:$")  # a value's type glued before it (`mkey:`)
+_CREDENTIAL_KEY_LABEL = re.compile(
+    r"(?:api|access|secret|private|auth|admin|master)[ _\-]?keys?$"
+)  # a UUID there is the key
 _LABEL_REACH = 60
 _IN_URL = re.compile(r"://[^\s\"'`<>]*$")  # a URL runs up to the run, no space between
 _MASK_CHARS = "*•●"  # a masked value's hidden part (`values.is_masked` decides the whole)
@@ -197,46 +203,6 @@ def _blob(v: str) -> bool:
     return len(core) >= 24 and (random_looking(core, 24) or mixed_token(core) or bool(_B58.fullmatch(core)))
 
 
-# A table's header cell that names ids, digests or fingerprints: the cells under it are no secrets.
-_ID_HEADER = re.compile(r"(?i)(?:^|[ _\-])(?:ids?|fingerprints?|hash|digest|sha\d*)$")
-_HEADER_CELL = re.compile(r"\S+(?: \S+)*")  # a header's cell: words one space apart
-
-
-def _id_column(text: str, start: int) -> bool:
-    """The value at `start` stands in a table column whose header, in the row above and starting at
-    the same place, names an id. Rows are lines, or the strings of a JSON list of lines."""
-    row, above, above_end = _rows(text, start)
-    if above < 0:
-        return False
-    column = start - row
-    cell = _HEADER_CELL.match(text, above + column, above_end)
-    if cell is None or (column and text[above + column - 1] != " "):
-        return False
-    return _ID_HEADER.search(cell.group()) is not None
-
-
-_JSON_ROWS = ('", "', '","')  # between two strings of a JSON list of lines, as it is written
-
-
-def _last_gap(text: str, lo: int, hi: int) -> tuple[int, int]:
-    """(where the last gap between two strings of a JSON list in text[lo:hi] starts, its length), or (-1, 0)."""
-    return max((text.rfind(gap, lo, hi), len(gap)) for gap in _JSON_ROWS)
-
-
-def _rows(text: str, at: int) -> tuple[int, int, int]:
-    """(where the row holding `at` starts, where the row above starts and ends); -1 for none above."""
-    line_start = text.rfind("\n", 0, at) + 1
-    gap, width = _last_gap(text, line_start, at)
-    if gap != -1:
-        before, before_width = _last_gap(text, line_start, gap)
-        opened = text.rfind('["', line_start, gap)
-        above = before + before_width if before != -1 else opened + 2 if opened != -1 else -1
-        return gap + width, above, gap
-    if line_start == 0:
-        return 0, -1, -1
-    return line_start, text.rfind("\n", 0, line_start - 1) + 1, line_start - 1
-
-
 def detect_labelled(scan: Scan) -> None:
     """Blobs under a key label, random values under a silent name, recovery phrases."""
     text = scan.text
@@ -257,17 +223,21 @@ def detect_labelled(scan: Scan) -> None:
             continue  # a URL's authority or path (`ipfs://Qm…`, `host:8096/Users/<id>`): the URL's own rules read it
         if text[start - 1 : start] == ":" and IN_ARN.search(scan.lower, max(0, start - 120), start):
             continue  # `arn:aws:secretsmanager:…:secret:prod/api-key-9HCiau`: a part of an identifier
+        if text[start - 1 : start] == ":" and (typed := _TYPE_BEFORE.search(text, max(0, start - 13), start)):
+            if is_public_value(text[typed.start() : end]):
+                continue  # `mkey:<hex>`, `nodekey:<hex>`: a public key its type names
         label = _label(scan, start)
         if label is None:
             continue
-        if text[start - 2 : start] == "  " and _id_column(text, start):
+        if text[start - 2 : start] == "  " and id_column(text, start):
             continue  # a table's cell under a column its header names an id (`Key ID`, `Fingerprint`)
         pad = len(text[end : end + 2]) - len(text[end : end + 2].lstrip("="))
         end += pad  # base64 padding is part of the key
         keyed, not_secret = _last_word_says(label)
         if keyed and not not_secret:
             if _blob(value) and not (
-                is_uuid(value) or (hash_shaped(value) and ("key" not in label or DIGEST_KEY.search(label)))
+                (is_uuid(value) and not _CREDENTIAL_KEY_LABEL.search(label))  # Netdata's `api key = <uuid>`
+                or (hash_shaped(value) and ("key" not in label or DIGEST_KEY.search(label)))
             ):
                 scan.add(start, end, "secret")
         elif (

@@ -64,7 +64,7 @@ _PRINTS_SECRET = tuple(
         ("auth token", r"(?<![\w.])auth[ \t]+token\b"),  # `gh auth token`: the token it holds (not `x.auth token`)
         # a JSON field named for a secret read out raw (`jq -r .refresh_token auth.json`)
         # (the field may go on past the word, `.refreshTokenAccount`, but not to what the token's about)
-        ("jq ", r"\bjq[ \t][^\n|]*-r[^\n|]*\.[\w.\[\]]*(?:token|secret|passw(?:or)?d|api_?key|private_?key)"
+        ("jq ", r"\bjq[ \t][^\n|]*-r[^\n|]*\.[\w.\[\]]*(?:token|secret|passw(?:or)?d|api_?key|private_?key|macaroon)"
          r"(?!_?(?:type|expir|ids?\b|url|uri|endpoint|name|count|len|scope|hint))[a-z_]*\b"),
         ("decrypt", r"(?m)^[^\n]*\b(?:systemd-creds|sops|ansible-vault|age|gpg)\b[^\n]*\bdecrypt\b[^\n]*"),
         # PowerShell: a credential's password, a vault's secret or a secure string shown in plain

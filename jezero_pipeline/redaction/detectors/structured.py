@@ -147,6 +147,9 @@ _XML_ADD = re.compile(r"<add\s+key=\"(?P<name>[^\"]{1,80})\"\s+value=\"(?P<value
 _PLIST = re.compile(r"<key>(?P<name>[^<\n]{1,80})</key>\s{0,40}<string>(?P<value>[^<\n]{1,400})</string>")
 
 
+_PLIST_VALUE_NEXT = re.compile(
+    r"[^<]{0,60}<(?:string|true|false|integer|real|data|date|dict|array)\b"
+)  # a gutter may stand between
 # `<AdministratorPassword>` then `<Value>…</Value>` on its next line (Windows' unattend.xml)
 _XML_VALUE_CHILD = re.compile(r"<(?P<name>[\w:.\-]{1,80})>\s{0,40}<value>(?P<value>[^<\n]{1,400})</value>")
 XML_TRIGGERS = ("</", "<add")
@@ -167,6 +170,8 @@ def detect_xml(scan: Scan) -> None:
             continue
         for m in rx.finditer(scan.lower):
             name = m.group("name")
+            if rx is _XML_ELEMENT and name == "key" and _PLIST_VALUE_NEXT.match(scan.lower, m.end()):
+                continue  # a property list's `<key>SKAdNetworkIdentifier</key>`: the name of the value after it
             if (rx is not _XML_ELEMENT and not SECRET_NAME.search(name)) or public_name(name):
                 continue  # a key's element (PAN-OS's keygen `<key>`) is tested as any value under `key`
             report(scan, name, "=", *m.span("value"), True)
@@ -337,7 +342,13 @@ def detect_plain_passwords(scan: Scan) -> None:
 # A map of users to their passwords under a name that says users (Orthanc's `RegisteredUsers`, a
 # basic-auth plugin's `users`), written after the name or printed by a command that names it
 # (`jq .RegisteredUsers orthanc.json`), and a peer's address, user and password as one list.
-USER_MAP_TRIGGERS = ("users", "://")
+USER_MAP_TRIGGERS = ("users", "://", "tokens", "secrets", "passwords", "[credentials]", "[accounts]")
+# An INI section of users (Haraka's `[users]` in `auth_flat_file.ini`): each `name=password` under it.
+_USERS_SECTION = re.compile(r"(?m)^[ \t]*\[(?:users|credentials|passwords|accounts)\][ \t]*\r?\n")
+_SECTION_ENTRY = re.compile(r"[ \t]*[^\s=#;\[][^\s=]{0,80}[ \t]*=[ \t]*(?P<value>[^\s]{1,200})[ \t]*\r?(?:\n|$)")
+# A list under a name that says secrets (NRDP's `$cfg['authorized_tokens'] = array("…", );`): each literal in it.
+_SECRETS_LIST = re.compile(r"(?:tokens|secrets|keys|passwords)[\"'\]]*[ \t]*(?:=>|=|:)[ \t]*(?:array[ \t]*\(|\[)")
+_LIST_LITERAL = re.compile(r"[ \t\r\n]*[\"'](?P<value>[^\"'\n]{1,200})[\"'][ \t]*,?")
 _USERS_THEN_MAP = re.compile(
     r"users[\"']?[ \t]*[:=][ \t]*(?:\|[ \t]*)?(?:\r?\n[ \t]*)?\{"  # the name, then its map
     # a command that reads it by its path (`jq .RegisteredUsers`), then the map printed (after a tool result's prefix)
@@ -356,10 +367,26 @@ def detect_user_maps(scan: Scan) -> None:
     for m in _USERS_THEN_MAP.finditer(scan.lower) if scan.has("users") else ():
         pos = m.end()
         while (pair := _USER_PASSWORD.match(text, pos)) is not None:
-            value = pair.group("value")
-            if not _HASHED.match(value) and (password_shaped(value) or random_looking(value, 12)):
+            if _user_password(pair.group("value")):
                 scan.add(*pair.span("value"), "password")
             pos = pair.end()
+    for m in _USERS_SECTION.finditer(scan.lower) if scan.has("[") else ():
+        pos = m.end()
+        while (entry := _SECTION_ENTRY.match(text, pos)) is not None:
+            if _user_password(entry.group("value")):
+                scan.add(*entry.span("value"), "password")
+            pos = entry.end()
+    for m in _SECRETS_LIST.finditer(scan.lower) if scan.has("[") or scan.has("array") else ():
+        pos = m.end()
+        while (item := _LIST_LITERAL.match(text, pos)) is not None:
+            if secret_shaped(item.group("value")) and not is_uuid(item.group("value")):  # a UUID names a stored secret
+                scan.add(*item.span("value"), "secret")
+            pos = item.end()
     for m in _URL_USER_PASSWORD.finditer(text) if scan.has("://") else ():
-        if password_shaped(m.group("value")) or random_looking(m.group("value"), 12):
+        if _user_password(m.group("value")):
             scan.add(*m.span("value"), "password")
+
+
+def _user_password(value: str) -> bool:
+    """A user's password in a map or a list of them: its shape, not a hash of it."""
+    return not _HASHED.match(value) and (password_shaped(value) or random_looking(value, 12))
