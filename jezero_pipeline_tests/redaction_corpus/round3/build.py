@@ -1,4 +1,4 @@
-"""Writes the round-3 labelled lines (tune and heldout 1 to 184 .jsonl) from the templates beside it.
+"""Writes the round-3 labelled lines (tune and heldout 1 to 189 .jsonl) from the templates beside it.
 
 Each template is a transcript-style line of our own around a value of a shape that a public
 scanner documents (its rule's documented format, example or negative example), tagged with
@@ -394,6 +394,11 @@ def main() -> int:
     import heldout182_templates
     import heldout183_templates
     import heldout184_templates
+    import heldout185_templates
+    import heldout186_templates
+    import heldout187_templates
+    import heldout188_templates
+    import heldout189_templates
     import heldout_templates
     import tune_templates
 
@@ -583,6 +588,11 @@ def main() -> int:
         ("heldout182", heldout182_templates, SEED + 182),
         ("heldout183", heldout183_templates, SEED + 183),
         ("heldout184", heldout184_templates, SEED + 184),
+        ("heldout185", heldout185_templates, SEED + 185),
+        ("heldout186", heldout186_templates, SEED + 186),
+        ("heldout187", heldout187_templates, SEED + 187),
+        ("heldout188", heldout188_templates, SEED + 188),
+        ("heldout189", heldout189_templates, SEED + 189),
     ):
         rows = build(module.TEMPLATES, random.Random(seed))
         out = HERE / f"{name}.jsonl"
