@@ -1,4 +1,4 @@
-"""The kinds of case the blind held-out sets (round3/heldout10 to 184) found missing, each with
+"""The kinds of case the blind held-out sets (round3/heldout10 to 189) found missing, each with
 lines of our own: the rule must hold for the kind, not for the held-out line.
 
 Every secret must lie wholly inside a marker; every look-alike must come back byte-identical.
@@ -629,6 +629,11 @@ SECRETS = [
     (f"$ munge -n\nMUNGE:{B64[:-1]}{B64[:-1]}==:", f"MUNGE:{B64[:-1]}{B64[:-1]}=="),
     (f"$ curl -s https://storage.example.org/x | jq -r .macaroon\n{TOKEN}{B64[:30]}", TOKEN + B64[:30]),
     (f"[stream]\n    api key = {UUID}", UUID),
+    # heldout185 to 189: a keys file cat'ed; an adder with a secret's name (`AddDefaultHeader`); a
+    # certificate's password where a PFX is read
+    (f"$ cat ~/.imgopt.keys\n{TOKEN}{TOKEN[:8]}", TOKEN + TOKEN[:8]),
+    (f'cfg.AddHeader("X-Vendor-Secret", "{TOKEN}")', TOKEN),
+    (f'bundle = KeyTool.loadPfx(data, "{PW}")', PW),
 ]
 
 LOOKALIKES = [
@@ -993,6 +998,8 @@ LOOKALIKES = [
     f'"NodeKey": "nodekey:{HEX}"',
     f"key id = {UUID}",
     '"keys": ["id_rsa", "id_ed25519"]',
+    # heldout185 to 189: what stays beside them
+    f'{{"account": {{"guid": "ACC-{UUID}", "name": "ledger"}}}}',
 ]
 
 

@@ -19,7 +19,7 @@ from .name_values import ENVIRONMENT_HEAD, public_name
 _CALL = re.compile(
     r"(?:log_?in(?:ex|async)?|sign_?in|auth(?:enticate)?|connect(?:ion)?|credentials?|client|session|github|fernet|hmac\.new|hmac\w*|jwt\.encode|jwt\.sign|"
     r"minio|redis|mongo|smtp(?:_ssl)?|imap4?(?:_ssl)?|ftp(?:_tls)?|signer|signing(?:_key)?|basic|aes\.new|keyspec|token|secret|apikey|"
-    r"password|[th]otp|bind\w*|(?:create|add|new)_?(?:account|user)|api_key|execute_kw|(?:set|load|open)_?(?:key|trust)_?store)[ \t]*\($"
+    r"password|[th]otp|bind\w*|(?:create|add|new)_?(?:account|user)|api_key|execute_kw|(?:set|load|open|read)_?(?:(?:key|trust)_?store|pfx|p12|pkcs12))[ \t]*\($"
     # `verify_webhook_signature(…, "<secret>")`, `Webhook.verify!(…, "<secret>")`
     r"|(?:oauth|credential|password|secret|apikey|hmac|webhook|authenticate)(?:\w|\.|::)*!?[ \t]*\($"
     r"|signature[ \t]*\($",  # `PaytmChecksum.generateSignature(body, "<merchant key>")`

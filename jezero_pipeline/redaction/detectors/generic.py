@@ -48,7 +48,7 @@ _NOT_SECRET_LABEL = re.compile(
     r"(?:^|[^a-z])(?:ids?|app_?id|client_?id|kid|hash(?:es)?|hmac|sha\d*|md5|sum|checksum|digest|integrity|fingerprint|thumbprint|etag|"
     r"commit|rev(?:ision)?|version|h1|public|pub|pubkey|url|uri|path|file|dir|image|tag|ref|name|salt|nonce|"
     r"request|trace|span|session_?id|build|run|job|event|object|account|tenant|client|project|user|signature|"
-    r"sig|data|content|body|payload|image|encrypted|secure|ciphertext|cert(?:ificate)?|ca|challenge|state|txt|peer)(?:[^a-z]|$)"
+    r"sig|data|content|body|payload|image|encrypted|secure|ciphertext|cert(?:ificate)?|ca|challenge|state|txt|peer|guid|uuid)(?:[^a-z]|$)"
 )
 _PUBLIC_LABEL = re.compile(
     r"public|publishable|pubkey|(?:search|site)[ _\-.]?(?:only[ _\-.]?)?(?:api[ _\-.]?)?key|verif(?:y|ication)[ _\-.]?key"

@@ -62,7 +62,7 @@ _OUTER_NAME = re.compile(r"(?P<name>[a-z0-9_.\-]{1,60})[\"']?[ \t]*[:=][ \t]*[\"
 _LOOKUP_CALL = re.compile(
     r"(?:getenv|environ(?:\.get)?|env\.fetch|env|getordefault|getproperty|get_env|env::var|env\.var|"
     r"getenvironmentvariable|config|environment|settings\.get|\$env:|"
-    r"set[a-z_]{0,24}|putenv|put|add|define|"  # any setter: `setProperty`, `setCapability`, `set_secret`
+    r"set[a-z_]{0,24}|putenv|put|add[a-z_]{0,24}|define|"  # any setter or adder: `setCapability`, `AddDefaultHeader`
     r"append|add_header)[ \t]*[(\[.:]?[ \t]*[\"'`]?[a-z0-9_.\-]*$"
 )
 TRAIL = ".,;:!?)]}>"

@@ -132,7 +132,7 @@ _SAID_AFTER = re.compile(
 # under a label or a name, before the next prompt, is decided by its shape.
 _PRINTS_SECRET_FILE = re.compile(
     r"(?:^|(?<=[\s;&|(>$\"]))(?:cat|head)[ \t]+(?:-\S+[ \t]+)*"
-    r"(?![^\s\"]*(?:pub|cert|crt))[^\s\"]*(?:(?:secret|token|cred|passw|[._\-]pass\b|\.auth\b|\.login\b|psk|keys\.|api[_\-]?key)[^\s/\";]*"
+    r"(?![^\s\"]*(?:pub|cert|crt))[^\s\"]*(?:(?:secret|token|cred|passw|[._\-]pass\b|\.auth\b|\.login\b|psk|keys\.|\.keys\b|api[_\-]?key)[^\s/\";]*"
     r"|/secrets/[^\s/\";]+)[ \t]*"  # a file a container's secrets are mounted as (`/run/secrets/<name>`)
     r"(?:[;#][^\n]*)?(?=\r?\n|\")"
 )  # the command ends its line, or the JSON string a tool call holds it in
