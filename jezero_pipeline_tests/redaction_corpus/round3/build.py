@@ -1,4 +1,4 @@
-"""Writes the round-3 labelled lines (tune and heldout 1 to 189 .jsonl) from the templates beside it.
+"""Writes the round-3 labelled lines (tune and heldout 1 to 194 .jsonl) from the templates beside it.
 
 Each template is a transcript-style line of our own around a value of a shape that a public
 scanner documents (its rule's documented format, example or negative example), tagged with
@@ -399,6 +399,11 @@ def main() -> int:
     import heldout187_templates
     import heldout188_templates
     import heldout189_templates
+    import heldout190_templates
+    import heldout191_templates
+    import heldout192_templates
+    import heldout193_templates
+    import heldout194_templates
     import heldout_templates
     import tune_templates
 
@@ -593,6 +598,11 @@ def main() -> int:
         ("heldout187", heldout187_templates, SEED + 187),
         ("heldout188", heldout188_templates, SEED + 188),
         ("heldout189", heldout189_templates, SEED + 189),
+        ("heldout190", heldout190_templates, SEED + 190),
+        ("heldout191", heldout191_templates, SEED + 191),
+        ("heldout192", heldout192_templates, SEED + 192),
+        ("heldout193", heldout193_templates, SEED + 193),
+        ("heldout194", heldout194_templates, SEED + 194),
     ):
         rows = build(module.TEMPLATES, random.Random(seed))
         out = HERE / f"{name}.jsonl"
