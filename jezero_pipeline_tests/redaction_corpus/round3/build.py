@@ -1,4 +1,4 @@
-"""Writes the round-3 labelled lines (tune and heldout 1 to 194 .jsonl) from the templates beside it.
+"""Writes the round-3 labelled lines (tune and heldout 1 to 199 .jsonl) from the templates beside it.
 
 Each template is a transcript-style line of our own around a value of a shape that a public
 scanner documents (its rule's documented format, example or negative example), tagged with
@@ -404,6 +404,11 @@ def main() -> int:
     import heldout192_templates
     import heldout193_templates
     import heldout194_templates
+    import heldout195_templates
+    import heldout196_templates
+    import heldout197_templates
+    import heldout198_templates
+    import heldout199_templates
     import heldout_templates
     import tune_templates
 
@@ -603,6 +608,11 @@ def main() -> int:
         ("heldout192", heldout192_templates, SEED + 192),
         ("heldout193", heldout193_templates, SEED + 193),
         ("heldout194", heldout194_templates, SEED + 194),
+        ("heldout195", heldout195_templates, SEED + 195),
+        ("heldout196", heldout196_templates, SEED + 196),
+        ("heldout197", heldout197_templates, SEED + 197),
+        ("heldout198", heldout198_templates, SEED + 198),
+        ("heldout199", heldout199_templates, SEED + 199),
     ):
         rows = build(module.TEMPLATES, random.Random(seed))
         out = HERE / f"{name}.jsonl"
