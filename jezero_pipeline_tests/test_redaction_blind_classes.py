@@ -1,4 +1,4 @@
-"""The kinds of case the blind held-out sets (round3/heldout10 to 189) found missing, each with
+"""The kinds of case the blind held-out sets (round3/heldout10 to 199) found missing, each with
 lines of our own: the rule must hold for the kind, not for the held-out line.
 
 Every secret must lie wholly inside a marker; every look-alike must come back byte-identical.
@@ -634,6 +634,19 @@ SECRETS = [
     (f"$ cat ~/.imgopt.keys\n{TOKEN}{TOKEN[:8]}", TOKEN + TOKEN[:8]),
     (f'cfg.AddHeader("X-Vendor-Secret", "{TOKEN}")', TOKEN),
     (f'bundle = KeyTool.loadPfx(data, "{PW}")', PW),
+    # heldout190 to 194: a value piped into a flag that takes it from the input; a PIN after `--pin`;
+    # a token a subcommand prints when run as another user; a PHP map of users' passwords
+    (f"$ echo {TOKEN} | sudo agentctl --set-password default", TOKEN),
+    ("$ remote-host start --name ws-7 --pin=730461", "730461"),
+    (f"$ sudo -u hub hubctl token --config /etc/hub.py ana\n{HEX[:32]}", HEX[:32]),
+    (f"$app_user_passwords = [\n  'ops' => '{PW}',\n];", PW),
+    # heldout195 to 199: Rancher's `token-<id>:<secret>`; a bootstrap's `Secret ID`; what `keygen` and
+    # `initial-password` subcommands print; a secret's name with a qualifier after it (`_OVERRIDE`)
+    (f"$ rancher login https://r.example.net/v3 --token token-ab12c:{HEX[:50]}", f"token-ab12c:{HEX[:50]}"),
+    (f"$ nomad acl token create -name=ci\nAccessor ID  = {UUID2}\nSecret ID    = {UUID}", UUID),
+    (f"$ consul keygen\n{B64}", B64),
+    (f"$ argocd admin initial-password -n cd\n{PW}", PW),
+    (f"MYAPP_SECRET_OVERRIDE={TOKEN}", TOKEN),
 ]
 
 LOOKALIKES = [
@@ -1000,6 +1013,16 @@ LOOKALIKES = [
     '"keys": ["id_rsa", "id_ed25519"]',
     # heldout185 to 189: what stays beside them
     f'{{"account": {{"guid": "ACC-{UUID}", "name": "ledger"}}}}',
+    # heldout190 to 194: what stays beside them
+    "C:\\deploy> echo %DEPLOY_PW% | agent.exe --set-password default_profile",
+    "credentials: SVC_USER=ana-lopez SVC_KEY=**********a1b2",
+    f'<iframe src="//player.example.com/embed?key={TOKEN}{TOKEN[:8]}"></iframe>',
+    'curl "https://graph.example.com/me?access_token=APP|$APP_ID|$APP_SECRET"',
+    # heldout195 to 199: what stays beside them
+    f'$ curl https://api.keygen.sh/v1/me | jq .data.id\n"{UUID}"',
+    f"const c = createClient('public-key-live-{UUID}')",
+    f"https://partner.example.com/auth_partner?partner_id=12345&sign={HEX}&redirect=https://x.example.com/cb",
+    f"$ nomad acl token create -name=ci\nAccessor ID  = {UUID2}",
 ]
 
 

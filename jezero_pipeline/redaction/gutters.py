@@ -30,7 +30,7 @@ _OTHER = r"""
         |\[?\d{4}-\d\d-\d\d[T ]\d\d:\d\d:\d\d(?:[.,]\d+)?(?:Z|[+-]\d\d:?\d\d)?\]?[ \t]
          (?:\[?(?:TRACE|DEBUG|INFO|NOTICE|WARN|WARNING|ERROR|FATAL|CRITICAL)\]?:?[ \t])?   # a log line's time, level
         |[A-Z][a-z]{2}[ ][ \d]\d[ ]\d\d:\d\d:\d\d[ ]\S{1,60}[ ][^\s:]{1,60}:[ ]   # syslog `Dec  7 01:22:33 host app[42]: `
-        |\[(?!\d{4}-\d\d-\d\d[ ]\d\d:\d\d\])[^\]\n]{1,80}\][ \t]   # a tag: `[pod/api-7d9f5/api] ` (not a segment's time)
+        |\[(?!\d{4}-\d\d-\d\d[ ]\d\d:\d\d\])[^\[\]\n]{1,80}\][ \t]  # a tag: `[pod/api-7d9f5/api] ` (not a segment's time; no bracket inside)
         |[\w.-]{0,40}[-_]\d{1,3}[ \t]+\|[ \t]                       # a service's `web-1  | ` (docker compose)
         |\[\d{4}-\d\d-\d\d[ ]\d\d:\d\d\][ ][\w-]{1,20}:[ ](?:tool[ ]result:[ ][\w.:-]{1,60}:[ ])?
          (?=\$[ \t]|PS[ >]|["']?[A-Za-z0-9+/=_-]{32,}["']?[ \t]*(?:\r?\n|\Z)) # a segment's `[time] role: ` before a prompt or a blob

@@ -41,7 +41,7 @@ _PUBLIC_PREFIXES = (
 )  # fmt: skip
 # A key whose own head says public (iLovePDF's `project_public_…`, a `public_…` key) or meant for
 # a client (Statsig's `client-…`, beside its `secret-…`).
-_SAYS_PUBLIC = re.compile(r"(?:[a-z]{2,12}_)?(?:public|publishable)_|client-(?!secret)", re.I)
+_SAYS_PUBLIC = re.compile(r"(?:[a-z]{2,12}[_\-])?(?:public|publishable)[_\-]|client-(?!secret)", re.I)
 # A content address (IPFS's CIDv0 `Qm…` and CIDv1 `bafy…`): a hash of public content.
 _CID = re.compile(r"Qm[1-9A-HJ-NP-Za-km-z]{44}|bafy[a-z2-7]{50,}")
 

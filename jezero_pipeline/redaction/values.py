@@ -69,7 +69,7 @@ _TEMPLATE_PART = re.compile(
     (?![A-Za-z])""",
     re.X,
 )
-_JOINERS = re.compile(r"[\s:/@._\-=,;]+")  # what may join templates: `${USER}:${PASS}`
+_JOINERS = re.compile(r"[\s:/@._\-=,;|]+")  # what may join templates: `${USER}:${PASS}`, `OC|$APP_ID|$SECRET`
 # A provider's prefix right before a template (`pdf_live_<rest_of_your_key>`, `ghp_<your token>`).
 _HEAD_BEFORE_TEMPLATE = re.compile(
     r"[A-Za-z0-9]{1,12}(?:[_\-.][A-Za-z0-9]{1,12}){0,2}[_\-.](?=<[A-Za-z]|\{\{|\$\{|\{%|<%)"

@@ -56,7 +56,7 @@ _URL_PART = re.compile(r"[A-Za-z0-9_\-.~%+]{16,}")
 _NAMED_PART = re.compile(r"(?:[a-z]+|\d+)(?:[\-_.](?:[a-z]+|\d+)){2,}")  # three or more words and numbers
 # A query parameter that names a flow, a request or a step, not a credential.
 _NOT_TOKEN_PARAM = re.compile(
-    r"[?&](?:(?:[a-z]+[_\-])?(?:ids?|flow|state|nonce|challenge|execution|request|scope|type)|x-amz-(?:algorithm|date|expires))=$",
+    r"[?&](?:(?:[a-z]+[_\-])?(?:ids?|flow|state|nonce|challenge|execution|request|scope|type|sign)|x-amz-(?:algorithm|date|expires))=$",
     re.I,
 )  # a signed URL's algorithm, time and lifetime, an OAuth request's scope and response type are no token
 

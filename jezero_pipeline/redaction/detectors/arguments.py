@@ -171,7 +171,9 @@ _ECHO_PIPE = re.compile(
     r"(?:echo|printf)[ \t]+(?:-n[ \t]+|(?P<f>[\"']?)%s(?:\\n)?(?P=f)[ \t]+)?(?P<q>[\"']?)(?P<value>[^\s\"'|]{6,300})(?P=q)"
     r"[ \t]*\|[^\n|]*(?:--password-stdin|sudo[ \t]+-s|--stdin|chpasswd|passwd|--with-token|--key-file[= ]-|secrets?[ \t]+(?:create|set|put)"
     r"|(?:store|set|put|create|add)-secret"
-    r"|(?<![\w./\-])login(?![\w./\-]))"
+    r"|(?<![\w./\-])login(?![\w./\-])"
+    # a flag that takes what its input holds (`| anydesk --set-password`, `--register-license`)
+    r"|--[\w\-]*(?:passw(?:or)?d|passphrase|licen[cs]e|secret|token)(?![\w\-]))"
 )
 _LITERAL_FLAG = re.compile(r"--from-literal=[^=\s]+=(?P<q>[\"']?)(?P<value>[^\s\"']{4,300})(?P=q)")
 _SECRET_SET = re.compile(

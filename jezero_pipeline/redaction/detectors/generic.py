@@ -59,7 +59,7 @@ _CREDENTIAL_KEY_LABEL = re.compile(
     r"(?:api|access|secret|private|auth|admin|master)[ _\-]?keys?$"
 )  # a UUID there is the key
 _LABEL_REACH = 60
-_IN_URL = re.compile(r"://[^\s\"'`<>]*$")  # a URL runs up to the run, no space between
+_IN_URL = re.compile(r"(?:://|(?<![:\w/])//)[^\s\"'`<>]*$")  # a URL (or a protocol-relative one) runs up to the run
 _MASK_CHARS = "*•●"  # a masked value's hidden part (`values.is_masked` decides the whole)
 # An object's id with its type's short prefix (`itmpl_…`, `cus_…`, `inq_…`), under a label that
 # names no key: the secrets vendors prefix so are found by their prefix, not here.

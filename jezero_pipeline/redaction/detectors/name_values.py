@@ -41,7 +41,7 @@ NAME_WORDS = (
     ("pass", r"pass(?:word|wd|[_\-]?phrase|wort)?(?:[_\-]?value)?"),  # `secretValue`: what the name holds
     ("pwd", "pwd"),
     ("pw", "pw"),  # `PW=`, `db_pw:`, Dex's `bindPW:`
-    ("secret", r"secret(?:[_\-]?value)?"),
+    ("secret", r"secret(?:[_\-]?(?:value|key[_\-]?overwrite|overwrite|override))?"),  # Flowise's `SECRETKEY_OVERWRITE`
     ("token", r"token(?:[_\-]?value)?"),
     ("cred", "cred(?:ential)?s?"),  # `md5_cred` (a digest login's password equivalent), `db_creds`
     ("key", r"key(?:_base|_?material|[_\-]?value)?"),  # Hopsworks's `api_key_value=`
@@ -53,6 +53,7 @@ NAME_WORDS = (
     ("clear", "clear-?text"),  # JBoss Elytron's `credential-reference={clear-text=…}`
     ("pat", "pat(?<![a-z]pat)"),  # a personal access token (`AZURE_DEVOPS_EXT_PAT`); not `path`, `pattern`
     ("secret_id", "secret_id"),  # Vault AppRole's credential (a UUID), or the name of a secret
+    ("secret id", r"secret id(?=[ \t]*[:=])"),  # Nomad's and Consul's `Secret ID = <uuid>` (the accessor's is an id)
     ("secret-id", "secret-id"),
     ("honeycomb-team", "x-honeycomb-team"),  # Honeycomb's API key header
     ("salt", "salt"),  # a configured salt (WordPress's `AUTH_SALT`, `HASHIDS_SALT`) keys every hash made with it
@@ -227,6 +228,7 @@ def _licence_serial(value: str) -> bool:
 
 
 _KEY_GROUPS = re.compile(r"(?=[A-Z]*\d)[A-Z0-9]{4,6}(?:-[A-Z0-9]{4,6}){3,}")
+_PIN_DIGITS = (4, 8)  # a PIN's digits
 _SHORTEST_TOKEN = 6  # a key or a token this short is what a console shows of one (Saleor's last four)
 _SUBSCRIPTION_KEY = 32  # an API subscription's key: 32 hex digits
 _TOKEN_LOGIN = 32  # a generated value this long under a login is a token, not a user's name
@@ -262,6 +264,8 @@ def value_ok(name: str, sep: str, value: str, quoted: bool) -> bool:
         return False  # nothing, already redacted inside, or the shell's working folder
     if value[0] == "@" and _PATH.match(value[1:]):
         return False  # `-auth @/path/file`, `-d @body.json`: the file the value is read from
+    if name.lstrip("-") == "pin":
+        return value.isdigit() and _PIN_DIGITS[0] <= len(value) <= _PIN_DIGITS[1]  # `--pin=485421`
     if _PATH.match(value) and not password_name(name) and not random_looking(value.rsplit("/", 1)[-1], 16):
         return False  # `dns_cloudflare_credentials = /etc/letsencrypt/cloudflare.ini`: where it is kept
     is_password = password_name(name)

@@ -50,7 +50,7 @@ TRIGGERS_ABROAD = tuple(literal for literal, _ in NAME_WORDS_ABROAD)
 # a dotted setting's path may lead to it (`--session.encryption_key`).
 _FLAG = re.compile(
     r"--(?:[a-z0-9\-_.]*(?:pass(?:word|wd|phrase)?|pwd|secrets?|tokens?|key|credentials?|auth|psk)(?:-(?:value|string|literal))?"
-    r"|pat(?=[ \t=])|[a-z0-9\-_.]*serial(?:-(?:number|key))?)"  # a licence's serial: value_ok decides by its shape
+    r"|pat(?=[ \t=])|pin(?=[ \t=])|[a-z0-9\-_.]*serial(?:-(?:number|key))?)"  # a licence's serial: value_ok decides by its shape
     r"(?P<sep>=|[ \t]+)(?P<value>(?P<q>[\"'])(?P<qv>[^\n]{0,4000}?)(?P=q)|[^\s\"'`]{1,4000})"
 )
 _NAME_CHARS_REVERSED = re.compile(r"[a-z0-9_.\-]{0,60}")
@@ -65,6 +65,8 @@ _LOOKUP_CALL = re.compile(
     r"set[a-z_]{0,24}|putenv|put|add[a-z_]{0,24}|define|"  # any setter or adder: `setCapability`, `AddDefaultHeader`
     r"append|add_header)[ \t]*[(\[.:]?[ \t]*[\"'`]?[a-z0-9_.\-]*$"
 )
+_PIPED_IN = re.compile(r"(?:echo|printf)\b[^\n|]*\|[^\n|]*$")  # a value piped into the command
+_ASSIGNMENT = re.compile(r"[A-Z][A-Z0-9_]{2,}=")  # an environment variable set, as the value of a name
 TRAIL = ".,;:!?)]}>"
 _NON_NULL = re.compile(r"[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+!")  # TypeScript's `process.env.KEY!`
 _PASSWORD_TRAIL = ",;)]}>"  # a password keeps `!`, `.`, `?`: they may be its last characters
@@ -171,6 +173,8 @@ def _match(scan: Scan, m: re.Match[str], flag: bool = False) -> None:
     start = m.start()
     if flag:
         name_start = start
+        if _PIPED_IN.search(lower, lower.rfind("\n", 0, start) + 1, start):
+            return  # `echo … | anydesk --set-password _unattended_access`: the value comes in on the input
     else:
         window = lower[max(0, start - 60) : start][::-1]
         name_start = start - _NAME_CHARS_REVERSED.match(window).end()
@@ -198,6 +202,8 @@ def _match(scan: Scan, m: re.Match[str], flag: bool = False) -> None:
             and _RESOURCE_VERB.search(lower, max(0, name_start - 12), name_start)
         ):
             return  # `kubectl get secret NAME`, `docker secret inspect`: a resource's name follows
+    if not flag and m.group("q") is None and _ASSIGNMENT.match(text, m.start("value")):
+        return  # `credentials: KAGGLE_USERNAME=… KAGGLE_KEY=…`: assignments, each with its own name
     lookup = not flag and m.group("lsep") is not None  # the flag pattern has neither group
     call = not flag and m.group("csep") is not None
     name = lower[name_start : m.start("lsep") if lookup else m.start("csep") if call else m.start("sep")]

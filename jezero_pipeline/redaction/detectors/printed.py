@@ -57,6 +57,8 @@ _PRINTS_SECRET = tuple(
         ("gen.secret", r"gen\.secret"),
         ("rails secret", r"\brails[ \t]+secret\b"),
         ("genkey", r"\bgenkey\b(?![^\n]*pubkey)"),
+        ("keygen", r"(?m)(?<=[ \t])keygen(?=[ \t\"]|\r?$)"),  # `consul keygen`: a subcommand (not `ssh-keygen`, `api.keygen.sh`)
+        ("initial-password", r"\binitial-password\b"),  # `argocd admin initial-password`
         ("genpsk", r"\bgenpsk\b"),
         # a named value read back from a tool's config or store, its name a secret's
         # (`wp config get DB_PASSWORD`, `npm config get //host/:_authToken`)
@@ -157,9 +159,12 @@ _LABELLED_VALUE = re.compile(
 # A tool's `token` subcommand on its own, with at most a user's or a name's argument (`jupyterhub
 # token ayla`, `heroku auth:token`, `vault print token`): it prints the token among its lines.
 # Looked for from the word: what follows it first (rare in prose), then the command before it.
-_TOKEN_TAIL = re.compile(r"(?m)(?<![\w\-])tokens?(?:[ \t]+[\w.@\-]+)?[ \t]*(?:\r?$|(?=\"))")
+_TOKEN_TAIL = re.compile(  # (options may stand before the name: `jupyterhub token --config <file> <user>`)
+    r"(?m)(?<![\w\-])tokens?(?:[ \t]+--?[\w\-]+(?:[ \t=][^\s\-][^\s]*)?){0,3}(?:[ \t]+[\w.@\-]+)?[ \t]*(?:\r?$|(?=\"))"
+)
 _TOKEN_HEAD = re.compile(
     r"(?m)(?:(?:^[ \t]*|[ \t\"'>])(?:\$|%|>|#|ps>)[ \t]+|\"(?:command|cmd)\":[ \t]*\")"
+    r"(?:sudo(?:[ \t]+-[a-z][\w\-]*(?:[ \t]+[\w.\-]+)?)*[ \t]+)?"  # as another user: `sudo -u jupyterhub …`
     r"[a-z][\w.\-]*[ \t]+(?:auth[ \t]+|auth:|print[ \t]+)?$"
 )
 _NOT_A_SECRET = re.compile(r"\bids?\b|name|user|url|host|fingerprint|description")

@@ -350,11 +350,13 @@ _SECTION_ENTRY = re.compile(r"[ \t]*[^\s=#;\[][^\s=]{0,80}[ \t]*=[ \t]*(?P<value
 _SECRETS_LIST = re.compile(r"(?:tokens|secrets|keys|passwords)[\"'\]]*[ \t]*(?:=>|=|:)[ \t]*(?:array[ \t]*\(|\[)")
 _LIST_LITERAL = re.compile(r"[ \t\r\n]*[\"'](?P<value>[^\"'\n]{1,200})[\"'][ \t]*,?")
 _USERS_THEN_MAP = re.compile(
-    r"users[\"']?[ \t]*[:=][ \t]*(?:\|[ \t]*)?(?:\r?\n[ \t]*)?\{"  # the name, then its map
+    r"(?:users|user_passwords)[\"']?[ \t]*(?:=>|[:=])[ \t]*(?:\|[ \t]*)?(?:\r?\n[ \t]*)?(?:\{|\[|array[ \t]*\()"  # the name, then its map
     # a command that reads it by its path (`jq .RegisteredUsers`), then the map printed (after a tool result's prefix)
     r"|\.\w*users\b[^\n{]{0,120}\r?\n[^\n{]{0,80}\{[ \t]*\r?\n"
 )
-_USER_PASSWORD = re.compile(r"[ \t\r\n]*\"[^\"\n]{1,64}\"[ \t]*:[ \t]*\"(?P<value>[^\"\n]{1,200})\"[ \t]*,?")
+_USER_PASSWORD = re.compile(  # `"user": "password"`, PHP's `'user' => 'password'`
+    r"[ \t\r\n]*(?P<q>[\"'])[^\"'\n]{1,64}(?P=q)[ \t]*(?::|=>)[ \t]*(?P<v>[\"'])(?P<value>[^\"'\n]{1,200})(?P=v)[ \t]*,?"
+)
 _URL_USER_PASSWORD = re.compile(
     r"\[[ \t]*\"https?://[^\"\s]+\"[ \t]*,[ \t]*\"[^\"\n]{1,64}\"[ \t]*,[ \t]*\"(?P<value>[^\"\n]{6,200})\"[ \t]*\]"
 )
@@ -364,7 +366,7 @@ _HASHED = re.compile(r"\$(?:2[aby]?|apr1|[156])\$|\{S?SHA\}")  # a password's ha
 def detect_user_maps(scan: Scan) -> None:
     """Each password of a users map, and the password of an (address, user, password) list."""
     text = scan.text
-    for m in _USERS_THEN_MAP.finditer(scan.lower) if scan.has("users") else ():
+    for m in _USERS_THEN_MAP.finditer(scan.lower) if scan.has("users") or scan.has("passwords") else ():
         pos = m.end()
         while (pair := _USER_PASSWORD.match(text, pos)) is not None:
             if _user_password(pair.group("value")):

@@ -193,6 +193,10 @@ RULES: tuple[TokenRule, ...] = (
     TokenRule("notion_token", "ntn_", r"ntn_[0-9]{11}[A-Za-z0-9]{35}"),
     TokenRule("notion_token", "secret_", r"secret_[A-Za-z0-9]{43}" + _END),
     TokenRule("airtable_token", ".", r"pat[A-Za-z0-9]{14}\.[a-f0-9]{64}", tail=True, back=17),
+    # Rancher's API token: the key's id (`token-` and five characters), then its secret
+    TokenRule("rancher_token", ":", r"token-[a-z0-9]{5}:[a-z0-9]{40,}" + _END, tail=True, back=11),
+    # Docker Swarm's join tokens and its managers' unlock key
+    *[TokenRule("docker_swarm_token", k, k + r"[A-Za-z0-9+/\-]{40,}") for k in ("SWMTKN-1-", "SWMKEY-1-")],
     # a MUNGE credential (`munge -n`): whoever holds it is the user who made it, until it expires
     TokenRule("munge_credential", "MUNGE:", r"MUNGE:[A-Za-z0-9+/]{40,}={0,2}:?", tail=True),
     # Ably's API key: the app's id and the key's (six characters each), then the key's secret

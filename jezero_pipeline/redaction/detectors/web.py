@@ -42,7 +42,7 @@ _TOKEN_QUERY_VALUE = re.compile(r"[^&;\s\"'<>()\[\]]{0,2000}")
 # `<script src="…snippet.js?key=…">`): a page loads it for every reader, so a token in it is one
 # meant to be seen (a coverage badge's, a chat widget's).
 _IMAGE_SOURCE = re.compile(
-    r"(?:!\[[^\]\n]{0,200}\]\(|<(?:img|script)\b[^>\n]{0,300}\bsrc=[\"']?)[a-z][a-z0-9+.\-]*://[^\s\"'()<>]*$"
+    r"(?:!\[[^\]\n]{0,200}\]\(|<(?:img|script|iframe)\b[^>\n]{0,300}\bsrc=[\"']?)(?:[a-z][a-z0-9+.\-]*:)?//[^\s\"'()<>]*$"
 )
 _PAIR_VALUE = re.compile(r"[^;\s\"'<>]{0,2000}")
 _QUERY_NAME_CHARS_REVERSED = re.compile(r"[a-z0-9_\-]{0,40}")
