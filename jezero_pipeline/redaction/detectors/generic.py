@@ -274,6 +274,8 @@ _BESIDE = 200  # how far around the user a password beside it is looked for (a c
 
 
 def _key_as_user(scan: Scan, start: int, end: int) -> bool:
+    """text[start:end], under a user's name, is a key: generated and long, no password near it.
+    (The names rule takes a mixed-case token there; this one hex too, which no one's name is.)"""
     value = scan.text[start:end]
     if len(value) < _KEY_AS_USER_MIN or is_uuid(value) or not (HEX_RE.match(value) or random_looking(value, 20)):
         return False

@@ -1,9 +1,11 @@
 """Secrets a command printed: the value alone on a line after a command that shows one.
 
 A store read back (`op read`, `vault kv get -field=`), a generator (`openssl rand`,
-`Fernet.generate_key()`), a credential made (`tokens create`), a REPL's echo of a secret's
-field, a token named on the line before it, and the one generated line a `cat` of a token file
-printed. Found by position: nothing on the value's own line says secret; the command does.
+`Fernet.generate_key()`), a credential made (`tokens create`), a REPL's or a program's echo of
+a secret's field (`>>> creds["token"]`, `puts u.api_key`), a key, secret, password or token
+named on the line before it (`Admin key:`), the one generated line a `cat` of a token file
+printed, and the session a sign-in's response holds. Found by position: nothing on the value's
+own line says secret; the command does.
 """
 
 from __future__ import annotations
