@@ -1,4 +1,4 @@
-"""Writes the round-3 labelled lines (tune and heldout 1 to 199 .jsonl) from the templates beside it.
+"""Writes the round-3 labelled lines (tune and heldout 1 to 204 .jsonl) from the templates beside it.
 
 Each template is a transcript-style line of our own around a value of a shape that a public
 scanner documents (its rule's documented format, example or negative example), tagged with
@@ -409,6 +409,11 @@ def main() -> int:
     import heldout197_templates
     import heldout198_templates
     import heldout199_templates
+    import heldout200_templates
+    import heldout201_templates
+    import heldout202_templates
+    import heldout203_templates
+    import heldout204_templates
     import heldout_templates
     import tune_templates
 
@@ -613,6 +618,11 @@ def main() -> int:
         ("heldout197", heldout197_templates, SEED + 197),
         ("heldout198", heldout198_templates, SEED + 198),
         ("heldout199", heldout199_templates, SEED + 199),
+        ("heldout200", heldout200_templates, SEED + 200),
+        ("heldout201", heldout201_templates, SEED + 201),
+        ("heldout202", heldout202_templates, SEED + 202),
+        ("heldout203", heldout203_templates, SEED + 203),
+        ("heldout204", heldout204_templates, SEED + 204),
     ):
         rows = build(module.TEMPLATES, random.Random(seed))
         out = HERE / f"{name}.jsonl"
