@@ -1,4 +1,4 @@
-"""The kinds of case the blind held-out sets (round3/heldout10 to 199) found missing, each with
+"""The kinds of case the blind held-out sets (round3/heldout10 to 204) found missing, each with
 lines of our own: the rule must hold for the kind, not for the held-out line.
 
 Every secret must lie wholly inside a marker; every look-alike must come back byte-identical.
@@ -647,6 +647,12 @@ SECRETS = [
     (f"$ consul keygen\n{B64}", B64),
     (f"$ argocd admin initial-password -n cd\n{PW}", PW),
     (f"MYAPP_SECRET_OVERRIDE={TOKEN}", TOKEN),
+    # heldout200 to 204: a session's id in a query (`_sid=`, `sid=`)
+    (
+        f"$ curl -o a.zip 'https://nas.example.lan:5001/webapi/entry.cgi?api=Files.Download&_sid={TOKEN}{TOKEN}'",
+        TOKEN + TOKEN,
+    ),
+    (f"$ curl 'https://imaging.example.com/api/v3/study/list?sid={UUID}&page=2'", UUID),
 ]
 
 LOOKALIKES = [
@@ -1023,6 +1029,10 @@ LOOKALIKES = [
     f"const c = createClient('public-key-live-{UUID}')",
     f"https://partner.example.com/auth_partner?partner_id=12345&sign={HEX}&redirect=https://x.example.com/cb",
     f"$ nomad acl token create -name=ci\nAccessor ID  = {UUID2}",
+    # heldout200 to 204: what stays beside them
+    f"DID             did:key:z6Mk{B58[:44]}",
+    '  "password": "$var:u/admin/db_password",',
+    "GET /feed?rss_sid=12&page=2",
 ]
 
 

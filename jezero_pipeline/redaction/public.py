@@ -37,7 +37,8 @@ _PUBLIC_PREFIXES = (
     "MIIBIjANBgkqhkiG9w0BAQEFAAOCAQ8A", "MIICIjANBgkqhkiG9w0BAQEFAAOCAg8A", "MFkwEwYHKoZIzj0CAQYIKoZIzj0DAQcDQgAE",
     "MCowBQYDK2VwAyEA",
     "pub-c-", "sub-c-",
-    "mkey:", "nodekey:", "discokey:",  # Tailscale's and Headscale's machine, node and disco public keys  # PubNub's publish and subscribe keys, in every client (its secret is `sec-c-`)
+    "mkey:", "nodekey:", "discokey:",  # Tailscale's and Headscale's machine, node and disco public keys
+    "did:key:",  # a decentralised identifier made of a public key (Radicle's, a wallet's)  # PubNub's publish and subscribe keys, in every client (its secret is `sec-c-`)
 )  # fmt: skip
 # A key whose own head says public (iLovePDF's `project_public_…`, a `public_…` key) or meant for
 # a client (Statsig's `client-…`, beside its `secret-…`).

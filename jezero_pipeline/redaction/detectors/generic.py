@@ -54,7 +54,9 @@ _PUBLIC_LABEL = re.compile(
     r"public|publishable|pubkey|(?:search|site)[ _\-.]?(?:only[ _\-.]?)?(?:api[ _\-.]?)?key|verif(?:y|ication)[ _\-.]?key"
     r"|vapid[ _\-.]?key|^data-"  # an HTML `data-…` attribute is in a page every visitor loads
 )
-_TYPE_BEFORE = re.compile(r"(?<![\w:])[a-z]{2,12}:$")  # a value's type glued before it (`mkey:`)
+_TYPE_BEFORE = re.compile(
+    r"(?<![\w:])[a-z]{2,12}(?::[a-z]{2,12})?:$"
+)  # a value's type glued before it (`mkey:`, `did:key:`)
 _CREDENTIAL_KEY_LABEL = re.compile(
     r"(?:api|access|secret|private|auth|admin|master)[ _\-]?keys?$"
 )  # a UUID there is the key

@@ -20,7 +20,7 @@ _PASSWORD_PARAMS = re.compile(r"(?:passw(?:or)?d|pwd|pass)$")
 # Query names that hold a credential (DocRaptor's `user_credentials`, OpenWeatherMap's `appid`; a
 # signed URL's `X-Amz-Credential` is the key's id and scope, its signature the secret).
 _QUERY_NAMES = re.compile(
-    r"(?:token|key|secret|sig|signature|passw(?:or)?d|pwd|pass|jwt|session_?id|verifier|code|auth|streamid|(?<!amz-)(?<!goog-)credentials?|appid)$"
+    r"(?:token|key|secret|sig|signature|passw(?:or)?d|pwd|pass|jwt|session_?id|(?:^|_)sid|verifier|code|auth|streamid|(?<!amz-)(?<!goog-)credentials?|appid)$"
 )
 _QUERY_ONLY = (  # names that are secret in a query string only (`&sig=…`), found by their literal
     ("sig", re.compile(r"sig(?:nature)?=")),
@@ -30,6 +30,7 @@ _QUERY_ONLY = (  # names that are secret in a query string only (`&sig=…`), fo
     ("code=", re.compile(r"code=")),
     ("streamid=", re.compile(r"streamid=")),
     ("appid=", re.compile(r"appid=")),
+    ("sid=", re.compile(r"(?<=[?&;_])sid=")),  # a session's id (Synology's `_sid=`, Ambra's `sid=`)
     ("p=", re.compile(r"(?<=[?&;])p=")),  # a password by its initial, beside a user's (`?u=app&p=…`)
 )
 _USER_PARAM = re.compile(r"[?&;](?:u|user|username|login)=")
