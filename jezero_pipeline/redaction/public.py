@@ -1,5 +1,5 @@
-"""Values meant to be seen: package pins, digests and checksums, content addresses, public keys,
-keys a vendor ships in every client, and properties encrypted where they are kept.
+"""Values meant to be seen: package pins, digests and checksums, content addresses, public keys
+and keys a vendor ships in every client.
 
 The value test (`values.stands_in`) leaves these alone whatever rule proposed them: a search
 for a package or a checksum should find it, and a public key or a client's key says nothing
@@ -47,8 +47,6 @@ _SAYS_PUBLIC = re.compile(r"(?:[a-z]{2,12}[_\-])?(?:public|publishable)[_\-]|cli
 _CID = re.compile(r"Qm[1-9A-HJ-NP-Za-km-z]{44}|bafy[a-z2-7]{50,}")
 
 
-# A property encrypted where it is kept, its key elsewhere: Jasypt's `ENC(…)`, MuleSoft's `![…]`.
-_SEALED = re.compile(r"ENC\([A-Za-z0-9+/=]{16,}\)|!\[[A-Za-z0-9+/=]{16,}\]")
 _ANON_ROLE = re.compile(r'"role"\s*:\s*"anon"')
 
 
@@ -84,8 +82,8 @@ def _ec_public_point(v: str) -> bool:
 
 
 def is_public_value(v: str, alone: bool = True) -> bool:
-    """Package coordinates, digests and checksums, content addresses, public keys, encrypted
-    properties: values that are meant to be seen. A part after a token's prefix (`alone` false) is no NATS public key: a
+    """Package coordinates, digests and checksums, content addresses, public keys: values that
+    are meant to be seen. A part after a token's prefix (`alone` false) is no NATS public key: a
     NATS seed is `S`, the key's type, then 56 characters that may read as one."""
     if v.startswith(_PUBLIC_PREFIXES) or _SAYS_PUBLIC.match(v):
         return True
@@ -99,9 +97,4 @@ def is_public_value(v: str, alone: bool = True) -> bool:
         if alone and len(v) == 56 and _NATS_PUBLIC.fullmatch(v):
             return True  # a NATS account's or user's public key (its seed is `S` and the type, 58 long)
         return ("-" in v or v.startswith("age1")) and _DIGEST.fullmatch(v) is not None
-    return bool(
-        (_may_be_package(v) and _PACKAGE.fullmatch(v))
-        or _DIGEST.fullmatch(v)
-        or _anonymous_jwt(v)
-        or _SEALED.fullmatch(v)
-    )
+    return bool((_may_be_package(v) and _PACKAGE.fullmatch(v)) or _DIGEST.fullmatch(v) or _anonymous_jwt(v))

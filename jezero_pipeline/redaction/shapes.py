@@ -205,6 +205,7 @@ _STORED = re.compile(
     # a key store's or a key's file by its path (`--key ~/private_keys/AuthKey_X.p8`): where the key is
     r"|(?:~|\.{1,2})?/?(?:[\w.\-]+/)+[\w.\-]+\.(?:p8|p12|pfx|pem|key|jks|keystore|ppk|der|gpg|asc)"
     r"|(?:ENCRYPTED|VAULT)\[\S*"  # Cirrus CI's encrypted variable and Vault reference
+    r"|ENC\([A-Za-z0-9+/=]{16,}\)|!\[[A-Za-z0-9+/=]{16,}\]"  # a property encrypted where it is kept: Jasypt's, MuleSoft's
 )
 _URL_NO_USERINFO = re.compile(r"https?://[^\s@/:]+(?::\d+)?(?:/[\w\-./~]*)?")
 

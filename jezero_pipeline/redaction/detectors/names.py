@@ -173,7 +173,7 @@ def _match(scan: Scan, m: re.Match[str], flag: bool = False) -> None:
     start = m.start()
     if flag:
         name_start = start
-        if _PIPED_IN.search(lower, lower.rfind("\n", 0, start) + 1, start):
+        if _PIPED_IN.search(lower, scan.line_at(start)[0], start):
             return  # `echo … | anydesk --set-password _unattended_access`: the value comes in on the input
     else:
         window = lower[max(0, start - 60) : start][::-1]

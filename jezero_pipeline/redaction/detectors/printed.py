@@ -234,7 +234,7 @@ def detect_values_said_below(scan: Scan) -> None:
     """A generated value alone on the line after one that names a key, a secret or a password and
     ends in `:` (`Admin key:` then the key a script printed)."""
     for m in _VALUE_BELOW.finditer(scan.text):
-        line_start = scan.text.rfind("\n", 0, m.start()) + 1
+        line_start, _ = scan.line_at(m.start())
         said = _NAMED_ABOVE.search(scan.lower, max(line_start, m.start() - 80), m.start())
         if said is None or _NOT_THE_SECRET.search(scan.lower, line_start, m.start()):
             continue  # `SHA256 of the public key:`, `Key ID:`: a digest, a public half or an id
@@ -356,7 +356,7 @@ _RESPONSE_REACH = 600  # how far before the response its request may stand
 def detect_login_sessions(scan: Scan) -> None:
     """The session in a sign-in's response."""
     for m in _SESSION_FIELD.finditer(scan.lower):
-        line_start = scan.text.rfind("\n", 0, m.start())
-        if line_start != -1 and _SIGN_IN_REQUEST.search(scan.lower, max(0, line_start - _RESPONSE_REACH), line_start):
+        above_end = scan.line_at(m.start())[0] - 1  # the line break before the response's line
+        if above_end != -1 and _SIGN_IN_REQUEST.search(scan.lower, max(0, above_end - _RESPONSE_REACH), above_end):
             if random_looking(m.group("value"), 16) or is_uuid(m.group("value")) or HEX_RE.match(m.group("value")):
                 scan.add(*m.span("value"), "session")

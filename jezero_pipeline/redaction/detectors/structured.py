@@ -13,6 +13,7 @@ before its value with (`name_values.SECRET_NAME`), and the value is decided as
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from itertools import islice
 
 from ..shapes import HEX_RE, is_uuid, password_shaped, random_looking, secret_shaped
@@ -367,26 +368,27 @@ def detect_user_maps(scan: Scan) -> None:
     """Each password of a users map, and the password of an (address, user, password) list."""
     text = scan.text
     for m in _USERS_THEN_MAP.finditer(scan.lower) if scan.has("users") or scan.has("passwords") else ():
-        pos = m.end()
-        while (pair := _USER_PASSWORD.match(text, pos)) is not None:
+        for pair in _entries(_USER_PASSWORD, text, m.end()):
             if _user_password(pair.group("value")):
                 scan.add(*pair.span("value"), "password")
-            pos = pair.end()
     for m in _USERS_SECTION.finditer(scan.lower) if scan.has("[") else ():
-        pos = m.end()
-        while (entry := _SECTION_ENTRY.match(text, pos)) is not None:
+        for entry in _entries(_SECTION_ENTRY, text, m.end()):
             if _user_password(entry.group("value")):
                 scan.add(*entry.span("value"), "password")
-            pos = entry.end()
     for m in _SECRETS_LIST.finditer(scan.lower) if scan.has("[") or scan.has("array") else ():
-        pos = m.end()
-        while (item := _LIST_LITERAL.match(text, pos)) is not None:
+        for item in _entries(_LIST_LITERAL, text, m.end()):
             if secret_shaped(item.group("value")) and not is_uuid(item.group("value")):  # a UUID names a stored secret
                 scan.add(*item.span("value"), "secret")
-            pos = item.end()
     for m in _URL_USER_PASSWORD.finditer(text) if scan.has("://") else ():
         if _user_password(m.group("value")):
             scan.add(*m.span("value"), "password")
+
+
+def _entries(rx: re.Pattern[str], text: str, pos: int) -> Iterator[re.Match[str]]:
+    """The entries `rx` reads one after another from `pos`: a map's pairs, a section's lines, a list's items."""
+    while (m := rx.match(text, pos)) is not None:
+        yield m
+        pos = m.end()
 
 
 def _user_password(value: str) -> bool:
