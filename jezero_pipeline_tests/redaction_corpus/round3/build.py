@@ -1,4 +1,4 @@
-"""Writes the round-3 labelled lines (tune and heldout 1 to 204 .jsonl) from the templates beside it.
+"""Writes the round-3 labelled lines (tune and heldout 1 to 209 .jsonl) from the templates beside it.
 
 Each template is a transcript-style line of our own around a value of a shape that a public
 scanner documents (its rule's documented format, example or negative example), tagged with
@@ -414,6 +414,11 @@ def main() -> int:
     import heldout202_templates
     import heldout203_templates
     import heldout204_templates
+    import heldout205_templates
+    import heldout206_templates
+    import heldout207_templates
+    import heldout208_templates
+    import heldout209_templates
     import heldout_templates
     import tune_templates
 
@@ -623,6 +628,11 @@ def main() -> int:
         ("heldout202", heldout202_templates, SEED + 202),
         ("heldout203", heldout203_templates, SEED + 203),
         ("heldout204", heldout204_templates, SEED + 204),
+        ("heldout205", heldout205_templates, SEED + 205),
+        ("heldout206", heldout206_templates, SEED + 206),
+        ("heldout207", heldout207_templates, SEED + 207),
+        ("heldout208", heldout208_templates, SEED + 208),
+        ("heldout209", heldout209_templates, SEED + 209),
     ):
         rows = build(module.TEMPLATES, random.Random(seed))
         out = HERE / f"{name}.jsonl"
