@@ -1,10 +1,13 @@
-"""The kinds of case the blind held-out sets (round3/heldout10 to 204) found missing, each with
+"""The kinds of case the blind held-out sets (round3/heldout10 to 209) found missing, each with
 lines of our own: the rule must hold for the kind, not for the held-out line.
 
 Every secret must lie wholly inside a marker; every look-alike must come back byte-identical.
 """
 
 from __future__ import annotations
+
+import base64
+import json
 
 import pytest
 
@@ -26,6 +29,8 @@ JWE = (
     + ".Ki9Rk4Wp7Yc1Nf6Hs0Jd5A"
 )
 B58 = "4Z7kQm9XpLr2vT8wNcY5hJdBfGs3aE6uRqWx1yK9oPz2MnV7tC4eH8iDj5LbFg3S"  # random, base58
+# A tunnel token as Cloudflare writes one: base64 of its account, tunnel and secret
+TUNNEL = base64.b64encode(json.dumps({"a": HEX[:32], "t": UUID, "s": B64}, separators=(",", ":")).encode()).decode()
 
 
 def covered(text: str, secret: str) -> bool:
@@ -653,6 +658,20 @@ SECRETS = [
         TOKEN + TOKEN,
     ),
     (f"$ curl 'https://imaging.example.com/api/v3/study/list?sid={UUID}&page=2'", UUID),
+    # heldout205 to 209: a `passcode`; a prompt's answer after `?`; a credential a request fetched, in
+    # its response; a value whose comment says password; what a mask shows after a hidden head; a
+    # tunnel token by its shape; a token as an SSH login's user; a Caddyfile's DNS token; hex in `sasl_passwd`
+    (f'{{"url": "https://ops.example.org/hook", "passcode": "{HEX[:40]}"}}', HEX[:40]),
+    (f"? Paste the value of BILLING_SECRET? {HEX}", HEX),
+    (f"? What is your API key? {TOKEN}", TOKEN),
+    (f'$ http GET https://ci.example.org/api/v2/runners/7/registration_token\n{{"token": "{TOKEN}"}}', TOKEN),
+    (f'$ curl -s https://vault.example.net/users/me/api_key\n"{B64}"', B64),
+    (f'DEFAULT_ENTRY = "{PW}"   # initial password', PW),
+    (f"Current token [*****{TOKEN}{TOKEN}]:", TOKEN + TOKEN),
+    (f"$ ./install-agent.sh {TUNNEL}", TUNNEL),
+    (f"$ ssh -R 80:localhost:8080 {TOKEN}@tunnel.example.net", TOKEN),
+    (f"example.org {{\n\ttls {{\n\t\tdns digitalocean {TOKEN}{TOKEN[:8]}\n\t}}\n}}", TOKEN + TOKEN[:8]),
+    (f"$ cat /etc/postfix/sasl_passwd\n[smtp.example.net]:587 apikey:{HEX[:40]}", HEX[:40]),
 ]
 
 LOOKALIKES = [
@@ -1033,6 +1052,19 @@ LOOKALIKES = [
     f"DID             did:key:z6Mk{B58[:44]}",
     '  "password": "$var:u/admin/db_password",',
     "GET /feed?rss_sid=12&page=2",
+    # heldout205 to 209: a SealedSecret's ciphertext; a template a name stands in; words joined in a
+    # query; an id as curl's user beside a password in a variable; a name that starts `public`; a
+    # digest under `checksum/secret`; `--password` after a quoted URL; a mask that shows four; a tunnel token cut short
+    f"spec:\n  encryptedData:\n    db-password: AgB{B64}{B64}\n    api-token: AgC{B64}{TOKEN}",
+    f'["spec:", "  encryptedData:", "    db-password: AgB{B64}{B64}"]',
+    'url: "mysql://{{ .user }}:{{ .password }}@db.internal:3306/app"',
+    "GET https://search.example.com/api/items?apiKeys=billing_service-prod&sort_token=created_at",
+    f'$ curl -u {HEX[:32]}:"$SVC_SECRET" https://api.example.com/v1/me',
+    f'init({{ publicApiKey: "{TOKEN}" }});',
+    f"  annotations:\n    checksum/secret: {HEX}",
+    '$ migrate --url="jdbc:postgresql://db:5432/app" --user=ci --password=$DB_PW',
+    f"key: ************{TOKEN[:4]}",
+    "TUNNEL_TOKEN=eyJhIjoi...",
 ]
 
 

@@ -89,6 +89,8 @@ def is_template(v: str) -> bool:
     `Bearer ${TOKEN}`, a provider's prefix: `pdf_live_<rest_of_your_key>`) is a template too; one
     with a random part left over is not.
     """
+    if v.startswith(("}}", "%}")):
+        return True  # the rest of a template the name stood in (`{{ .password }}@host`): no value
     if head := _HEAD_BEFORE_TEMPLATE.match(v):
         v = v[head.end() :]  # the prefix says whose key; the template stands for the key
     for opening, closing in _TEMPLATE_OPENINGS.items():

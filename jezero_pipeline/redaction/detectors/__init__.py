@@ -73,6 +73,7 @@ BUILTIN: tuple[tuple[Detector, tuple[str | None, ...]], ...] = (
     (commands.detect_curl_user, ("-u", "--cert", "-e ")),  # `--user` holds `-u`; `-E` is lower-cased
     (commands.detect_cli_passwords, commands.CLI_TRIGGERS),
     (commands.detect_pgpass, ("pgpass",)),
+    (commands.detect_ssh_token_users, ("ssh ",)),
     (commands.detect_setting_values, ("--set", "--value", "-set ", "-value ")),
     (commands.detect_key_file_blobs, ("\n",)),  # the blob stands on a line after the command
     (printed.detect_printed_secrets, printed.PRINTS_SECRET_TRIGGERS),
@@ -80,6 +81,7 @@ BUILTIN: tuple[tuple[Detector, tuple[str | None, ...]], ...] = (
     (printed.detect_values_said_below, printed.SAID_BELOW_TRIGGERS),
     (printed.detect_token_files, ("cat ",)),
     (printed.detect_login_sessions, ('"session',)),
+    (printed.detect_fetched_credentials, ("://",)),
     (commands.detect_secure_strings, ("convertto-securestring",)),
     (encoded.detect_encoded, encoded.TRIGGERS),
     (accounts.detect_one_time_codes, accounts.TRIGGERS),

@@ -223,3 +223,20 @@ def glued(text: str, pos: int) -> bool:
 
 
 Detector = Callable[[Scan], None]
+
+
+# A map's opening line (`encryptedData:` and nothing after it), in a file, a log, a JSON list of lines
+_MAP_OPENER = re.compile(r"[\w\-.]+[\"']?:[ \t]*(?=\r?\n|\\n|\"[,\]])")
+_ENCRYPTED_MAP = re.compile(r"(?:^|[^a-z])(?:encrypted[\w\-]*|ciphertexts?)[\"']?:[ \t]*")
+_MAP_REACH = 2000  # how far back the map's opening is looked for
+
+
+def in_encrypted_map(lower: str, at: int) -> bool:
+    """The entry at `at` sits in a YAML map whose name says encrypted (`encryptedData:`), the
+    last map opened before it: its values are ciphertext, whatever their names say (a
+    SealedSecret's, which only its controller's key opens). Read by the map's opening, not by
+    indents, so a file reader's or a log's gutter changes nothing."""
+    openers = [*_MAP_OPENER.finditer(lower, max(0, at - _MAP_REACH), at)]
+    return (
+        bool(openers) and _ENCRYPTED_MAP.search(lower, max(0, openers[-1].start() - 1), openers[-1].end()) is not None
+    )

@@ -30,7 +30,8 @@ _LOGIN_BEFORE = re.compile(r"[\s=\"']")  # what stands before the user's name in
 # A key as the user, with no password or a dummy one the API ignores (`KEY:X` for Freshdesk and
 # BambooHR, `TOKEN:api_token` for Toggl), in quotes that may be escaped in a JSON string.
 _TOKEN_AS_USER = re.compile(
-    r"-(?:u|-user)(?:=|[ \t]+)(?:\\?[\"'])?(?P<token>[A-Za-z0-9_\-+/]{16,200}={0,2}):(?:[xX]|api_token)?(?:\\?[\"'])?(?=[\s\\<\"]|$)"
+    r"-(?:u|-user)(?:=|[ \t]+)(?:\\?[\"'])?(?P<token>[A-Za-z0-9_\-+/]{16,200}={0,2}):(?:[xX]|api_token)?(?:\\?[\"'])?"
+    r"(?=[\s\\<]|$|\"(?:[\s,}\]]|$))"  # a quote that closes a string, not one that opens a password (`:"$KEY"`)
 )
 
 
@@ -227,3 +228,20 @@ def detect_secure_strings(scan: Scan) -> None:
     """The literal made a secure string from plain text."""
     for m in _SECURE_STRING.finditer(scan.lower):
         scan.add(*m.span("value"), "password")
+
+
+# A token as an SSH login's user (Pinggy's `ssh -p 443 -R0:localhost:3000 <token>@a.pinggy.io`):
+# a tunnel service signs in by it. People's and services' users are names (`git@`, `ec2-user@`).
+_SSH_USER = re.compile(r"(?<![\w@.\-])(?P<user>[A-Za-z0-9_\-]{20,100})@[A-Za-z0-9\-]+(?:\.[A-Za-z0-9\-]+)+")
+_SSH_COMMAND = re.compile(r"(?:^|[\s;&|(\"'$])(?:ssh|autossh)[ \t]")
+
+
+def detect_ssh_token_users(scan: Scan) -> None:
+    """A generated token as the user of an `ssh` command's destination."""
+    for start, end in scan.lines_with("ssh "):
+        command = _SSH_COMMAND.search(scan.text, start, end)
+        if command is None:
+            continue
+        for m in _SSH_USER.finditer(scan.text, command.end(), end):
+            if random_looking(m.group("user"), 20):
+                scan.add(*m.span("user"), "ssh_token")

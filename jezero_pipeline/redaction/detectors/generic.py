@@ -35,7 +35,7 @@ from ..shapes import (
     topic_path,
     typed_id,
 )
-from .base import KEY_CLASS, KEY_RUN, Scan, glued
+from .base import KEY_CLASS, KEY_RUN, Scan, glued, in_encrypted_map
 from .name_values import DIGEST_KEY, FINDING_KEY, public_name, value_ok
 from .names import IN_ARN
 from .tables import id_column
@@ -74,7 +74,7 @@ _ADDRESS_DOMAIN = re.compile(r"[A-Za-z0-9\-]+(?:\.[A-Za-z0-9\-]+)*\.[A-Za-z]{2,}
 _NEUTRAL_MAX = 200  # longer blobs under a silent name are data (images, ciphertext), not keys
 # A label is the few words right before the value and its separator (`Unseal Key 3: `,
 # `API_TOKEN=`, `"key": "`, `encryption key -> `, `| api_key | `, `Client secret ..... `, `key is `, a prompt
-# library's answer `✔ Enter value: · `);
+# library's answer `✔ Enter value: · `, `? What's the value of API_SECRET? `);
 # a marker or a quote ends it, so it reads the same after a neighbour is redacted.
 # The label is 1 to 41 of these characters, the first a letter, digit or `_` ...
 _LABEL_CHARS_REVERSED = re.compile(r"[a-z0-9 _\-()]*")
@@ -84,10 +84,10 @@ _HUMPS = re.compile(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
 _LABEL_MAX = 41
 # ... and the tail runs from its end to the value: a separator with its quotes and spaces.
 _LABEL_TAIL = re.compile(
-    r"[\"']?[ \t]*(?:[:=]|=>|:=|->|→|\||[ \t]is|[ \t]was|\.{3,}|[ \t]{2,}|[·›])[ \t]*(?:[·›][ \t]*)?(?:[\"'`]|base64:)?(?:0x)?"
+    r"[\"']?[ \t]*(?:[:=]|=>|:=|->|→|\||[ \t]is|[ \t]was|\.{3,}|[ \t]{2,}|[·›]|\?(?=[ \t]))[ \t]*(?:[·›][ \t]*)?(?:[\"'`]|base64:)?(?:0x)?"
 )
-_TAIL_FIRST = re.compile(r"[\"' \t:=\-→|.·›]")  # the characters a tail can start with
-_TAIL_CHARS_REVERSED = re.compile(r"[\"' \t:=\-→|.`>iswabe640x·›]*")  # and those it can hold
+_TAIL_FIRST = re.compile(r"[\"' \t:=\-→|.·›?]")  # the characters a tail can start with
+_TAIL_CHARS_REVERSED = re.compile(r"[\"' \t:=\-→|.`>iswabe640x·›?]*")  # and those it can hold
 _PHRASE_LABEL = re.compile(r"(?:mnemonic|seed[ _\-]?phrase|recovery[ _\-]?phrase|secret[ _\-]?phrase|seed[ _\-]?words)")
 # The words right after their label, or on the line after one that names them and ends in `:`
 # (`solana-keygen new`: `Save this seed phrase … to recover your new keypair:` then the words).
@@ -98,7 +98,7 @@ _PHRASE = re.compile(
 _B58 = re.compile(r"[1-9A-HJ-NP-Za-km-z]+")
 
 
-_SEPARATOR_ENDS = frozenset(":=>|→.s·›")
+_SEPARATOR_ENDS = frozenset(":=>|→.s·›?")
 
 
 def _separated(lower: str, floor: int, start: int) -> bool:
@@ -205,6 +205,20 @@ def _blob(v: str) -> bool:
     return len(core) >= 24 and (random_looking(core, 24) or mixed_token(core) or bool(_B58.fullmatch(core)))
 
 
+_MASK_MIN = 3  # masking characters before a run that a prompt or a listing hid
+_DOTTED_PART = re.compile(r"(?:\.[A-Za-z0-9_\-]+)+")
+
+
+def _shown_after_mask(scan: Scan, start: int, end: int) -> None:
+    """A mask that hides only a value's head (`******ciOiJIUzI1NiIs…`, a prompt's default): what
+    it shows is most of the secret, so a long random rest is one (a mask shows four characters or
+    so, which no run this long is)."""
+    if (dotted := _DOTTED_PART.match(scan.text, end)) is not None:
+        end = dotted.end()  # a JWT's later parts
+    if random_looking(scan.text[start:end].replace(".", ""), KEY_RUN):
+        scan.add(start, end, "secret")
+
+
 def detect_labelled(scan: Scan) -> None:
     """Blobs under a key label, random values under a silent name, recovery phrases."""
     text = scan.text
@@ -212,6 +226,9 @@ def detect_labelled(scan: Scan) -> None:
     for start, end in scan.runs(KEY_CLASS, KEY_RUN):
         value = text[start:end]
         if glued(text, start) or text[start - 1 : start] in "/." and start > 0:
+            continue
+        if start >= _MASK_MIN and all(c in _MASK_CHARS for c in text[start - _MASK_MIN : start]):
+            _shown_after_mask(scan, start, end)
             continue
         if text[end : end + 1] == "." and text[end + 1 : end + 2].isalnum():
             continue  # a part of a dotted token (a JWT): the token's own rule decides it whole
@@ -229,8 +246,8 @@ def detect_labelled(scan: Scan) -> None:
             if is_public_value(text[typed.start() : end]):
                 continue  # `mkey:<hex>`, `nodekey:<hex>`: a public key its type names
         label = _label(scan, start)
-        if label is None:
-            continue
+        if label is None or (scan.has("encrypted") and in_encrypted_map(scan.lower, start)):
+            continue  # no label, or ciphertext in an `encryptedData:` map
         if text[start - 2 : start] == "  " and id_column(text, start):
             continue  # a table's cell under a column its header names an id (`Key ID`, `Fingerprint`)
         pad = len(text[end : end + 2]) - len(text[end : end + 2].lstrip("="))
@@ -239,7 +256,7 @@ def detect_labelled(scan: Scan) -> None:
         if keyed and not not_secret:
             if _blob(value) and not (
                 (is_uuid(value) and not _CREDENTIAL_KEY_LABEL.search(label))  # Netdata's `api key = <uuid>`
-                or (hash_shaped(value) and ("key" not in label or DIGEST_KEY.search(label)))
+                or (hash_shaped(value) and (("key" not in label and "value" not in label) or DIGEST_KEY.search(label)))
             ):
                 scan.add(start, end, "secret")
         elif (
@@ -320,6 +337,12 @@ _SAID = (
     r"(?P<below>[^\s\"'`()\[\]{}\\]{6,200})[ \t]*[\"'}\],]*(?:\r?\n|$))"
 )
 _PASSWORD_SAID = re.compile(r"(?:passw(?:or)?d|passphrase)" + _SAID)
+# A quoted value whose line's comment says it is a password (a printer's `M551 P"<pw>" ; set
+# password`, `"<pw>",  // admin password`): no other string between them.
+_COMMENT_SAYS_PASSWORD = re.compile(
+    r"(?P<q>[\"'])(?P<value>[^\s\"'`]{6,200})(?P=q)[^\n\"'`]{0,40}?[ \t](?:;|#|//|--)[ \t]+"
+    r"(?:[a-z]+[ \t]+){0,3}(?:passw(?:or)?d|passphrase)\b"
+)
 # `Private Key:` over a VAPID key; one pattern a word, each found from its literal
 _KEY_SAID = tuple(re.compile(rf"(?<![a-z]){word}[ _\-]key" + _SAID) for word in ("private", "secret"))
 KEY_WORDS = ("private key", "secret key", "private_key", "secret_key", "private-key", "secret-key")
@@ -338,7 +361,7 @@ def detect_passwords_said(scan: Scan) -> None:
     secret key) and a separator, or quoted after one that says someone logs in with it."""
     lower = scan.lower
     spans = []
-    said = [*_PASSWORD_SAID.finditer(lower)] if scan.has("passw") else []
+    said = [*_PASSWORD_SAID.finditer(lower), *_COMMENT_SAYS_PASSWORD.finditer(lower)] if scan.has("passw") else []
     said += [m for rx in _KEY_SAID for m in rx.finditer(lower)] if any(map(scan.has, KEY_WORDS)) else []
     for m in said:
         below = m.group("value") is None  # alone on its line, below the one that names it

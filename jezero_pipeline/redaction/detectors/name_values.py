@@ -38,7 +38,10 @@ _STREAM_NAMES = ("streamname", "stream_name", "stream-name")  # the name a strea
 # One regex per name word, run on the lower-cased text only when its literal occurs there:
 # `str.__contains__` (CPython's fast search) rules a word out faster than the regex engine's scan.
 NAME_WORDS = (
-    ("pass", r"pass(?:word|wd|[_\-]?phrase|wort)?(?:[_\-]?value)?"),  # `secretValue`: what the name holds
+    (
+        "pass",
+        r"pass(?:word|wd|[_\-]?phrase|wort|code)?(?:[_\-]?value)?",
+    ),  # `secretValue`: what the name holds; a webhook's `passcode`
     ("pwd", "pwd"),
     ("pw", "pw"),  # `PW=`, `db_pw:`, Dex's `bindPW:`
     ("secret", r"secret(?:[_\-]?(?:value|key[_\-]?overwrite|overwrite|override))?"),  # Flowise's `SECRETKEY_OVERWRITE`
@@ -154,6 +157,7 @@ _WEAK_NAMES = re.compile(r"^(?:pass|auth)s?$|(?:^|[_\-.])auths?$")
 # search and captcha vendors put in every page.
 _PUBLIC_NAME = re.compile(
     r"(?:^|[_\-.])pub(?:lic|lishable)?(?:[_\-.]|keys?$|$)|publickey|publishable"
+    r"|^public[a-z]{0,12}(?:key|token)s?$"  # camelCase run together (`publicApiKey`, `publicAccessToken`)
     r"|(?:^|[_\-.])(?:search|site)(?:[_\-.]?only)?(?:[_\-.]?api)?[_\-.]?keys?$"
     r"|(?:pusher|reverb|soketi)[_\-.]?(?:app[_\-.]?)?keys?$"  # Pusher's protocol: its app key is in every page
     r"|verif(?:y|ication)[_\-.]?keys?$"  # a signature's verification key is the public half

@@ -13,7 +13,7 @@ import re
 
 from ..public import is_public_value
 from ..shapes import random_looking, secret_shaped
-from .base import CONVERSIONS, Scan, before_closing_tag
+from .base import CONVERSIONS, Scan, before_closing_tag, in_encrypted_map
 from .name_values import APP_PASSWORD, NAME_WORDS, NAME_WORDS_ABROAD, password_name, public_name, report
 from .web import BRACED, query_param
 
@@ -213,6 +213,8 @@ def _match(scan: Scan, m: re.Match[str], flag: bool = False) -> None:
         return  # `…+6qNRFaB6OPW moo2…`: a base64 run that ends in `pw` (a certificate's lines joined) is no name
     if public_name(name) or lower.endswith(_PUBLIC_WORDS, 0, name_start) or name.startswith("data-"):
         return  # public_key, pubkey, NEXT_PUBLIC_…, publishable keys, `public key:`, an HTML `data-…` attribute: meant to be seen
+    if scan.has("encrypted") and in_encrypted_map(lower, name_start):
+        return  # a SealedSecret's `encryptedData:` map: ciphertext that only its controller's key opens
     if name_start and lower[name_start - 1] in "\"'":
         outer = _OUTER_NAME.search(lower, max(0, name_start - 80), name_start)
         if outer is not None and public_name(outer.group("name")):

@@ -360,3 +360,30 @@ def detect_login_sessions(scan: Scan) -> None:
         if above_end != -1 and _SIGN_IN_REQUEST.search(scan.lower, max(0, above_end - _RESPONSE_REACH), above_end):
             if random_looking(m.group("value"), 16) or is_uuid(m.group("value")) or HEX_RE.match(m.group("value")):
                 scan.add(*m.span("value"), "session")
+
+
+# A credential a request fetched, in its response on the next lines: a URL whose last segment
+# names one credential (Moonraker's `…/access/oneshot_token`, Mailosaur's `…/servers/<id>/password`,
+# Gerrit's `…/password.http`), then one quoted value alone or as a one-field object's (`result`,
+# `value`, …). A plural names a collection (`/tokens`: ids and names), not the value.
+_FETCHES_CREDENTIAL = re.compile(
+    r"://[^\s\"'?#]*/(?:[a-z0-9]+[_\-.])*(?:token|password|passwd|secret|api_?key)(?:\.[a-z]{1,5})?(?=[\s\"'?#]|$)"
+)
+_FETCHED_VALUE = re.compile(
+    r"(?:[^\n]*\n){0,2}?" + RESULT_PREFIX + r"[ \t]*(?:\)\]\}'[ \t]*\r?\n[ \t]*)?"  # Gerrit's `)]}'` line first
+    r"(?:\{[ \t]*\"(?:result|value|data|token|key|password|secret)\"[ \t]*:[ \t]*)?"
+    r"\"(?P<value>[^\s\"\\]{8,400})\"[ \t]*[\"'}\],]*(?:</\w{1,10}>)?[ \t]*\r?(?:\n|$)"
+)
+
+
+def detect_fetched_credentials(scan: Scan) -> None:
+    """The value a request for one credential printed."""
+    lower = scan.lower
+    for start, end in scan.lines_with("://"):
+        for m in _FETCHES_CREDENTIAL.finditer(lower, start, end):
+            line_end = lower.find("\n", m.end())
+            fetched = _FETCHED_VALUE.match(scan.text, line_end + 1) if line_end != -1 else None
+            if fetched is not None:
+                value = fetched.group("value")
+                if random_looking(value, 8) or is_uuid(value) or HEX_RE.match(value) or secret_shaped(value):
+                    scan.add(*fetched.span("value"), "printed_secret")

@@ -318,7 +318,18 @@ def detect_table_columns(scan: Scan) -> None:
 # `{PLAIN}…` / `{CLEARTEXT}…`, WebSphere's and Liberty's `{xor}` and `{aes}`, WebLogic's
 # `{AES256}`, IBM MQ's `<MQI>!2!…`; and the `destination user:password` lines of Postfix's
 # `sasl_passwd` map.
-PLAIN_TRIGGERS = ("{plain}", "{cleartext}", "{clear}", "{xor}", "{aes", "{3des}", "<mqi>!", "sasl_passwd", "dec(")
+PLAIN_TRIGGERS = (
+    "{plain}",
+    "{cleartext}",
+    "{clear}",
+    "{xor}",
+    "{aes",
+    "{3des}",
+    "<mqi>!",
+    "sasl_passwd",
+    "dec(",
+    "dns ",
+)
 _PLAIN_SCHEME = re.compile(
     r"\{(?:plain|cleartext|clear|xor|aes(?:128|256)?|3des)\}(?P<value>[^:\s\"'<]{1,400})"
     r"|dec\(\d{1,4}\)::[a-z0-9]{1,12}\[(?P<value_dec>[^\]\n]{1,400})\]!"  # hiera-eyaml's edit form: the plaintext
@@ -327,17 +338,26 @@ _PLAIN_SCHEME = re.compile(
 _SASL_LINE = re.compile(r"(?m)^" + RESULT_PREFIX + r"[ \t]*\S+[ \t]+[^\s:]+:(?P<value>\S{1,200})[ \t]*\r?$")
 
 
+# A Caddyfile's DNS challenge: `dns <provider> <token>` in a `tls` block (the provider's API token).
+_CADDY_DNS = re.compile(r"(?m)^[ \t]*dns[ \t]+[a-z][a-z0-9_]{1,30}[ \t]+(?P<value>[^\s{}\"']{16,200})[ \t]*\r?$")
+
+
 def detect_plain_passwords(scan: Scan) -> None:
     """`{PLAIN}password` in a passwd-file or an LDIF (or a reversibly encoded one, `{xor}…`, or
-    hiera-eyaml's `DEC(1)::PKCS7[…]!` as its editor shows it), and
-    the password of each `sasl_passwd` line."""
+    hiera-eyaml's `DEC(1)::PKCS7[…]!` as its editor shows it), the password of each
+    `sasl_passwd` line, and a Caddyfile's DNS provider token."""
     lower = scan.lower
     for m in _PLAIN_SCHEME.finditer(lower):
         scan.add(*m.span(next(g for g in ("value", "value_dec", "value_tagged") if m.group(g))), "password")
     if scan.has("sasl_passwd"):
         for m in _SASL_LINE.finditer(scan.text):
-            if password_shaped(m.group("value")):
+            value = m.group("value")
+            if password_shaped(value) or random_looking(value, 16) or HEX_RE.match(value):
                 scan.add(*m.span("value"), "password")
+    if scan.has("dns "):
+        for m in _CADDY_DNS.finditer(scan.text):
+            if random_looking(m.group("value"), 16):
+                scan.add(*m.span("value"), "secret")
 
 
 # A map of users to their passwords under a name that says users (Orthanc's `RegisteredUsers`, a

@@ -44,6 +44,15 @@ class TokenRule:
         return max(n, max(window.rfind("_"), window.rfind("-"), window.rfind(".")) + 1)
 
 
+_TUNNEL_SECRET = re.compile(r'"s"[ \t]*:[ \t]*"[A-Za-z0-9+/=_\-]{24,}"')
+
+
+def _tunnel_secret(v: str) -> bool:
+    """The token decodes to the tunnel's JSON with a secret in it (a docs' cut `eyJhIjoi…` does not)."""
+    text = b64_text(v)
+    return text is not None and _TUNNEL_SECRET.search(text) is not None
+
+
 def _openai_random(v: str) -> bool:
     return random_looking(v[3:].removeprefix("proj-").removeprefix("svcacct-").removeprefix("admin-"), 20)
 
@@ -197,6 +206,9 @@ RULES: tuple[TokenRule, ...] = (
     TokenRule("rancher_token", ":", r"token-[a-z0-9]{5}:[a-z0-9]{40,}" + _END, tail=True, back=11),
     # Docker Swarm's join tokens and its managers' unlock key
     *[TokenRule("docker_swarm_token", k, k + r"[A-Za-z0-9+/\-]{40,}") for k in ("SWMTKN-1-", "SWMKEY-1-")],
+    # Cloudflare Tunnel's token (`cloudflared service install <token>`, `TUNNEL_TOKEN=`): base64 of
+    # `{"a": account, "t": tunnel, "s": secret}`, so every one starts `eyJhIjoi`; the secret inside runs it
+    TokenRule("cloudflare_tunnel_token", "eyJhIjoi", r"eyJhIjoi[A-Za-z0-9+/]{60,}={0,2}", check=_tunnel_secret),
     # a MUNGE credential (`munge -n`): whoever holds it is the user who made it, until it expires
     TokenRule("munge_credential", "MUNGE:", r"MUNGE:[A-Za-z0-9+/]{40,}={0,2}:?", tail=True),
     # Ably's API key: the app's id and the key's (six characters each), then the key's secret

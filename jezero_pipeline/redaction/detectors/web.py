@@ -37,6 +37,7 @@ _USER_PARAM = re.compile(r"[?&;](?:u|user|username|login)=")
 QUERY_TRIGGERS = ("?", "&", ";")  # a query name stands after one of these
 _TEMPLATE_THEN_PARAMETER = re.compile(r"(?:\{\{[^{}\n]{1,80}\}\}|\$\{[^{}\n]{1,80}\})[?&;]")
 _QUERY_VALUE = re.compile(r"[^&;\s\"'<>]{0,2000}")
+_JOINED_WORDS = re.compile(r"[A-Za-z]{2,}(?:[_\-.][A-Za-z]{2,})+")
 # A token's value has no brackets: one ends it (`badge.svg?token=X)](https://…)`, a Markdown link's end).
 _TOKEN_QUERY_VALUE = re.compile(r"[^&;\s\"'<>()\[\]]{0,2000}")
 # The URL ending at a position is an image's or a script's source (`![badge](…`, `<img src="…`,
@@ -74,6 +75,8 @@ def query_param(scan: Scan, name: str, vs: int) -> None:
         return  # `?ServerAdminPassword={{ADMIN_PASSWORD}}?Port=…`: a template stands for the value
     if is_uuid(value) and record_key(name):
         return  # `cartKey=<uuid>`: a record's key, not a credential's
+    if not password and _JOINED_WORDS.fullmatch(value):
+        return  # `componentKeys=acme_ledger-api`: words joined name a record; a generated key has digits
     if MARKER_START in value or (name == "key" and not random_looking(value, 10)):
         return  # `?key=` is a search or cache key unless random (a deploy hook's is eleven characters)
     if name.endswith("appid") and not (HEX_RE.fullmatch(value) and len(value) >= 32):
