@@ -1,4 +1,4 @@
-"""Writes the round-3 labelled lines (tune and heldout 1 to 209 .jsonl) from the templates beside it.
+"""Writes the round-3 labelled lines (tune and heldout 1 to 214 .jsonl) from the templates beside it.
 
 Each template is a transcript-style line of our own around a value of a shape that a public
 scanner documents (its rule's documented format, example or negative example), tagged with
@@ -419,6 +419,11 @@ def main() -> int:
     import heldout207_templates
     import heldout208_templates
     import heldout209_templates
+    import heldout210_templates
+    import heldout211_templates
+    import heldout212_templates
+    import heldout213_templates
+    import heldout214_templates
     import heldout_templates
     import tune_templates
 
@@ -633,6 +638,11 @@ def main() -> int:
         ("heldout207", heldout207_templates, SEED + 207),
         ("heldout208", heldout208_templates, SEED + 208),
         ("heldout209", heldout209_templates, SEED + 209),
+        ("heldout210", heldout210_templates, SEED + 210),
+        ("heldout211", heldout211_templates, SEED + 211),
+        ("heldout212", heldout212_templates, SEED + 212),
+        ("heldout213", heldout213_templates, SEED + 213),
+        ("heldout214", heldout214_templates, SEED + 214),
     ):
         rows = build(module.TEMPLATES, random.Random(seed))
         out = HERE / f"{name}.jsonl"
