@@ -1,4 +1,4 @@
-"""Writes the round-3 labelled lines (tune and heldout 1 to 214 .jsonl) from the templates beside it.
+"""Writes the round-3 labelled lines (tune and heldout 1 to 219 .jsonl) from the templates beside it.
 
 Each template is a transcript-style line of our own around a value of a shape that a public
 scanner documents (its rule's documented format, example or negative example), tagged with
@@ -424,6 +424,11 @@ def main() -> int:
     import heldout212_templates
     import heldout213_templates
     import heldout214_templates
+    import heldout215_templates
+    import heldout216_templates
+    import heldout217_templates
+    import heldout218_templates
+    import heldout219_templates
     import heldout_templates
     import tune_templates
 
@@ -643,6 +648,11 @@ def main() -> int:
         ("heldout212", heldout212_templates, SEED + 212),
         ("heldout213", heldout213_templates, SEED + 213),
         ("heldout214", heldout214_templates, SEED + 214),
+        ("heldout215", heldout215_templates, SEED + 215),
+        ("heldout216", heldout216_templates, SEED + 216),
+        ("heldout217", heldout217_templates, SEED + 217),
+        ("heldout218", heldout218_templates, SEED + 218),
+        ("heldout219", heldout219_templates, SEED + 219),
     ):
         rows = build(module.TEMPLATES, random.Random(seed))
         out = HERE / f"{name}.jsonl"
