@@ -1,4 +1,4 @@
-"""The kinds of case the blind held-out sets (round3/heldout10 to 209) found missing, each with
+"""The kinds of case the blind held-out sets (round3/heldout10 to 224) found missing, each with
 lines of our own: the rule must hold for the kind, not for the held-out line.
 
 Every secret must lie wholly inside a marker; every look-alike must come back byte-identical.
@@ -672,6 +672,16 @@ SECRETS = [
     (f"$ ssh -R 80:localhost:8080 {TOKEN}@tunnel.example.net", TOKEN),
     (f"example.org {{\n\ttls {{\n\t\tdns digitalocean {TOKEN}{TOKEN[:8]}\n\t}}\n}}", TOKEN + TOKEN[:8]),
     (f"$ cat /etc/postfix/sasl_passwd\n[smtp.example.net]:587 apikey:{HEX[:40]}", HEX[:40]),
+    # heldout210 to 224: a dotted token after a token subcommand; a value piped into a secret's file
+    # or a platform's secret variable; a listing asked to reveal; an access grant; `option get`; a PUT
+    # that makes a token
+    ("$ clusterctl token create q7w2e9.x4k8m2n6p1r5t3v7 --ttl 1h", "q7w2e9.x4k8m2n6p1r5t3v7"),
+    (f"$ printf '%s' '{PW}' | sudo tee -a /etc/app/db_password >/dev/null", PW),
+    (f"$ echo '{TOKEN}' | railway variables set STRIPE_SECRET_KEY", TOKEN),
+    (f"$ vaultish get secret db --reveal\n{TOKEN}{TOKEN[:8]}", TOKEN + TOKEN[:8]),
+    (f"remote:\n  access-grant: {B58}", B58),
+    (f"$ wp option get mailer_api_key\n{HEX[:40]}", HEX[:40]),
+    (f"$ curl -s -X PUT https://jobs.example.org/tokens/web-prod\n{UUID}", UUID),
 ]
 
 LOOKALIKES = [
@@ -1065,6 +1075,27 @@ LOOKALIKES = [
     '$ migrate --url="jdbc:postgresql://db:5432/app" --user=ci --password=$DB_PW',
     f"key: ************{TOKEN[:4]}",
     "TUNNEL_TOKEN=eyJhIjoi...",
+    # heldout210 to 224: words after a flag; a key's id after `--kid`; a host as a token's subject; a
+    # certificate in base64; a stored secret's name; a credential's id after `get`/`describe`; an id
+    # header; a key whose head says public; a URN; a secrets manager's path; a counting placeholder;
+    # an account's name of three words; a host's first label; a vault path with its field; a comment
+    # that calls an argument public; the fields of a list of maps under a name that says tokens
+    "$ ca-tool enroll --csr web.csr --ca ProdIssuing-G3",
+    f"$ jwt-sign --kid {TOKEN} --alg ES256 payload.json",
+    "$ certctl token issue api.eu.example.net",
+    f"$ bootstrap --ca-bundle LS0tLS1CRUdJTiBDRVJUSUZJQ0FURS0tLS0t{B64.rstrip('=')}{TOKEN}",
+    "credentialsSecret: s3-backup-creds",
+    f"$ vendor api-key describe AKX{TOKEN[:16]}",
+    f'$ curl -H "x-tenant-guid: {TOKEN}" https://api.example.com/v1/me',
+    f'initWidget({{ key: "pubkey-{TOKEN}" }});',
+    f'"urn": "urn:acme:token:{HEX}"',
+    "dbPassword: secret:/prod/db/primary",
+    'API_KEY="test_key_123456789"',
+    f"authenticated as deploy-robot-apikey-{UUID}",
+    f"using tok-{TOKEN}.cdn.example.net",
+    "token: \"{{ lookup('vault', 'secret=kv/data/app:api_token') }}\"",
+    f"const w = initWidget('{TOKEN}');  // publishable key",
+    "    bootstrapTokens:\n    - usages:\n      - signing\n      ttl: 12h30m0s",
 ]
 
 

@@ -31,6 +31,8 @@ _DIGEST = re.compile(
 _PUBLIC_PREFIXES = (
     "pk_", "pk-", "pk.eyJ", "sb_publishable_", "phc_", "ssh-rsa ", "ssh-ed25519 ", "arn:aws",
     "-----BEGIN PUBLIC KEY-----", "-----BEGIN CERTIFICATE-----",  # a PEM's public half, in a string
+    "LS0tLS1CRUdJTiBDRVJUSUZJQ0FURS0tLS0t", "LS0tLS1CRUdJTiBQVUJMSUMgS0VZLS0tLS",  # the same in base64 (a CA's bundle)
+    "urn:",  # a uniform resource name names a thing (DataHub's `urn:li:dataHubAccessToken:<id>`), never holds its secret
     "rzp_live_", "rzp_test_",  # Razorpay's key id (its secret has no prefix)
     "key_live_", "key_test_",  # Branch's key, in every app (its secret is `secret_live_`)
     # a public key's DER in base64 (a Chrome extension manifest's `"key"`): RSA 2048 and 4096, P-256, Ed25519
@@ -42,7 +44,10 @@ _PUBLIC_PREFIXES = (
 )  # fmt: skip
 # A key whose own head says public (iLovePDF's `project_public_…`, a `public_…` key) or meant for
 # a client (Statsig's `client-…`, beside its `secret-…`).
-_SAYS_PUBLIC = re.compile(r"(?:[a-z]{2,12}[_\-])?(?:public|publishable)[_\-]|client-(?!secret)", re.I)
+_SAYS_PUBLIC = re.compile(r"(?:[a-z]{2,12}[_\-])?(?:public|publishable|pubkey)[_\-]|client-(?!secret)", re.I)
+# A host's name of three labels or more (`db01.internal.example.dev`), its last a word: where a
+# token is sent, or a certificate's subject (`step ca token <host>`), never the token.
+_HOST_NAME = re.compile(r"(?:[a-z0-9](?:[a-z0-9\-]{0,61}[a-z0-9])?\.){2,}[a-z]{2,24}")
 # A content address (IPFS's CIDv0 `Qm…` and CIDv1 `bafy…`): a hash of public content.
 _CID = re.compile(r"Qm[1-9A-HJ-NP-Za-km-z]{44}|bafy[a-z2-7]{50,}")
 
@@ -97,4 +102,9 @@ def is_public_value(v: str, alone: bool = True) -> bool:
         if alone and len(v) == 56 and _NATS_PUBLIC.fullmatch(v):
             return True  # a NATS account's or user's public key (its seed is `S` and the type, 58 long)
         return ("-" in v or v.startswith("age1")) and _DIGEST.fullmatch(v) is not None
-    return bool((_may_be_package(v) and _PACKAGE.fullmatch(v)) or _DIGEST.fullmatch(v) or _anonymous_jwt(v))
+    return bool(
+        (_may_be_package(v) and _PACKAGE.fullmatch(v))
+        or _DIGEST.fullmatch(v)
+        or _anonymous_jwt(v)
+        or ("." in v and _HOST_NAME.fullmatch(v))
+    )

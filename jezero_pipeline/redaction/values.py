@@ -358,6 +358,16 @@ def _masked_token(v: str, lower: str) -> bool:
     return ("____" in v or "----" in v or "xxxx" in lower) and is_masked(v)
 
 
+_WORDS_THEN_DIGITS = re.compile(r"[A-Za-z]+(?:[_\-][A-Za-z]+)*[_\-](?P<digits>\d{8,})")
+
+
+def _counted_tail(v: str) -> bool:
+    """Words, then digits counting up (`sandbox_key_1234567890`): the docs' stand-in for a key."""
+    m = _WORDS_THEN_DIGITS.fullmatch(v)
+    digits = m.group("digits") if m else ""
+    return bool(digits) and all((int(b) - int(a)) % 10 == 1 for a, b in zip(digits, digits[1:], strict=False))
+
+
 def is_placeholder(v: str) -> bool:
     """Template, mask, documented example, words that say placeholder, or too regular to be random."""
     lower = v.lower()
@@ -366,6 +376,7 @@ def is_placeholder(v: str) -> bool:
     if token_chars(v):
         return (
             _masked_token(v, lower)
+            or _counted_tail(v)
             or is_documented_example(v)
             or says_placeholder(v)
             or low_entropy(v)

@@ -146,9 +146,12 @@ def kept_hits(text: str, hits: list[Hit]) -> list[tuple[int, int, str]]:
             heads[start, end] = head
     kept: list[tuple[int, int, str]] = []
     reach = -1
+    said_public = _SAYS_PUBLIC.search(text) is not None
     for start, end, kind, head, trusted in sorted(hits, key=_outer_first):
         if end <= reach or (not trusted and stands_in(text[start:end], head)):
             continue
+        if said_public and kind in _GENERIC_KINDS and _commented_public(text, start, end):
+            continue  # `new Vapi('<uuid>');  // public key, restricted to our domain`: what its writer says it is
         if (
             not trusted
             and text.startswith(_CUT, end)
@@ -163,6 +166,31 @@ def kept_hits(text: str, hits: list[Hit]) -> list[tuple[int, int, str]]:
         kept.append((start, end, kind))
         reach = end
     return kept
+
+
+# A comment after a value on its line that calls it public (`new Vapi('<uuid>');  // public key,
+# restricted to our domain`); not one that denies it.
+_SAYS_PUBLIC = re.compile(
+    r"public[ \t](?:[a-z]+[ \t]){0,2}?(?:key|token)|publishable[ \t]key|safe[ \t]to[ \t](?:ship|expose|embed|publish)",
+    re.I,
+)
+_COMMENT = re.compile(r"(?:^|[ \t])(?:#|//|/\*|--|;)[ \t]")
+_DENIAL = re.compile(r"\b(?:not|never|no)\b|n't", re.I)
+_GENERIC_KINDS = frozenset(("argument", "secret", "token", "auth_credential"))  # no provider's format vouches
+_CREDENTIAL_BEFORE = re.compile(r"secret|passw|priv|key|token|auth|cred", re.I)
+
+
+def _commented_public(text: str, start: int, end: int) -> bool:
+    """The comment after the value on its line says public, and nothing before the value on its
+    line names a credential: an argument the comment alone describes (`new Vapi('<uuid>')`), not
+    a name's value (`API_KEY=… # the public key is in the frontend`)."""
+    if _CREDENTIAL_BEFORE.search(text, text.rfind("\n", 0, start) + 1, start):
+        return False
+    line_end = text.find("\n", end)
+    after = text[end : len(text) if line_end == -1 else line_end]
+    comment = _COMMENT.search(after)
+    said = after[comment.end() :] if comment is not None else ""
+    return bool(said) and _SAYS_PUBLIC.search(said) is not None and _DENIAL.search(said) is None
 
 
 _CUT = ("…", "...")  # a value cut short: the rest left out

@@ -50,6 +50,7 @@ _SHORT_FLAG = re.compile(
 _SLASH_P_SPACED = re.compile(r"/(?<=\s/)[pP][ \t]+(?P<q>[\"']?)(?P<value>[^\s\"']{1,200})(?P=q)")
 _KEY_STORE_FILES = (".pfx", ".p12")
 _PREFIXED_UUID = re.compile(r"[a-z]{2,10}_" + UUID_TEXT)
+_DOTTED = re.compile(r"[a-z0-9]{6,}\.[a-z0-9]{12,}")  # an id and a secret a dot apart (kubeadm's `abcdef.<16>`)
 _LOWER_TOKEN = 24
 _PORT_DIGITS = 5  # `-P 3306` after a user is MySQL's port; more digits are no port
 _LONG_VALUE = 32  # a random value this long after `-w` is a generated key, not a word to grep for
@@ -71,7 +72,7 @@ _SWITCH = re.compile(r"-?(?:allow|no|enable|disable|skip|ignore)-[a-z]")
 # An id glued to its object's name counts too (`--certificateid`, `--tenantid`), not an app's id
 # (OpenWeatherMap's `appid` is its key) nor a secret's.
 _ID_FLAG = re.compile(
-    r"(?:[-_](?:ids?|accessor|sha\d*|hash|digest|commit|checksum|fingerprint|thumbprint|etag|revision|account)"
+    r"(?:[-_](?:ids?|kid|accessor|sha\d*|hash|digest|commit|checksum|fingerprint|thumbprint|etag|revision|account)"
     r"|(?<=[a-z]{2})(?<!secret)(?<!app)ids?)(?:[ \t]+|=)"
 )
 # `-i`: an input, an id or an identity file, as tools read it (`tw runs view -i <id>`, `ssh -i key`)
@@ -136,6 +137,8 @@ _TAKES_ONE = (
     "authenticate",
     "connect",
 )  # they take a credential; the rest name one
+# Verbs after a credential's word that take its id, not its value (`scw iam api-key get <access key>`)
+_ID_VERBS = frozenset(("get", "info", "show", "describe", "inspect", "delete", "rm", "remove"))
 _SUBCOMMAND_WORDS = ("token", "auth", "password", "passwd", "secret", "apikey", "api-key", *_TAKES_ONE)
 # a here-string into a command that reads a password on its input (`… password_stdin … <<< 'pw'`)
 # (a fragment of the command's name or flag, so it may stand inside a word: `chpasswd`, `--password-stdin`)
@@ -173,7 +176,11 @@ _ECHO_PIPE = re.compile(
     r"|(?:store|set|put|create|add)-secret"
     r"|(?<![\w./\-])login(?![\w./\-])"
     # a flag that takes what its input holds (`| anydesk --set-password`, `--register-license`)
-    r"|--[\w\-]*(?:passw(?:or)?d|passphrase|licen[cs]e|secret|token)(?![\w\-]))"
+    r"|--[\w\-]*(?:passw(?:or)?d|passphrase|licen[cs]e|secret|token)(?![\w\-])"
+    # a variable a platform stores whose name says secret (`| vercel env add TRIGGER_SECRET_KEY production`)
+    r"|(?:env|secrets?|variables?|vars?)[ \t]+(?:add|set|create|put)[ \t]+[\w\-.]*(?:secret|key|token|passw)"
+    # a file whose name says it holds one (`| sudo tee /etc/step-ca/password.txt`)
+    r"|(?:sudo[ \t]+)?tee[ \t]+(?:-a[ \t]+)?[^\s|;&]*(?:passw|secret|token|cred|api[_\-]?key|\.key\b))"
 )
 _LITERAL_FLAG = re.compile(r"--from-literal=[^=\s]+=(?P<q>[\"']?)(?P<value>[^\s\"']{4,300})(?P=q)")
 _SECRET_SET = re.compile(
@@ -223,7 +230,12 @@ def _value(scan: Scan, m: re.Match[str], kind: str, ids: bool = False, shaped: b
         vs += 5
         value = value[5:]
     # a vendor's prefix on a UUID is a token's shape too (Open VSX's `ovsxp_<uuid>`)
-    token = shaped and (password_shaped(value) or opaque_token(value) or _PREFIXED_UUID.fullmatch(value) is not None)
+    token = shaped and (
+        password_shaped(value)
+        or opaque_token(value)
+        or _PREFIXED_UUID.fullmatch(value) is not None
+        or (_DOTTED.fullmatch(value) is not None and random_looking(value.replace(".", ""), _LOWER_TOKEN - 4))
+    )
     if token or (ids and (is_uuid(value) or (hash_shaped(value) and len(value) >= 32))):
         scan.add(vs, ve, kind)
 
@@ -278,7 +290,7 @@ def detect_flags(scan: Scan) -> None:
         ve = before_closing_tag(scan.text, vs, ve)
         value = scan.text[vs:ve]
         kinds = classes(value)
-        shaped = (
+        shaped = not _worded(value) and (
             kinds == 4
             or mixed_token(value)
             or (kinds == 3 and len(value) >= 10 and random_looking(value, 10))
@@ -308,6 +320,18 @@ def detect_flags(scan: Scan) -> None:
             and not typed_id(value)
         ):
             scan.add(vs, ve, "argument")
+
+
+_PARTS = re.compile(r"[\-_.]")
+
+
+def _worded(value: str) -> bool:
+    """Words joined with a short tag (`IssuingCA-G2`, `Prod-Eu-01`): a name after a flag that says
+    nothing of secrets, which a password of all four kinds of character is not."""
+    parts = _PARTS.split(value)
+    return all(p.isalpha() or (len(p) <= 3 and p.isalnum()) for p in parts) and any(
+        len(p) >= 4 and p.isalpha() for p in parts
+    )
 
 
 def _format_like(value: str) -> bool:
@@ -427,6 +451,8 @@ def detect_positions(scan: Scan) -> None:
             if m.group("word") in _TAKES_ONE and back:
                 continue  # `xlogin`, `auto-unlock`: not the verb itself
             skip = m.group("skip") or ""
+            if skip in _ID_VERBS:
+                continue  # `api-key get SCW…`, `acl token info <accessor>`: which one, by its id
             if (skip.lstrip("-") in _USER_FLAGS and skip != "login") or (
                 skip.startswith("-") and _ID_FLAG.search(skip + " ")
             ):

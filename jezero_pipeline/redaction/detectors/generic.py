@@ -416,6 +416,11 @@ _CRED_HINT = re.compile(r"sk|key|api|pat|tok|tkn|secret|auth|pw|pass|priv|cred")
 _DOT_PREFIX = re.compile(r"(?<![\w.\-])[a-z][a-z0-9]{1,9}\.$")
 
 
+_NAME_WORDS = 3
+_PREFIX_WORD = re.compile(r"(?<![a-z0-9])[a-z]{3,}(?=[_\-.])")
+_HOST_REST = re.compile(r"(?:\.[a-z0-9\-]+)+\.[a-z]{2,24}(?![\w\-])")
+
+
 def _random_body(body: str) -> bool:
     """What follows a prefix that says key: a UUID, long hex, or a random run."""
     return (
@@ -462,8 +467,10 @@ def detect_prefixed_generic(scan: Scan) -> None:
             continue
         prefix, body = m.group("prefix"), m.group("body")
         word = prefix.split("_")[0].split("-")[0]
-        if word in _ID_PREFIXES:
-            continue
+        if word in _ID_PREFIXES or len(_PREFIX_WORD.findall(prefix)) >= _NAME_WORDS:
+            continue  # three words before the body name an account (`service-account-apikey-<uuid>`)
+        if text.startswith(".", end) and _HOST_REST.match(text, end):
+            continue  # `akab-<id>.luna.akamaiapis.net`: a host's first label
         if text.endswith("/", 0, start) and _collection_before(text, start).startswith(word):
             continue  # `lead/lead_…`, `customers/cus_…`: an item's id in the collection named before it
         label = _label(scan, start)

@@ -60,6 +60,10 @@ NAME_WORDS = (
     ("secret-id", "secret-id"),
     ("honeycomb-team", "x-honeycomb-team"),  # Honeycomb's API key header
     ("salt", "salt"),  # a configured salt (WordPress's `AUTH_SALT`, `HASHIDS_SALT`) keys every hash made with it
+    (
+        "grant",
+        r"access[_\-]?grant",
+    ),  # a serialised access grant (Storj's): the key, the satellite and the rights in one
     ("licen", r"licen[cs]e(?:[_\-]?key)?"),  # a licence key grants use (New Relic's ingest); `MIT` is no key
     # a user's name, or a token in its place (`sonar.login=<40 hex>`); `cargo login X` is a command's
     ("login", r"login(?=[\"']?[ \t]*[:=])"),
@@ -240,7 +244,10 @@ _LETTERS_KEY = 20  # letters alone in no word's shape, this long, are a key (NOA
 _DIGITS_SECRET = 24  # SurveyMonkey's app secret is 40 digits; no port, count or id runs so long
 _TOKEN_USER = 20  # and under a user's name, with letters of both cases and digits
 ENVIRONMENT_HEAD = re.compile(r"(?:live|test|prod|sandbox)_(?=[A-Za-z0-9]{20,}$)")  # a key marked for its environment
-_ENV_REFERENCE = re.compile(r"(?:os\.environ|env)[/:.][A-Z][A-Z0-9_]+$|vault:[\w/.\-]+(?:#[\w.\-]+)?$")
+_ENV_REFERENCE = re.compile(
+    r"(?:os\.environ|env)[/:.][A-Z][A-Z0-9_]+$|vault:[\w/.\-]+(?:#[\w.\-]+)?$"
+    r"|(?:secrets?|ssm|kms):/*[\w.\-]+/[\w/.\-]+$"  # a secrets manager's path (OpenMetadata's `secret:/bots/…/jwt`)
+)
 _CMDLET = re.compile(r"[A-Z][a-z]{1,11}-[A-Z][A-Za-z]{1,40}")  # PowerShell's Verb-Noun
 _KEYING_SALT = 16  # a configured salt that keys every hash made with it is long (WordPress's are 64)
 _KEY_ID = re.compile(r"(?:0x)?[0-9A-F]{16}|[0-9A-F]{40}")  # a GPG key's long id or fingerprint, as gpg prints them
@@ -257,9 +264,17 @@ _WORDS_FILE = re.compile(
     r"|keystore|properties|xml|creds?|credentials|tokens?|keys|db|sqlite|csv|log)"
 )
 # Three or more lower-case words a slash apart: a path in a store (Vault, a parameter store).
-_WORD_PATH = re.compile(r"[a-z][a-z0-9_\-]{0,30}(?:/[a-z][a-z0-9_\-]{0,30}){2,}/?")
+_WORD_PATH = re.compile(r"[a-z][a-z0-9_\-]{0,30}(?:/[a-z][a-z0-9_\-]{0,30}){2,}/?(?:[:#][a-z][a-z0-9_\-]{0,30})?")
 # An app password as Google shows it: sixteen letters in four groups, read aloud, not a sentence.
 APP_PASSWORD = re.compile(r"[a-z]{4}(?: [a-z]{4}){3}(?!\S)")
+
+
+# Words joined, one of them saying what is stored (`minio-root-credentials`, `intake-bot-secrets`):
+# the name a Kubernetes Secret or a vault entry goes by, not its value.
+_NAMES_A_SECRET = re.compile(
+    r"(?:(?:[a-z]+|[a-z0-9]{1,4})[\-_.])+(?:secrets?|credentials?|creds|certs?|keys|tokens|passwords)"
+    r"(?:[\-_.](?:[a-z]+|[a-z0-9]{1,4}))*|(?:secrets?|credentials?|creds)(?:[\-_.](?:[a-z]+|[a-z0-9]{1,4}))+"
+)
 
 
 def value_ok(name: str, sep: str, value: str, quoted: bool) -> bool:
@@ -273,6 +288,8 @@ def value_ok(name: str, sep: str, value: str, quoted: bool) -> bool:
     if _PATH.match(value) and not password_name(name) and not random_looking(value.rsplit("/", 1)[-1], 16):
         return False  # `dns_cloudflare_credentials = /etc/letsencrypt/cloudflare.ini`: where it is kept
     is_password = password_name(name)
+    if not is_password and _NAMES_A_SECRET.fullmatch(value):
+        return False  # `existingSecret: minio-root-credentials`, `--secrets bot-secrets`: a stored secret's name
     if not quoted:
         if value[0] in _QUICK_REJECT and not (
             value[0] == "$"
@@ -333,7 +350,9 @@ def value_ok(name: str, sep: str, value: str, quoted: bool) -> bool:
     if name.endswith("salt") and len(value) < _KEYING_SALT:
         return False  # a salt committed with the code (Phoenix's `signing_salt: "xY0I7S7f"`), not a key
     if value.count("/") >= 2 and _WORD_PATH.fullmatch(value):
-        return False  # `secret/data/ci/npm`: where a secret is kept, not the secret
+        return (
+            False  # `secret/data/ci/npm`, `kv/data/app:token`: where a secret is kept (and its field), not the secret
+        )
     weak_key, weak = _weak_name(name)
     if weak and "/" in value and file_in_folder(value):
         return False  # `--key 2024/05/orders.parquet`: an object's key or a file, named by its path

@@ -22,7 +22,7 @@ from .base import RESULT_PREFIX, Scan, before_closing_tag, lines_after
 # data decoded), a variable that names one echoed, and key generators (`openssl rand -hex 32`).
 # Each found by a literal it starts with or holds, looked for first (most texts hold none).
 _GET_NAMED = (
-    r"\b(?:config|env|variable|vars?|settings|keystore)[ \t]+(?:get|show)[ \t]+(?:-\S+[ \t]+)*\S*"
+    r"\b(?:config|env|variable|vars?|settings|keystore|option)[ \t]+(?:get|show)[ \t]+(?:-\S+[ \t]+)*\S*"
     r"(?:passw(?:or)?d|pwd|secret|token|api_?key|private_?key)s?(?![a-z])"
 )
 # A field a REPL's expression reads that holds a secret (`["refresh_token"]`, `.apiKey`, `['consumerKey']`).
@@ -32,7 +32,9 @@ _PRINTS_SECRET = tuple(
     for literal, pattern in (
         ("secret", r"secrets?[ \t]+get\b[^\n]*--plain|get-secret-value[^\n]*text|secrets[ \t]+versions[ \t]+access"
          r"|keyvault[ \t]+secret[ \t]+show[^\n]*tsv|secret[^\n]*base64[ \t]+(?:-d|--decode)|secret-tool[ \t]+lookup"
-         r"|secrets?[ \t][^\n]*(?:jsonpath|go-template)=[^\n]*\.data\.[\w\-]*(?:passw|token|secret|key|cred|auth)"),
+         r"|secrets?[ \t][^\n]*(?:jsonpath|go-template)=[^\n]*\.data\.[\w\-]*(?:passw|token|secret|key|cred|auth)"
+         # a listing asked to show the values (`kops get secrets kube -oplaintext`, `--reveal`)
+         r"|get[ \t]+secrets?\b[^\n]*(?:-o[ \t=]*plaintext|--plaintext|--reveal|--show-secrets?|--decrypt(?:ed)?)\b"),
         ("op read", r"\bop[ \t]+read[ \t]"),
         ("vault", r"vault[ \t]+(?:kv[ \t]+get|read)[ \t][^\n]*-field[= ]"),
         ("get-parameter", r"get-parameters?[^\n]*decrypt[^\n]*text"),
@@ -64,7 +66,7 @@ _PRINTS_SECRET = tuple(
         ("genpsk", r"\bgenpsk\b"),
         # a named value read back from a tool's config or store, its name a secret's
         # (`wp config get DB_PASSWORD`, `npm config get //host/:_authToken`)
-        *((literal, _GET_NAMED) for literal in ("config get", "env get", "variable get", "var get", "vars get", "settings get", "keystore show")),
+        *((literal, _GET_NAMED) for literal in ("config get", "env get", "variable get", "var get", "vars get", "settings get", "keystore show", "option get")),
         ("auth token", r"(?<![\w.])auth[ \t]+token\b"),  # `gh auth token`: the token it holds (not `x.auth token`)
         # a JSON field named for a secret read out raw (`jq -r .refresh_token auth.json`)
         # (the field may go on past the word, `.refreshTokenAccount`, but not to what the token's about)
@@ -364,15 +366,20 @@ def detect_login_sessions(scan: Scan) -> None:
 
 # A credential a request fetched, in its response on the next lines: a URL whose last segment
 # names one credential (Moonraker's `…/access/oneshot_token`, Mailosaur's `…/servers/<id>/password`,
-# Gerrit's `…/password.http`), then one quoted value alone or as a one-field object's (`result`,
-# `value`, …). A plural names a collection (`/tokens`: ids and names), not the value.
+# Gerrit's `…/password.http`), then one value alone, quoted or not, or as a one-field object's
+# (`result`, `value`, …). A plural names a collection (`/tokens`: ids and names), not the value,
+# unless a PUT makes one in it (Quirrel's `PUT …/tokens/<name>`).
 _FETCHES_CREDENTIAL = re.compile(
-    r"://[^\s\"'?#]*/(?:[a-z0-9]+[_\-.])*(?:token|password|passwd|secret|api_?key)(?:\.[a-z]{1,5})?(?=[\s\"'?#]|$)"
+    r"(?:://[^\s\"'?#]*/(?:[a-z0-9]+[_\-.])*(?:token|password|passwd|secret|api_?key)(?:\.[a-z]{1,5})?"
+    r"|-x[ \t]+put\b[^\n]*?://[^\s\"'?#]*/(?:tokens|api_?keys)/[\w.\-]+)(?=[\s\"'?#]|$)"  # Quirrel's `PUT …/tokens/<name>`
+)
+_REQUEST = re.compile(
+    r"\b(?:curl|wget|http(?=[ \t])|xh|get|post|put|fetch|requests\.\w+|invoke-restmethod|invoke-webrequest)\b"
 )
 _FETCHED_VALUE = re.compile(
     r"(?:[^\n]*\n){0,2}?" + RESULT_PREFIX + r"[ \t]*(?:\)\]\}'[ \t]*\r?\n[ \t]*)?"  # Gerrit's `)]}'` line first
     r"(?:\{[ \t]*\"(?:result|value|data|token|key|password|secret)\"[ \t]*:[ \t]*)?"
-    r"\"(?P<value>[^\s\"\\]{8,400})\"[ \t]*[\"'}\],]*(?:</\w{1,10}>)?[ \t]*\r?(?:\n|$)"
+    r"(?P<q>\"?)(?P<value>[^\s\"\\{}\[\]=:]{8,400}=*)(?P=q)[ \t]*[\"'}\],]*(?:</\w{1,10}>)?[ \t]*\r?(?:\n|$)"
 )
 
 
@@ -380,6 +387,8 @@ def detect_fetched_credentials(scan: Scan) -> None:
     """The value a request for one credential printed."""
     lower = scan.lower
     for start, end in scan.lines_with("://"):
+        if not _REQUEST.search(lower, start, end):
+            continue  # a URL in a config file (an OAuth token endpoint), not a request made
         for m in _FETCHES_CREDENTIAL.finditer(lower, start, end):
             line_end = lower.find("\n", m.end())
             fetched = _FETCHED_VALUE.match(scan.text, line_end + 1) if line_end != -1 else None

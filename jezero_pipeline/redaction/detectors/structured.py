@@ -258,6 +258,7 @@ def detect_yaml_secret_lists(scan: Scan) -> None:
             continue  # a sentence's end (`Currently stored credentials:`), not a key
         depth = len(before) if not before.strip() else 0
         flat = None  # whether the block has no indent, known at its first line
+        maps = False  # whether its items are maps (`- groups: …` then `token: …`): their own names decide
         for pos, end in islice(lines_after(text, m.end()), _YAML_BLOCK_LINES):
             end = before_closing_tag(text, pos, end)  # `- name</pre>`: the element the block was quoted in
             line = text[pos:end]
@@ -267,7 +268,10 @@ def detect_yaml_secret_lists(scan: Scan) -> None:
                 flat = depth == 0 and indent == 0
             if not stripped or (not flat and (indent < depth or (indent == depth and not stripped.startswith("- ")))):
                 break  # the block ended
+            maps = maps or (stripped.startswith("- ") and _YAML_OPENER.match(stripped, 2) is not None)
             item = _YAML_ITEM.fullmatch(text, pos, end)
+            if item is None and maps:
+                continue  # a field of a map in the list (kubeadm's `bootstrapTokens:` / `- groups:` / `ttl: 24h`)
             if item is None and (entry := _YAML_ENTRY.fullmatch(text, pos, end)) is not None:
                 # with no indent, an entry is the block's only if its value is a secret's shape: else
                 # the next key's, and the block ended

@@ -207,7 +207,7 @@ _HEADER_ARG = re.compile(
     r"(?:-h|--header)(?:[ \t]+|=)\\?[\"'](?P<name>[a-z][\w\-]{1,60})[ \t]*:[ \t]*(?P<value>[^\s\"'\\]{16,400})"
 )
 _PLAIN_HEADER = re.compile(
-    r"(?:^|[-_])(?:ids?|trace|span|request|correlation|nonce|digest|signature|sha\d*|md5|hash|etag|version|accept|"
+    r"(?:^|[-_])(?:ids?|g?uuid|guid|behalf|trace|span|request|correlation|nonce|digest|signature|sha\d*|md5|hash|etag|version|accept|"
     r"content|agent|type|length|encoding|language|origin|referer|host|range|date|cache|match|since|forwarded|ip|"
     r"account|org|organi[sz]ation|project|user|region|locale|timezone|idempotency|scope|cookie|authorization)(?:[-_]|$)"
 )
