@@ -1,4 +1,4 @@
-"""Writes the round-3 labelled lines (tune and heldout 1 to 219 .jsonl) from the templates beside it.
+"""Writes the round-3 labelled lines (tune and heldout 1 to 224 .jsonl) from the templates beside it.
 
 Each template is a transcript-style line of our own around a value of a shape that a public
 scanner documents (its rule's documented format, example or negative example), tagged with
@@ -429,6 +429,11 @@ def main() -> int:
     import heldout217_templates
     import heldout218_templates
     import heldout219_templates
+    import heldout220_templates
+    import heldout221_templates
+    import heldout222_templates
+    import heldout223_templates
+    import heldout224_templates
     import heldout_templates
     import tune_templates
 
@@ -653,6 +658,11 @@ def main() -> int:
         ("heldout217", heldout217_templates, SEED + 217),
         ("heldout218", heldout218_templates, SEED + 218),
         ("heldout219", heldout219_templates, SEED + 219),
+        ("heldout220", heldout220_templates, SEED + 220),
+        ("heldout221", heldout221_templates, SEED + 221),
+        ("heldout222", heldout222_templates, SEED + 222),
+        ("heldout223", heldout223_templates, SEED + 223),
+        ("heldout224", heldout224_templates, SEED + 224),
     ):
         rows = build(module.TEMPLATES, random.Random(seed))
         out = HERE / f"{name}.jsonl"
