@@ -1,4 +1,4 @@
-"""Writes the round-3 labelled lines (tune and heldout 1 to 224 .jsonl) from the templates beside it.
+"""Writes the round-3 labelled lines (tune and heldout 1 to 229 .jsonl) from the templates beside it.
 
 Each template is a transcript-style line of our own around a value of a shape that a public
 scanner documents (its rule's documented format, example or negative example), tagged with
@@ -434,6 +434,11 @@ def main() -> int:
     import heldout222_templates
     import heldout223_templates
     import heldout224_templates
+    import heldout225_templates
+    import heldout226_templates
+    import heldout227_templates
+    import heldout228_templates
+    import heldout229_templates
     import heldout_templates
     import tune_templates
 
@@ -663,6 +668,11 @@ def main() -> int:
         ("heldout222", heldout222_templates, SEED + 222),
         ("heldout223", heldout223_templates, SEED + 223),
         ("heldout224", heldout224_templates, SEED + 224),
+        ("heldout225", heldout225_templates, SEED + 225),
+        ("heldout226", heldout226_templates, SEED + 226),
+        ("heldout227", heldout227_templates, SEED + 227),
+        ("heldout228", heldout228_templates, SEED + 228),
+        ("heldout229", heldout229_templates, SEED + 229),
     ):
         rows = build(module.TEMPLATES, random.Random(seed))
         out = HERE / f"{name}.jsonl"
