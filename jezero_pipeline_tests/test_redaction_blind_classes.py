@@ -1,4 +1,4 @@
-"""The kinds of case the blind held-out sets (round3/heldout10 to 224) found missing, each with
+"""The kinds of case the blind held-out sets (round3/heldout10 to 234) found missing, each with
 lines of our own: the rule must hold for the kind, not for the held-out line.
 
 Every secret must lie wholly inside a marker; every look-alike must come back byte-identical.
@@ -682,6 +682,8 @@ SECRETS = [
     (f"remote:\n  access-grant: {B58}", B58),
     (f"$ wp option get mailer_api_key\n{HEX[:40]}", HEX[:40]),
     (f"$ curl -s -X PUT https://jobs.example.org/tokens/web-prod\n{UUID}", UUID),
+    # heldout225 to 234: a name that says `pswd`
+    (f"LOGBOOK_PSWD='{PW}'", PW),
 ]
 
 LOOKALIKES = [
@@ -1096,6 +1098,13 @@ LOOKALIKES = [
     "token: \"{{ lookup('vault', 'secret=kv/data/app:api_token') }}\"",
     f"const w = initWidget('{TOKEN}');  // publishable key",
     "    bootstrapTokens:\n    - usages:\n      - signing\n      ttl: 12h30m0s",
+    # heldout225 to 234: a file's name in a URL's path; a header or label that says random or hint; a
+    # file's name after any flag; a bearer token cut short inside an HTML element
+    f"https://cdn.example.net/assets/v2/{TOKEN}-{TOKEN[:6]}.woff2",
+    f"X-Webhook-Random: {TOKEN}{TOKEN}",
+    f'{{"hint": "{TOKEN}{B64[:20]}", "distance": 4.2}}',
+    "$ openssl x509 -in Ops7-Relay.pem -noout -subject",
+    "<pre>Authorization: Bearer eyJ0eXAiOiJKV1QiLCJhbGciOiJIUzI1NiJ9...</pre>",
 ]
 
 

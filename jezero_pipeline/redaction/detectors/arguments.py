@@ -316,6 +316,7 @@ def detect_flags(scan: Scan) -> None:
             and not _PRODUCT_VERSION.fullmatch(value)  # `--user-agent "CrateSync/0.4"`
             and "://" not in value
             and not file_in_folder(value)  # `--ca_file certs/AmazonRootCA1.pem`
+            and not _FILE_NAME.fullmatch(value)  # `-in K7AMC-lotw.pem`: a file in the working folder
             and not topic_path(value)
             and not typed_id(value)
         ):
@@ -323,6 +324,7 @@ def detect_flags(scan: Scan) -> None:
 
 
 _PARTS = re.compile(r"[\-_.]")
+_FILE_NAME = re.compile(r"[\w\-]+(?:\.[\w\-]+)*\.[a-z][a-z0-9]{1,4}")
 
 
 def _worded(value: str) -> bool:

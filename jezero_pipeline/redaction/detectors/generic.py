@@ -46,7 +46,7 @@ _KEY_LABEL = re.compile(
 )
 _NOT_SECRET_LABEL = re.compile(
     r"(?:^|[^a-z])(?:ids?|app_?id|client_?id|kid|hash(?:es)?|hmac|sha\d*|md5|sum|checksum|digest|integrity|fingerprint|thumbprint|etag|"
-    r"commit|rev(?:ision)?|version|h1|public|pub|pubkey|url|uri|path|file|dir|image|tag|ref|name|salt|nonce|"
+    r"commit|rev(?:ision)?|version|h1|public|pub|pubkey|url|uri|path|file|dir|image|tag|ref|name|salt|nonce|random|hint|"
     r"request|trace|span|session_?id|build|run|job|event|object|account|tenant|client|project|user|signature|"
     r"sig|data|content|body|payload|image|encrypted|secure|ciphertext|cert(?:ificate)?|ca|challenge|state|txt|peer|guid|uuid)(?:[^a-z]|$)"
 )
@@ -418,6 +418,7 @@ _DOT_PREFIX = re.compile(r"(?<![\w.\-])[a-z][a-z0-9]{1,9}\.$")
 
 _NAME_WORDS = 3
 _PREFIX_WORD = re.compile(r"(?<![a-z0-9])[a-z]{3,}(?=[_\-.])")
+_FILE_TYPE = re.compile(r"\.[a-z0-9]{2,5}(?![\w\-.])")
 _HOST_REST = re.compile(r"(?:\.[a-z0-9\-]+)+\.[a-z]{2,24}(?![\w\-])")
 
 
@@ -469,8 +470,10 @@ def detect_prefixed_generic(scan: Scan) -> None:
         word = prefix.split("_")[0].split("-")[0]
         if word in _ID_PREFIXES or len(_PREFIX_WORD.findall(prefix)) >= _NAME_WORDS:
             continue  # three words before the body name an account (`service-account-apikey-<uuid>`)
-        if text.startswith(".", end) and _HOST_REST.match(text, end):
-            continue  # `akab-<id>.luna.akamaiapis.net`: a host's first label
+        if text.startswith(".", end) and (
+            _HOST_REST.match(text, end) or (text.endswith("/", 0, start) and _FILE_TYPE.match(text, end))
+        ):
+            continue  # `akab-<id>.luna.akamaiapis.net`: a host's first label; `/<id>.ttf`: a file's name in a path
         if text.endswith("/", 0, start) and _collection_before(text, start).startswith(word):
             continue  # `lead/lead_…`, `customers/cus_…`: an item's id in the collection named before it
         label = _label(scan, start)

@@ -43,6 +43,7 @@ NAME_WORDS = (
         r"pass(?:word|wd|[_\-]?phrase|wort|code)?(?:[_\-]?value)?",
     ),  # `secretValue`: what the name holds; a webhook's `passcode`
     ("pwd", "pwd"),
+    ("pswd", "pswd"),  # eQSL's and Club Log's `EQSL_PSWD`
     ("pw", "pw"),  # `PW=`, `db_pw:`, Dex's `bindPW:`
     ("secret", r"secret(?:[_\-]?(?:value|key[_\-]?overwrite|overwrite|override))?"),  # Flowise's `SECRETKEY_OVERWRITE`
     ("token", r"token(?:[_\-]?value)?"),
@@ -115,9 +116,9 @@ NAME_WORDS_ABROAD = (
     ("비밀번호", "비밀번호"),
 )
 PASSWORD_NAMES = re.compile(
-    r"(?:passw(?:or)?d|passphrase|passwort|contrase(?:ñ|n)a|clave|"
+    r"(?:passw(?:or)?d|passphrase|passcode|passwort|contrase(?:ñ|n)a|clave|"
     + "|".join(word for _, word in NAME_WORDS_ABROAD)  # every word of them says password
-    + r"|(?:^|[_\-.])(?:pass|pwd|pw)|bindpw)s?$"
+    + r"|(?:^|[_\-.])(?:pass|pwd|pw|pswd)|bindpw)s?$"
 )
 # A name that says secret when it stands apart from its value (under its own key, in a shell
 # default, an XML element's name): it ends with one of the words above, so the names a value
@@ -297,7 +298,9 @@ def value_ok(name: str, sep: str, value: str, quoted: bool) -> bool:
         ):
             return False  # (`$r3XhTEDT!&CyN`: a password that starts with `$`, no variable runs on to `!&`)
         if _NUMBER_RE.match(value):  # a port or a count; a password; digits too many for either, a secret
-            return (is_password and len(value) >= 4 and sep.strip(" \t\"'\\") != "") or len(value) >= _DIGITS_SECRET
+            return (is_password and len(value) >= 4 and (sep.strip(" \t\"'\\") != "" or name.startswith("-"))) or len(
+                value
+            ) >= _DIGITS_SECRET  # `--aprs-passcode 31520`: a flag's value follows a space
         if "(" in value and _CODE_RE.match(value):
             return False
         if sep.strip() in _DEVICE_TYPES:

@@ -179,6 +179,7 @@ def detect_auth(scan: Scan) -> None:
             if glued(lower, st):
                 continue  # `xbearer`, `my_token`: part of a longer word
             vs, ve = m.span("value")
+            ve = before_closing_tag(text, vs, ve)  # `…</pre>`: the element it was quoted in, no template part
             v = text[vs:ve]
             if not credential_like(v) or text.startswith("(", ve):
                 continue  # and `Basic base64encode(USER:KEY)`: the docs' call that makes the value
@@ -207,7 +208,7 @@ _HEADER_ARG = re.compile(
     r"(?:-h|--header)(?:[ \t]+|=)\\?[\"'](?P<name>[a-z][\w\-]{1,60})[ \t]*:[ \t]*(?P<value>[^\s\"'\\]{16,400})"
 )
 _PLAIN_HEADER = re.compile(
-    r"(?:^|[-_])(?:ids?|g?uuid|guid|behalf|trace|span|request|correlation|nonce|digest|signature|sha\d*|md5|hash|etag|version|accept|"
+    r"(?:^|[-_])(?:ids?|g?uuid|guid|behalf|trace|span|request|correlation|nonce|random|digest|signature|sha\d*|md5|hash|etag|version|accept|"
     r"content|agent|type|length|encoding|language|origin|referer|host|range|date|cache|match|since|forwarded|ip|"
     r"account|org|organi[sz]ation|project|user|region|locale|timezone|idempotency|scope|cookie|authorization)(?:[-_]|$)"
 )
