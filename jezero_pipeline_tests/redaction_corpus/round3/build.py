@@ -1,4 +1,4 @@
-"""Writes the round-3 labelled lines (tune and heldout 1 to 229 .jsonl) from the templates beside it.
+"""Writes the round-3 labelled lines (tune and heldout 1 to 234 .jsonl) from the templates beside it.
 
 Each template is a transcript-style line of our own around a value of a shape that a public
 scanner documents (its rule's documented format, example or negative example), tagged with
@@ -439,6 +439,11 @@ def main() -> int:
     import heldout227_templates
     import heldout228_templates
     import heldout229_templates
+    import heldout230_templates
+    import heldout231_templates
+    import heldout232_templates
+    import heldout233_templates
+    import heldout234_templates
     import heldout_templates
     import tune_templates
 
@@ -673,6 +678,11 @@ def main() -> int:
         ("heldout227", heldout227_templates, SEED + 227),
         ("heldout228", heldout228_templates, SEED + 228),
         ("heldout229", heldout229_templates, SEED + 229),
+        ("heldout230", heldout230_templates, SEED + 230),
+        ("heldout231", heldout231_templates, SEED + 231),
+        ("heldout232", heldout232_templates, SEED + 232),
+        ("heldout233", heldout233_templates, SEED + 233),
+        ("heldout234", heldout234_templates, SEED + 234),
     ):
         rows = build(module.TEMPLATES, random.Random(seed))
         out = HERE / f"{name}.jsonl"
