@@ -146,11 +146,10 @@ def kept_hits(text: str, hits: list[Hit]) -> list[tuple[int, int, str]]:
             heads[start, end] = head
     kept: list[tuple[int, int, str]] = []
     reach = -1
-    said_public = _SAYS_PUBLIC.search(text) is not None
     for start, end, kind, head, trusted in sorted(hits, key=_outer_first):
         if end <= reach or (not trusted and stands_in(text[start:end], head)):
             continue
-        if said_public and kind in _GENERIC_KINDS and _commented_public(text, start, end):
+        if not trusted and kind in _GENERIC_KINDS and _commented_public(text, start, end):
             continue  # `new Vapi('<uuid>');  // public key, restricted to our domain`: what its writer says it is
         if (
             not trusted
