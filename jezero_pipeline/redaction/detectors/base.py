@@ -229,6 +229,7 @@ Detector = Callable[[Scan], None]
 _MAP_OPENER = re.compile(r"[\w\-.]+[\"']?:[ \t]*(?=\r?\n|\\n|\"[,\]])")
 _ENCRYPTED_MAP = re.compile(r"(?:^|[^a-z])(?:encrypted[\w\-]*|ciphertexts?)[\"']?:[ \t]*")
 _MAP_REACH = 2000  # how far back the map's opening is looked for
+_MAP_NAME = 60  # how far before `encrypted` the map's name may start (`spec_encryptedData`)
 
 
 def in_encrypted_map(lower: str, at: int) -> bool:
@@ -236,7 +237,11 @@ def in_encrypted_map(lower: str, at: int) -> bool:
     last map opened before it: its values are ciphertext, whatever their names say (a
     SealedSecret's, which only its controller's key opens). Read by the map's opening, not by
     indents, so a file reader's or a log's gutter changes nothing."""
-    openers = [*_MAP_OPENER.finditer(lower, max(0, at - _MAP_REACH), at)]
+    floor = max(0, at - _MAP_REACH)
+    said = max(lower.rfind("encrypted", floor, at), lower.rfind("ciphertext", floor, at))
+    if said == -1:
+        return False  # no such map opened near: most entries of a long text with one far away
+    openers = [*_MAP_OPENER.finditer(lower, max(floor, said - _MAP_NAME), at)]
     return (
         bool(openers) and _ENCRYPTED_MAP.search(lower, max(0, openers[-1].start() - 1), openers[-1].end()) is not None
     )

@@ -272,10 +272,20 @@ APP_PASSWORD = re.compile(r"[a-z]{4}(?: [a-z]{4}){3}(?!\S)")
 
 # Words joined, one of them saying what is stored (`minio-root-credentials`, `intake-bot-secrets`):
 # the name a Kubernetes Secret or a vault entry goes by, not its value.
-_NAMES_A_SECRET = re.compile(
-    r"(?:(?:[a-z]+|[a-z0-9]{1,4})[\-_.])+(?:secrets?|credentials?|creds|certs?|keys|tokens|passwords)"
-    r"(?:[\-_.](?:[a-z]+|[a-z0-9]{1,4}))*|(?:secrets?|credentials?|creds)(?:[\-_.](?:[a-z]+|[a-z0-9]{1,4}))+"
+_STORED_WORDS = frozenset(
+    ("secret", "secrets", "credential", "credentials", "creds", "cert", "certs", "keys", "tokens", "passwords")
 )
+_JOINERS = re.compile(r"[\-_.]")
+
+
+def _names_a_secret(value: str) -> bool:
+    """Lower-case words (or short tags) joined, one of them a word for what is stored, none random."""
+    parts = _JOINERS.split(value)
+    return (
+        len(parts) >= 2
+        and any(p in _STORED_WORDS for p in parts)
+        and all((p.isalpha() and p.islower()) or (len(p) <= 4 and p.isalnum() and p == p.lower()) for p in parts)
+    )
 
 
 def value_ok(name: str, sep: str, value: str, quoted: bool) -> bool:
@@ -289,7 +299,7 @@ def value_ok(name: str, sep: str, value: str, quoted: bool) -> bool:
     if _PATH.match(value) and not password_name(name) and not random_looking(value.rsplit("/", 1)[-1], 16):
         return False  # `dns_cloudflare_credentials = /etc/letsencrypt/cloudflare.ini`: where it is kept
     is_password = password_name(name)
-    if not is_password and _NAMES_A_SECRET.fullmatch(value):
+    if not is_password and _names_a_secret(value):
         return False  # `existingSecret: minio-root-credentials`, `--secrets bot-secrets`: a stored secret's name
     if not quoted:
         if value[0] in _QUICK_REJECT and not (
