@@ -38,9 +38,9 @@ _PUBLIC_PREFIXES = (
     # a public key's DER in base64 (a Chrome extension manifest's `"key"`): RSA 2048 and 4096, P-256, Ed25519
     "MIIBIjANBgkqhkiG9w0BAQEFAAOCAQ8A", "MIICIjANBgkqhkiG9w0BAQEFAAOCAg8A", "MFkwEwYHKoZIzj0CAQYIKoZIzj0DAQcDQgAE",
     "MCowBQYDK2VwAyEA",
-    "pub-c-", "sub-c-",
+    "pub-c-", "sub-c-",  # PubNub's publish and subscribe keys, in every client (its secret is `sec-c-`)
     "mkey:", "nodekey:", "discokey:",  # Tailscale's and Headscale's machine, node and disco public keys
-    "did:key:",  # a decentralised identifier made of a public key (Radicle's, a wallet's)  # PubNub's publish and subscribe keys, in every client (its secret is `sec-c-`)
+    "did:key:",  # a decentralised identifier made of a public key (Radicle's, a wallet's)
 )  # fmt: skip
 # A key whose own head says public (iLovePDF's `project_public_…`, a `public_…` key) or meant for
 # a client (Statsig's `client-…`, beside its `secret-…`).

@@ -272,6 +272,17 @@ def file_in_folder(v: str) -> bool:
     return _FILE_IN_FOLDER.fullmatch(v) is not None
 
 
+_WORD_JOINERS = re.compile(r"[\-_.]")
+
+
+def tagged_words(v: str, tag: int) -> list[str] | None:
+    """The parts of `v` a `-`, `_` or `.` apart when each is letters or a short tag of letters and
+    digits, at most `tag` long (`IssuingCA-G2`, `minio-root-credentials`): a name, not a value.
+    None when a part is neither (random, long digits, empty)."""
+    parts = _WORD_JOINERS.split(v)
+    return parts if all(p.isalpha() or (len(p) <= tag and p.isalnum()) for p in parts) else None
+
+
 def opens_pair(v: str) -> bool:
     """The value starts a `name=value` pair of its own (`tokenId=<uuid>`): the name says what follows."""
     return _OPENS_PAIR.match(v) is not None

@@ -25,6 +25,7 @@ from ..shapes import (
     opens_pair,
     password_shaped,
     random_looking,
+    tagged_words,
     topic_path,
     typed_id,
 )
@@ -323,17 +324,14 @@ def detect_flags(scan: Scan) -> None:
             scan.add(vs, ve, "argument")
 
 
-_PARTS = re.compile(r"[\-_.]")
 _FILE_NAME = re.compile(r"[\w\-]+(?:\.[\w\-]+)*\.[a-z][a-z0-9]{1,4}")
 
 
 def _worded(value: str) -> bool:
     """Words joined with a short tag (`IssuingCA-G2`, `Prod-Eu-01`): a name after a flag that says
     nothing of secrets, which a password of all four kinds of character is not."""
-    parts = _PARTS.split(value)
-    return all(p.isalpha() or (len(p) <= 3 and p.isalnum()) for p in parts) and any(
-        len(p) >= 4 and p.isalpha() for p in parts
-    )
+    parts = tagged_words(value, 3)
+    return parts is not None and any(len(p) >= 4 and p.isalpha() for p in parts)
 
 
 def _format_like(value: str) -> bool:

@@ -24,6 +24,7 @@ from ..shapes import (
     password_shaped,
     random_looking,
     secret_shaped,
+    tagged_words,
 )
 from ..values import (
     MARKER_START,
@@ -38,10 +39,8 @@ _STREAM_NAMES = ("streamname", "stream_name", "stream-name")  # the name a strea
 # One regex per name word, run on the lower-cased text only when its literal occurs there:
 # `str.__contains__` (CPython's fast search) rules a word out faster than the regex engine's scan.
 NAME_WORDS = (
-    (
-        "pass",
-        r"pass(?:word|wd|[_\-]?phrase|wort|code)?(?:[_\-]?value)?",
-    ),  # `secretValue`: what the name holds; a webhook's `passcode`
+    # `secretValue`: what the name holds; a webhook's `passcode`
+    ("pass", r"pass(?:word|wd|[_\-]?phrase|wort|code)?(?:[_\-]?value)?"),
     ("pwd", "pwd"),
     ("pswd", "pswd"),  # eQSL's and Club Log's `EQSL_PSWD`
     ("pw", "pw"),  # `PW=`, `db_pw:`, Dex's `bindPW:`
@@ -61,10 +60,8 @@ NAME_WORDS = (
     ("secret-id", "secret-id"),
     ("honeycomb-team", "x-honeycomb-team"),  # Honeycomb's API key header
     ("salt", "salt"),  # a configured salt (WordPress's `AUTH_SALT`, `HASHIDS_SALT`) keys every hash made with it
-    (
-        "grant",
-        r"access[_\-]?grant",
-    ),  # a serialised access grant (Storj's): the key, the satellite and the rights in one
+    # a serialised access grant (Storj's): the key, the satellite and the rights in one
+    ("grant", r"access[_\-]?grant"),
     ("licen", r"licen[cs]e(?:[_\-]?key)?"),  # a licence key grants use (New Relic's ingest); `MIT` is no key
     # a user's name, or a token in its place (`sonar.login=<40 hex>`); `cargo login X` is a command's
     ("login", r"login(?=[\"']?[ \t]*[:=])"),
@@ -275,16 +272,16 @@ APP_PASSWORD = re.compile(r"[a-z]{4}(?: [a-z]{4}){3}(?!\S)")
 _STORED_WORDS = frozenset(
     ("secret", "secrets", "credential", "credentials", "creds", "cert", "certs", "keys", "tokens", "passwords")
 )
-_JOINERS = re.compile(r"[\-_.]")
 
 
 def _names_a_secret(value: str) -> bool:
     """Lower-case words (or short tags) joined, one of them a word for what is stored, none random."""
-    parts = _JOINERS.split(value)
+    parts = tagged_words(value, 4) if value == value.lower() else None
     return (
-        len(parts) >= 2
+        parts is not None
+        and len(parts) >= 2
         and any(p in _STORED_WORDS for p in parts)
-        and all((p.isalpha() and p.islower()) or (len(p) <= 4 and p.isalnum() and p == p.lower()) for p in parts)
+        and all(p.islower() or len(p) <= 4 for p in parts if p.isalpha())  # no caseless script's long word
     )
 
 
@@ -308,9 +305,9 @@ def value_ok(name: str, sep: str, value: str, quoted: bool) -> bool:
         ):
             return False  # (`$r3XhTEDT!&CyN`: a password that starts with `$`, no variable runs on to `!&`)
         if _NUMBER_RE.match(value):  # a port or a count; a password; digits too many for either, a secret
-            return (is_password and len(value) >= 4 and (sep.strip(" \t\"'\\") != "" or name.startswith("-"))) or len(
-                value
-            ) >= _DIGITS_SECRET  # `--aprs-passcode 31520`: a flag's value follows a space
+            # a flag's value follows a space (`--aprs-passcode 31520`); elsewhere a spaced number is prose
+            separated = sep.strip(" \t\"'\\") != "" or name.startswith("-")
+            return (is_password and len(value) >= 4 and separated) or len(value) >= _DIGITS_SECRET
         if "(" in value and _CODE_RE.match(value):
             return False
         if sep.strip() in _DEVICE_TYPES:
@@ -363,9 +360,8 @@ def value_ok(name: str, sep: str, value: str, quoted: bool) -> bool:
     if name.endswith("salt") and len(value) < _KEYING_SALT:
         return False  # a salt committed with the code (Phoenix's `signing_salt: "xY0I7S7f"`), not a key
     if value.count("/") >= 2 and _WORD_PATH.fullmatch(value):
-        return (
-            False  # `secret/data/ci/npm`, `kv/data/app:token`: where a secret is kept (and its field), not the secret
-        )
+        # `secret/data/ci/npm`, `kv/data/app:token`: where a secret is kept (and its field), not the secret
+        return False
     weak_key, weak = _weak_name(name)
     if weak and "/" in value and file_in_folder(value):
         return False  # `--key 2024/05/orders.parquet`: an object's key or a file, named by its path
